@@ -1,0 +1,102 @@
+/**
+ * The route table: every route of SPEC §2 with its title and guard flags.
+ * `name` matters: a route whose name contains "Taxes" needs the tax flag (SPEC §5).
+ * `auth`: needs a company that is neither no_apply nor apply (SPEC §2).
+ * Pages load lazily; routes that later issues build share the honest "coming" page until then.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { GuardMeta } from './shared/lib/guards';
+
+export type Layout = 'main' | 'blank';
+
+export interface RouteDef extends GuardMeta {
+  path: string;
+  title: string;
+  layout: Layout;
+  /** the breadcrumb bar shows the search box (keywords go to `?keywords=`) */
+  search?: boolean;
+  /** the breadcrumb's parent route name */
+  parent?: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+// chunk loading has a 120 s timeout (SPEC §2); the PWA issue adds its ChunkLoadError handling
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const Login = page(() => import('./pages/login'));
+const Home = page(() => import('./pages/home'));
+const Coming = page(() => import('./pages/coming'));
+const NotFound = page(() => import('./pages/not-found'));
+
+type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
+const main = (r: R): RouteDef => ({ layout: 'main', ...r });
+const blank = (r: R): RouteDef => ({ layout: 'blank', neverLogin: true, ...r });
+
+export const routes: RouteDef[] = [
+  // public, never-login
+  blank({ name: 'login', path: '/login', title: '登录', loginOnly: true, page: Login }),
+  blank({ name: 'bind', path: '/bind', title: '绑定手机号', page: Coming }),
+  blank({ name: 'agreement', path: '/agreement', title: '用户服务协议', page: Coming }),
+  blank({ name: 'invite', path: '/invite', title: '邀请好友', page: Coming }),
+  blank({ name: 'companyInvite', path: '/company/invite', title: '邀请同事', page: Coming }),
+
+  main({ name: 'index', path: '/index', title: '首页', page: Home }),
+  main({ name: 'statistics', path: '/statistics', title: '数据面板', parent: 'index', page: Coming }),
+  main({ name: 'hall', path: '/hall', title: '人才大厅', search: true, page: Coming }),
+
+  main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Coming }),
+  main({ name: 'positionPost', path: '/position/post', title: '发布职位', auth: true, parent: 'position', page: Coming }),
+  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: '收到的简历', auth: true, parent: 'position', page: Coming }),
+  main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: '已录用', auth: true, parent: 'position', page: Coming }),
+  main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: Coming }),
+
+  main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Coming }),
+  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: Coming }),
+  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: Coming }),
+
+  main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Coming }),
+  main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: '上传协议', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentSetting', path: '/employment/setting/:id', title: '任务设置', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentPreview', path: '/employment/preview/:id', title: '任务预览', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: '管理任务', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: '发放管理', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: Coming }),
+
+  // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)
+  main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesList', path: '/payTaxes/list', title: '完税服务', auth: true, search: true, page: Coming }),
+  main({ name: 'payTaxesAdd', path: '/payTaxes/add', title: '申请完税证明', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesCheck', path: '/payTaxes/check/:id', title: '核对信息', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesOrder', path: '/payTaxes/order/:id', title: '企业支付', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: '发票详情', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: '批量申请', auth: true, parent: 'payTaxesList', page: Coming }),
+
+  main({ name: 'auth', path: '/auth', title: '企业认证', page: Coming }),
+  main({ name: 'inReview', path: '/inReview', title: '审核进度', page: Coming }),
+  main({ name: 'create', path: '/create', title: '创建企业', page: Coming }),
+  main({ name: 'account', path: '/account', title: '企业信息', auth: true, page: Coming }),
+  main({ name: 'strategic', path: '/strategic', title: '战略合作伙伴', auth: true, page: Coming }),
+  main({ name: 'accountInfo', path: '/account-info', title: '个人信息', page: Coming }),
+  main({ name: 'notFound', path: '/404', title: '页面不存在', neverLogin: true, page: NotFound }),
+];
+
+/** Plain redirects of SPEC §2 (before guards). */
+export const redirects: Record<string, string> = {
+  '/': '/index',
+  '/payTaxes': '/payTaxes/list',
+};
+
+export const routeByName = new Map(routes.map((r) => [r.name, r]));
+
+/** The subtitle of the document title: a route's `title` or `name` parameter (a job or task name). */
+export function routeSubtitle(params: Record<string, string | undefined>): string | undefined {
+  const raw = params.title ?? params.name;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,34 @@
+/** Global dialogs of the shell (ARCHITECTURE §1): role prompts, VIP purchase, CRC rules. */
+import { proxy } from 'valtio';
+import { companyGate, memberGate, type GatePrompt } from '../lib/gates';
+import { session } from '../session/store';
+
+export interface DialogState {
+  /** the role prompt showing (SPEC §6), or null */
+  gate: GatePrompt | null;
+  /** the VIP purchase dialog (开通企业会员) */
+  vip: boolean;
+  /** the CRC rules dialog */
+  crcRules: boolean;
+}
+
+export const dialogs = proxy<DialogState>({ gate: null, vip: false, crcRules: false });
+
+/** Before an action that needs a verified company: prompts and answers false when not allowed. */
+export function requireCompany(): boolean {
+  const prompt = companyGate(session.user);
+  dialogs.gate = prompt;
+  return prompt === null;
+}
+
+/** Before a members-only action (recruitment, flexible employment, departure, tax, interview schedule). */
+export function requireMember(): boolean {
+  const prompt = memberGate(session.user, session.member);
+  dialogs.gate = prompt;
+  return prompt === null;
+}
+
+export function openVip(): void {
+  dialogs.gate = null;
+  dialogs.vip = true;
+}

@@ -1,0 +1,295 @@
+/**
+ * The request layer (SPEC §7–§9): every call of the console goes through `call()`.
+ *
+ * - bearer token from the cookie; a call that needs one and has none is cancelled and sent to /login;
+ * - 60000 ms timeout; form-encoded POST/PUT bodies, query parameters for GET;
+ * - envelope code 200 resolves with `data` (checked against the contract's schema);
+ * - another code: the server's msg is toasted unless the call hides messages;
+ * - 410000: handled once — toast 请先登录, clear the session, go to /login;
+ * - setup errors toast `请求异常！{详情}`, no response toasts 网络异常，请稍后再试, HTTP non-200 is rejected;
+ * - the same submission within 900 ms is dropped (double clicks).
+ *
+ * Side effects (toast, navigation, session, loading overlay) are injected by the app with
+ * `configureHttp`, so the rules are unit-tested without a browser.
+ */
+import Cookies from 'js-cookie';
+import { API_PREFIX, Code, endpoints, fillPath, type DataOf, type Endpoint, type EndpointName } from '../../../contract';
+import { t } from '../i18n/zh-CN';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const SUBMIT_DEDUPE_MS = 900;
+export const TOKEN_COOKIE = 'token';
+export const TOKEN_DAYS = 15;
+
+export type ToastIntent = 'error' | 'warning' | 'success' | 'info';
+
+export interface HttpDeps {
+  /** API origin; '' = same origin (the reference server serves the console). */
+  baseUrl: string;
+  toast: (intent: ToastIntent, text: string) => void;
+  /** clear token and stored user info (410000) */
+  clearSession: () => void;
+  /** leave for /login (410000, or a call without token) */
+  goLogin: () => void;
+  /** loading overlay counter */
+  loading: (delta: 1 | -1) => void;
+  now: () => number;
+  fetch: typeof fetch;
+}
+
+const deps: HttpDeps = {
+  baseUrl: '',
+  toast: () => {},
+  clearSession: () => {},
+  goLogin: () => {},
+  loading: () => {},
+  now: () => Date.now(),
+  fetch: (...a) => globalThis.fetch(...a),
+};
+
+export function configureHttp(patch: Partial<HttpDeps>): void {
+  Object.assign(deps, patch);
+}
+
+// --- errors -----------------------------------------------------------------------------------
+
+/** The server answered with an envelope code other than 200. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+/** HTTP status other than 200. */
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+/** No answer: network down, timeout. */
+export class NetworkError extends Error {
+  constructor(readonly timedOut: boolean, cause?: unknown) {
+    super(timedOut ? 'timeout' : 'network', { cause });
+    this.name = 'NetworkError';
+  }
+}
+/** The request could not be built (bad parameters, serialisation). */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+/** Dropped on purpose: no token, a duplicate submission, or the caller aborted. */
+export class CancelledError extends Error {
+  constructor(readonly reason: 'no-token' | 'duplicate' | 'aborted' | 'token-invalid') {
+    super(reason);
+    this.name = 'CancelledError';
+  }
+}
+/** The answer did not match the contract. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+// --- token ------------------------------------------------------------------------------------
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+export function setToken(token: string): void {
+  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS, sameSite: 'Lax', path: '/' });
+  tokenInvalidHandled = false;
+}
+export function removeToken(): void {
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+}
+
+// 410000 may arrive for several calls at once (the 60 s refresh runs two); handle it once.
+let tokenInvalidHandled = false;
+
+function handleTokenInvalid(): void {
+  if (tokenInvalidHandled) return;
+  tokenInvalidHandled = true;
+  deps.toast('warning', t.request.pleaseLogin);
+  removeToken();
+  deps.clearSession();
+  deps.goLogin();
+}
+
+// --- de-duplication -----------------------------------------------------------------------------
+
+const recentSubmits = new Map<string, number>();
+
+function isDuplicate(key: string, windowMs: number): boolean {
+  const now = deps.now();
+  for (const [k, at] of recentSubmits) if (now - at >= windowMs) recentSubmits.delete(k);
+  if (recentSubmits.has(key)) return true;
+  recentSubmits.set(key, now);
+  return false;
+}
+
+/** Forget recorded submissions (tests). */
+export function resetHttpState(): void {
+  recentSubmits.clear();
+  tokenInvalidHandled = false;
+}
+
+// --- the call ---------------------------------------------------------------------------------
+
+export interface CallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: Record<string, string | number | boolean | undefined | null>;
+}
+
+export interface CallOptions {
+  /** never toast this call's errors (the endpoint's `silent` flag sets it too) */
+  hideMessage?: boolean;
+  /** show the loading overlay (拼命加载中...) while the call runs */
+  loading?: boolean;
+  /** de-duplication window for POST/PUT/DELETE; 0 turns it off */
+  dedupeMs?: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function toForm(body: CallArgs['body']): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body ?? {})) {
+    if (v === undefined || v === null) continue;
+    form.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  }
+  return form;
+}
+
+function buildRequest(ep: Endpoint, args: CallArgs, token: string | undefined) {
+  let url = deps.baseUrl + API_PREFIX + fillPath(ep.path, args.params);
+  if (args.query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(args.query)) if (v !== undefined && v !== null) qs.append(k, String(v));
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (ep.method !== 'GET') {
+    body = toForm(args.body).toString();
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  }
+  return { url, init: { method: ep.method, headers, body } satisfies RequestInit };
+}
+
+/**
+ * Call an endpoint of the contract by name and resolve with its `data`.
+ * Rejects with ApiError, HttpError, NetworkError, SetupError, CancelledError or ContractError;
+ * the user has already been told (unless the call hides messages), so callers only decide what
+ * happens next.
+ */
+export async function call<N extends EndpointName>(
+  name: N,
+  args: CallArgs = {},
+  options: CallOptions = {},
+): Promise<DataOf<N>> {
+  return (await request(name, args, options)).data;
+}
+
+async function request<N extends EndpointName>(
+  name: N,
+  args: CallArgs,
+  options: CallOptions,
+): Promise<{ data: DataOf<N>; msg: string }> {
+  const ep: Endpoint = endpoints[name];
+  const quiet = options.hideMessage ?? ep.silent ?? false;
+  const say = (intent: ToastIntent, text: string) => {
+    if (!quiet) deps.toast(intent, text);
+  };
+
+  const token = getToken();
+  if (ep.auth && !token) {
+    deps.goLogin();
+    throw new CancelledError('no-token');
+  }
+
+  let req: ReturnType<typeof buildRequest>;
+  try {
+    req = buildRequest(ep, args, token);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    say('error', t.request.setupError(detail));
+    throw new SetupError(detail);
+  }
+
+  if (ep.method !== 'GET') {
+    const windowMs = options.dedupeMs ?? SUBMIT_DEDUPE_MS;
+    if (windowMs > 0 && isDuplicate(`${ep.method} ${req.url} ${req.init.body ?? ''}`, windowMs)) {
+      throw new CancelledError('duplicate');
+    }
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  if (options.loading) deps.loading(1);
+  try {
+    let res: Response;
+    try {
+      res = await deps.fetch(req.url, { ...req.init, signal });
+    } catch (e) {
+      if (options.signal?.aborted) throw new CancelledError('aborted');
+      say('error', t.request.network);
+      throw new NetworkError(timeout.signal.aborted, e);
+    }
+    if (res.status !== 200) {
+      // a 410000 may still come with another status from a proxy; the envelope decides
+      const maybe = await res.json().catch(() => null);
+      if (maybe && maybe.code === Code.TOKEN_INVALID) {
+        handleTokenInvalid();
+        throw new CancelledError('token-invalid');
+      }
+      say('error', t.request.http(res.status));
+      throw new HttpError(res.status);
+    }
+    let env: { code?: unknown; msg?: unknown; data?: unknown };
+    try {
+      env = await res.json();
+    } catch (e) {
+      if (timeout.signal.aborted) {
+        say('error', t.request.network);
+        throw new NetworkError(true, e);
+      }
+      say('error', t.request.badData);
+      throw new ContractError('answer is not JSON');
+    }
+    if (env.code === Code.TOKEN_INVALID) {
+      handleTokenInvalid();
+      throw new CancelledError('token-invalid');
+    }
+    if (env.code !== Code.OK) {
+      const msg = typeof env.msg === 'string' && env.msg ? env.msg : t.request.network;
+      say('error', msg);
+      throw new ApiError(typeof env.code === 'number' ? env.code : -1, msg);
+    }
+    const parsed = ep.data.safeParse(env.data);
+    if (!parsed.success) {
+      console.error(`[http] ${name}: answer does not match the contract`, parsed.error.issues);
+      say('error', t.request.badData);
+      throw new ContractError(parsed.error.message);
+    }
+    return { data: parsed.data as DataOf<N>, msg: typeof env.msg === 'string' ? env.msg : '' };
+  } finally {
+    clearTimeout(timer);
+    if (options.loading) deps.loading(-1);
+  }
+}
+
+/** Like `call`, also giving the envelope's msg (SPEC §7: the invitation's msg is the success text). */
+export async function callWithMsg<N extends EndpointName>(
+  name: N,
+  args: CallArgs = {},
+  options: CallOptions = {},
+): Promise<{ data: DataOf<N>; msg: string }> {
+  return request(name, args, options);
+}

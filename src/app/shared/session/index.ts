@@ -1,0 +1,3 @@
+export * from './store';
+export * from './actions';
+export * from './rules';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MOBILE_RE } from './common';
+
+/** Resume view (SPEC §3); built by the recruitment issue. */
+export const ResumeView = z.object({
+  user: z.object({
+    avatar: z.string(),
+    gender: z.string(),
+    realname: z.string(),
+    verify_status: z.number().int(),
+    mobile: z.string(),
+    age: z.number().int(),
+    work_exp: z.string(),
+    education: z.string(),
+    nation: z.string(),
+    current_addr: z.string(),
+    jnplace: z.string(),
+    labels: z.array(z.string()),
+    resign_cause: z.array(z.string()),
+    work_time: z.string(),
+    evaluation: z.string(),
+  }),
+  user_invite_exists: z.boolean(),
+  invited_type: z.string(),
+  job_id: z.number().int(),
+  work_exp_list: z.array(
+    z.object({
+      company_id: z.number().int(),
+      company_name: z.string(),
+      job_name: z.string(),
+      resign_id: z.number().int(),
+      resign_type: z.enum(['in', 'other']),
+      start_time: z.string(),
+      end_time: z.string(),
+      work_year: z.string(),
+      no8_pic: z.string(),
+    }),
+  ),
+  edu_list: z.array(
+    z.object({
+      school_name: z.string(),
+      major: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+      education_text: z.string(),
+    }),
+  ),
+});
+
+export const InviteType = z.enum(['user', 'intention']);
+export const InviteQuery = z.strictObject({ type: InviteType });
+export const InviteInfo = z.object({
+  realname: z.string(),
+  company_name: z.string(),
+  job_name: z.string(),
+  address: z.string(),
+  hr_mobile: z.string(),
+  hr_realname: z.string(),
+  job_lst: z.array(z.object({ id: z.number().int(), job_name: z.string() })),
+});
+/** Invitation form (SPEC §3); the five checks run in the SPEC's order (§5). */
+export const InviteBody = z.strictObject({
+  type: InviteType,
+  job_id: z.coerce.number().int().min(0).optional(),
+  pick_time: z.string().trim().min(1, '请选择面试时间'),
+  address: z.string().trim().min(1, '请填写面试地点').max(100),
+  contacts_name: z.string().trim().min(1, '请填写联系人姓名').max(30),
+  contacts_tel: z.string().trim().min(1, '请填写联系方式').max(20),
+  remark: z.string().trim().max(200).optional().default(''),
+});
+export const InviteTelRe = new RegExp(`${MOBILE_RE.source}|^0\\d{2,3}-?\\d{7,8}(?:-\\d{1,6})?$|^[48]00-?\\d{3}-?\\d{4}$`);
