@@ -10,6 +10,8 @@ export const Code = {
   NOT_FOUND: 404,
   /** a state conflict: duplicate, already done, wrong status */
   CONFLICT: 409,
+  /** the request body is over the size limit (64 KB) */
+  PAYLOAD_TOO_LARGE: 413,
   /** too many requests (SMS once a minute, too many wrong codes) */
   TOO_MANY: 429,
   SERVER_ERROR: 500,

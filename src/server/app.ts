@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { Code } from '../contract/envelope';
+import type { Db } from './db/types';
+import { envelope, MSG_NO_API } from './http/envelope';
+import { frameworkErrors, installErrorHandler } from './http/errors';
+import { authRoutes } from './routes/auth';
+import { dimissionRoutes } from './routes/dimission';
+import { homeRoutes } from './routes/home';
+import { uploadRoutes } from './routes/upload';
+import { usercenterRoutes } from './routes/usercenter';
+import { registerSandboxes } from './sandbox';
+import { registerStatic, spaFallback } from './static';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    /** the server's clock; tests inject one to move time */
+    now: () => Date;
+  }
+}
+
+export interface ServerOptions {
+  db: Db;
+  /** register /sandbox/* (SMS inbox, company review, operator page) */
+  sandbox?: boolean;
+  /** the built console (dist/); null: API only */
+  staticDir?: string | null;
+  logger?: boolean;
+  now?: () => Date;
+}
+
+/** Bodies are small forms; anything larger is refused with a 413 envelope. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** The API server, not listening: main.ts and the tests call listen(). */
+export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const logger = opts.logger ?? false;
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+  });
+  app.decorate('db', opts.db);
+  app.decorate('now', opts.now ?? (() => new Date()));
+  app.decorateRequest('auth', null);
+
+  // the API takes forms (SPEC §7) and, for scripts, JSON; nothing else
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+  installErrorHandler(app, { logger });
+
+  authRoutes(app, { sandbox: opts.sandbox ?? false });
+  usercenterRoutes(app);
+  dimissionRoutes(app);
+  homeRoutes(app);
+  uploadRoutes(app);
+
+  if (opts.sandbox) registerSandboxes(app);
+  const staticDir = opts.staticDir ?? null;
+  await registerStatic(app, staticDir);
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url;
+    if (/^\/ent(\/|$|\?)/.test(url)) return reply.status(404).send(envelope(Code.NOT_FOUND, MSG_NO_API, null));
+    if (/^\/sandbox(\/|$|\?)/.test(url)) return reply.status(404).send({ msg: '沙箱接口不存在' });
+    return spaFallback(staticDir, req, reply);
+  });
+  return app;
+}

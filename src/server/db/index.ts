@@ -1,0 +1,13 @@
+import type { Db } from './types';
+import { openPglite } from './pglite';
+import { openPg } from './pg';
+
+export type { Db } from './types';
+export { migrate } from './migrate';
+export { seed } from './seed';
+
+/** `DATABASE_URL` set → PostgreSQL; otherwise PGlite in `dataDir`. */
+export async function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  if (opts.databaseUrl) return openPg({ connectionString: opts.databaseUrl });
+  return openPglite({ dataDir: opts.dataDir });
+}

@@ -1,0 +1,73 @@
+import pg from 'pg';
+import type { Db } from './types';
+
+/** Same value mapping as the PGlite side (see pglite.ts): dates as text, int8 as number. */
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.DATE) return (v: string) => v;
+    if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+class PgTx implements Db {
+  readonly kind = 'pg' as const;
+  constructor(protected readonly q: Queryable) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.q.query(sql, params)).rows as T[];
+  }
+  async one<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0];
+  }
+  async exec(sql: string): Promise<void> {
+    // no parameters: the simple protocol, which accepts several statements
+    await this.q.query(sql);
+  }
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+  async close(): Promise<void> {
+    throw new Error('close() inside a transaction');
+  }
+}
+
+export class PgDb extends PgTx {
+  constructor(readonly pool: pg.Pool) {
+    super(pool);
+  }
+  override async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const out = await fn(new PgTx(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+  override async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * A pool on a real PostgreSQL. `searchPath` (tests: one schema per file) is set as a
+ * connection option, so every pooled connection starts in it; nothing names a schema.
+ */
+export function openPg(opts: { connectionString: string; searchPath?: string; max?: number }): PgDb {
+  const pool = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: opts.max ?? 10,
+    types: typeParsers,
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+  });
+  // an idle client losing its server must not crash the process
+  pool.on('error', (err) => console.error('[pg] idle client error:', err.message));
+  return new PgDb(pool);
+}

@@ -1,0 +1,106 @@
+import type { Db } from '../db/types';
+import type { CompanyStatus, Member, User } from '../../contract/usercenter';
+import { fmtDate } from '../lib/time';
+
+export interface UserRow {
+  id: number;
+  mobile: string;
+  realname: string;
+  avatar: string;
+  verify_status: number;
+  company_id: number | null;
+  dept_name: string;
+  job_name: string;
+  role: 'admin' | 'member';
+  member_status: 'pending' | 'normal';
+}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  short_name: string;
+  status: 'apply' | 'normal' | 'reject';
+  reject_reason: string;
+  is_pay_taxe: boolean;
+  company_lv: number;
+  member_expire: string | null;
+  crc_balance: number;
+  submitted_by: number | null;
+}
+
+export const USER_COLUMNS =
+  'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, member_status';
+const COMPANY_COLUMNS =
+  'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
+
+export async function loadCompany(db: Db, id: number | null): Promise<CompanyRow | null> {
+  if (id === null) return null;
+  return (await db.one<CompanyRow>(`SELECT ${COMPANY_COLUMNS} FROM companies WHERE id = $1`, [id])) ?? null;
+}
+
+/**
+ * The user's company_status (SPEC §4):
+ * - no company → `no_apply`;
+ * - the company is under review (`apply`) or was rejected (`reject`: the user must fix and
+ *   resubmit, which the console shows on /inReview), or the user's own membership is still
+ *   pending (a colleague waiting for the admin's check) → `apply`;
+ * - the company is verified and the user is a full member → `normal`.
+ */
+export function companyStatus(user: UserRow, company: CompanyRow | null): CompanyStatus {
+  if (!company) return 'no_apply';
+  if (company.status !== 'normal' || user.member_status !== 'normal') return 'apply';
+  return 'normal';
+}
+
+/** True when the user is a full member of a verified company: only they see company data. */
+export const isActiveMember = (user: UserRow, company: CompanyRow | null): company is CompanyRow =>
+  companyStatus(user, company) === 'normal';
+
+export function toApiUser(user: UserRow, company: CompanyRow | null): User {
+  return {
+    id: user.id,
+    realname: user.realname,
+    avatar: user.avatar,
+    verify_status: user.verify_status,
+    mobile: user.mobile,
+    company_status: companyStatus(user, company),
+  };
+}
+
+/** A membership counts until the end of its last day (China time). */
+export function activeLevel(company: CompanyRow, now: Date): number {
+  return company.company_lv > 0 && company.member_expire !== null && company.member_expire >= fmtDate(now)
+    ? company.company_lv
+    : 0;
+}
+
+/** The caller's place in their company; null without one. */
+export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | null, now: Date): Promise<Member | null> {
+  if (!company) return null;
+  const active = isActiveMember(user, company);
+  const admin = user.role === 'admin';
+  let checkNum = 0;
+  if (active && admin) {
+    // colleagues who asked to join and wait for an admin (not the company's own applicant)
+    const row = await db.one<{ n: number }>(
+      `SELECT count(*) AS n FROM users WHERE company_id = $1 AND member_status = 'pending' AND role = 'member'`,
+      [company.id],
+    );
+    checkNum = row?.n ?? 0;
+  }
+  const lv = activeLevel(company, now);
+  return {
+    company_id: company.id,
+    company_name: company.name,
+    dept_name: user.dept_name,
+    job_name: user.job_name,
+    name: user.realname,
+    is_pay_taxe: company.is_pay_taxe ? 1 : 0,
+    company_lv: lv,
+    member_expire: lv > 0 ? company.member_expire! : '',
+    check_num: checkNum,
+    is_admin: admin ? 1 : 0,
+    // the balance is company data: a user not yet admitted does not see it
+    crc: active ? company.crc_balance : 0,
+  };
+}

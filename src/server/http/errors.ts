@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../contract/envelope';
+import { ApiError, envelope } from './envelope';
+
+/** Paths that answer JSON (the API and the sandboxes); the rest is the console's static files. */
+export const isJsonPath = (url: string) => /^\/(ent|sandbox)(\/|$|\?)/.test(url);
+
+/** Any thrown value → the envelope error it stands for. Unknown errors are real 500s. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as Partial<FastifyError>;
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ApiError(Code.PAYLOAD_TOO_LARGE, '请求内容过大，请精简后重试');
+  }
+  if (status === 415) {
+    return new ApiError(Code.BAD_REQUEST, '不支持的请求格式，请以表单（application/x-www-form-urlencoded）提交');
+  }
+  // a body Fastify could not parse (its JSON parser marks the SyntaxError as a 400)
+  if (status === 400 && (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError)) {
+    return new ApiError(Code.BAD_REQUEST, '请求内容格式错误，无法解析');
+  }
+  if (status >= 400 && status < 500) return new ApiError(Code.BAD_REQUEST, '请求格式错误');
+  return new ApiError(Code.SERVER_ERROR, '服务器开小差了，请稍后再试', 500);
+}
+
+/**
+ * Every error leaves as an envelope (JSON paths) or a short text (static paths); input
+ * problems are never 5xx. Real failures are logged with their stack and answered 500.
+ */
+export function installErrorHandler(app: FastifyInstance, opts: { logger: boolean }): void {
+  app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    const api = toApiError(err);
+    if (api.httpStatus >= 500) {
+      if (opts.logger) req.log.error({ err }, 'request failed');
+      else console.error(`[server] ${req.method} ${req.url} failed:`, err);
+    }
+    if (isJsonPath(req.url)) {
+      return reply.status(api.httpStatus).send(envelope(api.code, api.message, api.data));
+    }
+    const status = (err as Partial<FastifyError>).statusCode ?? 500;
+    return reply
+      .status(status >= 400 && status < 500 ? status : 500)
+      .type('text/plain; charset=utf-8')
+      .send(status === 404 ? '404 未找到' : api.message);
+  });
+}
+
+/** Fastify's own routing errors (an undecodable URL), before any route runs. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const msg = err.code === 'FST_ERR_BAD_URL' ? '请求地址格式错误' : '请求格式错误';
+  if (isJsonPath(req.url)) void reply.status(400).send(envelope(Code.BAD_REQUEST, msg, null));
+  else void reply.status(400).type('text/plain; charset=utf-8').send(msg);
+}

@@ -1,0 +1,192 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_PREFIX, endpoints } from '../../contract/endpoints';
+import { call, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = await s.tokenFor('13800000001');
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const CJK = /[\u4e00-\u9fa5]/;
+
+describe('unknown API paths', () => {
+  it('answer HTTP 404 with the envelope 接口不存在', async () => {
+    for (const [method, path] of [
+      ['GET', '/ent/v3/nope'],
+      ['POST', '/ent/v3/nope/deeper?x=1'],
+      ['GET', '/ent/v3/login'], // only POST exists
+      ['DELETE', '/ent/v3/usercenter/info'],
+      ['GET', '/ent/v3'],
+      ['GET', '/ent/v2/usercenter/info'],
+      // in the contract but built by later issues
+      ['GET', '/ent/v3/index/plan'],
+      ['GET', '/ent/v3/talent/view_user/1'],
+    ] as const) {
+      const r = await call(s.url, method, path, { token });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.body).toEqual({ code: 404, msg: '接口不存在', data: null });
+    }
+  });
+
+  it('an undecodable URL is a Chinese 400, not a crash', async () => {
+    const r = await call(s.url, 'GET', '/ent/v3/%E0%A4%A', { token });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 400 });
+    expect((r.body as Env).msg).toMatch(CJK);
+  });
+});
+
+describe('request bodies', () => {
+  const post = (raw: string | Uint8Array<ArrayBuffer>, contentType: string, path = '/ent/v3/login/code') =>
+    call(s.url, 'POST', path, { raw, headers: { 'content-type': contentType } });
+
+  it('malformed JSON → Chinese 400', async () => {
+    const r = await post('{"mobile": ', 'application/json');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ code: 400, msg: '请求内容格式错误，无法解析', data: null });
+  });
+
+  it('a JSON array or scalar → Chinese 400', async () => {
+    for (const raw of ['[1,2]', '42', '"x"', 'null']) {
+      const r = await post(raw, 'application/json');
+      expect(r.status).toBe(200);
+      expect((r.body as Env).code).toBe(400);
+      expect((r.body as Env).msg).toMatch(CJK);
+    }
+  });
+
+  it('an unsupported content type → Chinese 400', async () => {
+    for (const ct of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream']) {
+      const r = await post('mobile=13800000001', ct);
+      expect(r.status, ct).toBe(200);
+      expect(r.body).toEqual({
+        code: 400,
+        msg: '不支持的请求格式，请以表单（application/x-www-form-urlencoded）提交',
+        data: null,
+      });
+    }
+  });
+
+  it('a malformed form never crashes', async () => {
+    for (const raw of ['%%%', 'mobile=%E0%A4%A', '&&&==', '=1', 'mobile', 'mobile=1&mobile=2&mobile=3', '\u0000\u0001']) {
+      const r = await post(raw, 'application/x-www-form-urlencoded');
+      expect(r.status, raw).toBe(200);
+      expect((r.body as Env).code, raw).toBe(400);
+      expect((r.body as Env).msg, raw).toMatch(CJK);
+    }
+  });
+
+  it('prototype keys are refused as unknown fields', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const r = await post(`mobile=13800000001&${key}=x`, 'application/x-www-form-urlencoded');
+      expect(r.body, key).toEqual({ code: 400, msg: `不支持的参数：${key}`, data: null });
+    }
+  });
+
+  it('a body over 64 KB → code 413 in Chinese', async () => {
+    const r = await post(`mobile=13800000001&pad=${'x'.repeat(70 * 1024)}`, 'application/x-www-form-urlencoded');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ code: 413, msg: '请求内容过大，请精简后重试', data: null });
+    const j = await post(JSON.stringify({ mobile: 'x'.repeat(70 * 1024) }), 'application/json');
+    expect((j.body as Env).code).toBe(413);
+  });
+
+  it('JSON bodies validate like forms', async () => {
+    const r = await post(JSON.stringify({ mobile: 13800000001 }), 'application/json');
+    expect(r.body).toEqual({ code: 400, msg: '参数格式错误：手机号', data: null });
+    const ok = await post(JSON.stringify({ mobile: '13911112222' }), 'application/json');
+    expect((ok.body as Env).code).toBe(200);
+  });
+
+  it('a request that lies about its length is refused without a 5xx', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const u = new URL(`${s.url}/ent/v3/login/code`);
+      const req = httpRequest(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end('mobile=13800000001');
+    });
+    expect(status).toBeLessThan(500);
+  });
+});
+
+describe('no input gives a 5xx', () => {
+  const weird: { raw?: string; ct?: string; auth?: string }[] = [
+    {},
+    { raw: '', ct: 'application/x-www-form-urlencoded' },
+    { raw: 'a=1&b=2', ct: 'application/x-www-form-urlencoded' },
+    { raw: 'mobile[]=1&code[a]=2', ct: 'application/x-www-form-urlencoded' },
+    { raw: `mobile=${'9'.repeat(5000)}&code=${'1'.repeat(5000)}`, ct: 'application/x-www-form-urlencoded' },
+    { raw: '{"mobile":{"$gt":""},"code":[1]}', ct: 'application/json' },
+    { raw: '{}', ct: 'application/json' },
+    { raw: '<x/>', ct: 'text/xml' },
+    { auth: 'Bearer ' + '\u00e9'.repeat(10) },
+    { auth: 'Bearer a b c' },
+  ];
+
+  it('for every route and odd body, content type or token', async () => {
+    const routes: (readonly [string, string])[] = Object.values(endpoints).map((e) => [e.method, API_PREFIX + e.path.replace(/:id/g, '1')] as const);
+    routes.push(['GET', '/sandbox/sms?mobile[]=1'], ['POST', '/sandbox/companies/abc/review'], ['POST', '/sandbox/companies/99999999999/review']);
+    for (const [method, path] of routes) {
+      for (const w of weird) {
+        const headers: Record<string, string> = {};
+        if (w.ct) headers['content-type'] = w.ct;
+        headers.authorization = w.auth ?? `Bearer ${token}`;
+        const body = method === 'GET' || method === 'DELETE' ? undefined : w.raw;
+        const res = await fetch(s.url + path, { method, headers, ...(body !== undefined ? { body } : {}) }).catch(
+          (e: Error) => ({ status: 0, text: async () => e.message }),
+        );
+        expect(res.status, `${method} ${path} ${JSON.stringify(w)}: ${await res.text()}`).toBeLessThan(500);
+        expect(res.status).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('envelope basics', () => {
+  it('answers JSON with charset and HTTP 200 for business errors', async () => {
+    const r = await call(s.url, 'POST', '/ent/v3/login', { form: { mobile: '1' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json; charset=utf-8/);
+  });
+});
+
+describe('a real failure', () => {
+  it('is logged and answered as a 500 envelope in Chinese', async () => {
+    const { buildServer } = await import('../app');
+    const broken = {
+      kind: 'pg' as const,
+      query: async () => {
+        throw new Error('connection lost');
+      },
+      one: async () => {
+        throw new Error('connection lost');
+      },
+      exec: async () => undefined,
+      tx: async () => {
+        throw new Error('connection lost');
+      },
+      close: async () => undefined,
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const app = await buildServer({ db: broken });
+    const r = await app.inject({ method: 'GET', url: '/ent/v3/usercenter/info', headers: { authorization: `Bearer ${token}` } });
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toEqual({ code: 500, msg: '服务器开小差了，请稍后再试', data: null });
+    expect(spy).toHaveBeenCalled();
+    expect(String(spy.mock.calls[0]?.[1])).toContain('connection lost');
+    spy.mockRestore();
+    await app.close();
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { API_PREFIX, type Endpoint } from '../../contract/endpoints';
+import type { Db } from '../db/types';
+import { requireAuth, type AuthInfo } from './auth';
+import { ok } from './envelope';
+import { parseInput } from './validate';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteCtx<E extends Endpoint> {
+  body: Out<E['body']>;
+  query: Out<E['query']>;
+  params: Out<E['params']>;
+  /** the caller; always set for `auth: true` endpoints */
+  auth: E['auth'] extends true ? AuthInfo : AuthInfo | null;
+  db: Db;
+  /** the request's clock (injectable in tests) */
+  now: Date;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** the envelope msg of a success (default `ok`) */
+  setMsg(msg: string): void;
+}
+
+export type Handler<E extends Endpoint> = (ctx: RouteCtx<E>) => Promise<z.input<E['data']>>;
+
+/**
+ * Registers one endpoint of the contract table under /ent/v3. Input is validated with the
+ * contract's own schemas (strict objects: unknown fields are refused); the handler's return
+ * value becomes `data` of a code-200 envelope. Errors go to the app's error handler.
+ * Endpoints without a query/body schema ignore what is sent there (e.g. cache busters).
+ */
+export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+  app.route({
+    method: e.method,
+    url: API_PREFIX + e.path,
+    ...(e.auth ? { preHandler: requireAuth(app.db, app.now) } : {}),
+    handler: async (req, reply) => {
+      let msg = 'ok';
+      const data = await handler({
+        body: (e.body ? parseInput(e.body, req.body) : undefined) as Out<E['body']>,
+        query: (e.query ? parseInput(e.query, req.query) : undefined) as Out<E['query']>,
+        params: (e.params ? parseInput(e.params, req.params) : undefined) as Out<E['params']>,
+        auth: (req.auth ?? null) as RouteCtx<E>['auth'],
+        db: app.db,
+        now: app.now(),
+        req,
+        reply,
+        setMsg: (m) => {
+          msg = m;
+        },
+      });
+      return ok(data ?? null, msg);
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './app';
+import { call, startTestServer, type TestServer } from '../../tests/setup/server';
+
+let s: TestServer;
+let dir: string;
+const INDEX = '<!doctype html><html lang="zh-CN"><head><title>企业服务平台</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hr-console-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"企业服务平台"}');
+  s = await startTestServer({ staticDir: dir });
+});
+afterAll(async () => {
+  await s?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('static console', () => {
+  it('serves index.html at / without caching', async () => {
+    const r = await call<string>(s.url, 'GET', '/', { headers: html });
+    expect(r.status).toBe(200);
+    expect(r.body).toBe(INDEX);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('hashed assets are immutable', async () => {
+    const r = await call<string>(s.url, 'GET', '/assets/index-Ab12Cd34.js');
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('console.log(1)');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.get('content-type')).toMatch(/javascript/);
+    const m = await call(s.url, 'GET', '/manifest.webmanifest');
+    expect(m.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('client routes fall back to index.html (no-cache) for page navigations', async () => {
+    for (const path of ['/index', '/position/collection/12/前端开发工程师', '/account?id=colleagues', '/payTaxes/list', '/404']) {
+      const r = await call<string>(s.url, 'GET', encodeURI(path), { headers: html });
+      expect(r.status, path).toBe(200);
+      expect(r.body).toBe(INDEX);
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+  });
+
+  it('a missing asset is a plain 404, never index.html', async () => {
+    for (const path of ['/assets/missing-123.js', '/favicon.ico', '/assets/x.css']) {
+      const r = await call<string>(s.url, 'GET', path, { headers: html });
+      expect(r.status, path).toBe(404);
+      expect(r.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('a non-HTML request for an unknown path is a 404', async () => {
+    const r = await call<string>(s.url, 'GET', '/index', { headers: { accept: 'application/json' } });
+    expect(r.status).toBe(404);
+    const post = await call<string>(s.url, 'POST', '/index', { headers: html });
+    expect(post.status).toBe(404);
+  });
+
+  it('API and sandbox paths never fall back to the page', async () => {
+    const r = await call(s.url, 'GET', '/ent/v3/nothing', { headers: html });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ code: 404, msg: '接口不存在', data: null });
+    const sb = await call(s.url, 'GET', '/sandbox/nothing', { headers: html });
+    expect(sb.status).toBe(404);
+  });
+
+  it('path traversal does not leave the static dir', async () => {
+    const r = await call<string>(s.url, 'GET', '/../../etc/passwd');
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    const enc = await call<string>(s.url, 'GET', '/assets/..%2f..%2f..%2fetc%2fpasswd');
+    expect(enc.status).toBeGreaterThanOrEqual(400);
+    expect(enc.status).toBeLessThan(500);
+    expect(enc.body).not.toContain('root:');
+  });
+});
+
+describe('without a built console', () => {
+  it('answers / with a Chinese hint to run npm run build', async () => {
+    for (const staticDir of [null, join(dir, 'assets'), join(dir, 'does-not-exist')]) {
+      const app = await buildServer({ db: s.db, staticDir });
+      const r = await app.inject({ method: 'GET', url: '/' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.body).toContain('npm run build');
+      const page = await app.inject({ method: 'GET', url: '/index', headers: html });
+      expect(page.body).toContain('npm run build');
+      const asset = await app.inject({ method: 'GET', url: '/assets/a.js' });
+      expect(asset.statusCode).toBe(404);
+      await app.close();
+    }
+  });
+});

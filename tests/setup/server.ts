@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildServer } from '../../src/server/app';
+import type { Db } from '../../src/server/db';
+import { issueToken } from '../../src/server/http/auth';
+import { openTestDb } from './db';
+
+export interface TestServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash */
+  url: string;
+  db: Db;
+  app: FastifyInstance;
+  /** a valid bearer token for a seeded user, made directly in the database (no SMS round trip) */
+  tokenFor(mobile: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a random port over a private, seeded database (tests/setup/db.ts),
+ * sandboxes on. `now` moves the server's clock (SMS expiry, token expiry).
+ */
+export async function startTestServer(
+  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean } = {},
+): Promise<TestServer> {
+  const db = await openTestDb();
+  const now = opts.now ?? (() => new Date());
+  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    app,
+    async tokenFor(mobile) {
+      const user = await db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [mobile]);
+      if (!user) throw new Error(`no user ${mobile}`);
+      return (await issueToken(db, user.id, now())).token;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** parsed JSON when the answer is JSON, else the text */
+  body: T;
+}
+
+/** The envelope every /ent/v3 answer carries (`data` loose: tests check it with the contract schemas). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Env<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * One HTTP request to the test server. `form` is sent form-encoded (as the console does);
+ * `raw` sends a body as is (with `headers` for its content type).
+ */
+export async function call<T = Env>(
+  url: string,
+  method: string,
+  path: string,
+  opts: { form?: Record<string, string | string[]>; token?: string; raw?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = opts.raw;
+  if (opts.form) {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form)) for (const x of [v].flat()) p.append(k, x);
+    body = p.toString();
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  }
+  const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** Logs in through the real SMS flow (code read from the sandbox inbox); returns the token. */
+export async function loginWithSms(url: string, mobile: string): Promise<{ token: string; data: Env['data'] }> {
+  const sent = await call(url, 'POST', '/ent/v3/login/code', { form: { mobile } });
+  if (sent.body.code !== 200) throw new Error(`login/code: ${sent.body.msg}`);
+  const inbox = await call<{ code: string }>(url, 'GET', `/sandbox/sms?mobile=${mobile}`);
+  const res = await call(url, 'POST', '/ent/v3/login', { form: { mobile, code: inbox.body.code } });
+  if (res.body.code !== 200) throw new Error(`login: ${res.body.msg}`);
+  return { token: res.body.data.token, data: res.body.data };
+}
