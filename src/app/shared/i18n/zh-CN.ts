@@ -21,6 +21,16 @@ export const t = {
     agreePrefix: '登录即表示您已阅读并同意',
     agreement: '《用户服务协议》',
     success: '登录成功',
+    sending: '发送中...',
+    loggingIn: '登录中...',
+    mobilePlaceholder: '请输入手机号',
+    codePlaceholder: '请输入6位验证码',
+    brandTagline: '一站式企业招聘与人事服务',
+    points: [
+      { title: '离职办理', body: '扫码提交离职申请，在线审核、出具离职证明' },
+      { title: '全职招聘', body: '发布职位、查看简历、发送面试邀请，一站完成' },
+      { title: '灵活用工', body: '发布任务、签约人员、批量发放，账目清晰可查' },
+    ],
   },
 
   nav: {
@@ -37,6 +47,22 @@ export const t = {
     reviewProgress: '查看审核进度',
     colleagues: '同事',
     statistics: '数据面板',
+    companyInfo: '企业信息',
+    verified: '已实名',
+    unverified: '未实名',
+    verifiedIcon: '已实名认证',
+    userMenu: '用户菜单',
+    mainNav: '主导航',
+    noCompany: '尚未加入企业',
+    search: '搜索',
+    breadcrumb: '当前位置',
+  },
+
+  plan: {
+    title: '面试安排',
+    empty: '暂无面试安排',
+    emptyHint: '候选人接受面试邀请后，面试将按日期显示在这里',
+    days: '面试日期',
   },
 
   footer: {
@@ -47,6 +73,22 @@ export const t = {
     qrService: '扫码联系客服',
     qrMiniProgram: '扫码打开小程序',
     copyright: '© 2019-2021',
+    hotlineNumber: '400-800-1234',
+    hotlineHours: '工作日 9:00-18:00',
+    emailAddress: 'service@hrconsole.cn',
+    contact: '联系我们',
+    govTitle: '政务服务',
+    govLinks: [
+      { name: '人力资源和社会保障部', href: 'https://www.mohrss.gov.cn' },
+      { name: '国家税务总局', href: 'https://www.chinatax.gov.cn' },
+      { name: '国家社会保险公共服务平台', href: 'https://si.12333.gov.cn' },
+      { name: '中国公共招聘网', href: 'http://job.mohrss.gov.cn' },
+    ],
+    agreement: '用户协议',
+    icp: '沪ICP备19000000号-1',
+    icpHref: 'https://beian.miit.gov.cn',
+    rights: (product: string) => `${product} 版权所有`,
+    newWindow: '（在新窗口打开）',
   },
 
   state: {
@@ -56,6 +98,7 @@ export const t = {
     reload: '重新加载',
     empty: '暂无数据',
     loadingOverlay: '拼命加载中...',
+    loading: '加载中',
   },
 
   request: {
@@ -85,6 +128,17 @@ export const t = {
     paid: '我已完成支付',
     notPaid: '暂未查询到支付结果，请完成支付后重试',
     crcTabs: ['企业CRC规则', '部门CRC规则'],
+    intro: '开通企业会员，解锁招聘、灵活用工、离职办理等全部功能，并获赠 CRC 积分',
+    choose: '选择会员套餐',
+    days: (n: number) => `${n}天`,
+    gift: (n: number) => `赠送 ${n} CRC`,
+    selected: '已选择',
+    payable: '应付金额',
+    comingSoon: '在线支付功能即将上线。如需立即开通，请拨打客服热线',
+    close: '关闭',
+    loadFailed: '会员套餐加载失败，请稍后重试',
+    retry: '重试',
+    noPacks: '暂无可开通的会员套餐',
   },
 
   invite: {
@@ -137,6 +191,56 @@ export const t = {
     urgeAction: '去处理',
     approvedAction: '查看企业信息',
     close: '关闭',
+    region: '消息通知',
+  },
+
+  home: {
+    greeting: (hour: number) =>
+      hour < 6 ? '夜深了' : hour < 11 ? '上午好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好',
+    welcome: '欢迎使用企业服务平台',
+    /** dayjs format of today's date on the welcome banner */
+    dateFormat: 'YYYY年M月D日 dddd',
+    companyCard: '企业认证',
+    companyStatus: { normal: '已认证', apply: '审核中', no_apply: '未认证' },
+    companyHint: {
+      normal: '企业已通过认证，可使用全部企业服务',
+      apply: '企业信息已提交，平台正在审核，请耐心等待',
+      no_apply: '完成企业认证后即可发布职位、办理离职',
+    },
+    viewCompany: '查看企业信息',
+    memberCard: '企业会员',
+    member: '企业会员',
+    nonMember: '非会员',
+    memberActive: '会员权益生效中',
+    memberNone: '尚未开通会员',
+    memberUntil: (date: string) => `有效期至 ${date}`,
+    memberHint: '开通会员，解锁招聘、灵活用工等付费功能',
+    // not 开通会员: that is the role prompt's button, which may show above this card
+    openMember: '立即开通',
+    renew: '续费',
+    crcCard: 'CRC积分',
+    crcUnit: 'CRC',
+    crcHint: '企业当前可用积分',
+    todo: '待办事项',
+    todoUrge: '待审核离职申请',
+    todoColleagues: '待审核同事',
+    todoGo: '去处理',
+    todoNone: '已全部处理',
+    todoLoading: '正在获取',
+    shortcuts: '快捷入口',
+    shortcut: {
+      positionPost: '发布职位',
+      employmentPost: '发布任务',
+      dimission: '离职办理',
+      hall: '人才大厅',
+      bulkImport: '批量导入',
+      invite: '邀请同事',
+    },
+    onboarding: '开通企业服务',
+    onboardingHint: '完成以下步骤，即可使用招聘、离职办理等企业服务',
+    steps: ['完善企业信息', '企业认证', '发布第一个职位'],
+    stepState: { done: '已完成', doing: '审核中', todo: '去完成', wait: '待开始' },
+    statistics: '数据面板',
   },
 
   coming: {

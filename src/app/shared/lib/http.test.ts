@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import {
   ApiError,
   CancelledError,
@@ -13,6 +13,7 @@ import {
   getToken,
   resetHttpState,
   setToken,
+  type HttpDeps,
 } from './http';
 
 const envelope = (code: number, msg: string, data: unknown) =>
@@ -36,11 +37,12 @@ const userInfo = {
   member,
 };
 
-let toast: ReturnType<typeof vi.fn>;
-let clearSession: ReturnType<typeof vi.fn>;
-let goLogin: ReturnType<typeof vi.fn>;
-let loading: ReturnType<typeof vi.fn>;
-let fetchMock: ReturnType<typeof vi.fn>;
+let toast: Mock<HttpDeps['toast']>;
+let clearSession: Mock<HttpDeps['clearSession']>;
+let goLogin: Mock<HttpDeps['goLogin']>;
+let loading: Mock<HttpDeps['loading']>;
+type FetchInit = RequestInit & { headers: Record<string, string>; body?: string };
+let fetchMock: Mock<(url: string, init: FetchInit) => Promise<Response>>;
 let now = 0;
 
 beforeEach(() => {
@@ -51,7 +53,7 @@ beforeEach(() => {
   loading = vi.fn();
   fetchMock = vi.fn();
   now = 1_000_000;
-  configureHttp({ baseUrl: '', toast, clearSession, goLogin, loading, fetch: fetchMock as typeof fetch, now: () => now });
+  configureHttp({ baseUrl: '', toast, clearSession, goLogin, loading, fetch: fetchMock as unknown as typeof fetch, now: () => now });
   setToken('tok_abcdefghijklmnopqrstuvwxyz');
 });
 

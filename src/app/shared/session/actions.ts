@@ -24,6 +24,7 @@ export async function refreshUserInfo(): Promise<void> {
 export async function refreshUrge(): Promise<void> {
   if (!session.loggedIn) return;
   const { count } = await call('urge');
+  notices.urgeTotal = count;
   notices.urgeCount = nextUrgeNotice({ shownCount: notices.urgeCount, closedAt: urgeClosedAt }, count);
   if (count === 0) urgeClosedAt = null;
 }

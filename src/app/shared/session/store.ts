@@ -47,8 +47,10 @@ export interface NoticeState {
   approved: boolean;
   /** the urge notice: shown with this count, 0 = hidden */
   urgeCount: number;
+  /** pending resignation requests as last fetched (home 待办), null until the first answer */
+  urgeTotal: number | null;
 }
-export const notices = proxy<NoticeState>({ approved: false, urgeCount: 0 });
+export const notices = proxy<NoticeState>({ approved: false, urgeCount: 0, urgeTotal: null });
 
 /** After a successful login. */
 export function signIn(token: string, user: User): void {
@@ -76,6 +78,7 @@ export function clearSession(): void {
   session.member = null;
   notices.approved = false;
   notices.urgeCount = 0;
+  notices.urgeTotal = null;
 }
 
 /** Re-read the cookie (another tab may have logged out). */

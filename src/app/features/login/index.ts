@@ -1,0 +1,2 @@
+export { LoginForm } from './components/LoginForm';
+export { LoginBrandPanel } from './components/LoginBrandPanel';

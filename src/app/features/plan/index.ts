@@ -1,0 +1,1 @@
+export { PlanPanel, type PlanPanelProps } from './components/PlanPanel';

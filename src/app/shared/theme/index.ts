@@ -1,0 +1,111 @@
+/**
+ * The console's one brand theme (ARCHITECTURE §1): a trustworthy blue ramp of 16 shades turned
+ * into a Fluent light theme. The only place in the app where colours are written as hex.
+ */
+import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+
+/** Brand blue; shade 80 is the primary (white text on it: contrast 5.7:1). */
+export const brandRamp: BrandVariants = {
+  10: '#06122B',
+  20: '#081C42',
+  30: '#0A2758',
+  40: '#0C316F',
+  50: '#0E3B86',
+  60: '#11459D',
+  70: '#1350B3',
+  80: '#1660D8',
+  90: '#2C6FDC',
+  100: '#4681E0',
+  110: '#6093E4',
+  120: '#7CA6E9',
+  130: '#99B9EE',
+  140: '#B6CDF3',
+  150: '#D3E1F8',
+  160: '#F1F5FD',
+};
+
+/**
+ * System fonts only (no Chinese web font is shipped): Latin UI faces first, then the CJK faces of
+ * macOS, Windows and Linux, WenQuanYi as the last resort.
+ */
+export const fontFamilyBase = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  "'Segoe UI'",
+  "'PingFang SC'",
+  "'Hiragino Sans GB'",
+  "'Microsoft YaHei'",
+  "'Noto Sans CJK SC'",
+  "'Source Han Sans SC'",
+  "'WenQuanYi Micro Hei'",
+  "'Helvetica Neue'",
+  'Arial',
+  'sans-serif',
+].join(', ');
+
+export const appTheme: Theme = {
+  ...createLightTheme(brandRamp),
+  fontFamilyBase,
+};
+
+/** Layout measures of the shell, named once here (components use these and `tokens`). */
+export const sizes = {
+  /** width of the centred content column */
+  contentMax: '1200px',
+  /** height of the top navigation bar */
+  navHeight: '60px',
+  /** logo mark in the nav bar */
+  navLogo: '32px',
+  /** logo mark of the loaders */
+  loaderLogo: '56px',
+  /** illustrations of the empty, offline and 404 states */
+  illustration: '160px',
+  illustrationLarge: '240px',
+  /** footer QR codes */
+  footerQr: '96px',
+  /** the user menu and the interview-plan popover */
+  menuWidth: '280px',
+  /** the user menu trigger (avatar + name) */
+  userTrigger: '220px',
+  planWidth: '360px',
+  /** the notices in the top-right corner */
+  noticeWidth: '360px',
+  /** login page: the card and the brand panel */
+  loginCard: '400px',
+  loginBrand: '480px',
+  /** role prompts (提示) */
+  promptDialog: '420px',
+  /** login: the 获取验证码 button keeps its width while counting down */
+  codeButton: '120px',
+  /** VIP dialog */
+  vipDialog: '640px',
+  /** narrowest membership pack card */
+  vipPackMin: '160px',
+  /** the breadcrumb bar under the nav */
+  breadcrumbBar: '48px',
+  /** breadcrumb search box */
+  searchBox: '280px',
+} as const;
+
+/** Toasts appear just below the nav bar (Fluent's Toaster takes a number of pixels). */
+export const toastOffset = parseInt(sizes.navHeight, 10) + 8;
+
+/** Stacking of the shell's fixed layers. */
+export const layers = {
+  nav: 100,
+  notices: 1000,
+  overlay: 2000,
+} as const;
+
+/**
+ * Media queries of the responsive layouts. Griffel orders media buckets by first use, not by
+ * width, so a style that sets both a tablet and a phone value uses the exclusive `tablet` range.
+ */
+export const media = {
+  /** below a small laptop (phones included): footer and home grids fold */
+  narrow: '@media (max-width: 900px)',
+  /** between phone and small laptop only */
+  tablet: '@media (min-width: 601px) and (max-width: 900px)',
+  /** phones */
+  phone: '@media (max-width: 600px)',
+} as const;

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { dialogs } from '../shared/dialogs/store';
+import { session } from '../shared/session';
+import { navItems } from './navItems';
+import { demoMember, demoUser, renderWithTheme } from './testing';
+import { TopNav } from './TopNav';
+
+afterEach(() => {
+  session.user = null;
+  session.member = null;
+  dialogs.gate = null;
+});
+
+const labels = () => within(screen.getByTestId('top-nav')).getAllByRole('link').map((a) => a.textContent);
+
+describe('TopNav', () => {
+  it('shows 完税服务 only when the company has the tax flag', () => {
+    session.user = demoUser();
+    session.member = demoMember({ is_pay_taxe: 1 });
+    const { unmount } = renderWithTheme(<TopNav activeName="index" />);
+    expect(labels()).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理', '完税服务']);
+    unmount();
+
+    session.member = demoMember({ is_pay_taxe: 0 });
+    renderWithTheme(<TopNav activeName="index" />);
+    expect(labels()).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理']);
+    expect(navItems(null).some((i) => i.label === '完税服务')).toBe(false);
+  });
+
+  it('marks the active item', () => {
+    session.user = demoUser();
+    session.member = demoMember();
+    renderWithTheme(<TopNav activeName="position" />);
+    expect(screen.getByRole('link', { name: '全职招聘' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: '首页' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('面试安排 asks non-members to buy membership before opening', () => {
+    session.user = demoUser();
+    session.member = demoMember({ company_lv: 0 });
+    renderWithTheme(<TopNav activeName="index" />);
+    fireEvent.click(screen.getByTestId('plan-trigger'));
+    expect(dialogs.gate).toBe('nonMember');
+    expect(screen.queryByTestId('plan-popover')).toBeNull();
+  });
+
+  it('面试安排 opens for members', async () => {
+    session.user = demoUser();
+    session.member = demoMember({ company_lv: 1 });
+    renderWithTheme(<TopNav activeName="index" />);
+    fireEvent.click(screen.getByTestId('plan-trigger'));
+    expect(dialogs.gate).toBeNull();
+    expect(await screen.findByText('暂无面试安排')).toBeTruthy();
+  });
+});

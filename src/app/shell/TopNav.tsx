@@ -1,0 +1,106 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { t } from '../shared/i18n/zh-CN';
+import { session } from '../shared/session';
+import { layers, media, sizes } from '../shared/theme';
+import { Brand } from './Brand';
+import { navItems } from './navItems';
+import { PlanDropdown } from './PlanDropdown';
+import { UserMenu } from './UserMenu';
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: layers.nav,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  inner: {
+    maxWidth: sizes.contentMax,
+    height: sizes.navHeight,
+    margin: '0 auto',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXL,
+    [media.phone]: { gap: tokens.spacingHorizontalS, padding: `0 ${tokens.spacingHorizontalS}` },
+  },
+  nav: { flexGrow: 1, minWidth: 0, alignSelf: 'stretch', display: 'flex' },
+  items: {
+    display: 'flex',
+    alignItems: 'stretch',
+    alignSelf: 'stretch',
+    gap: tokens.spacingHorizontalXS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    minWidth: 0,
+    overflowX: 'auto',
+    scrollbarWidth: 'none',
+  },
+  li: { display: 'flex' },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase400,
+    textDecorationLine: 'none',
+    whiteSpace: 'nowrap',
+    borderBottom: `${tokens.strokeWidthThicker} solid transparent`,
+    borderTop: `${tokens.strokeWidthThicker} solid transparent`,
+    transitionProperty: 'color, border-color',
+    transitionDuration: tokens.durationFaster,
+    ':hover': { color: tokens.colorBrandForeground1 },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: `calc(${tokens.strokeWidthThick} * -1)` },
+  },
+  active: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    borderBottomColor: tokens.colorBrandStroke1,
+  },
+  right: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    flexShrink: 0,
+    [media.phone]: { gap: 0 },
+  },
+});
+
+/** Logo, the six primary items (完税服务 only with the tax flag), 面试安排 and the user menu. */
+export function TopNav({ activeName }: { activeName: string }) {
+  const s = useStyles();
+  const { member } = useSnapshot(session);
+  return (
+    <header className={s.bar}>
+      <div className={s.inner}>
+        <Brand collapse />
+        <nav aria-label={t.nav.mainNav} data-testid="top-nav" className={s.nav}>
+          <ul className={s.items}>
+            {navItems(member).map((item) => {
+              const active = item.name === activeName;
+              return (
+                <li key={item.name} className={s.li}>
+                  <Link
+                    href={item.href}
+                    className={mergeClasses(s.item, active && s.active)}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className={s.right}>
+          <PlanDropdown />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  CounterBadge,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  BuildingRegular,
+  ChevronDownRegular,
+  DataBarVerticalRegular,
+  HourglassHalfRegular,
+  PeopleTeamRegular,
+  PersonSettingsRegular,
+  ShieldCheckmarkFilled,
+  ShieldCheckmarkRegular,
+  SignOutRegular,
+} from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { maskMobile, nameInitials } from '../shared/lib/format';
+import { t } from '../shared/i18n/zh-CN';
+import { logout, session } from '../shared/session';
+import { media, sizes } from '../shared/theme';
+
+const useStyles = makeStyles({
+  trigger: { maxWidth: sizes.userTrigger, minWidth: 0, paddingLeft: tokens.spacingHorizontalXS },
+  triggerInner: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontWeight: tokens.fontWeightRegular,
+    [media.phone]: { display: 'none' },
+  },
+  verified: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
+  popover: { width: sizes.menuWidth, padding: 0 },
+  header: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorBrandBackground2,
+    borderTopLeftRadius: tokens.borderRadiusLarge,
+    borderTopRightRadius: tokens.borderRadiusLarge,
+  },
+  headerText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  headerName: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  list: { padding: tokens.spacingVerticalXS },
+});
+
+/** The user dropdown of SPEC §2: who is signed in, the company, and the account links. */
+export function UserMenu() {
+  const s = useStyles();
+  const [, navigate] = useLocation();
+  const { user, member } = useSnapshot(session);
+  if (!user) return null;
+
+  const name = user.realname || member?.name || maskMobile(user.mobile);
+  const verified = !!user.verify_status;
+  const normal = user.company_status === 'normal';
+  const deptJob = [member?.dept_name, member?.job_name].filter(Boolean).join(' · ');
+  const go = (to: string) => () => navigate(to);
+  const signOut = async () => {
+    await logout();
+    navigate('/login');
+  };
+
+  const avatar = (size: 28 | 48) => (
+    <Avatar
+      size={size}
+      name={name}
+      initials={nameInitials(name)}
+      image={user.avatar ? { src: user.avatar, alt: '' } : undefined}
+      color="brand"
+    />
+  );
+
+  return (
+    <Menu positioning={{ position: 'below', align: 'end' }}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          className={s.trigger}
+          data-testid="user-menu-trigger"
+          aria-label={`${t.nav.userMenu}：${name}`}
+          icon={<ChevronDownRegular />}
+          iconPosition="after"
+        >
+          <span className={s.triggerInner}>
+            {avatar(28)}
+            <span className={s.name}>{name}</span>
+            {verified && <ShieldCheckmarkFilled className={s.verified} aria-label={t.nav.verifiedIcon} />}
+          </span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover className={s.popover} data-testid="user-menu">
+        <div className={s.header}>
+          {avatar(48)}
+          <div className={s.headerText}>
+            <div className={s.headerName}>
+              <Text weight="semibold" size={400} className={s.ellipsis}>
+                {name}
+              </Text>
+              <Badge
+                size="small"
+                appearance={verified ? 'filled' : 'outline'}
+                color={verified ? 'success' : 'informative'}
+                icon={verified ? <ShieldCheckmarkFilled /> : undefined}
+              >
+                {verified ? t.nav.verified : t.nav.unverified}
+              </Badge>
+            </div>
+            <Text size={200} className={s.muted}>
+              {maskMobile(user.mobile)}
+            </Text>
+            <Text size={200} className={s.ellipsis} title={member?.company_name}>
+              {member?.company_name || t.nav.noCompany}
+            </Text>
+            {deptJob && (
+              <Text size={200} className={s.muted}>
+                {deptJob}
+              </Text>
+            )}
+          </div>
+        </div>
+        <MenuList className={s.list}>
+          <MenuItem icon={<PersonSettingsRegular />} onClick={go('/account-info')}>
+            {t.nav.settings}
+          </MenuItem>
+          {normal && (
+            <MenuItem icon={<BuildingRegular />} onClick={go('/account')}>
+              {t.nav.companyInfo}
+            </MenuItem>
+          )}
+          {normal && (
+            <MenuItem
+              icon={<PeopleTeamRegular />}
+              onClick={go('/account?id=colleagues')}
+              secondaryContent={
+                member?.check_num ? (
+                  <CounterBadge count={member.check_num} overflowCount={99} size="small" color="danger" data-testid="colleague-badge" />
+                ) : undefined
+              }
+            >
+              {t.nav.colleagues}
+            </MenuItem>
+          )}
+          {user.company_status === 'no_apply' && (
+            <MenuItem icon={<ShieldCheckmarkRegular />} onClick={go('/create')}>
+              {t.nav.goAuth}
+            </MenuItem>
+          )}
+          {user.company_status === 'apply' && (
+            <MenuItem icon={<HourglassHalfRegular />} onClick={go('/inReview')}>
+              {t.nav.reviewProgress}
+            </MenuItem>
+          )}
+          <MenuItem icon={<DataBarVerticalRegular />} onClick={go('/statistics')}>
+            {t.nav.statistics}
+          </MenuItem>
+          <MenuDivider />
+          <MenuItem icon={<SignOutRegular />} onClick={signOut}>
+            {t.nav.logout}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The foundation flows in a real Chromium against the real server: login and logout, every guard
+ * redirect of SPEC §5, the 404 redirect, the breadcrumb search rule, the role prompt, the approval
+ * notice, the urge notice and the 410000 path. Screenshots go to tests/.artifacts/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+describe('login and logout', () => {
+  it('a new user logs in with the SMS code, lands on /index, and logs out', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/index');
+    await page.waitForURL('**/login?redirect=%2Findex');
+    expect(await page.title()).toBe('登录 - 企业服务平台');
+    await shot(page, 'login');
+
+    await page.getByLabel('手机号').fill('12345');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => page.getByText('请输入正确的手机号').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('手机号').fill('13912345678');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const countdown = page.getByRole('button', { name: /^\d+s后重新获取$/ });
+    await countdown.waitFor();
+    expect(await countdown.isDisabled()).toBe(true);
+
+    await page.getByLabel('验证码').fill(await smsCode(h.url, '13912345678'));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/index');
+    expect(await page.title()).toBe('首页 - 企业服务平台');
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(true);
+
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await page.goto('/index');
+    await page.waitForURL('**/login?redirect=%2Findex');
+  });
+
+  it('a wrong code is refused with the server message and nothing is stored', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('手机号').fill('13912340000');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /s后重新获取/ }).waitFor();
+    const right = await smsCode(h.url, '13912340000');
+    await page.getByLabel('验证码').fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText('验证码错误').first().waitFor();
+    expect(path(page)).toBe('/login');
+    expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
+  });
+});
+
+describe('guards (SPEC §5)', () => {
+  it('no_apply: auth routes go to /create; /login goes to /index; unknown paths go to /404', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000004');
+    await page.goto('/position/post');
+    await page.waitForURL('**/create');
+    await page.goto('/employment/task/7/%E4%BF%9D%E6%B4%81');
+    await page.waitForURL('**/create');
+    await page.goto('/login');
+    await page.waitForURL('**/index');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    expect(await page.title()).toBe('页面不存在 - 企业服务平台');
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+  });
+
+  it('a guest on an unknown path also sees /404', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/definitely-not-here');
+    await page.waitForURL('**/404');
+  });
+
+  it('apply: auth routes go to /inReview; no tax flag sends tax routes to /; the approval notice shows once', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000003');
+    await page.goto('/position/collection/1/Java');
+    await page.waitForURL('**/inReview');
+    await page.goto('/payTaxes');
+    await page.waitForURL('**/index');
+    expect(await page.getByTestId('approval-notice').count()).toBe(0);
+
+    // the platform approves the company; the next refresh (here: the window regains focus) notices
+    const { list } = (await (await fetch(`${h.url}/sandbox/companies`)).json()) as { list: Array<{ id: number; status: string }> };
+    const pending = list.find((c) => c.status === 'apply');
+    expect(pending).toBeTruthy();
+    const review = await fetch(`${h.url}/sandbox/companies/${pending!.id}/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: 'result=pass',
+    });
+    expect(review.status).toBeLessThan(400);
+    await refocus(page);
+    const notice = page.getByTestId('approval-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('恭喜，您的企业认证已通过审核');
+    expect(await page.evaluate(() => localStorage.getItem('approvedNotice:13800000003'))).toBe('1');
+
+    // now normal: the auth route opens; after a reload the notice does not come back
+    await page.goto('/position/post');
+    await page.waitForURL('**/position/post');
+    await refocus(page);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('approval-notice').count()).toBe(0);
+  });
+
+  it('member with the tax flag: tax entry shown, /payTaxes opens the list; the urge notice leads to /dimission', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.getByTestId('top-nav').getByText('完税服务').waitFor();
+
+    const urge = page.getByTestId('urge-notice');
+    await urge.waitFor();
+    expect(await urge.innerText()).toContain('3');
+    await shot(page, 'home-urge');
+    await urge.getByText('去处理').click();
+    await page.waitForURL('**/dimission');
+    expect(await page.getByTestId('urge-notice').count()).toBe(0);
+
+    await page.goto('/payTaxes');
+    await page.waitForURL('**/payTaxes/list');
+    expect(await page.title()).toBe('完税服务 - 企业服务平台');
+    await page.goto('/position/entry/12/%E5%89%8D%E7%AB%AF%E5%B7%A5%E7%A8%8B%E5%B8%88');
+    expect(await page.title()).toBe('已录用 - 前端工程师 - 企业服务平台');
+  });
+
+  it('a closed urge notice stays closed on refresh', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    const urge = page.getByTestId('urge-notice');
+    await urge.waitFor();
+    await urge.getByRole('button', { name: '关闭' }).click();
+    await refocus(page);
+    await page.waitForTimeout(800);
+    expect(await page.getByTestId('urge-notice').count()).toBe(0);
+  });
+
+  it('without the tax flag the nav has no tax entry', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000002');
+    await page.getByTestId('top-nav').getByText('离职办理').waitFor();
+    expect(await page.getByTestId('top-nav').getByText('完税服务').count()).toBe(0);
+  });
+});
+
+describe('shell', () => {
+  it('breadcrumb search runs on Enter or the icon, only when the keywords changed', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.goto('/hall');
+    const box = page.getByTestId('breadcrumb-search').getByRole('searchbox');
+    await box.fill('  Java ');
+    await box.press('Enter');
+    await page.waitForURL('**/hall?keywords=Java');
+    const entries = await page.evaluate(() => history.length);
+    await box.fill('Java');
+    await box.press('Enter');
+    await page.getByTestId('breadcrumb-search').getByRole('button', { name: '搜索' }).click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await box.fill('产品经理');
+    await page.getByTestId('breadcrumb-search').getByRole('button', { name: '搜索' }).click();
+    await page.waitForURL(/keywords=%E4%BA%A7%E5%93%81%E7%BB%8F%E7%90%86/);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  });
+
+  it('screenshots: both dropdowns and the footer; a non-member gets the membership prompt', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.getByTestId('urge-notice').getByRole('button', { name: '关闭' }).click();
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).waitFor();
+    await page.getByText('13800000001'.slice(0, 3) + '****' + '0001').first().waitFor();
+    await shot(page, 'home-user-menu');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('plan-trigger').click();
+    await page.waitForTimeout(300);
+    await shot(page, 'home-plan-dropdown');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('footer').scrollIntoViewIfNeeded();
+    await page.getByTestId('footer').screenshot({ path: 'tests/.artifacts/footer.png' });
+    expect(await page.getByTestId('footer').innerText()).toContain('扫码离职');
+
+    const second = await h.newPage();
+    await loginAs(second.page, h.url, '13800000002');
+    await second.page.getByTestId('plan-trigger').click();
+    await second.page.getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
+    await shot(second.page, 'prompt-non-member');
+    await second.page.getByRole('button', { name: '开通会员' }).click();
+    await second.page.getByText('开通企业会员').first().waitFor();
+    await second.page.getByText('年度会员').first().waitFor();
+    await shot(second.page, 'vip-dialog');
+  });
+
+  it('410000: a revoked token sends the user to /login with 请先登录, once', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000002');
+    await h.server.db.exec("UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL");
+    await refocus(page);
+    await page.waitForURL('**/login**');
+    await page.getByText('请先登录').first().waitFor();
+    expect(await page.getByText('请先登录').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  });
+});
