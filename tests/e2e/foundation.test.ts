@@ -25,6 +25,7 @@ describe('login and logout', () => {
     await page.goto('/index');
     await page.waitForURL('**/login?redirect=%2Findex');
     expect(await page.title()).toBe('登录 - 企业服务平台');
+    await page.getByLabel('手机号').waitFor();
     await shot(page, 'login');
 
     await page.getByLabel('手机号').fill('12345');
@@ -191,7 +192,8 @@ describe('shell', () => {
     await page.getByTestId('urge-notice').getByRole('button', { name: '关闭' }).click();
     await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: '退出登录' }).waitFor();
-    await page.getByText('13800000001'.slice(0, 3) + '****' + '0001').first().waitFor();
+    await page.getByText('138****0001').first().waitFor();
+    await page.waitForTimeout(400); // let the menu's open animation finish
     await shot(page, 'home-user-menu');
     await page.keyboard.press('Escape');
     await page.getByTestId('plan-trigger').click();
