@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** Mainland mobile, 11 digits (domain.md §5.1). */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
-/** SMS code: 6 digits. */
-export const SMS_CODE_RE = /^\d{6}$/;
+export { MOBILE_RE, SMS_CODE_RE } from './patterns';
 
 /** Path id: positive integer given as a path segment. */
 export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();

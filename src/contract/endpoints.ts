@@ -15,7 +15,7 @@ import { UrgeData } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
 import { StsData } from './upload';
 
-export const API_PREFIX = '/ent/v3';
+export { API_PREFIX, fillPath } from './paths';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -94,12 +94,3 @@ export type DataOf<N extends EndpointName> = z.infer<Endpoints[N]['data']>;
 export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P extends z.ZodType } ? z.input<P> : never;
-
-/** Fill `:name` segments of a path. */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
-    const v = params[k];
-    if (v === undefined) throw new Error(`缺少路径参数 ${k}`);
-    return encodeURIComponent(String(v));
-  });
-}

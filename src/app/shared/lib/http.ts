@@ -13,7 +13,10 @@
  * `configureHttp`, so the rules are unit-tested without a browser.
  */
 import Cookies from 'js-cookie';
-import { API_PREFIX, Code, endpoints, fillPath, type DataOf, type Endpoint, type EndpointName } from '../../../contract';
+import { Code } from '../../../contract/codes';
+import { API_PREFIX, fillPath } from '../../../contract/paths';
+import type * as EndpointTable from '../../../contract/endpoints';
+import type { DataOf, Endpoint, EndpointName } from '../../../contract/endpoints';
 import { t } from '../i18n/zh-CN';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -138,6 +141,11 @@ export function resetHttpState(): void {
 
 // --- the call ---------------------------------------------------------------------------------
 
+// The endpoint table carries the zod schemas (~30 KB gzip): loaded with the first call, not with
+// the first route, so the login page paints without it.
+let table: Promise<typeof EndpointTable> | null = null;
+const loadEndpoints = () => (table ??= import('../../../contract/endpoints'));
+
 export interface CallArgs {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -201,7 +209,7 @@ async function request<N extends EndpointName>(
   args: CallArgs,
   options: CallOptions,
 ): Promise<{ data: DataOf<N>; msg: string }> {
-  const ep: Endpoint = endpoints[name];
+  const ep: Endpoint = (await loadEndpoints()).endpoints[name];
   const quiet = options.hideMessage ?? ep.silent ?? false;
   const say = (intent: ToastIntent, text: string) => {
     if (!quiet) deps.toast(intent, text);
@@ -229,6 +237,7 @@ async function request<N extends EndpointName>(
     }
   }
 
+  if (options.signal?.aborted) throw new CancelledError('aborted');
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;

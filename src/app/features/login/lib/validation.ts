@@ -1,5 +1,5 @@
 /** Login form rules (messages.md: 请输入正确的手机号). Pure, unit-tested. */
-import { MOBILE_RE, SMS_CODE_RE } from '../../../../contract';
+import { MOBILE_RE, SMS_CODE_RE } from '../../../../contract/patterns';
 import { t } from '../../../shared/i18n/zh-CN';
 
 /** The mobile field's message, or null when it is a mainland mobile (`^1[3-9]\d{9}$`). */
