@@ -19,7 +19,8 @@ export const CHROME_ARGS = [
   '--disable-sync',
 ];
 export const ARTIFACTS = path.resolve('tests/.artifacts');
-const DIST = path.resolve('dist');
+// E2E_DIST: a build of one's own (several people building at once must not share dist/)
+const DIST = path.resolve(process.env.E2E_DIST ?? 'dist');
 
 export interface Harness {
   url: string;
