@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { endpoints } from '../../contract/endpoints';
+import { isoSeconds, mintCredentials, presignGet } from '../domain/credentials';
 import { isActiveMember } from '../domain/users';
 import { addRoute } from '../http/route';
-import { randomAlnum, sha256hex } from '../lib/crypto';
-import { addDays, addSeconds } from '../lib/time';
+import { fmtDateTime, addSeconds } from '../lib/time';
 
 export const STS_TTL_S = 3600;
-
-/** Aliyun writes `2015-04-09T11:52:19Z`: ISO 8601 without milliseconds. */
-const isoSeconds = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function uploadRoutes(app: FastifyInstance) {
   /**
@@ -17,25 +13,74 @@ export function uploadRoutes(app: FastifyInstance) {
    * signatures and tokens they receive and tie uploads to the caller's company.
    */
   addRoute(app, endpoints.sts, async ({ auth, db, now }) => {
-    const accessKeyId = `STS.${randomAlnum(24)}`;
-    const accessKeySecret = randomAlnum(40);
-    const securityToken = `CAIS${randomBytes(150).toString('base64')}`;
-    const expires = addSeconds(now, STS_TTL_S);
     const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
-    await db.tx(async (t) => {
-      // expired credentials are kept a day for the sandboxes' error reports, then dropped
-      await t.query('DELETE FROM sts_credentials WHERE expires_at < $1', [addDays(now, -1)]);
-      await t.query(
-        `INSERT INTO sts_credentials (access_key_id, access_key_secret, security_token_hash, user_id, company_id,
-           created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [accessKeyId, accessKeySecret, sha256hex(securityToken), auth.user.id, companyId, now, expires],
-      );
-    });
+    const c = await mintCredentials(db, { userId: auth.user.id, companyId, now, ttlS: STS_TTL_S });
     return {
-      AccessKeyId: accessKeyId,
-      AccessKeySecret: accessKeySecret,
-      SecurityToken: securityToken,
-      Expiration: isoSeconds(expires),
+      AccessKeyId: c.AccessKeyId,
+      AccessKeySecret: c.AccessKeySecret,
+      SecurityToken: c.SecurityToken,
+      Expiration: isoSeconds(c.expires),
+    };
+  });
+
+  /**
+   * The media library: the finished videos and images of the caller's company (an active member),
+   * or the caller's own without one, newest first, each with a signed preview URL (GetObject).
+   */
+  addRoute(app, endpoints.mediaList, async ({ auth, db, now, query }) => {
+    const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
+    const where = companyId !== null ? 'm.company_id = $1' : 'm.company_id IS NULL AND m.user_id = $1';
+    const owner = companyId ?? auth.user.id;
+    const kinds = query.kind === 'all' ? ['video', 'image'] : [query.kind];
+    const params = [owner, kinds];
+    const total = await db.one<{ n: string }>(
+      `SELECT count(*) AS n FROM media m WHERE ${where} AND m.status = 'Normal' AND m.kind = ANY($2)`,
+      params,
+    );
+    const rows = await db.query<{
+      media_id: string;
+      kind: 'video' | 'image';
+      title: string;
+      file_name: string;
+      file_size: string;
+      mime: string;
+      status: 'Uploading' | 'Normal';
+      crc64: string;
+      uploader: string;
+      created_at: Date;
+      bucket: string;
+      object_key: string;
+    }>(
+      `SELECT m.media_id, m.kind, m.title, m.file_name, m.file_size, m.mime, m.status, m.crc64, u.realname AS uploader,
+              coalesce(m.finished_at, m.created_at) AS created_at, m.bucket, m.object_key
+         FROM media m JOIN users u ON u.id = m.user_id
+        WHERE ${where} AND m.status = 'Normal' AND m.kind = ANY($2)
+        ORDER BY coalesce(m.finished_at, m.created_at) DESC, m.id DESC LIMIT $3 OFFSET $4`,
+      [...params, query.page_size, (query.page - 1) * query.page_size],
+    );
+    // one short-lived credential signs this page's previews
+    const cred = rows.length ? await mintCredentials(db, { userId: auth.user.id, companyId, now, ttlS: PREVIEW_TTL_S }) : null;
+    const expires = addSeconds(now, PREVIEW_TTL_S);
+    return {
+      list: rows.map((r) => ({
+        media_id: r.media_id,
+        kind: r.kind,
+        title: r.title,
+        file_name: r.file_name,
+        file_size: Number(r.file_size),
+        mime: r.mime,
+        status: r.status,
+        crc64: r.crc64,
+        uploader: r.uploader,
+        created_at: fmtDateTime(r.created_at),
+        url: cred ? presignGet(cred, r.bucket, r.object_key, expires) : null,
+      })),
+      total: Number(total?.n ?? 0),
+      page: query.page,
+      page_size: query.page_size,
     };
   });
 }
+
+/** Preview URLs of the media library stay valid this long. */
+export const PREVIEW_TTL_S = 3600;

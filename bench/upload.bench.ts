@@ -1,0 +1,220 @@
+/**
+ * The upload engine's figures, all measured in this run against baselines of the same run:
+ * - throughput of the engine (Node transport, one file of BENCH_UPLOAD_MB, default 1024) into the
+ *   OSS sandbox, against `curl -T` of the same file to the same sandbox (a presigned PUT): at the
+ *   SDK defaults (1 MB parts, 5 parallel) and at the engine's best settings;
+ * - the cost of CRC64 (the default run against the same run with CRC off);
+ * - peak memory of the engine's process during an upload (RSS above the idle process);
+ * - in Chromium (when a build and /usr/bin/chromium exist): main-thread long tasks and main-thread
+ *   JS heap while the worker uploads BENCH_BROWSER_MB (default 256) through the upload center.
+ * The server runs in a child process (its own event loop), as in production. Each configuration
+ * runs BENCH_ROUNDS times (default 2), interleaved; the fastest run of each counts.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { closeSync, existsSync, openAsBlob, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { UploadEngine } from '../src/workers/upload/engine';
+import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
+import { NodeTransport } from '../src/workers/upload/testing/node-transport';
+import type { Clock, Credentials, EngineEvent, UploadOptions } from '../src/workers/upload/types';
+
+const MB = 1024 * 1024;
+const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
+const BROWSER_SIZE = Number(process.env.BENCH_BROWSER_MB ?? 256) * MB;
+const PORT = Number(process.env.BENCH_UPLOAD_PORT ?? 8923);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATA = '/tmp/upl-bench-data';
+const FILE = `/tmp/upl-bench-${SIZE / MB}m.mp4`;
+const MOBILE = '13800000001';
+/** each configuration runs this many times, interleaved; the best run counts (shared, noisy machines) */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+
+function makeFile(p: string, size: number) {
+  if (existsSync(p) && statSync(p).size === size) return;
+  const fd = openSync(p, 'w');
+  const chunk = Buffer.alloc(8 * MB);
+  for (let off = 0; off < size; off += chunk.length) {
+    for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
+    writeSync(fd, chunk, 0, Math.min(chunk.length, size - off));
+  }
+  closeSync(fd);
+}
+
+async function startServer(): Promise<ChildProcess> {
+  rmSync(DATA, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: DATA, STATIC_DIR: process.env.E2E_DIST ?? 'dist', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      if ((await fetch(`${BASE}/sandbox/oss/stats`)).ok) return child;
+    } catch {
+      // not yet
+    }
+  }
+  child.kill();
+  throw new Error('服务未能启动');
+}
+
+async function login(): Promise<string> {
+  const form = (o: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
+  await fetch(`${BASE}/ent/v3/login/code`, form({ mobile: MOBILE }));
+  const { code } = (await (await fetch(`${BASE}/sandbox/sms?mobile=${MOBILE}`)).json()) as { code: string };
+  const r = (await (await fetch(`${BASE}/ent/v3/login`, form({ mobile: MOBILE, code }))).json()) as { data: { token: string } };
+  return r.data.token;
+}
+
+async function sts(token: string): Promise<Credentials> {
+  const r = (await (await fetch(`${BASE}/ent/v3/upload/sts`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Credentials };
+  return r.data;
+}
+
+const clock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};
+
+async function engineRun(token: string, options: Partial<UploadOptions>): Promise<{ mbps: number; seconds: number; peakRssMb: number }> {
+  const blob = await openAsBlob(FILE);
+  const engine = new UploadEngine(
+    { transport: new NodeTransport(), clock, store: new MemoryCheckpointStore(), credentials: { getSts: () => sts(token) } },
+    { vodEndpoint: `${BASE}/sandbox/vod`, ...options },
+  );
+  const idle = process.memoryUsage().rss;
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const t0 = performance.now();
+  const id = await engine.addFile(blob, path.basename(FILE), Date.now() + Math.random(), { kind: 'video' });
+  const done = new Promise<void>((resolve, reject) => {
+    engine.subscribe((e: EngineEvent) => {
+      if (e.type === 'item' && e.item.id === id && e.item.state === 'Success') resolve();
+      if (e.type === 'item' && e.item.id === id && e.item.state === 'Failure') reject(new Error(`${e.item.error?.code} ${e.item.error?.message}`));
+    });
+  });
+  engine.start();
+  await done;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  rmSync(path.join(DATA, 'oss', 'objects'), { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', path.join(DATA, 'oss', 'objects')]);
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1) };
+}
+
+/** `curl -T` the same file with a presigned PUT of a fresh upload auth. */
+async function curlRun(token: string): Promise<{ mbps: number; seconds: number }> {
+  const c = await sts(token);
+  const { vodCreate } = await import('./upload.vod');
+  const { auth, address } = await vodCreate(BASE, c, path.basename(FILE), SIZE);
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const resource = `/${address.Bucket}/${address.FileName}?security-token=${auth.SecurityToken}`;
+  const sig = createHmac('sha1', auth.AccessKeySecret).update(['PUT', '', '', String(expires), resource].join('\n')).digest('base64');
+  const q = new URLSearchParams({ OSSAccessKeyId: auth.AccessKeyId, Expires: String(expires), Signature: sig, 'security-token': auth.SecurityToken });
+  const url = `${BASE}/${address.Bucket}/${address.FileName}?${q}`;
+  const t0 = performance.now();
+  const r = spawnSync('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Content-Type:', '-H', 'Expect:', '-T', FILE, url], { encoding: 'utf8' });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.stdout.trim() !== '200') throw new Error(`curl: HTTP ${r.stdout} ${r.stderr}`);
+  rmSync(path.join(DATA, 'oss', 'objects'), { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', path.join(DATA, 'oss', 'objects')]);
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2) };
+}
+
+/** The upload center in Chromium: long tasks on the main thread while the worker uploads. */
+async function browserRun(token: string) {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const dist = process.env.E2E_DIST ?? 'dist';
+  if (!existsSync(chrome) || !existsSync(path.join(dist, 'index.html'))) return { skipped: 'no chromium or no build' };
+  const file = `/tmp/upl-bench-browser-${BROWSER_SIZE / MB}m.mp4`;
+  makeFile(file, BROWSER_SIZE);
+  const { chromium } = await import('playwright-core');
+  const { CHROME_ARGS } = await import('../tests/e2e/harness');
+  const browser = await chromium.launch({ executablePath: chrome, args: CHROME_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'zh-CN' });
+    await context.addCookies([{ name: 'token', value: token, url: BASE }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __long: number[] };
+      w.__long = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto('/index');
+    await page.getByTestId('upload-center-button').click();
+    await page.getByTestId('upload-drawer').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const before = (await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length)) as number;
+    const t0 = performance.now();
+    await page.getByTestId('upload-input-video').setInputFiles(file);
+    let heapPeak = 0;
+    for (;;) {
+      const m = (await cdp.send('Performance.getMetrics')).metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? 0;
+      heapPeak = Math.max(heapPeak, m);
+      const state = await page.locator('[data-testid="upload-item"]').first().getAttribute('data-state');
+      if (state === 'Success') break;
+      if (state === 'Failure') throw new Error('browser upload failed');
+      await page.waitForTimeout(250);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const long = ((await page.evaluate(() => (window as unknown as { __long: number[] }).__long)) as number[]).slice(before);
+    return {
+      size_mb: BROWSER_SIZE / MB,
+      mbps: +(BROWSER_SIZE / MB / seconds).toFixed(1),
+      long_tasks: long.length,
+      long_task_ms_total: Math.round(long.reduce((a, b) => a + b, 0)),
+      long_task_ms_max: Math.round(Math.max(0, ...long)),
+      main_heap_peak_mb: +(heapPeak / MB).toFixed(1),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export default async function uploadBench() {
+  makeFile(FILE, SIZE);
+  const server = await startServer();
+  try {
+    const token = await login();
+    const runs: Record<'curl' | 'defaults' | 'noCrc' | 'best', { mbps: number; seconds: number; peakRssMb?: number }[]> = {
+      curl: [],
+      defaults: [],
+      noCrc: [],
+      best: [],
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.curl.push(await curlRun(token));
+      runs.defaults.push(await engineRun(token, {}));
+      runs.noCrc.push(await engineRun(token, { crc: false }));
+      runs.best.push(await engineRun(token, { partSize: 8 * MB, parallel: 4 }));
+    }
+    const top = (k: keyof typeof runs) => runs[k].reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const curl = top('curl');
+    const defaults = top('defaults');
+    const noCrc = top('noCrc');
+    const best = top('best');
+    const peak = Math.max(...runs.defaults.map((r) => r.peakRssMb ?? 0), ...runs.best.map((r) => r.peakRssMb ?? 0));
+    const browser = await browserRun(token).catch((e: unknown) => ({ error: (e as Error).message }));
+    return {
+      size_mb: SIZE / MB,
+      curl_mbps: curl.mbps,
+      engine_default_mbps: defaults.mbps,
+      engine_default_vs_curl: +(defaults.mbps / curl.mbps).toFixed(3),
+      engine_best_settings: '8 MB parts × 4 parallel',
+      engine_best_mbps: best.mbps,
+      engine_best_vs_curl: +(best.mbps / curl.mbps).toFixed(3),
+      engine_no_crc_mbps: noCrc.mbps,
+      crc_cost_ratio: +(noCrc.seconds > 0 ? defaults.seconds / noCrc.seconds : 0).toFixed(3),
+      engine_peak_rss_mb: peak,
+      engine_default_peak_rss_mb: defaults.peakRssMb ?? 0,
+      rounds: ROUNDS,
+      browser,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(DATA, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The one upload client of the console: the worker starts on first use; STS comes from
+ * GET /ent/v3/upload/sts; the client id lives in a cookie for 730 days (SPEC §9); the network
+ * state comes from shared/lib/net.ts; engine events land in the valtio mirror.
+ */
+import Cookies from 'js-cookie';
+import { subscribe } from 'valtio';
+import { call } from '../../shared/lib/http';
+import { net, onNetworkBack } from '../../shared/lib/net';
+import { toast } from '../../shared/lib/notify';
+import { t } from '../../shared/i18n/zh-CN';
+import { UploadClient } from '../../../workers/upload/upload-client';
+import type { AddOptions } from '../../../workers/upload/engine';
+import { removeItem, upsertItem, uploads } from './store';
+
+export const CLIENT_ID_COOKIE = 'upload_client_id';
+export const CLIENT_ID_DAYS = 730;
+
+function clientId(): string {
+  let id = Cookies.get(CLIENT_ID_COOKIE);
+  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) {
+    // crypto.randomUUID needs a secure context; getRandomValues does not
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  // every visit extends it (730 days from the last use)
+  Cookies.set(CLIENT_ID_COOKIE, id, { expires: CLIENT_ID_DAYS, sameSite: 'Lax' });
+  return id;
+}
+
+let client: UploadClient | null = null;
+let restored: Promise<void> | null = null;
+
+export function uploadClient(): UploadClient {
+  if (!client) {
+    client = new UploadClient({
+      clientId: clientId(),
+      getSts: () => call('sts', {}, { hideMessage: true }),
+      onNetworkChange: (cb) => {
+        const offBack = onNetworkBack(() => cb(true));
+        const offNet = subscribe(net, () => cb(!net.offline));
+        return () => {
+          offBack();
+          offNet();
+        };
+      },
+    });
+    client.subscribe((e) => {
+      if (e.type === 'item') upsertItem(e.item);
+      else if (e.type === 'removed') removeItem(e.id);
+      else if (e.type === 'state') {
+        uploads.engine = e.state;
+        if (e.state !== 'Expire') uploads.expired = false;
+      } else if (e.type === 'tokenExpired') {
+        // the console fetches STS again (a session that ended sends the user to log in)
+        uploads.expired = true;
+        setTimeout(() => void client?.resumeWithToken(), 2000);
+      }
+    });
+  }
+  return client;
+}
+
+/** Once per page: the checkpoints of earlier sessions come back as items waiting for their file. */
+export function restoreUploads(): Promise<void> {
+  if (!restored) {
+    restored = uploadClient()
+      .restore()
+      .then(() => undefined)
+      .catch(() => {
+        restored = null;
+      });
+  }
+  return restored;
+}
+
+export interface StartOptions extends AddOptions {
+  /** toast the engine's refusal (EmptyFile, FileDuplication…) */
+  notify?: boolean;
+}
+
+/** Queues a file; answers the item id. Refusals carry the SPEC code and its Chinese words. */
+export async function startUpload(file: File, opts: StartOptions): Promise<string> {
+  await restoreUploads();
+  try {
+    return await uploadClient().addFile(file, { kind: opts.kind, purpose: opts.purpose, title: opts.title, handle: opts.handle });
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    const msg = errorText(code, (e as Error).message);
+    if (opts.notify !== false) toast('error', msg);
+    throw Object.assign(new Error(msg), { code });
+  }
+}
+
+/** The words of messages.md for an engine code. */
+export function errorText(code: string, fallback = ''): string {
+  const words = (t.upload as unknown as Record<string, unknown>)[code];
+  if (typeof words === 'string') return words;
+  return fallback && /[\u4e00-\u9fff]/.test(fallback) ? fallback : t.upload.unknownError;
+}
+
+export const uploadActions = {
+  pause: (id: string) => void uploadClient().pause(id),
+  resume: (id: string) => void uploadClient().resume(id).catch(() => toast('error', t.upload.waitingFile)),
+  retry: (id: string) => void uploadClient().retry(id).catch(() => toast('error', t.upload.waitingFile)),
+  cancel: (id: string) => void uploadClient().cancel(id),
+  remove: (id: string) => void uploadClient().remove(id),
+  pauseAll: () => void uploadClient().stopAll(),
+  startAll: () => void uploadClient().startAll(),
+};
+
+/** Whether earlier sessions left unfinished uploads (read on the page, the worker stays asleep). */
+export async function hasPendingCheckpoints(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  try {
+    const { IdbCheckpointStore } = await import('../../../workers/upload/checkpoint-store');
+    const store = new IdbCheckpointStore();
+    const n = (await store.list()).filter((c) => c.expiresAt > Date.now()).length;
+    store.close();
+    return n > 0;
+  } catch {
+    return false;
+  }
+}

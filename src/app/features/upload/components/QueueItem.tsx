@@ -1,0 +1,123 @@
+import { Badge, Button, makeStyles, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular,
+  DeleteRegular,
+  DismissRegular,
+  ImageRegular,
+  PauseRegular,
+  PlayRegular,
+  VideoClipRegular,
+  FolderOpenRegular,
+} from '@fluentui/react-icons';
+import type { ItemSnapshot } from '../../../../workers/upload/types';
+import { t } from '../../../shared/i18n/zh-CN';
+import { errorText, uploadActions } from '../client';
+import { formatBytes, formatDuration, percent } from '../lib/format';
+
+const useStyles = makeStyles({
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr auto',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  icon: { fontSize: tokens.fontSizeBase600, color: tokens.colorBrandForeground1 },
+  main: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  top: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: tokens.fontWeightSemibold, minWidth: 0 },
+  meta: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  hint: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+const badgeColor = {
+  Ready: 'informative',
+  Uploading: 'brand',
+  Success: 'success',
+  Failure: 'danger',
+  Canceled: 'subtle',
+  Stoped: 'warning',
+} as const;
+
+export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item: ItemSnapshot) => void }) {
+  const s = useStyles();
+  const done = item.state === 'Success';
+  const pct = percent(item.loaded, item.size, done);
+  const waitingFile = !item.hasFile && (item.state === 'Stoped' || item.state === 'Failure');
+  return (
+    <div className={s.row} data-testid="upload-item" data-state={item.state} data-name={item.name}>
+      {item.kind === 'image' ? <ImageRegular className={s.icon} /> : <VideoClipRegular className={s.icon} />}
+      <div className={s.main}>
+        <div className={s.top}>
+          <Text className={s.name} title={item.name}>
+            {item.name}
+          </Text>
+          <Badge appearance="tint" color={badgeColor[item.state]} data-testid="upload-state">
+            {t.upload.states[item.state]}
+          </Badge>
+        </div>
+        <ProgressBar
+          value={pct / 100}
+          thickness="large"
+          color={item.state === 'Failure' ? 'error' : done ? 'success' : 'brand'}
+          aria-label={`${item.name} ${pct}%`}
+        />
+        <div className={s.meta}>
+          <span data-testid="upload-percent">{pct}%</span>
+          <span>
+            {formatBytes(item.loaded)} / {formatBytes(item.size)}
+          </span>
+          {item.state === 'Uploading' && !item.waitingNetwork && (
+            <>
+              {item.speed > 0 && <span data-testid="upload-speed">{t.upload.speed(formatBytes(item.speed))}</span>}
+              <span>{item.eta !== null ? t.upload.eta(formatDuration(item.eta)) : t.upload.etaUnknown}</span>
+            </>
+          )}
+          {item.resumedParts > 0 && <span>{t.upload.resumed(item.resumedParts)}</span>}
+          {item.retries > 0 && item.state !== 'Success' && <span>{t.upload.retries(item.retries)}</span>}
+        </div>
+        {item.waitingNetwork && <Text className={s.hint}>{t.upload.waitingNetwork}</Text>}
+        {waitingFile && <Text className={s.hint}>{t.upload.waitingFile}</Text>}
+        {item.error && (
+          <Text className={s.error} data-testid="upload-error">
+            {errorText(item.error.code, item.error.message)}
+          </Text>
+        )}
+      </div>
+      <div className={s.actions}>
+        {item.state === 'Uploading' || item.state === 'Ready' ? (
+          <Tooltip content={t.upload.pause} relationship="label">
+            <Button size="small" appearance="subtle" icon={<PauseRegular />} onClick={() => uploadActions.pause(item.id)} />
+          </Tooltip>
+        ) : null}
+        {(item.state === 'Stoped' || item.state === 'Failure') &&
+          (waitingFile ? (
+            <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={() => onPick(item)}>
+              {t.upload.pickAgain}
+            </Button>
+          ) : item.state === 'Failure' ? null : (
+            <Tooltip content={t.upload.resume} relationship="label">
+              <Button size="small" appearance="subtle" icon={<PlayRegular />} onClick={() => uploadActions.resume(item.id)} />
+            </Tooltip>
+          ))}
+        {item.state === 'Failure' && !waitingFile && (
+          <Tooltip content={t.upload.retry} relationship="label">
+            <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => uploadActions.retry(item.id)} />
+          </Tooltip>
+        )}
+        {['Ready', 'Uploading', 'Stoped', 'Failure'].includes(item.state) ? (
+          <Tooltip content={t.upload.cancel} relationship="label">
+            <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => uploadActions.cancel(item.id)} />
+          </Tooltip>
+        ) : (
+          <Tooltip content={t.upload.remove} relationship="label">
+            <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => uploadActions.remove(item.id)} />
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Button, CounterBadge, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { CloudArrowUpRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import { t } from '../../../shared/i18n/zh-CN';
+import { media } from '../../../shared/theme';
+import { hasPendingCheckpoints, restoreUploads } from '../client';
+import { activeCount, openUploadCenter, uploads } from '../store';
+
+// the drawer (and the worker) load when first opened
+const UploadDrawer = lazy(() => import('./UploadDrawer'));
+
+const useStyles = makeStyles({
+  wrap: { position: 'relative', display: 'inline-flex' },
+  label: { [media.phone]: { display: 'none' } },
+  badge: { position: 'absolute', top: `calc(${tokens.spacingVerticalXS} * -1)`, right: `calc(${tokens.spacingHorizontalXS} * -1)`, pointerEvents: 'none' },
+});
+
+/** The top nav's entry to 企业素材库 · 上传中心, with the count of files still uploading. */
+export function UploadCenterButton() {
+  const s = useStyles();
+  const snap = useSnapshot(uploads);
+  const active = activeCount(snap);
+  // a reload with unfinished uploads: bring them back into view
+  useEffect(() => {
+    let alive = true;
+    void hasPendingCheckpoints().then((yes) => {
+      if (alive && yes) void restoreUploads();
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return (
+    <>
+      <Tooltip content={active ? t.upload.navBadge(active) : t.upload.navButton} relationship="description">
+        <span className={s.wrap}>
+          <Button
+            appearance="subtle"
+            icon={<CloudArrowUpRegular />}
+            aria-label={t.upload.navButton}
+            onClick={() => openUploadCenter(true)}
+            data-testid="upload-center-button"
+          >
+            <span className={s.label}>{t.upload.navButton}</span>
+          </Button>
+          {active > 0 && <CounterBadge className={s.badge} count={active} size="small" color="brand" data-testid="upload-badge" />}
+        </span>
+      </Tooltip>
+      {snap.open && (
+        <Suspense fallback={null}>
+          <UploadDrawer />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  OverlayDrawer,
+  shorthands,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowUploadRegular, DismissRegular, ImageAddRegular, PauseRegular, PlayRegular, VideoAddRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import type { ItemSnapshot } from '../../../../workers/upload/types';
+import { t } from '../../../shared/i18n/zh-CN';
+import { restoreUploads, startUpload, uploadActions } from '../client';
+import { mediaKindOf } from '../lib/format';
+import { openUploadCenter, uploads } from '../store';
+import { MediaLibrary } from './MediaLibrary';
+import { QueueItem } from './QueueItem';
+
+const useStyles = makeStyles({
+  surface: { width: 'min(760px, 100vw)' },
+  sub: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, display: 'block', fontWeight: tokens.fontWeightRegular },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingBottom: tokens.spacingVerticalXXL },
+  drop: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalL}`,
+    border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+    textAlign: 'center',
+  },
+  dropActive: { ...shorthands.borderColor(tokens.colorBrandStroke1), backgroundColor: tokens.colorBrandBackground2 },
+  dropIcon: { fontSize: tokens.fontSizeHero700, color: tokens.colorBrandForeground1 },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center' },
+  muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  hidden: { display: 'none' },
+  queueHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: tokens.spacingVerticalS },
+  queue: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  empty: { padding: tokens.spacingVerticalL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  headActions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+type Handle = { getFile(): Promise<File> };
+
+/** 企业素材库 · 上传中心: add videos and images, follow the queue, browse what is stored. */
+export default function UploadDrawer() {
+  const s = useStyles();
+  const snap = useSnapshot(uploads);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const pickInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  // messages show inside the drawer (a toast would sit behind it)
+  const [notes, setNotes] = useState<{ id: number; intent: 'error' | 'success'; text: string }[]>([]);
+  const note = (intent: 'error' | 'success', text: string) => {
+    const id = Date.now() + Math.random();
+    setNotes((n) => [...n.slice(-2), { id, intent, text }]);
+    setTimeout(() => setNotes((n) => n.filter((x) => x.id !== id)), 8000);
+  };
+
+  useEffect(() => {
+    if (snap.open) void restoreUploads();
+  }, [snap.open]);
+
+  async function addFiles(files: { file: File; handle?: unknown }[]) {
+    let added = 0;
+    for (const { file, handle } of files) {
+      const kind = mediaKindOf(file);
+      if (!kind) {
+        note('error', t.upload.unsupported(file.name));
+        continue;
+      }
+      try {
+        await startUpload(file, { kind, purpose: 'library', handle, notify: false });
+        added++;
+      } catch (e) {
+        // the SPEC code's words (messages.md)
+        note('error', (e as Error).message);
+      }
+    }
+    if (added) note('success', t.upload.added(added));
+  }
+
+  async function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    const items = [...e.dataTransfer.items].filter((i) => i.kind === 'file');
+    const picked: { file: File; handle?: unknown }[] = [];
+    for (const i of items) {
+      // Chromium hands out a file handle: kept, a reload resumes without picking the file again
+      const getHandle = (i as DataTransferItem & { getAsFileSystemHandle?: () => Promise<Handle | null> }).getAsFileSystemHandle;
+      const file = i.getAsFile();
+      if (!file) continue;
+      let handle: unknown;
+      try {
+        handle = getHandle ? ((await getHandle.call(i)) ?? undefined) : undefined;
+      } catch {
+        handle = undefined;
+      }
+      picked.push({ file, handle });
+    }
+    await addFiles(picked);
+  }
+
+  const list = snap.order.map((id) => snap.items[id]).filter(Boolean) as ItemSnapshot[];
+  const waiting = list.filter((i) => !i.hasFile && i.state !== 'Canceled' && i.state !== 'Success').length;
+  const anyActive = list.some((i) => i.state === 'Uploading' || i.state === 'Ready');
+  const anyPaused = list.some((i) => i.state === 'Stoped' && i.hasFile);
+
+  return (
+    <OverlayDrawer
+      position="end"
+      open={snap.open}
+      onOpenChange={(_, d) => openUploadCenter(d.open)}
+      className={s.surface}
+      data-testid="upload-drawer"
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={<Button appearance="subtle" aria-label={t.upload.close} icon={<DismissRegular />} onClick={() => openUploadCenter(false)} />}
+        >
+          {t.upload.title}
+          <Text className={s.sub}>{t.upload.subtitle}</Text>
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={s.body}>
+        <div
+          className={mergeClasses(s.drop, dragging && s.dropActive)}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => void onDrop(e)}
+          data-testid="upload-dropzone"
+        >
+          <ArrowUploadRegular className={s.dropIcon} />
+          <Text>{t.upload.dropHint}</Text>
+          <div className={s.buttons}>
+            <Button appearance="primary" icon={<VideoAddRegular />} onClick={() => videoInput.current?.click()}>
+              {t.upload.addVideo}
+            </Button>
+            <Button icon={<ImageAddRegular />} onClick={() => imageInput.current?.click()}>
+              {t.upload.addImage}
+            </Button>
+          </div>
+          <Text className={s.muted}>{t.upload.limits}</Text>
+          <input
+            ref={videoInput}
+            className={s.hidden}
+            type="file"
+            accept="video/*,.mp4,.mov,.avi,.flv,.mkv,.webm,.wmv,.m4v"
+            multiple
+            data-testid="upload-input-video"
+            onChange={(e) => {
+              void addFiles([...(e.target.files ?? [])].map((file) => ({ file })));
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={imageInput}
+            className={s.hidden}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
+            multiple
+            data-testid="upload-input-image"
+            onChange={(e) => {
+              void addFiles([...(e.target.files ?? [])].map((file) => ({ file })));
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={pickInput}
+            className={s.hidden}
+            type="file"
+            data-testid="upload-input-resume"
+            onChange={(e) => {
+              void addFiles([...(e.target.files ?? [])].map((file) => ({ file })));
+              e.target.value = '';
+            }}
+          />
+        </div>
+
+        {notes.map((n) => (
+          <MessageBar key={n.id} intent={n.intent} data-testid="upload-note">
+            <MessageBarBody>{n.text}</MessageBarBody>
+            <MessageBarActions
+              containerAction={
+                <Button
+                  appearance="transparent"
+                  aria-label={t.upload.close}
+                  icon={<DismissRegular />}
+                  onClick={() => setNotes((all) => all.filter((x) => x.id !== n.id))}
+                />
+              }
+            />
+          </MessageBar>
+        ))}
+        {snap.expired && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{t.upload.expired}</MessageBarBody>
+          </MessageBar>
+        )}
+        {waiting > 0 && (
+          <MessageBar intent="info" data-testid="upload-pending">
+            <MessageBarBody>{t.upload.pending(waiting)}</MessageBarBody>
+          </MessageBar>
+        )}
+
+        <section aria-label={t.upload.queueTitle}>
+          <div className={s.queueHead}>
+            <Text weight="semibold" size={400}>
+              {t.upload.queueTitle}
+            </Text>
+            <div className={s.headActions}>
+              {anyActive && (
+                <Button size="small" appearance="subtle" icon={<PauseRegular />} onClick={uploadActions.pauseAll}>
+                  {t.upload.pauseAll}
+                </Button>
+              )}
+              {anyPaused && (
+                <Button size="small" appearance="subtle" icon={<PlayRegular />} onClick={uploadActions.startAll}>
+                  {t.upload.startAll}
+                </Button>
+              )}
+              {list.some((i) => i.state === 'Success' || i.state === 'Canceled') && (
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  onClick={() => list.filter((i) => i.state === 'Success' || i.state === 'Canceled').forEach((i) => uploadActions.remove(i.id))}
+                >
+                  {t.upload.clearDone}
+                </Button>
+              )}
+            </div>
+          </div>
+          <div className={s.queue} data-testid="upload-queue">
+            {list.length === 0 ? (
+              <div className={s.empty}>{t.upload.queueEmpty}</div>
+            ) : (
+              list.map((item) => <QueueItem key={item.id} item={item} onPick={() => pickInput.current?.click()} />)
+            )}
+          </div>
+        </section>
+
+        <MediaLibrary />
+      </DrawerBody>
+    </OverlayDrawer>
+  );
+}

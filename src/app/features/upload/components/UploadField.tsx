@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
+import { t } from '../../../shared/i18n/zh-CN';
+import { errorText, startUpload, uploadActions } from '../client';
+import { formatBytes, percent } from '../lib/format';
+import { useUploadItem } from '../hooks';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  hidden: { display: 'none' },
+});
+
+export interface UploadFieldProps {
+  kind: 'video' | 'image';
+  /** what the file is for (e.g. `company-license`, `task-video`) */
+  purpose: string;
+  /** the VideoId / ImageId once stored; '' when cleared */
+  onChange: (mediaId: string, file: { name: string; size: number } | null) => void;
+  accept?: string;
+  disabled?: boolean;
+}
+
+/** A form field that uploads one video or image through the engine and answers its media id. */
+export function UploadField({ kind, purpose, onChange, accept, disabled }: UploadFieldProps) {
+  const s = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [id, setId] = useState<string | null>(null);
+  const item = useUploadItem(id);
+  const [reported, setReported] = useState<string | null>(null);
+  if (item?.state === 'Success' && reported !== item.id) {
+    setReported(item.id);
+    onChange(item.mediaId, { name: item.name, size: item.size });
+  }
+  return (
+    <div className={s.root} data-testid={`upload-field-${purpose}`}>
+      <div className={s.row}>
+        <Button icon={<ArrowUploadRegular />} disabled={disabled} onClick={() => input.current?.click()}>
+          {item ? t.upload.field.change : t.upload.field.choose}
+        </Button>
+        {item && (
+          <Text className={s.name} title={item.name}>
+            {item.name}（{formatBytes(item.size)}）
+          </Text>
+        )}
+        {item?.state === 'Success' && (
+          <Text className={s.ok}>
+            <CheckmarkCircleRegular /> {t.upload.field.done}
+          </Text>
+        )}
+      </div>
+      {item && item.state !== 'Success' && (
+        <>
+          <ProgressBar value={percent(item.loaded, item.size, false) / 100} color={item.state === 'Failure' ? 'error' : 'brand'} />
+          <Text className={s.muted}>
+            {t.upload.states[item.state]} · {percent(item.loaded, item.size, false)}%
+          </Text>
+        </>
+      )}
+      {item?.error && <Text className={s.error}>{errorText(item.error.code, item.error.message)}</Text>}
+      <input
+        ref={input}
+        className={s.hidden}
+        type="file"
+        accept={accept ?? (kind === 'video' ? 'video/*' : 'image/png,image/jpeg,image/gif,image/webp')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (id && item && item.state !== 'Success') uploadActions.cancel(id);
+          onChange('', null);
+          void startUpload(file, { kind, purpose }).then(setId, () => undefined);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useSnapshot } from 'valtio';
+import type { ItemSnapshot } from '../../../workers/upload/types';
+import { uploads } from './store';
+
+/** One upload's live state (null until the id is known). */
+export function useUploadItem(id: string | null | undefined): ItemSnapshot | null {
+  const snap = useSnapshot(uploads);
+  return id ? ((snap.items[id] as ItemSnapshot | undefined) ?? null) : null;
+}

@@ -1,0 +1,573 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XMLParser } from 'fast-xml-parser';
+import { createCRC64 } from 'hash-wasm';
+import { loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
+import { safeEqual } from '../lib/crypto';
+import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from './cloud';
+
+/**
+ * An object store speaking the OSS REST API the upload SDK and `ali-oss` use: PutObject, GetObject
+ * (Range), HeadObject, DeleteObject and the multipart calls (InitiateMultipartUpload, UploadPart,
+ * ListParts, CompleteMultipartUpload, AbortMultipartUpload), with V1 header or query-string
+ * signatures, STS security tokens (expiry, per-object scope), MD5 ETags, CRC64 headers and OSS XML
+ * errors. Path-style at the server's root (`/<bucket>/<key>`), because ali-oss drops any path of
+ * its endpoint. Bytes live on disk under the sandbox dir, metadata in the database.
+ *
+ * Test controls: POST /sandbox/oss/faults (drop connections, 500s, delays, early token expiry),
+ * GET /sandbox/oss/stats (byte counters), POST /sandbox/oss/reset.
+ */
+
+const MIN_PART = 100 * 1024;
+const MAX_PART = 5 * 1024 * 1024 * 1024;
+const MAX_SKEW_MS = 15 * 60_000;
+const SIGNED_SUBRESOURCES = new Set([
+  'acl', 'uploads', 'location', 'cors', 'logging', 'website', 'referer', 'lifecycle', 'delete', 'append', 'tagging',
+  'objectMeta', 'uploadId', 'partNumber', 'security-token', 'position', 'img', 'style', 'styleName', 'replication',
+  'replicationProgress', 'replicationLocation', 'cname', 'bucketInfo', 'comp', 'qos', 'live', 'status', 'vod',
+  'startTime', 'endTime', 'symlink', 'x-oss-process', 'response-content-type', 'response-content-language',
+  'response-expires', 'response-cache-control', 'response-content-disposition', 'response-content-encoding',
+  'udf', 'udfName', 'udfImage', 'udfId', 'udfImageDesc', 'udfApplication', 'udfApplicationLog', 'restore',
+  'callback', 'callback-var', 'continuation-token', 'versionId', 'versioning', 'versions', 'worm', 'wormId', 'wormExtend',
+]);
+
+class OssErr extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlDoc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+const tag = (name: string, v: string | number) => `<${name}>${esc(String(v))}</${name}>`;
+const requestId = () => randomBytes(12).toString('hex').toUpperCase();
+const crcDecimal = (hex: string) => BigInt(`0x${hex}`).toString();
+const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
+
+interface Req {
+  method: string;
+  bucket: string;
+  key: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+function lowerHeaders(h: FastifyRequest['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  return out;
+}
+
+function canonicalResource(r: Req): string {
+  const subs = Object.keys(r.query)
+    .filter((k) => SIGNED_SUBRESOURCES.has(k))
+    .sort()
+    .map((k) => (r.query[k] === '' ? k : `${k}=${r.query[k]}`));
+  return `/${r.bucket}/${r.key}${subs.length ? `?${subs.join('&')}` : ''}`;
+}
+
+function stringToSign(r: Req, dateSlot: string): string {
+  const oss = Object.keys(r.headers)
+    .filter((k) => k.startsWith('x-oss-'))
+    .sort()
+    .map((k) => `${k}:${r.headers[k]!.trim()}`);
+  return [r.method, r.headers['content-md5'] ?? '', r.headers['content-type'] ?? '', dateSlot, ...oss, canonicalResource(r)].join('\n');
+}
+
+/**
+ * Credential rows by access key id, kept a few seconds: a part upload then costs one query less.
+ * Expiry is still checked on every request; the fault endpoint that expires tokens clears it.
+ */
+const credCache = new WeakMap<FastifyInstance, Map<string, { row: CredentialRow; at: number }>>();
+const CRED_CACHE_MS = 5000;
+async function cachedCredential(app: FastifyInstance, id: string): Promise<CredentialRow | undefined> {
+  let m = credCache.get(app);
+  if (!m) credCache.set(app, (m = new Map()));
+  const hit = m.get(id);
+  if (hit && Date.now() - hit.at < CRED_CACHE_MS) return hit.row;
+  const row = await loadCredential(app.db, id);
+  if (m.size > 1000) m.clear();
+  if (row) m.set(id, { row, at: Date.now() });
+  return row;
+}
+
+/** Checks the V1 signature (header or query string), the security token, its expiry and scope. */
+async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow> {
+  const now = app.now().getTime();
+  let id: string;
+  let sig: string;
+  let token: string | undefined;
+  let dateSlot: string;
+  const auth = r.headers.authorization;
+  if (auth) {
+    const m = /^OSS ([^:]+):(.+)$/.exec(auth);
+    if (!m) throw new OssErr(400, 'InvalidArgument', 'Authorization header is invalid.');
+    id = m[1]!;
+    sig = m[2]!;
+    token = r.headers['x-oss-security-token'];
+    dateSlot = r.headers['x-oss-date'] ?? r.headers.date ?? '';
+    const when = Date.parse(dateSlot);
+    if (!Number.isFinite(when)) throw new OssErr(403, 'AccessDenied', 'OSS authentication requires a valid Date.');
+    if (Math.abs(when - now) > MAX_SKEW_MS) {
+      throw new OssErr(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+    }
+  } else if (r.query.OSSAccessKeyId) {
+    id = r.query.OSSAccessKeyId;
+    sig = r.query.Signature ?? '';
+    token = r.query['security-token'];
+    dateSlot = r.query.Expires ?? '';
+    if (!/^\d+$/.test(dateSlot) || Number(dateSlot) * 1000 < now) throw new OssErr(403, 'AccessDenied', 'Request has expired.');
+  } else {
+    throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
+  }
+  const cred = await cachedCredential(app, id);
+  if (!cred) throw new OssErr(403, 'InvalidAccessKeyId', 'The OSS Access Key Id you provided does not exist in our records.', { OSSAccessKeyId: id });
+  if (!token || !tokenMatches(cred, token)) throw new OssErr(403, 'InvalidSecurityToken', 'The security token you provided is invalid.');
+  if (cred.expires_at.getTime() <= now) throw new OssErr(403, 'SecurityTokenExpired', 'The security token you provided has expired.');
+  const headersForSign = auth ? r.headers : { ...r.headers };
+  const sts = stringToSign({ ...r, headers: headersForSign }, dateSlot);
+  const want = createHmac('sha1', cred.access_key_secret).update(sts, 'utf8').digest('base64');
+  if (!safeEqual(want, sig)) {
+    throw new OssErr(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
+      OSSAccessKeyId: id,
+      SignatureProvided: sig,
+      StringToSign: sts,
+    });
+  }
+  if (cred.scope_bucket && (cred.scope_bucket !== r.bucket || cred.scope_key !== r.key)) {
+    throw new OssErr(403, 'AccessDenied', 'The upload credential does not allow access to this object.');
+  }
+  return cred;
+}
+
+interface PartRow {
+  part_number: number;
+  size: string | number;
+  etag: string;
+  crc64: string;
+  created_at: Date;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
+  const cloud = cloudOf(app, opts.dir);
+  const db = app.db;
+  const partFile = (uploadId: string, n: number) => join(cloud.dir, 'parts', `${uploadId}.${n}`);
+  const objectFile = (bucket: string, key: string) =>
+    join(cloud.dir, 'objects', `${bucket}-${createHash('sha256').update(key).digest('hex')}`);
+
+  /** Streams the request body to `file`; MD5, CRC64 and size on the way; fault: drop mid-body. */
+  async function receive(req: FastifyRequest, file: string, faults: Faults) {
+    const md5 = createHash('md5');
+    const crc = await createCRC64();
+    crc.init();
+    let size = 0;
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    let dropAt = -1;
+    if (faults.drop > 0) {
+      faults.drop--;
+      dropAt = faults.dropAfterBytes ?? Math.floor((Number.isFinite(declared) ? declared : 0) / 2);
+    }
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    const out = createWriteStream(tmp);
+    const raw = req.raw;
+    try {
+      await pipeline(
+        raw,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            cloud.stats.bytesReceived += chunk.length;
+            if (dropAt >= 0 && size >= dropAt) {
+              cloud.stats.drops++;
+              raw.socket?.destroy();
+              throw new Error('dropped by fault injection');
+            }
+            md5.update(chunk);
+            crc.update(chunk);
+            yield chunk;
+          }
+        },
+        out,
+      );
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
+    if (Number.isFinite(declared) && declared !== size) {
+      await fsp.rm(tmp, { force: true });
+      throw new OssErr(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+    }
+    const digest = md5.digest();
+    const wantMd5 = req.headers['content-md5'];
+    if (typeof wantMd5 === 'string' && wantMd5 !== digest.toString('base64')) {
+      await fsp.rm(tmp, { force: true });
+      throw new OssErr(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
+    }
+    await fsp.rename(tmp, file);
+    cloud.stats.bytesStored += size;
+    return { size, etag: `"${digest.toString('hex').toUpperCase()}"`, crc64: crcDecimal(crc.digest('hex')) };
+  }
+
+  async function handle(req: FastifyRequest, reply: FastifyReply) {
+    const rid = requestId();
+    reply.header('x-oss-request-id', rid);
+    reply.header('server', 'AliyunOSS');
+    cors(reply);
+    if (req.method === 'OPTIONS') return reply.status(200).send('');
+    cloud.stats.requests++;
+    const url = new URL(req.url, 'http://sandbox');
+    const path = url.pathname.slice(1);
+    const slash = path.indexOf('/');
+    const r: Req = {
+      method: req.method,
+      bucket: slash < 0 ? path : path.slice(0, slash),
+      key: slash < 0 ? '' : decodeURIComponent(path.slice(slash + 1)),
+      query: Object.fromEntries(url.searchParams),
+      headers: lowerHeaders(req.headers),
+    };
+    try {
+      const f = cloud.faults;
+      if (f.delayMs > 0) await sleep(f.delayMs);
+      if (f.fail500 > 0) {
+        f.fail500--;
+        throw new OssErr(500, 'InternalError', 'We encountered an internal error. Please try again.');
+      }
+      if (r.bucket !== SANDBOX_BUCKET) throw new OssErr(404, 'NoSuchBucket', 'The specified bucket does not exist.', { BucketName: r.bucket });
+      if (!r.key) throw new OssErr(400, 'InvalidObjectName', 'The specified object is not valid.');
+      await authenticate(app, r);
+      return await dispatch(req, reply, r);
+    } catch (e) {
+      if (e instanceof OssErr) {
+        cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
+        if (reply.sent || !req.raw.socket || req.raw.socket.destroyed) return reply;
+        // the body of a refused upload is not read: close the connection after the answer
+        if (['PUT', 'POST'].includes(req.method) && !req.raw.readableEnded) reply.header('connection', 'close');
+        const extra = Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('');
+        return reply
+          .status(e.status)
+          .type('application/xml')
+          .send(
+            xmlDoc(
+              `<Error>${tag('Code', e.code)}${tag('Message', e.message)}${tag('RequestId', rid)}${tag('HostId', `${r.bucket}.oss-cn-shanghai.aliyuncs.com`)}${extra}</Error>`,
+            ),
+          );
+      }
+      if (!req.raw.socket || req.raw.socket.destroyed) return reply;
+      throw e;
+    }
+  }
+
+  async function dispatch(req: FastifyRequest, reply: FastifyReply, r: Req) {
+    const q = r.query;
+    if (r.method === 'POST' && 'uploads' in q) return initiate(reply, r);
+    if (r.method === 'PUT' && q.uploadId !== undefined && q.partNumber !== undefined) return uploadPart(req, reply, r);
+    if (r.method === 'GET' && q.uploadId !== undefined) return listParts(reply, r);
+    if (r.method === 'POST' && q.uploadId !== undefined) return complete(req, reply, r);
+    if (r.method === 'DELETE' && q.uploadId !== undefined) return abort(reply, r);
+    if (r.method === 'PUT') return putObject(req, reply, r);
+    if (r.method === 'GET' || r.method === 'HEAD') return getObject(req, reply, r);
+    if (r.method === 'DELETE') {
+      const row = await db.one<{ file_path: string }>('DELETE FROM oss_objects WHERE bucket = $1 AND object_key = $2 RETURNING file_path', [r.bucket, r.key]);
+      if (row) await fsp.rm(row.file_path, { force: true });
+      return reply.status(204).send();
+    }
+    throw new OssErr(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
+  }
+
+  async function initiate(reply: FastifyReply, r: Req) {
+    const uploadId = randomBytes(16).toString('hex').toUpperCase();
+    await db.query('INSERT INTO oss_multipart (upload_id, bucket, object_key, content_type, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      uploadId, r.bucket, r.key, r.headers['content-type'] || 'application/octet-stream', app.now(),
+    ]);
+    return reply
+      .type('application/xml')
+      .send(xmlDoc(`<InitiateMultipartUploadResult>${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`));
+  }
+
+  // multipart uploads in progress, by id (dropped at Complete and Abort)
+  const uploadsCache = new Map<string, { upload_id: string; bucket: string; object_key: string; content_type: string }>();
+  async function multipart(r: Req) {
+    const id = r.query.uploadId ?? '';
+    let m = uploadsCache.get(id);
+    if (!m) {
+      m = await db.one<{ upload_id: string; bucket: string; object_key: string; content_type: string }>(
+        'SELECT upload_id, bucket, object_key, content_type FROM oss_multipart WHERE upload_id = $1',
+        [id],
+      );
+      if (m) {
+        if (uploadsCache.size > 1000) uploadsCache.clear();
+        uploadsCache.set(id, m);
+      }
+    }
+    if (!m || m.bucket !== r.bucket || m.object_key !== r.key) {
+      throw new OssErr(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', {
+        UploadId: r.query.uploadId ?? '',
+      });
+    }
+    return m;
+  }
+
+  async function uploadPart(req: FastifyRequest, reply: FastifyReply, r: Req) {
+    const n = Number(r.query.partNumber);
+    if (!Number.isInteger(n) || n < 1 || n > 10000) throw new OssErr(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive.');
+    if (req.headers['content-length'] === undefined) throw new OssErr(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+    if (Number(req.headers['content-length']) > MAX_PART) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    const m = await multipart(r);
+    const got = await receive(req, partFile(m.upload_id, n), cloud.faults);
+    await db.query(
+      `INSERT INTO oss_parts (upload_id, part_number, size, etag, crc64, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
+         created_at = EXCLUDED.created_at`,
+      [m.upload_id, n, got.size, got.etag, got.crc64, app.now()],
+    );
+    cloud.stats.parts++;
+    return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
+  }
+
+  async function listParts(reply: FastifyReply, r: Req) {
+    const m = await multipart(r);
+    const max = Math.min(Math.max(Number(r.query['max-parts'] ?? 1000) || 1000, 1), 1000);
+    const marker = Number(r.query['part-number-marker'] ?? 0) || 0;
+    const rows = await db.query<PartRow>(
+      'SELECT part_number, size, etag, crc64, created_at FROM oss_parts WHERE upload_id = $1 AND part_number > $2 ORDER BY part_number LIMIT $3',
+      [m.upload_id, marker, max + 1],
+    );
+    const truncated = rows.length > max;
+    const page = rows.slice(0, max);
+    const parts = page
+      .map(
+        (p) =>
+          `<Part>${tag('PartNumber', p.part_number)}${tag('LastModified', p.created_at.toISOString())}${tag('ETag', p.etag)}${tag('HashCrc64ecma', p.crc64)}${tag('Size', p.size)}</Part>`,
+      )
+      .join('');
+    return reply
+      .type('application/xml')
+      .send(
+        xmlDoc(
+          `<ListPartsResult>${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('UploadId', m.upload_id)}${tag('PartNumberMarker', marker)}` +
+            `${tag('NextPartNumberMarker', page.at(-1)?.part_number ?? marker)}${tag('MaxParts', max)}${tag('IsTruncated', truncated ? 'true' : 'false')}${parts}</ListPartsResult>`,
+        ),
+      );
+  }
+
+  async function readBody(req: FastifyRequest, limit = 4 * 1024 * 1024): Promise<string> {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const c of req.raw as AsyncIterable<Buffer>) {
+      n += c.length;
+      if (n > limit) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+      chunks.push(c);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async function complete(req: FastifyRequest, reply: FastifyReply, r: Req) {
+    const m = await multipart(r);
+    const body = await readBody(req);
+    let wanted: { n: number; etag: string }[];
+    try {
+      const doc = xml.parse(body) as { CompleteMultipartUpload?: { Part?: unknown } };
+      const p = doc.CompleteMultipartUpload?.Part;
+      const list = (p === undefined ? [] : Array.isArray(p) ? p : [p]) as Record<string, string>[];
+      wanted = list.map((x) => ({ n: Number(x.PartNumber), etag: String(x.ETag ?? '') }));
+    } catch {
+      throw new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+    }
+    if (!wanted.length) throw new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+    for (let i = 1; i < wanted.length; i++) {
+      if (!(wanted[i]!.n > wanted[i - 1]!.n)) throw new OssErr(400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
+    }
+    const rows = await db.query<PartRow>('SELECT part_number, size, etag, crc64, created_at FROM oss_parts WHERE upload_id = $1', [m.upload_id]);
+    const byNo = new Map(rows.map((x) => [x.part_number, x]));
+    const chosen: PartRow[] = [];
+    for (const w of wanted) {
+      const p = byNo.get(w.n);
+      const norm = (e: string) => e.replace(/"/g, '').toUpperCase();
+      if (!p || norm(p.etag) !== norm(w.etag)) {
+        throw new OssErr(400, 'InvalidPart', 'One or more of the specified parts could not be found or the specified entity tag might not have matched the part\'s entity tag.', {
+          PartNumber: String(w.n),
+          ETag: w.etag,
+        });
+      }
+      chosen.push(p);
+    }
+    chosen.forEach((p, i) => {
+      if (i < chosen.length - 1 && Number(p.size) < MIN_PART) {
+        throw new OssErr(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', { PartNumber: String(p.part_number) });
+      }
+    });
+    // concatenate, computing the object's CRC64 and the multipart ETag
+    const file = objectFile(r.bucket, r.key);
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    const crc = await createCRC64();
+    crc.init();
+    const md5s = createHash('md5');
+    let size = 0;
+    const out = createWriteStream(tmp);
+    try {
+      for (const p of chosen) {
+        md5s.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
+        for await (const c of createReadStream(partFile(m.upload_id, p.part_number)) as AsyncIterable<Buffer>) {
+          crc.update(c);
+          size += c.length;
+          if (!out.write(c)) await new Promise<void>((res) => out.once('drain', () => res()));
+        }
+      }
+      await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
+    } catch (e) {
+      out.destroy();
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
+    await fsp.rename(tmp, file);
+    const etag = `"${md5s.digest('hex').toUpperCase()}-${chosen.length}"`;
+    const crc64 = crcDecimal(crc.digest('hex'));
+    await finishObject(r, file, size, etag, crc64, m.content_type);
+    await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
+    uploadsCache.delete(m.upload_id);
+    await Promise.all(rows.map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
+    cloud.stats.completes++;
+    return reply
+      .header('etag', etag)
+      .header('x-oss-hash-crc64ecma', crc64)
+      .type('application/xml')
+      .send(
+        xmlDoc(
+          `<CompleteMultipartUploadResult>${tag('EncodingType', 'url')}${tag('Location', `http://${r.bucket}.oss-cn-shanghai.aliyuncs.com/${r.key}`)}${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('ETag', etag)}</CompleteMultipartUploadResult>`,
+        ),
+      );
+  }
+
+  async function finishObject(r: Req, file: string, size: number, etag: string, crc64: string, contentType: string) {
+    const now = app.now();
+    await db.query(
+      `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (bucket, object_key) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
+         content_type = EXCLUDED.content_type, file_path = EXCLUDED.file_path, created_at = EXCLUDED.created_at`,
+      [r.bucket, r.key, size, etag, crc64, contentType, file, now],
+    );
+    // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
+    await db.query(
+      `UPDATE media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
+      [r.bucket, r.key, size, crc64, contentType, now],
+    );
+  }
+
+  async function abort(reply: FastifyReply, r: Req) {
+    const m = await multipart(r);
+    const rows = await db.query<{ part_number: number }>('SELECT part_number FROM oss_parts WHERE upload_id = $1', [m.upload_id]);
+    await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
+    uploadsCache.delete(m.upload_id);
+    await Promise.all(rows.map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
+    return reply.status(204).send();
+  }
+
+  async function putObject(req: FastifyRequest, reply: FastifyReply, r: Req) {
+    if (req.headers['content-length'] === undefined) throw new OssErr(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+    if (Number(req.headers['content-length']) > MAX_PART) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    const file = objectFile(r.bucket, r.key);
+    const got = await receive(req, file, cloud.faults);
+    await finishObject(r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream');
+    return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
+  }
+
+  async function getObject(req: FastifyRequest, reply: FastifyReply, r: Req) {
+    const o = await db.one<{ size: string | number; etag: string; crc64: string; content_type: string; file_path: string; created_at: Date }>(
+      'SELECT size, etag, crc64, content_type, file_path, created_at FROM oss_objects WHERE bucket = $1 AND object_key = $2',
+      [r.bucket, r.key],
+    );
+    if (!o) throw new OssErr(404, 'NoSuchKey', 'The specified key does not exist.', { Key: r.key });
+    const size = Number(o.size);
+    reply
+      .header('etag', o.etag)
+      .header('x-oss-hash-crc64ecma', o.crc64)
+      .header('last-modified', o.created_at.toUTCString())
+      .header('accept-ranges', 'bytes')
+      .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal')
+      .type(r.query['response-content-type'] ?? o.content_type);
+    const range = /^bytes=(\d*)-(\d*)$/.exec(r.headers.range ?? '');
+    let start = 0;
+    let end = size - 1;
+    if (range && size > 0 && (range[1] || range[2])) {
+      if (range[1]) {
+        start = Number(range[1]);
+        end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      } else {
+        start = Math.max(0, size - Number(range[2]));
+      }
+      if (start < size && start <= end) {
+        reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      } else {
+        start = 0;
+        end = size - 1;
+      }
+    }
+    reply.header('content-length', String(Math.max(0, end - start + 1)));
+    if (r.method === 'HEAD' || size === 0) return reply.send('');
+    return reply.send(createReadStream(o.file_path, { start, end }));
+  }
+
+  function cors(reply: FastifyReply) {
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'GET, PUT, POST, DELETE, HEAD')
+      .header('access-control-allow-headers', 'authorization, content-type, content-md5, x-oss-date, x-oss-security-token, x-oss-user-agent, range')
+      .header('access-control-expose-headers', 'ETag, x-oss-request-id, x-oss-hash-crc64ecma, Content-Range')
+      .header('access-control-max-age', '600');
+  }
+
+  // the bucket at the server's root; bodies are streamed by the handlers, never parsed
+  void app.register(async (inst) => {
+    inst.removeAllContentTypeParsers();
+    inst.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    inst.route({ method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS'], url: `/${SANDBOX_BUCKET}/*`, handler: handle });
+    inst.route({ method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS'], url: `/${SANDBOX_BUCKET}`, handler: handle });
+  });
+
+  // test controls
+  app.post('/sandbox/oss/faults', async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const f = cloud.faults;
+    const keys = ['drop', 'dropAfterBytes', 'fail500', 'vodFail', 'delayMs', 'uploadAuthTtlS'] as const;
+    for (const k of keys) {
+      const v = body[k];
+      if (v === undefined || v === '') continue;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) return reply.status(400).send({ msg: `故障参数 ${k} 必须是非负数` });
+    }
+    for (const k of keys) if (body[k] !== undefined && body[k] !== '') (f as unknown as Record<string, number>)[k] = Number(body[k]);
+    // expire every credential handed out so far (the console's STS and the upload auth)
+    if (body.expireTokens === true || body.expireTokens === 'true' || body.expireTokens === '1') {
+      await db.query('UPDATE sts_credentials SET expires_at = $1 WHERE expires_at > $1', [app.now()]);
+      credCache.get(app)?.clear();
+    }
+    return { faults: f };
+  });
+  app.get('/sandbox/oss/stats', async () => ({ stats: cloud.stats, faults: cloud.faults }));
+  app.post('/sandbox/oss/reset', async () => {
+    resetFaults(cloud);
+    resetStats(cloud);
+    return { ok: true };
+  });
+  app.get('/sandbox/oss/objects', async () => ({
+    list: await db.query('SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects ORDER BY created_at DESC LIMIT 100'),
+  }));
+  app.get('/sandbox/oss/object', async (req) => {
+    const { key } = req.query as { key?: string };
+    const o = await db.one('SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
+      SANDBOX_BUCKET,
+      key ?? '',
+    ]);
+    return { object: o ?? null };
+  });
+}

@@ -1,0 +1,284 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isoSeconds, loadCredential, mintCredentials, ownerOf, tokenMatches, type CredentialRow } from '../domain/credentials';
+import type { Db } from '../db/types';
+import { safeEqual } from '../lib/crypto';
+import { cloudOf, publicOrigin, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
+
+/**
+ * The video service's RPC API (signature version 1.0) as the web upload SDK uses it:
+ * CreateUploadVideo, RefreshUploadVideo, CreateUploadImage (+ RefreshUploadImage), and the
+ * progress copies ReportUploadProgress / GetUploadProgress. Signed GET (or form POST) with STS
+ * credentials from GET /ent/v3/upload/sts; errors are Alibaba Cloud's JSON errors.
+ */
+
+const VIDEO_EXT = new Set(['mp4', 'mov', 'avi', 'flv', 'mkv', 'webm', 'wmv', 'm4v', 'mpg', 'mpeg', '3gp', 'ts', 'f4v', 'rmvb', 'mxf']);
+const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+const MAX_SKEW_MS = 15 * 60_000;
+
+class RpcError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const percentEncode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export function rpcSignature(method: string, params: Record<string, string>, secret: string): string {
+  const q = Object.keys(params)
+    .filter((k) => k !== 'Signature')
+    .sort()
+    .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
+    .join('&');
+  return createHmac('sha1', `${secret}&`).update(`${method}&${percentEncode('/')}&${percentEncode(q)}`).digest('base64');
+}
+
+const b64json = (o: unknown) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64');
+const hex = (n: number) => randomBytes(n).toString('hex');
+
+interface Ctx {
+  db: Db;
+  cred: CredentialRow;
+  params: Record<string, string>;
+  now: Date;
+  origin: string;
+  cloud: CloudSandbox;
+}
+
+const need = (p: Record<string, string>, k: string) => {
+  const v = p[k];
+  if (v === undefined || v === '') throw new RpcError(400, 'MissingParameter', `The input parameter "${k}" that is mandatory for processing this request is not supplied.`);
+  return v;
+};
+
+async function uploadAuth(c: Ctx, key: string) {
+  const m = await mintCredentials(c.db, {
+    userId: c.cred.user_id,
+    companyId: c.cred.company_id,
+    now: c.now,
+    ttlS: c.cloud.faults.uploadAuthTtlS,
+    bucket: SANDBOX_BUCKET,
+    key,
+  });
+  return b64json({
+    AccessKeyId: m.AccessKeyId,
+    AccessKeySecret: m.AccessKeySecret,
+    SecurityToken: m.SecurityToken,
+    Expiration: String(c.cloud.faults.uploadAuthTtlS),
+    ExpireUTCTime: isoSeconds(m.expires),
+    Region: 'cn-shanghai',
+  });
+}
+
+const address = (c: Ctx, key: string) => b64json({ Endpoint: c.origin, Bucket: SANDBOX_BUCKET, FileName: key, PathStyle: true });
+
+interface MediaRow {
+  media_id: string;
+  kind: 'video' | 'image';
+  object_key: string;
+  company_id: number | null;
+  user_id: number;
+}
+
+async function ownMedia(c: Ctx, id: string, kind: 'video' | 'image'): Promise<MediaRow> {
+  const row = await c.db.one<MediaRow>('SELECT media_id, kind, object_key, company_id, user_id FROM media WHERE media_id = $1 AND kind = $2', [id, kind]);
+  if (!row || ownerOf(row) !== ownerOf(c.cred)) {
+    throw kind === 'video'
+      ? new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.')
+      : new RpcError(404, 'InvalidImage.NotFound', 'The image does not exist.');
+  }
+  return row;
+}
+
+const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
+  async CreateUploadVideo(c) {
+    const title = need(c.params, 'Title');
+    const fileName = need(c.params, 'FileName');
+    if (title.length > 128) throw new RpcError(400, 'InvalidParameter.Title', 'The Title exceeds 128 characters.');
+    const ext = fileName.match(/\.([A-Za-z0-9]+)$/)?.[1]?.toLowerCase() ?? '';
+    if (!VIDEO_EXT.has(ext)) throw new RpcError(400, 'InvalidFileName.Extension', 'The file extension is not supported.');
+    const size = Number(c.params.FileSize ?? 0);
+    if (!Number.isFinite(size) || size < 0) throw new RpcError(400, 'InvalidParameter.FileSize', 'The FileSize is invalid.');
+    const id = hex(16);
+    const key = `sv/${hex(4)}-${Date.now().toString(16)}/${hex(4)}-${Date.now().toString(16)}.${ext}`;
+    await c.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
+       VALUES ($1, 'video', $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, c.cred.company_id, c.cred.user_id, title, fileName, size, SANDBOX_BUCKET, key, c.now],
+    );
+    return { VideoId: id, UploadAddress: address(c, key), UploadAuth: await uploadAuth(c, key) };
+  },
+
+  async RefreshUploadVideo(c) {
+    const row = await ownMedia(c, need(c.params, 'VideoId'), 'video');
+    return { VideoId: row.media_id, UploadAddress: address(c, row.object_key), UploadAuth: await uploadAuth(c, row.object_key) };
+  },
+
+  async CreateUploadImage(c) {
+    const ext = (c.params.ImageExt || 'png').toLowerCase();
+    if (!IMAGE_EXT.has(ext)) throw new RpcError(400, 'InvalidParameter.ImageExt', 'The ImageExt is not supported.');
+    const type = c.params.ImageType || 'default';
+    if (!['default', 'cover'].includes(type)) throw new RpcError(400, 'InvalidParameter.ImageType', 'The ImageType is invalid.');
+    const id = hex(16);
+    const key = `image/${type}/${id.toUpperCase()}-6-2.${ext}`;
+    const title = c.params.Title || `image-${id.slice(0, 8)}`;
+    await c.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
+       VALUES ($1, 'image', $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
+    );
+    return {
+      ImageId: id,
+      ImageURL: `${c.origin}/${SANDBOX_BUCKET}/${key}`,
+      FileURL: `${c.origin}/${SANDBOX_BUCKET}/${key}`,
+      UploadAddress: address(c, key),
+      UploadAuth: await uploadAuth(c, key),
+    };
+  },
+
+  async RefreshUploadImage(c) {
+    const row = await ownMedia(c, need(c.params, 'ImageId'), 'image');
+    return {
+      ImageId: row.media_id,
+      ImageURL: `${c.origin}/${SANDBOX_BUCKET}/${row.object_key}`,
+      UploadAddress: address(c, row.object_key),
+      UploadAuth: await uploadAuth(c, row.object_key),
+    };
+  },
+
+  async ReportUploadProgress(c) {
+    const p = c.params;
+    const hash = need(p, 'FileHash');
+    const size = Number(need(p, 'FileSize'));
+    const ratio = Number(p.UploadRatio ?? 0);
+    const point = p.UploadPoint ?? '[]';
+    try {
+      if (!Array.isArray(JSON.parse(point))) throw new Error();
+    } catch {
+      throw new RpcError(400, 'InvalidParameter.UploadPoint', 'The UploadPoint is not a JSON array.');
+    }
+    if (!Number.isFinite(size) || size <= 0 || !Number.isFinite(ratio)) throw new RpcError(400, 'InvalidParameter', 'The FileSize or UploadRatio is invalid.');
+    const owner = ownerOf(c.cred);
+    if (ratio >= 1) {
+      await c.db.query('DELETE FROM upload_progress WHERE owner = $1 AND file_hash = $2 AND file_size = $3', [owner, hash, size]);
+      return {};
+    }
+    if (p.VideoId) await ownMedia(c, p.VideoId, 'video');
+    await c.db.query(
+      `INSERT INTO upload_progress (owner, file_hash, file_size, client_id, user_id, file_name, media_type, media_id, upload_id,
+         part_size, upload_point, done_parts, total_parts, upload_ratio, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       ON CONFLICT (owner, file_hash, file_size) DO UPDATE SET client_id = EXCLUDED.client_id, user_id = EXCLUDED.user_id,
+         file_name = EXCLUDED.file_name, media_type = EXCLUDED.media_type, media_id = EXCLUDED.media_id,
+         upload_id = EXCLUDED.upload_id, part_size = EXCLUDED.part_size, upload_point = EXCLUDED.upload_point,
+         done_parts = EXCLUDED.done_parts, total_parts = EXCLUDED.total_parts, upload_ratio = EXCLUDED.upload_ratio,
+         updated_at = EXCLUDED.updated_at`,
+      [
+        owner, hash, size, p.ClientId ?? '', c.cred.user_id, p.FileName ?? '', p.MediaType === 'image' ? 'image' : 'video',
+        p.VideoId ?? '', p.UploadId ?? '', Number(p.PartSize ?? 0) || 0, point, Number(p.DonePartsCount ?? 0) || 0,
+        Number(p.TotalPart ?? 0) || 0, ratio, c.now,
+      ],
+    );
+    return {};
+  },
+
+  async GetUploadProgress(c) {
+    const hash = need(c.params, 'FileHash');
+    const size = Number(need(c.params, 'FileSize'));
+    const row = await c.db.one<Record<string, string | number>>(
+      `SELECT file_hash, file_size, file_name, media_type, media_id, upload_id, part_size, upload_point, done_parts, total_parts,
+              upload_ratio, client_id FROM upload_progress WHERE owner = $1 AND file_hash = $2 AND file_size = $3`,
+      [ownerOf(c.cred), hash, Number.isFinite(size) ? size : -1],
+    );
+    return {
+      UploadProgress: row
+        ? {
+            FileHash: row.file_hash,
+            FileSize: Number(row.file_size),
+            FileName: row.file_name,
+            MediaType: row.media_type,
+            VideoId: row.media_id,
+            UploadId: row.upload_id,
+            PartSize: Number(row.part_size),
+            UploadPoint: row.upload_point,
+            DonePartsCount: Number(row.done_parts),
+            TotalPart: Number(row.total_parts),
+            UploadRatio: Number(row.upload_ratio),
+            ClientId: row.client_id,
+          }
+        : null,
+    };
+  },
+};
+
+async function verify(db: Db, cloud: CloudSandbox, method: string, params: Record<string, string>, now: Date): Promise<CredentialRow> {
+  for (const k of ['Action', 'AccessKeyId', 'Signature', 'SignatureNonce', 'Timestamp', 'Version']) need(params, k);
+  if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
+    throw new RpcError(400, 'InvalidParameter.SignatureMethod', 'Specified signature method is not supported.');
+  }
+  const cred = await loadCredential(db, params.AccessKeyId!);
+  if (!cred) throw new RpcError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+  if (!params.SecurityToken) throw new RpcError(400, 'MissingSecurityToken', 'SecurityToken is mandatory for this action.');
+  if (!tokenMatches(cred, params.SecurityToken)) {
+    throw new RpcError(400, 'InvalidSecurityToken.MismatchWithAccessKey', 'Specified SecurityToken mismatch with the AccessKey.');
+  }
+  if (cred.expires_at.getTime() <= now.getTime()) throw new RpcError(400, 'InvalidSecurityToken.Expired', 'Specified SecurityToken is expired.');
+  const want = rpcSignature(method, params, cred.access_key_secret);
+  if (!safeEqual(want, params.Signature!)) {
+    throw new RpcError(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
+  }
+  const ts = Date.parse(params.Timestamp!);
+  if (!Number.isFinite(ts) || Math.abs(ts - now.getTime()) > MAX_SKEW_MS) {
+    throw new RpcError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+  }
+  // a nonce is good once (within the skew window)
+  const nonceKey = `${cred.access_key_id}:${params.SignatureNonce}`;
+  for (const [k, t] of cloud.nonces) if (t < now.getTime() - MAX_SKEW_MS) cloud.nonces.delete(k);
+  if (cloud.nonces.has(nonceKey)) throw new RpcError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
+  cloud.nonces.set(nonceKey, now.getTime());
+  // per-object upload auth cannot call the video service
+  if (cred.scope_bucket) throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+  return cred;
+}
+
+export function vodSandbox(app: FastifyInstance) {
+  const cloud = () => cloudOf(app);
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const requestId = randomUUID().toUpperCase();
+    const raw = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown> | undefined;
+    const params: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw ?? {})) if (typeof v === 'string') params[k] = v;
+    reply.header('access-control-allow-origin', '*');
+    try {
+      const c = cloud();
+      if (c.faults.vodFail > 0) {
+        c.faults.vodFail--;
+        throw new RpcError(503, 'ServiceUnavailable', 'The request has failed due to a temporary failure of the server.');
+      }
+      const now = app.now();
+      const cred = await verify(app.db, c, req.method, params, now);
+      const action = actions[params.Action!];
+      if (!action) throw new RpcError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      const origin = publicOrigin(req.headers, req.protocol);
+      const out = await action({ db: app.db, cred, params, now, origin, cloud: c });
+      return reply.status(200).send({ RequestId: requestId, ...out });
+    } catch (e) {
+      if (!(e instanceof RpcError)) throw e;
+      return reply.status(e.status).send({
+        RequestId: requestId,
+        HostId: 'vod.cn-shanghai.aliyuncs.com',
+        Code: e.code,
+        Message: e.message,
+      });
+    }
+  };
+  for (const url of ['/sandbox/vod', '/sandbox/vod/']) {
+    app.get(url, handler);
+    app.post(url, { bodyLimit: 8 * 1024 * 1024 }, handler);
+  }
+}

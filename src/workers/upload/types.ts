@@ -1,0 +1,249 @@
+/**
+ * The upload engine's surface (SPEC §4, §8, §9): the states and error codes of Alibaba Cloud's VOD
+ * web upload SDK, kept as they are, plus the injected dependencies that let the engine run in a
+ * worker, in Node tests and in the benchmark alike.
+ */
+import type { OssError } from './oss';
+
+/** Item states (SPEC §4, spelled as the SDK spells them). */
+export type ItemState = 'Ready' | 'Uploading' | 'Success' | 'Failure' | 'Canceled' | 'Stoped';
+/** Overall states (SPEC §4). */
+export type EngineState = 'Init' | 'Start' | 'Stop' | 'Failure' | 'Expire' | 'End';
+
+/** SPEC §8 codes, plus the few the engine adds for what the SDK left unnamed. */
+export type UploadErrorCode =
+  | 'InvalidParameter.EmptyValue'
+  | 'InvalidParameter.TokenInvalid'
+  | 'ReadFileError'
+  | 'FileDuplication'
+  | 'UploadAlearyStarted'
+  | 'GetUploadAuthFailed'
+  | 'EmptyFile'
+  /** the network stayed down or kept failing after every retry */
+  | 'NetworkError'
+  /** CRC64 of the stored object differs from the file's */
+  | 'IntegrityError'
+  /** the object store refused the upload for another reason (its code is in the message) */
+  | 'UploadFailed';
+
+export class UploadError extends Error {
+  constructor(
+    readonly code: UploadErrorCode,
+    message: string = code,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export type MediaKind = 'video' | 'image';
+
+export interface UploadOptions {
+  /** part size in bytes (SDK default 1 MB); enlarged to ceil(size / maxParts) when needed */
+  partSize: number;
+  /** parts in flight per file (SDK default 5) */
+  parallel: number;
+  /** retries of a failing request (SDK: 3; used as the floor) */
+  retryCount: number;
+  /** first retry delay in ms (SDK: 2000; doubled on each retry, used as the floor) */
+  retryDelayMs: number;
+  maxParts: number;
+  region: string;
+  /** VOD RPC endpoint (the sandbox: `<origin>/sandbox/vod`) */
+  vodEndpoint: string;
+  /** a part without any byte of progress for this long is aborted and retried */
+  stallTimeoutMs: number;
+  /** refresh upload credentials this long before they expire */
+  refreshBeforeMs: number;
+  /** keep checkpoints this long after their last write */
+  checkpointTtlMs: number;
+  /** CRC64 of every part and of the object (off only to measure its cost) */
+  crc: boolean;
+  /** report progress to the server (ReportUploadProgress) at most this often */
+  reportEveryMs: number;
+  /** progress events of one item at most this often (state changes always go out) */
+  progressEveryMs: number;
+}
+
+export const DEFAULT_OPTIONS: UploadOptions = {
+  partSize: 1024 * 1024,
+  parallel: 5,
+  retryCount: 3,
+  retryDelayMs: 2000,
+  maxParts: 10000,
+  region: 'cn-shanghai',
+  vodEndpoint: '/sandbox/vod',
+  stallTimeoutMs: 30_000,
+  refreshBeforeMs: 5 * 60_000,
+  checkpointTtlMs: 7 * 24 * 3600_000,
+  crc: true,
+  reportEveryMs: 3000,
+  progressEveryMs: 150,
+};
+
+/** Short-lived credentials: STS from the API, or the upload auth VOD hands out per object. */
+export interface Credentials {
+  AccessKeyId: string;
+  AccessKeySecret: string;
+  SecurityToken: string;
+  /** ISO 8601 */
+  Expiration: string;
+}
+
+/** Where the object goes (VOD's base64 `UploadAddress`). */
+export interface UploadAddress {
+  Endpoint: string;
+  Bucket: string;
+  FileName: string;
+  /** path-style addressing `<Endpoint>/<Bucket>/<FileName>` (the sandbox), else virtual-hosted */
+  PathStyle?: boolean;
+}
+
+// --- injected dependencies ----------------------------------------------------------------------
+
+export interface TransportRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'HEAD';
+  url: string;
+  headers?: Record<string, string>;
+  body?: Blob | string;
+  signal?: AbortSignal;
+  /** bytes of the body sent so far */
+  onUploadProgress?: (loaded: number) => void;
+}
+export interface TransportResponse {
+  status: number;
+  /** lower-case names */
+  headers: Record<string, string>;
+  text: string;
+}
+/** Sends one HTTP request. Rejects with a TransportError when no answer came. */
+export interface Transport {
+  send(req: TransportRequest): Promise<TransportResponse>;
+}
+export class TransportError extends Error {
+  constructor(
+    readonly kind: 'network' | 'timeout' | 'abort',
+    message: string = kind,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Where STS credentials come from (the console: GET /ent/v3/upload/sts). */
+export interface CredentialProvider {
+  getSts(): Promise<Credentials>;
+}
+
+/** Whether the network is up, and a way to wait until it is. */
+export interface NetworkMonitor {
+  online(): boolean;
+  /** resolves when the network is (back) up */
+  waitOnline(signal?: AbortSignal): Promise<void>;
+}
+
+/** An exclusive lock per file across tabs (navigator.locks in browsers). */
+export interface LockManager {
+  /** null when another holder has it */
+  tryAcquire(name: string): Promise<(() => void) | null>;
+}
+
+/** One finished part. */
+export interface CheckpointPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+  /** CRC64/ECMA as an unsigned decimal string (the x-oss-hash-crc64ecma form); '' when CRC is off */
+  crc64: string;
+}
+
+export interface Checkpoint {
+  /** the file fingerprint */
+  key: string;
+  schema: 1;
+  fileName: string;
+  fileSize: number;
+  lastModified: number;
+  kind: MediaKind;
+  title: string;
+  /** VideoId or ImageId */
+  mediaId: string;
+  address: UploadAddress;
+  /** '' for single-PUT uploads */
+  uploadId: string;
+  partSize: number;
+  parts: CheckpointPart[];
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+export interface CheckpointStore {
+  get(key: string): Promise<Checkpoint | undefined>;
+  put(cp: Checkpoint): Promise<void>;
+  delete(key: string): Promise<void>;
+  list(): Promise<Checkpoint[]>;
+  /** drops expired checkpoints; answers how many */
+  purgeExpired(now: number): Promise<number>;
+}
+
+/** What the server keeps of a checkpoint (ReportUploadProgress / GetUploadProgress). */
+export interface RemoteProgress {
+  FileHash: string;
+  FileSize: number;
+  FileName: string;
+  VideoId: string;
+  UploadId: string;
+  PartSize: number;
+  UploadPoint: string;
+  DonePartsCount: number;
+  TotalPart: number;
+  UploadRatio: number;
+  MediaType: MediaKind;
+}
+
+// --- what the engine tells its listener ---------------------------------------------------------
+
+export interface ItemSnapshot {
+  id: string;
+  name: string;
+  size: number;
+  kind: MediaKind;
+  purpose: string;
+  state: ItemState;
+  /** bytes confirmed or in flight; never goes backwards; equals size only after Complete */
+  loaded: number;
+  /** bytes per second (smoothed); 0 when idle */
+  speed: number;
+  /** seconds left at the current speed; null when unknown */
+  eta: number | null;
+  /** VideoId / ImageId once known */
+  mediaId: string;
+  /** the object's CRC64 (decimal) after success */
+  crc64: string;
+  /** resumed from a checkpoint: parts skipped */
+  resumedParts: number;
+  /** waiting for the network to come back */
+  waitingNetwork: boolean;
+  /** false: restored from a checkpoint after a reload, waiting for the user to pick the file */
+  hasFile: boolean;
+  error: { code: UploadErrorCode | string; message: string } | null;
+  /** number of times this item restarted requests (retries) */
+  retries: number;
+}
+
+export type EngineEvent =
+  | { type: 'item'; item: ItemSnapshot }
+  | { type: 'removed'; id: string }
+  | { type: 'state'; state: EngineState }
+  | { type: 'tokenExpired' };
+
+export type EngineListener = (e: EngineEvent) => void;
+
+export type { OssError };
