@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { call, startTestServer, type TestServer } from '../../tests/setup/server
 
 let s: TestServer;
 let dir: string;
+const BIG = 'console.log("企业服务平台");\n'.repeat(200);
 const INDEX = '<!doctype html><html lang="zh-CN"><head><title>企业服务平台</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
@@ -15,6 +17,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"企业服务平台"}');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch",()=>{})');
+  // what the build's precompress step writes beside a text file
+  writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js'), BIG);
+  writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js.br'), brotliCompressSync(BIG));
+  writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js.gz'), gzipSync(BIG));
   s = await startTestServer({ staticDir: dir });
 });
 afterAll(async () => {
@@ -52,8 +59,31 @@ describe('static console', () => {
     }
   });
 
+  it('the service worker and the manifest revalidate on every check', async () => {
+    for (const path of ['/sw.js', '/manifest.webmanifest']) {
+      const r = await call<string>(s.url, 'GET', path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    const m = await call<string>(s.url, 'GET', '/manifest.webmanifest');
+    expect(m.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  });
+
+  it('precompressed files go to browsers that accept them, the plain file to the others', async () => {
+    const br = await fetch(`${s.url}/assets/big-Zz99Yy88.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toBe(BIG); // fetch decodes it: the same bytes
+    const gz = await fetch(`${s.url}/assets/big-Zz99Yy88.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(BIG);
+    const plain = await call<string>(s.url, 'GET', '/assets/big-Zz99Yy88.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toBe(BIG);
+  });
+
   it('a missing asset is a plain 404, never index.html', async () => {
-    for (const path of ['/assets/missing-123.js', '/favicon.ico', '/assets/x.css']) {
+    for (const path of ['/assets/missing-123.js', '/favicon.ico', '/assets/x.css', '/assets/no-extension']) {
       const r = await call<string>(s.url, 'GET', path, { headers: html });
       expect(r.status, path).toBe(404);
       expect(r.body).not.toContain('<div id="root">');

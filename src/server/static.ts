@@ -6,7 +6,11 @@ import fastifyStatic from '@fastify/static';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Serves the built console. Hashed files under /assets/ never change; the rest revalidates. */
+/**
+ * Serves the built console. Hashed files under /assets/ never change; the rest revalidates — the
+ * service worker (sw.js) and the manifest included, so a deploy is seen at the next check. The
+ * build writes .br/.gz beside its text files; browsers that accept them get those.
+ */
 export async function registerStatic(app: FastifyInstance, staticDir: string | null): Promise<void> {
   if (!staticDir || !existsSync(staticDir)) return;
   await app.register(fastifyStatic, {
@@ -15,6 +19,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
     wildcard: true,
     index: 'index.html',
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
@@ -48,6 +53,7 @@ export async function spaFallback(
   const isPage =
     (req.method === 'GET' || req.method === 'HEAD') &&
     !hasExtension(path) &&
+    !path.startsWith('/assets/') &&
     (path === '/' || (req.headers.accept ?? '').includes('text/html'));
   if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
   const index = staticDir ? join(staticDir, 'index.html') : null;
