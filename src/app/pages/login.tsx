@@ -1,6 +1,8 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { LoginBrandPanel, LoginForm } from '../features/login';
+import { LoginBrandPanel, LoginForm, WechatLogin } from '../features/login';
+import { t } from '../shared/i18n/zh-CN';
 import { safeRedirect } from '../shared/lib/guards';
 import { media, sizes } from '../shared/theme';
 
@@ -22,22 +24,33 @@ const useStyles = makeStyles({
     [media.narrow]: { gridTemplateColumns: `minmax(0, ${sizes.loginCard})` },
   },
   brand: { [media.narrow]: { display: 'none' } },
-  form: { padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXXXL}`, alignSelf: 'center' },
+  form: {
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL} ${tokens.spacingVerticalXXXL}`,
+    alignSelf: 'center',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  tabs: { alignSelf: 'center' },
 });
 
-/** /login: brand panel + 企业登录; after signing in, back to ?redirect= (inside the console only). */
+/** /login: brand panel + 企业登录 (SMS code or WeChat scan); after signing in, back to ?redirect= (inside the console only). */
 export default function LoginPage() {
   const s = useStyles();
   const [, navigate] = useLocation();
   const search = useSearch();
+  const [way, setWay] = useState<'sms' | 'wechat'>('sms');
+  const done = () => navigate(safeRedirect(new URLSearchParams(search).get('redirect')), { replace: true });
   return (
     <div className={s.page}>
       <div className={s.card}>
         <LoginBrandPanel className={s.brand} />
         <div className={s.form}>
-          <LoginForm
-            onSuccess={() => navigate(safeRedirect(new URLSearchParams(search).get('redirect')), { replace: true })}
-          />
+          <TabList className={s.tabs} selectedValue={way} onTabSelect={(_, d) => setWay(d.value as 'sms' | 'wechat')}>
+            <Tab value="sms">{t.wechat.tabSms}</Tab>
+            <Tab value="wechat">{t.wechat.tabWechat}</Tab>
+          </TabList>
+          {way === 'sms' ? <LoginForm onSuccess={done} /> : <WechatLogin onSuccess={done} />}
         </div>
       </div>
     </div>

@@ -33,6 +33,25 @@ const latestCode = (db: Db, mobile: string) =>
     [mobile],
   );
 
+/**
+ * Checks an SMS code inside the caller's transaction and uses it up; answers the refusal
+ * (to throw after the transaction, so a wrong try stays counted) or null. Login and /bind share it.
+ */
+export async function consumeSmsCode(t: Db, mobile: string, code: string, now: Date): Promise<ApiError | null> {
+  await lockMobile(t, mobile);
+  const row = await latestCode(t, mobile);
+  if (!row || row.consumed_at) return badRequest('请先获取验证码');
+  if (row.attempts >= SMS_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
+  if (row.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
+  if (!safeEqual(row.code, code)) {
+    const attempts = row.attempts + 1;
+    await t.query('UPDATE sms_codes SET attempts = $2 WHERE id = $1', [row.id, attempts]);
+    return attempts >= SMS_MAX_ATTEMPTS ? tooMany('验证码错误次数过多，请重新获取') : badRequest('验证码错误');
+  }
+  await t.query('UPDATE sms_codes SET consumed_at = $2 WHERE id = $1', [row.id, now]);
+  return null;
+}
+
 export function authRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
   addRoute(app, endpoints.loginCode, async ({ body, db, now, setMsg, req }) => {
     const code = randomDigits(6);
@@ -59,17 +78,8 @@ export function authRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
   addRoute(app, endpoints.login, async ({ body, db, now, setMsg }) => {
     // Decide inside the transaction, throw after it: a wrong try must stay counted.
     const outcome = await db.tx(async (t): Promise<ApiError | UserRow> => {
-      await lockMobile(t, body.mobile);
-      const row = await latestCode(t, body.mobile);
-      if (!row || row.consumed_at) return badRequest('请先获取验证码');
-      if (row.attempts >= SMS_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
-      if (row.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
-      if (!safeEqual(row.code, body.code)) {
-        const attempts = row.attempts + 1;
-        await t.query('UPDATE sms_codes SET attempts = $2 WHERE id = $1', [row.id, attempts]);
-        return attempts >= SMS_MAX_ATTEMPTS ? tooMany('验证码错误次数过多，请重新获取') : badRequest('验证码错误');
-      }
-      await t.query('UPDATE sms_codes SET consumed_at = $2 WHERE id = $1', [row.id, now]);
+      const wrong = await consumeSmsCode(t, body.mobile, body.code, now);
+      if (wrong) return wrong;
       // first login creates the account (no company yet)
       return (await t.one<UserRow>(
         `INSERT INTO users (mobile, created_at, last_login_at) VALUES ($1, $2, $2)

@@ -26,7 +26,20 @@ const useStyles = makeStyles({
 const noErrors: LoginErrors = { mobile: null, code: null };
 
 /** 企业登录: mobile + SMS code (SPEC §2, messages.md). */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export interface LoginFormProps {
+  onSuccess: () => void;
+  /** another use of the same mobile + code form (e.g. /bind after a WeChat scan) */
+  variant?: {
+    title: string;
+    subtitle: string;
+    submit: string;
+    submitting: string;
+    success: string;
+    action: (mobile: string, code: string) => Promise<void>;
+  };
+}
+
+export function LoginForm({ onSuccess, variant }: LoginFormProps) {
   const s = useStyles();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
@@ -60,8 +73,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     if (hasErrors(e) || submitting) return;
     setSubmitting(true);
     try {
-      await login(mobile.trim(), code.trim());
-      toastSuccess(t.login.success);
+      await (variant?.action ?? login)(mobile.trim(), code.trim());
+      toastSuccess(variant?.success ?? t.login.success);
       onSuccess();
     } catch {
       // wrong or expired code: the server's message was toasted
@@ -73,10 +86,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     <form className={s.form} onSubmit={submit} noValidate aria-labelledby="login-title">
       <div className={s.head}>
         <Text as="h1" size={600} weight="semibold" id="login-title">
-          {t.login.title}
+          {variant?.title ?? t.login.title}
         </Text>
         <Text size={200} className={s.subtitle}>
-          {t.login.subtitle}
+          {variant?.subtitle ?? t.login.subtitle}
         </Text>
       </div>
 
@@ -141,7 +154,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         icon={submitting ? <Spinner size="tiny" /> : undefined}
         data-testid="login-submit"
       >
-        {submitting ? t.login.loggingIn : t.login.submit}
+        {submitting ? (variant?.submitting ?? t.login.loggingIn) : (variant?.submit ?? t.login.submit)}
       </Button>
 
       <Text size={200} className={s.agree}>

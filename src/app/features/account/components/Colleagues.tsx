@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  Spinner,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { PersonAddRegular } from '@fluentui/react-icons';
+import { useLocation } from 'wouter';
+import type { Colleague } from '../../../../contract';
+import { t } from '../../../shared/i18n/zh-CN';
+import { toastSuccess } from '../../../shared/lib/notify';
+import { refreshSession } from '../../../shared/session';
+import { EmptyState } from '../../../shared/ui';
+import { checkColleague, listColleagues } from '../api';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingVerticalL, gap: tokens.spacingVerticalM },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** 同事: colleagues with department and job, and the pending checks an admin approves or rejects. */
+export function Colleagues() {
+  const s = useStyles();
+  const [, navigate] = useLocation();
+  const [data, setData] = useState<{ list: Colleague[]; pending: Colleague[] } | null>(null);
+  const [tab, setTab] = useState<'members' | 'pending'>('members');
+  const [busy, setBusy] = useState<number | null>(null);
+  const c = t.account.colleagues;
+
+  const first = useRef(true);
+  const load = useCallback(() => {
+    listColleagues().then(
+      (d) => {
+        setData(d);
+        // the first answer opens the pending checks when there are any; reloads keep the tab
+        if (first.current && d.pending.length > 0) setTab('pending');
+        first.current = false;
+      },
+      () => setData({ list: [], pending: [] }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const check = async (x: Colleague, result: 'pass' | 'reject') => {
+    if (result === 'reject' && !window.confirm(c.rejectConfirm(x.realname))) return;
+    setBusy(x.id);
+    try {
+      const { msg } = await checkColleague(x.id, result);
+      toastSuccess(msg);
+      load();
+      void refreshSession();
+    } catch {
+      // told
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!data) return <Spinner label={t.state.loading} />;
+  const rows = tab === 'members' ? data.list : data.pending;
+  return (
+    <Card className={s.card} data-testid="colleagues">
+      <div className={s.head}>
+        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'members' | 'pending')}>
+          <Tab value="members">{c.members(data.list.length)}</Tab>
+          <Tab value="pending">{c.pending(data.pending.length)}</Tab>
+        </TabList>
+        <Button icon={<PersonAddRegular />} onClick={() => navigate('/company/invite')}>
+          {c.invite}
+        </Button>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState compact text={tab === 'pending' ? c.noPending : undefined} />
+      ) : (
+        <Table size="small" aria-label={t.account.tabs.colleagues}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{c.cols.name}</TableHeaderCell>
+              <TableHeaderCell>{c.cols.mobile}</TableHeaderCell>
+              <TableHeaderCell>{c.cols.dept}</TableHeaderCell>
+              <TableHeaderCell>{c.cols.job}</TableHeaderCell>
+              {tab === 'members' ? <TableHeaderCell>{c.cols.role}</TableHeaderCell> : null}
+              <TableHeaderCell>{tab === 'members' ? c.cols.time : c.cols.applied}</TableHeaderCell>
+              {tab === 'pending' ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((x) => (
+              <TableRow key={x.id}>
+                <TableCell>
+                  {x.realname}
+                  {x.is_me && <Text className={s.muted}>{c.me}</Text>}
+                </TableCell>
+                <TableCell>{x.mobile}</TableCell>
+                <TableCell>{x.dept_name || '—'}</TableCell>
+                <TableCell>{x.job_name || '—'}</TableCell>
+                {tab === 'members' ? (
+                  <TableCell>
+                    <Badge appearance="tint" color={x.role === 'admin' ? 'brand' : 'informative'}>
+                      {x.role === 'admin' ? c.admin : c.member}
+                    </Badge>
+                  </TableCell>
+                ) : null}
+                <TableCell>{(tab === 'members' ? x.joined_at : x.applied_at) ?? '—'}</TableCell>
+                {tab === 'pending' ? (
+                  <TableCell>
+                    <div className={s.actions}>
+                      <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
+                        {c.approve}
+                      </Button>
+                      <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
+                        {c.reject}
+                      </Button>
+                    </div>
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { InvoiceEditor, type InvoiceEditorProps } from './components/InvoiceEditor';

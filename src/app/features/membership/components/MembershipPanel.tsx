@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { PremiumRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import type { OrderRow } from '../../../../contract';
+import { dialogs, openInvoice, openVip } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { formatFen } from '../../../shared/lib/format';
+import { session } from '../../../shared/session';
+import { EmptyState } from '../../../shared/ui';
+import { listOrders } from '../api';
+import { CrcLedger } from './CrcLedger';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  level: { flexDirection: 'row', alignItems: 'center', gap: tokens.spacingHorizontalL, flexWrap: 'wrap', padding: tokens.spacingVerticalXL },
+  icon: { fontSize: tokens.fontSizeHero800, color: tokens.colorPaletteMarigoldForeground2 },
+  grow: { flexGrow: 1, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  section: { padding: tokens.spacingVerticalL, gap: tokens.spacingVerticalS },
+});
+
+/** 会员与积分 (domain.md §2.15): current membership, orders with their invoices, the CRC ledger. */
+export function MembershipPanel() {
+  const s = useStyles();
+  const { member } = useSnapshot(session);
+  const { invoice, vip } = useSnapshot(dialogs);
+  const [orders, setOrders] = useState<OrderRow[] | null>(null);
+  const m = t.account.membership;
+  // reload after a purchase or an invoice request (the dialogs close)
+  const reloadKey = `${invoice === null}-${vip}`;
+  useEffect(() => {
+    let live = true;
+    listOrders().then(
+      (d) => live && setOrders(d.list),
+      () => live && setOrders([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reloadKey]);
+  const isMember = (member?.company_lv ?? 0) > 0;
+  return (
+    <div className={s.root}>
+      <Card className={s.level} data-testid="membership-card">
+        <PremiumRegular className={s.icon} aria-hidden />
+        <div className={s.grow}>
+          <Text size={500} weight="semibold">
+            {m.level}：{isMember ? m.member : m.none}
+          </Text>
+          <Text className={s.muted}>{isMember ? `${m.expire}：${member!.member_expire}` : t.home.memberHint}</Text>
+        </div>
+        <Button appearance="primary" onClick={openVip}>
+          {isMember ? m.renew : m.open}
+        </Button>
+      </Card>
+      <Card className={s.section}>
+        <Text weight="semibold" size={400}>
+          {m.orders}
+        </Text>
+        {!orders ? (
+          <Spinner size="small" label={t.state.loading} />
+        ) : orders.length === 0 ? (
+          <EmptyState compact />
+        ) : (
+          <Table size="small" aria-label={m.orders}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{m.cols.no}</TableHeaderCell>
+                <TableHeaderCell>{m.cols.name}</TableHeaderCell>
+                <TableHeaderCell>{m.cols.amount}</TableHeaderCell>
+                <TableHeaderCell>{m.cols.time}</TableHeaderCell>
+                <TableHeaderCell>{m.cols.status}</TableHeaderCell>
+                <TableHeaderCell>{m.cols.invoice}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {orders.map((o) => (
+                <TableRow key={o.order_id}>
+                  <TableCell>{o.order_id}</TableCell>
+                  <TableCell>{o.name}</TableCell>
+                  <TableCell>{formatFen(o.amount, { decimals: 'always' })}</TableCell>
+                  <TableCell>{o.created_at}</TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color={o.status === 'paid' ? 'success' : o.status === 'unpaid' ? 'warning' : 'subtle'}>
+                      {m.status[o.status]}
+                    </Badge>
+                  </TableCell>
+                  <TableCell>
+                    {o.status !== 'paid' ? (
+                      '—'
+                    ) : o.invoice_status === 'none' ? (
+                      <Button size="small" appearance="transparent" onClick={() => openInvoice(o.order_id, o.name)}>
+                        {m.invoiceStatus.none}
+                      </Button>
+                    ) : (
+                      m.invoiceStatus[o.invoice_status]
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Card>
+      <Card className={s.section}>
+        <CrcLedger />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { DocumentTextRegular } from '@fluentui/react-icons';
+import { useLocation, useSearch } from 'wouter';
+import { Colleagues } from '../features/account';
+import { CompanyProfile } from '../features/company';
+import { MembershipPanel } from '../features/membership';
+import { openInvoice } from '../shared/dialogs/store';
+import { t } from '../shared/i18n/zh-CN';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+type TabId = 'company' | 'colleagues' | 'membership';
+
+/** /account: company info; ?id=colleagues shows colleagues; ?id=membership membership, orders and CRC. */
+export default function AccountPage() {
+  const s = useStyles();
+  const [path, navigate] = useLocation();
+  const id = new URLSearchParams(useSearch()).get('id');
+  const tab: TabId = id === 'colleagues' || id === 'membership' ? id : 'company';
+  return (
+    <div className={s.root}>
+      <div className={s.bar}>
+        <TabList selectedValue={tab} onTabSelect={(_, d) => navigate(d.value === 'company' ? path : `${path}?id=${String(d.value)}`)}>
+          <Tab value="company">{t.account.tabs.company}</Tab>
+          <Tab value="colleagues">{t.account.tabs.colleagues}</Tab>
+          <Tab value="membership">{t.account.tabs.membership}</Tab>
+        </TabList>
+        <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>
+          {t.account.tabs.invoice}
+        </Button>
+      </div>
+      {tab === 'company' ? <CompanyProfile /> : tab === 'colleagues' ? <Colleagues /> : <MembershipPanel />}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { Partners } from '../features/account';
+
+/** /strategic: strategic partners. */
+export default function StrategicPage() {
+  return <Partners />;
+}

@@ -1,0 +1,87 @@
+/** Demo data of the accounts area: company 1's paid order and its invoice, strategic partners. */
+import type { Db } from '../types';
+import type { SeedStep } from '../seed';
+import { addDays, dateAfter } from '../../lib/time';
+import { makeUscc } from '../../lib/uscc';
+
+const CODE_1 = makeUscc('330106', 'MA27WQ3D');
+
+async function companyId(db: Db, creditcode: string): Promise<number | null> {
+  return (await db.one<{ id: number }>('SELECT id FROM companies WHERE creditcode = $1', [creditcode]))?.id ?? null;
+}
+
+const orders: SeedStep = {
+  name: 'accounts_001_orders_invoices',
+  async run(db, now) {
+    const cid = await companyId(db, CODE_1);
+    const admin = await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+    if (!cid || !admin) return;
+    // the year membership paid 5 days ago (its CRC gift is in the ledger with this order number)
+    const paid = addDays(now, -5);
+    await db.query(
+      `INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, status, created_at, paid_at, expire_to)
+       VALUES ('YF2024110800012', $1, $2, 'year', '年度会员', 398000, 365, 500, 1, 'paid', $3, $3, $4)`,
+      [cid, admin.id, paid, dateAfter(now, 360)],
+    );
+    // an order started and left unpaid a month ago
+    await db.query(
+      `INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, status, created_at)
+       VALUES ('YF2024100900007', $1, $2, 'quarter', '季度会员', 128000, 90, 120, 1, 'closed', $3)`,
+      [cid, admin.id, addDays(now, -40)],
+    );
+    const invoice = [
+      '杭州云帆智联科技有限公司', CODE_1, 1, '招商银行杭州文三支行', '571908765410201', '浙江省杭州市西湖区文三路478号华星时代广场A座12层',
+      '057188765432', '王丽娟', '13800000001', '浙江省杭州市西湖区文三路478号华星时代广场A座12层前台',
+    ];
+    await db.query(
+      `INSERT INTO company_invoices (company_id, company_name, creditcode, invoice_type, bank_name, bank_account, address, phone,
+         ship_name, ship_phone, ship_address, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+      [cid, ...invoice, paid],
+    );
+    await db.query(
+      `INSERT INTO order_invoices (order_id, company_name, creditcode, invoice_type, bank_name, bank_account, address, phone,
+         ship_name, ship_phone, ship_address, status, created_at, updated_at)
+       VALUES ('YF2024110800012',$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'issued',$11,$11)`,
+      [...invoice, paid],
+    );
+  },
+};
+
+const PARTNERS: [string, string, string, string, string][] = [
+  ['中国平安财产保险股份有限公司', '雇主责任险与团体意外险', '为平台企业提供雇主责任险、灵活用工人员团体意外险，支持按天投保、线上理赔。', 'https://www.pingan.com', '2019年'],
+  ['招商银行股份有限公司', '企业结算与代发薪资', '为灵活用工任务提供资金存管与批量代发服务，资金流向清晰可查。', 'https://www.cmbchina.com', '2020年'],
+  ['北京大学人力资源开发与管理研究中心', 'HR研究与培训', '联合发布行业薪酬与用工趋势报告，为会员企业HR提供专业课程与认证培训。', '', '2020年'],
+  ['学信网合作认证机构', '学历核验', '人才大厅候选人学历信息在线核验，核验结果实时返回。', '', '2021年'],
+  ['全国人力资源服务产业园（杭州）', '人力资源服务生态', '为入驻企业提供政策咨询、社保公积金代办、人才引进补贴申报等一站式服务。', '', '2021年'],
+  ['顺丰速运有限公司', '发票与证明邮寄', '离职证明、完税证明与纸质发票的加急寄送，全国大部分地区次日达。', 'https://www.sf-express.com', '2020年'],
+  ['上海法大大网络科技有限公司', '电子合同与电子签章', '劳动合同、灵活用工协议与离职证明在线签署，具备法律效力并可出证。', 'https://www.fadada.com', '2021年'],
+  ['中智关爱通（上海）科技股份有限公司', '员工福利', '企业福利采购与节日礼品兑换，部门CRC积分可在福利商城按面值抵扣。', '', '2021年'],
+];
+
+const partners: SeedStep = {
+  name: 'accounts_002_strategic_partners',
+  async run(db) {
+    for (const [i, [name, category, intro, website, since]] of PARTNERS.entries()) {
+      await db.query('INSERT INTO strategic_partners (name, category, intro, website, since, sort) VALUES ($1,$2,$3,$4,$5,$6)', [
+        name, category, intro, website, since, i + 1,
+      ]);
+    }
+  },
+};
+
+/** Who the platform talks to about each demo company, and when the waiting colleague applied. */
+const contacts: SeedStep = {
+  name: 'accounts_003_contacts',
+  async run(db, now) {
+    await db.query(
+      `UPDATE companies c SET contact_name = u.realname, contact_mobile = u.mobile
+         FROM users u WHERE u.id = c.submitted_by AND c.contact_name = ''`,
+    );
+    await db.query(
+      `UPDATE users SET joined_at = $1 WHERE mobile = '13800000005' AND member_status = 'pending' AND joined_at IS NULL`,
+      [addDays(now, -2)],
+    );
+  },
+};
+
+export const accountSeedSteps: SeedStep[] = [orders, partners, contacts];

@@ -1,0 +1,126 @@
+/**
+ * WeChat scan login (issue 5): the login page asks for a ticket and shows its QR; the phone
+ * opens the confirm page (the sandbox stands in for WeChat); the login page polls the ticket and
+ * receives the token once. A WeChat account without a mobile binds one on /bind (mobile + SMS
+ * code); a mobile already bound to another WeChat account is refused.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../contract/endpoints';
+import type { Db } from '../db/types';
+import { loadCompany, toApiUser, USER_COLUMNS, type UserRow } from '../domain/users';
+import { issueToken } from '../http/auth';
+import { ApiError, conflict, notFound } from '../http/envelope';
+import { addRoute } from '../http/route';
+import { newToken, sha256hex } from '../lib/crypto';
+import { addSeconds } from '../lib/time';
+import { consumeSmsCode } from './auth';
+
+/** The QR lives 5 minutes; a confirmed WeChat user has 10 minutes to bind a mobile. */
+export const WECHAT_QR_TTL_S = 300;
+export const WECHAT_BIND_TTL_S = 600;
+
+export interface TicketRow {
+  status: 'waiting' | 'scanned' | 'confirmed' | 'consumed' | 'cancelled';
+  openid: string | null;
+  nickname: string;
+  user_id: number | null;
+  expires_at: Date;
+  confirmed_at: Date | null;
+}
+
+export const findTicket = (db: Db, ticket: string, lock = false) =>
+  db.one<TicketRow>(
+    `SELECT status, openid, nickname, user_id, expires_at, confirmed_at FROM wechat_logins WHERE ticket_hash = $1${lock ? ' FOR UPDATE' : ''}`,
+    [sha256hex(ticket)],
+  );
+
+export function origin(req: FastifyRequest): string {
+  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
+  return `${proto}://${host}`;
+}
+
+async function loggedIn(db: Db, user: UserRow, now: Date) {
+  const { token, expiresAt } = await issueToken(db, user.id, now);
+  await db.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
+  return {
+    status: 'confirmed' as const,
+    token,
+    expires_at: expiresAt.toISOString(),
+    user: toApiUser(user, await loadCompany(db, user.company_id)),
+  };
+}
+
+export function wechatRoutes(app: FastifyInstance) {
+  addRoute(app, endpoints.wechatQr, async ({ db, now, req }) => {
+    const ticket = newToken();
+    await db.query('INSERT INTO wechat_logins (ticket_hash, created_at, expires_at) VALUES ($1, $2, $3)', [
+      sha256hex(ticket),
+      now,
+      addSeconds(now, WECHAT_QR_TTL_S),
+    ]);
+    return { ticket, qr_url: `${origin(req)}/sandbox/wechat/${ticket}`, expires_in: WECHAT_QR_TTL_S };
+  });
+
+  /** Polled by the login page every 2 s. The token is handed out once. */
+  addRoute(app, endpoints.wechatStatus, async ({ params, db, now, setMsg }) => {
+    const outcome = await db.tx(async (t) => {
+      const row = await findTicket(t, params.ticket, true);
+      if (!row) throw notFound('二维码无效，请刷新后重试');
+      if (row.status === 'cancelled') return { status: 'cancelled' as const };
+      if (row.status === 'consumed') return { status: 'expired' as const };
+      if (row.status === 'confirmed') {
+        if (row.user_id === null) {
+          const fresh = now.getTime() - row.confirmed_at!.getTime() < WECHAT_BIND_TTL_S * 1000;
+          return fresh ? { status: 'confirmed' as const, need_bind: true, nickname: row.nickname } : { status: 'expired' as const };
+        }
+        await t.query(`UPDATE wechat_logins SET status = 'consumed', consumed_at = $2 WHERE ticket_hash = $1`, [
+          sha256hex(params.ticket),
+          now,
+        ]);
+        const user = await t.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [row.user_id]);
+        return loggedIn(t, user!, now);
+      }
+      if (row.expires_at.getTime() <= now.getTime()) return { status: 'expired' as const };
+      return { status: row.status };
+    });
+    if (outcome.status === 'confirmed' && 'token' in outcome) setMsg('登录成功');
+    return outcome;
+  });
+
+  addRoute(app, endpoints.wechatBind, async ({ body, db, now, setMsg }) => {
+    const outcome = await db.tx(async (t): Promise<ApiError | UserRow> => {
+      const row = await findTicket(t, body.ticket, true);
+      const stale = !row || row.status !== 'confirmed' || row.user_id !== null || !row.openid
+        || now.getTime() - row.confirmed_at!.getTime() >= WECHAT_BIND_TTL_S * 1000;
+      if (stale) return conflict('绑定已失效，请重新扫码登录');
+      // the code first: whether a mobile is bound is told only to its owner
+      const wrong = await consumeSmsCode(t, body.mobile, body.code, now);
+      if (wrong) return wrong;
+      const owner = await t.one<{ id: number; wechat_openid: string | null }>(
+        'SELECT id, wechat_openid FROM users WHERE mobile = $1 FOR UPDATE',
+        [body.mobile],
+      );
+      if (owner?.wechat_openid && owner.wechat_openid !== row.openid) {
+        return conflict('该手机号已绑定其他微信账号，请更换手机号，或使用手机号验证码登录');
+      }
+      const taken = await t.one<{ id: number }>('SELECT id FROM users WHERE wechat_openid = $1', [row.openid]);
+      if (taken && taken.id !== owner?.id) return conflict('该微信已绑定其他手机号，请重新扫码登录');
+      const user = (await t.one<UserRow>(
+        `INSERT INTO users (mobile, wechat_openid, wechat_nickname, created_at, last_login_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT (mobile) DO UPDATE SET wechat_openid = EXCLUDED.wechat_openid, wechat_nickname = EXCLUDED.wechat_nickname
+         RETURNING ${USER_COLUMNS}`,
+        [body.mobile, row.openid, row.nickname, now],
+      ))!;
+      await t.query(`UPDATE wechat_logins SET status = 'consumed', user_id = $2, consumed_at = $3 WHERE ticket_hash = $1`, [
+        sha256hex(body.ticket),
+        user.id,
+        now,
+      ]);
+      return user;
+    });
+    if (outcome instanceof ApiError) throw outcome;
+    setMsg('绑定成功');
+    return loggedIn(db, outcome, now);
+  });
+}
