@@ -1,1 +1,2 @@
-export { PlanPanel, type PlanPanelProps } from './components/PlanPanel';
+export { PlanPanel } from './components/PlanPanel';
+export { badgeText, planScrolls } from './lib/plan';

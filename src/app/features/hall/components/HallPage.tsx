@@ -1,0 +1,228 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Avatar, Badge, Button, Dropdown, makeStyles, Option, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled, DismissRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
+import { CITY_NAMES, EDUCATION, EXPERIENCE, JOB_STATUS, SALARY_BUCKETS, TALENT_LABELS, type HallItem } from '../../../../contract';
+import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
+import { t } from '../../../shared/i18n/zh-CN';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { searchHall } from '../api';
+import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, type FilterKey } from '../lib/query';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
+  panel: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, padding: tokens.spacingHorizontalL },
+  filters: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(11em, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  filterLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  dropdown: { minWidth: 0, width: '100%' },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
+  privacy: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: 'auto' },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr auto',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
+    ':hover': { boxShadow: tokens.shadow8 },
+  },
+  main: { minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  nameRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  verified: { color: tokens.colorPaletteGreenForeground1 },
+  facts: { color: tokens.colorNeutralForeground2 },
+  dot: { color: tokens.colorNeutralStroke1, margin: `0 ${tokens.spacingHorizontalXS}` },
+  expect: { color: tokens.colorNeutralForeground1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  summary: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'stretch' },
+  active: { color: tokens.colorPaletteGreenForeground1, fontSize: tokens.fontSizeBase200, textAlign: 'right' },
+  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
+});
+
+const OPTIONS: Record<FilterKey, { value: string; label: string }[]> = {
+  city: CITY_NAMES.map((c) => ({ value: c, label: c })),
+  education: EDUCATION.filter((e) => e.code > 0).map((e) => ({ value: String(e.code), label: e.label })),
+  experience: EXPERIENCE.filter((e) => e.code !== 'any').map((e) => ({ value: e.code, label: e.label })),
+  salary: SALARY_BUCKETS.map((e) => ({ value: e.code, label: e.label })),
+  job_status: JOB_STATUS.map((e) => ({ value: String(e.code), label: e.label })),
+  label: TALENT_LABELS.map((l) => ({ value: l, label: l })),
+};
+const LABELS: Record<FilterKey, string> = {
+  city: t.hall.filters.city,
+  education: t.hall.filters.education,
+  experience: t.hall.filters.experience,
+  salary: t.hall.filters.salary,
+  job_status: t.hall.filters.jobStatus,
+  label: t.hall.filters.label,
+};
+
+type Result = { list: HallItem[]; total: number; page: number; page_size: number };
+
+/** 人才大厅 (/hall): keywords from the breadcrumb search box, filters, paged candidate cards. */
+export function HallPage() {
+  const s = useStyles();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = useMemo(() => queryFromSearch(search), [search]);
+  const params = new URLSearchParams(search);
+  const { inviteSent } = useSnapshot(recruitDialogs);
+  const [result, setResult] = useState<Result | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setFailed(false);
+    searchHall(query, ctl.signal).then(setResult, (e: unknown) => {
+      if (!ctl.signal.aborted) setFailed(Boolean(e));
+    });
+    return () => ctl.abort();
+  }, [query, attempt, inviteSent]);
+
+  const go = (next: string) => navigate(`/hall${next}`);
+  const hasFilters = FILTER_KEYS.some((k) => params.get(k));
+
+  return (
+    <div className={s.root}>
+      <section className={s.panel} aria-label={t.hall.title}>
+        <div className={s.filters}>
+          {FILTER_KEYS.map((k) => {
+            const value = params.get(k) ?? '';
+            const chosen = OPTIONS[k].find((o) => o.value === value);
+            return (
+              <div key={k} className={s.filter}>
+                <span className={s.filterLabel} id={`hall-${k}`}>
+                  {LABELS[k]}
+                </span>
+                <Dropdown
+                  className={s.dropdown}
+                  aria-labelledby={`hall-${k}`}
+                  value={chosen?.label ?? t.hall.any}
+                  selectedOptions={[value]}
+                  onOptionSelect={(_, d) => go(withFilter(search, k, d.optionValue ?? ''))}
+                  data-testid={`hall-filter-${k}`}
+                >
+                  <Option value="">{t.hall.any}</Option>
+                  {OPTIONS[k].map((o) => (
+                    <Option key={o.value} value={o.value}>
+                      {o.label}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </div>
+            );
+          })}
+        </div>
+        <div className={s.bar}>
+          {query.keywords && (
+            <Button size="small" shape="circular" icon={<DismissRegular />} iconPosition="after" aria-label={t.hall.clearKeyword} onClick={() => go(withFilter(search, 'keywords' as FilterKey, ''))}>
+              {t.hall.keyword(query.keywords)}
+            </Button>
+          )}
+          {hasFilters && (
+            <Button size="small" appearance="subtle" onClick={() => go(withoutFilters(search))}>
+              {t.hall.reset}
+            </Button>
+          )}
+          {result && (
+            <Text weight="semibold" data-testid="hall-total">
+              {t.hall.total(result.total)}
+            </Text>
+          )}
+          <span className={s.privacy}>
+            <ShieldLockRegular aria-hidden />
+            {t.hall.privacy}
+          </span>
+        </div>
+      </section>
+
+      {failed ? (
+        <section className={s.panel}>
+          <EmptyState text={t.hall.loadFailed} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t.hall.retry}</Button>} />
+        </section>
+      ) : !result ? (
+        <div className={s.center}>
+          <Spinner label={t.state.loadingOverlay} />
+        </div>
+      ) : result.list.length === 0 ? (
+        <section className={s.panel}>
+          <EmptyState text={t.hall.empty} description={t.hall.emptyHint} />
+        </section>
+      ) : (
+        <>
+          <div className={s.list} data-testid="hall-list">
+            {result.list.map((c) => (
+              <Card key={c.id} c={c} />
+            ))}
+          </div>
+          <Pager page={result.page} pageSize={result.page_size} total={result.total} onPage={(p) => go(withFilter(search, 'page', String(p)))} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Card({ c }: { c: HallItem }) {
+  const s = useStyles();
+  const facts = [c.gender, t.hall.age(c.age), c.work_exp, c.education, c.job_status].filter(Boolean);
+  return (
+    <article className={s.card} data-testid="hall-card" data-id={c.id}>
+      <Avatar size={56} name={c.realname} color="colorful" image={c.avatar ? { src: c.avatar } : undefined} />
+      <div className={s.main}>
+        <div className={s.nameRow}>
+          <Text size={500} weight="semibold">
+            {c.realname}
+          </Text>
+          {c.verify_status ? (
+            <Badge appearance="tint" color="success" size="small" icon={<CheckmarkCircleFilled className={s.verified} />}>
+              {t.hall.verified}
+            </Badge>
+          ) : null}
+          <Text className={s.facts}>
+            {facts.map((f, i) => (
+              <span key={f}>
+                {i > 0 && <span className={s.dot}>|</span>}
+                {f}
+              </span>
+            ))}
+          </Text>
+        </div>
+        <Text className={s.expect}>
+          <span className={s.muted}>{t.hall.expect}：</span>
+          {[c.expect_city, c.expect_job, c.expect_salary].filter(Boolean).join(' · ')}
+        </Text>
+        {c.last_company && (
+          <Text className={s.muted}>
+            {t.hall.lastJob}：{c.last_company} · {c.last_job}
+          </Text>
+        )}
+        {c.labels.length > 0 && (
+          <TagGroup aria-label={t.resume.labels}>
+            {c.labels.map((l) => (
+              <Tag key={l} size="extra-small" appearance="brand">
+                {l}
+              </Tag>
+            ))}
+          </TagGroup>
+        )}
+        <Text className={s.summary} title={c.evaluation}>
+          {c.evaluation}
+        </Text>
+      </div>
+      <div className={s.actions}>
+        {c.active && <span className={s.active}>{c.active}</span>}
+        <Button icon={<PersonSearchRegular />} onClick={() => openResume(c.id)} data-testid="hall-view">
+          {t.hall.viewResume}
+        </Button>
+        <Button appearance="primary" disabled={c.invited} onClick={() => openInvite({ id: c.id, type: 'user' })} data-testid="hall-invite">
+          {c.invited ? t.hall.invited : t.hall.invite}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,1 @@
+export { HallPage } from './components/HallPage';

@@ -1,0 +1,38 @@
+/** Chinese strings and formats for the Fluent date picker (STACK pitfall 8: it stays English otherwise). */
+import type { CalendarStrings, DatePickerProps } from '@fluentui/react-datepicker-compat';
+
+type DateFormatting = NonNullable<DatePickerProps['dateTimeFormatter']>;
+import { t } from '../../../shared/i18n/zh-CN';
+
+const d = t.datePicker;
+
+export const zhCalendarStrings: CalendarStrings = {
+  months: [...d.months],
+  shortMonths: [...d.shortMonths],
+  days: [...d.days],
+  shortDays: [...d.shortDays],
+  goToToday: d.goToToday,
+  prevMonthAriaLabel: d.prevMonth,
+  nextMonthAriaLabel: d.nextMonth,
+  prevYearAriaLabel: d.prevYear,
+  nextYearAriaLabel: d.nextYear,
+  prevYearRangeAriaLabel: d.prevYearRange,
+  nextYearRangeAriaLabel: d.nextYearRange,
+  monthPickerHeaderAriaLabel: d.monthPicker,
+  yearPickerHeaderAriaLabel: d.yearPicker,
+  closeButtonAriaLabel: d.close,
+  selectedDateFormatString: `${d.selected} {0}`,
+  todayDateFormatString: '今天 {0}',
+  weekNumberFormatString: '第 {0} 周',
+  dayMarkedAriaLabel: '已标记',
+};
+
+export const zhFormatDate = (date?: Date) => (date ? d.format(date.getFullYear(), date.getMonth() + 1, date.getDate()) : '');
+
+export const zhDateFormatting: DateFormatting = {
+  formatDay: (date) => String(date.getDate()),
+  formatMonth: (date) => d.shortMonths[date.getMonth()]!,
+  formatYear: (date) => `${date.getFullYear()}年`,
+  formatMonthDayYear: (date) => zhFormatDate(date),
+  formatMonthYear: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
+};

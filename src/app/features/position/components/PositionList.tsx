@@ -1,0 +1,232 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useLocation, useSearch } from 'wouter';
+import type { PositionItem } from '../../../../contract';
+import { requireCompany, requireMember } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { listPositions, setPositionStatus } from '../api';
+import { StatusBadge } from './StatusBadge';
+import { usePageStyles } from './styles';
+
+type Tab = 'all' | 'open' | 'review' | 'rejected' | 'closed';
+const TABS: Tab[] = ['all', 'open', 'review', 'rejected', 'closed'];
+type Data = Awaited<ReturnType<typeof listPositions>>;
+
+const enc = (s: string) => encodeURIComponent(s);
+
+/** 全职招聘 (/position): status tabs with counts, keywords from the breadcrumb, the company's positions. */
+export function PositionList() {
+  const s = usePageStyles();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const keywords = new URLSearchParams(search).get('keywords')?.trim() ?? '';
+  const [tab, setTab] = useState<Tab>('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Data | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [closing, setClosing] = useState<PositionItem | null>(null);
+  // the list is company data: without a verified company the prompt of SPEC §6 shows instead
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  useEffect(() => setAllowed(requireCompany()), []);
+
+  useEffect(() => setPage(1), [keywords, tab]);
+  useEffect(() => {
+    if (!allowed) return;
+    let alive = true;
+    setFailed(false);
+    listPositions({ status: tab, keywords: keywords || undefined, page }).then(
+      (d) => alive && setData(d),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [allowed, tab, keywords, page, reload]);
+
+  const publish = () => {
+    if (requireMember()) navigate('/position/post');
+  };
+  const change = async (p: PositionItem, action: 'close' | 'reopen') => {
+    if (action === 'reopen' && !requireMember()) return;
+    try {
+      const { msg } = await setPositionStatus(p.id, action);
+      toast('success', msg);
+      setReload((n) => n + 1);
+    } catch {
+      // shown by the request layer
+    }
+  };
+
+  const head = (
+    <div className={s.head}>
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tab)} aria-label={t.position.title}>
+        {TABS.map((k) => (
+          <Tab key={k} value={k} data-testid={`position-tab-${k}`}>
+            {t.position.tabs[k]}
+            {data ? `(${data.counts[k]})` : ''}
+          </Tab>
+        ))}
+      </TabList>
+      <Button appearance="primary" icon={<AddRegular />} onClick={publish} data-testid="position-publish">
+        {t.position.publish}
+      </Button>
+    </div>
+  );
+
+  if (allowed === false)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={t.position.empty} description={t.home.companyHint.no_apply} />
+      </section>
+    );
+
+  return (
+    <div className={s.root}>
+      <section className={s.panel}>
+        {head}
+        {keywords && <Text className={s.muted}>{t.position.searchHint(keywords)}</Text>}
+        {failed ? (
+          <EmptyState text={t.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{t.position.retry}</Button>} />
+        ) : !data ? (
+          <div className={s.center}>
+            <Spinner label={t.state.loadingOverlay} />
+          </div>
+        ) : data.list.length === 0 ? (
+          <EmptyState
+            text={t.position.empty}
+            description={t.position.emptyHint}
+            action={
+              <Button appearance="primary" onClick={publish}>
+                {t.position.publish}
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <div className={s.tableWrap}>
+              <Table aria-label={t.position.title} data-testid="position-table" className={s.table}>
+                <TableHeader>
+                  <TableRow>
+                    {(['title', 'place', 'salary', 'require', 'headcount', 'applies', 'invites', 'hired', 'status', 'updated', 'actions'] as const).map((c) => (
+                      <TableHeaderCell key={c}>{t.position.cols[c]}</TableHeaderCell>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.list.map((p) => (
+                    <TableRow key={p.id} data-testid="position-row">
+                      <TableCell>
+                        <div className={`${s.name} ${s.nowrap}`}>{p.title}</div>
+                        <div className={s.small}>
+                          {p.category} · {p.publisher}
+                        </div>
+                      </TableCell>
+                      <TableCell className={s.nowrap}>
+                        {p.city} · {p.district}
+                      </TableCell>
+                      <TableCell className={s.nowrap}>{p.salary}</TableCell>
+                      <TableCell>
+                        {p.experience} / {p.education}
+                      </TableCell>
+                      <TableCell>{t.position.people(p.headcount)}</TableCell>
+                      <TableCell>
+                        <Link onClick={() => navigate(`/position/collection/${p.id}/${enc(p.title)}`)} data-testid="position-applies">
+                          {p.apply_num}
+                        </Link>
+                        {p.new_num > 0 && <div className={s.small}>{t.position.newApplies(p.new_num)}</div>}
+                      </TableCell>
+                      <TableCell>
+                        <Link onClick={() => navigate(`/position/invite/${p.id}/${enc(p.title)}`)} data-testid="position-invites">
+                          {p.invite_num}
+                        </Link>
+                      </TableCell>
+                      <TableCell>
+                        <Link onClick={() => navigate(`/position/entry/${p.id}/${enc(p.title)}`)} data-testid="position-hired">
+                          {p.hired_num}
+                        </Link>
+                      </TableCell>
+                      <TableCell>
+                        {p.status === 'rejected' ? (
+                          <Tooltip content={t.position.rejectReason(p.reject_reason)} relationship="description">
+                            <span>
+                              <StatusBadge kind="position" status={p.status} />
+                            </span>
+                          </Tooltip>
+                        ) : (
+                          <StatusBadge kind="position" status={p.status} />
+                        )}
+                      </TableCell>
+                      <TableCell className={`${s.small} ${s.nowrap}`}>{p.updated_at.slice(0, 16)}</TableCell>
+                      <TableCell>
+                        <div className={`${s.actions} ${s.nowrap}`}>
+                          <Button size="small" appearance="transparent" onClick={() => requireMember() && navigate(`/position/post?id=${p.id}`)}>
+                            {t.position.edit}
+                          </Button>
+                          {p.status === 'closed' ? (
+                            <Button size="small" appearance="transparent" onClick={() => void change(p, 'reopen')}>
+                              {t.position.reopen}
+                            </Button>
+                          ) : (
+                            <Button size="small" appearance="transparent" onClick={() => setClosing(p)}>
+                              {t.position.close}
+                            </Button>
+                          )}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </section>
+      <Dialog open={closing !== null} onOpenChange={(_, d) => !d.open && setClosing(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t.position.confirmTitle}</DialogTitle>
+            <DialogContent>{t.position.confirmClose}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setClosing(null)}>{t.position.cancel}</Button>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  const p = closing;
+                  setClosing(null);
+                  if (p) void change(p, 'close');
+                }}
+              >
+                {t.position.confirm}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { useEffect, useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Link,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import type { ApplyItem, InterviewItem } from '../../../../contract';
+import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
+import { requireMember } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { hire, listApplies, listHired, listInvited, markUnsuitable } from '../api';
+import { StatusBadge } from './StatusBadge';
+import { usePageStyles } from './styles';
+
+export type PeopleMode = 'collection' | 'invite' | 'entry';
+type ApplyTab = 'all' | 'pending' | 'viewed' | 'invited' | 'unsuitable' | 'hired';
+const APPLY_TABS: ApplyTab[] = ['all', 'pending', 'viewed', 'invited', 'unsuitable', 'hired'];
+
+const useStyles = makeStyles({
+  person: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  sub: { marginBottom: tokens.spacingVerticalS },
+  nameLink: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+});
+
+type Data =
+  | { kind: 'collection'; list: ApplyItem[]; total: number; page: number; page_size: number; title: string }
+  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string }
+  | { kind: 'invite'; list: InterviewItem[]; total: number; page: number; page_size: number; title: string };
+
+/** The three lists of one position: 收到的简历, 邀请面试 and 已录用 (SPEC §2). */
+export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: number; title: string }) {
+  const s = usePageStyles();
+  const x = useStyles();
+  const [, navigate] = useLocation();
+  const { inviteSent } = useSnapshot(recruitDialogs);
+  const [tab, setTab] = useState<ApplyTab>('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Data | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [confirm, setConfirm] = useState<{ item: ApplyItem; action: 'unsuitable' | 'hire' } | null>(null);
+
+  useEffect(() => setPage(1), [mode, tab, id]);
+  useEffect(() => {
+    let alive = true;
+    setFailed(false);
+    setData(null);
+    const p =
+      mode === 'collection'
+        ? listApplies(id, tab, page).then((d) => ({ kind: 'collection' as const, ...d }))
+        : mode === 'entry'
+          ? listHired(id, page).then((d) => ({ kind: 'entry' as const, ...d }))
+          : listInvited(id, page).then((d) => ({ kind: 'invite' as const, ...d }));
+    p.then(
+      (d) => alive && setData(d),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [mode, id, tab, page, reload, inviteSent]);
+
+  const act = async () => {
+    const c = confirm;
+    setConfirm(null);
+    if (!c) return;
+    if (c.action === 'hire' && !requireMember()) return;
+    try {
+      const { msg } = await (c.action === 'hire' ? hire(c.item.id) : markUnsuitable(c.item.id));
+      toast('success', msg);
+      setReload((n) => n + 1);
+    } catch {
+      // shown by the request layer
+    }
+  };
+
+  const enc = encodeURIComponent(title);
+  const person = (r: { user_id: number; realname: string; avatar: string }) => (
+    <div className={x.person}>
+      <Avatar size={28} name={r.realname} color="colorful" image={r.avatar ? { src: r.avatar } : undefined} />
+      <Link onClick={() => openResume(r.user_id)} className={x.nameLink}>
+        {r.realname}
+      </Link>
+    </div>
+  );
+
+  const table = () => {
+    if (!data) return null;
+    if (data.list.length === 0)
+      return <EmptyState text={mode === 'collection' ? t.applies.empty : mode === 'entry' ? t.applies.hiredEmpty : t.applies.invitedEmpty} />;
+    const c = t.applies.cols;
+    if (data.kind === 'invite') {
+      const ic = t.applies.invitedCols;
+      return (
+        <Table aria-label={t.applies.subNav.invite} data-testid="people-table" className={s.table}>
+          <TableHeader>
+            <TableRow>
+              {[c.name, c.basic, ic.time, ic.place, ic.contact, ic.sent, c.status].map((h) => (
+                <TableHeaderCell key={h}>{h}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.list.map((r) => (
+              <TableRow key={r.id} data-testid="people-row">
+                <TableCell>{person(r)}</TableCell>
+                <TableCell>
+                  {r.gender} / {t.resume.ageText(r.age)}
+                </TableCell>
+                <TableCell className={s.nowrap}>{r.pick_time.slice(0, 16)}</TableCell>
+                <TableCell>
+                  {r.address}
+                  {r.remark && <div className={s.small}>{r.remark}</div>}
+                </TableCell>
+                <TableCell>
+                  {r.contacts_name}
+                  <div className={s.small}>{r.contacts_tel}</div>
+                </TableCell>
+                <TableCell className={s.small}>{r.sent_at.slice(0, 16)}</TableCell>
+                <TableCell>
+                  <StatusBadge kind="interview" status={r.status} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      );
+    }
+    return (
+      <Table aria-label={t.applies.subNav[mode]} data-testid="people-table" className={s.table}>
+        <TableHeader>
+          <TableRow>
+            {[c.name, c.basic, c.education, c.exp, c.last, c.source, data.kind === 'entry' ? t.applies.hiredAt : c.time, c.status, c.actions].map((h) => (
+              <TableHeaderCell key={h}>{h}</TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {data.list.map((r) => (
+            <TableRow key={r.id} data-testid="people-row">
+              <TableCell>{person(r)}</TableCell>
+              <TableCell>
+                {r.gender} / {t.resume.ageText(r.age)}
+              </TableCell>
+              <TableCell>{r.education}</TableCell>
+              <TableCell>{r.work_exp}</TableCell>
+              <TableCell>
+                {r.last_company || '—'}
+                {r.last_job && <div className={s.small}>{r.last_job}</div>}
+              </TableCell>
+              <TableCell>{r.source}</TableCell>
+              <TableCell className={s.small}>{('hired_at' in r ? r.hired_at : r.applied_at).slice(0, 16)}</TableCell>
+              <TableCell>
+                <StatusBadge kind="apply" status={r.status} />
+              </TableCell>
+              <TableCell>
+                <div className={s.actions}>
+                  <Button size="small" appearance="transparent" onClick={() => openResume(r.user_id)}>
+                    {t.applies.view}
+                  </Button>
+                  {(r.status === 'pending' || r.status === 'viewed') && (
+                    <Button size="small" appearance="transparent" onClick={() => openInvite({ id: r.id, type: 'intention' })} data-testid="people-invite">
+                      {t.applies.invite}
+                    </Button>
+                  )}
+                  {r.status !== 'hired' && r.status !== 'unsuitable' && (
+                    <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'unsuitable' })}>
+                      {t.applies.unsuitable}
+                    </Button>
+                  )}
+                  {r.status !== 'hired' && (
+                    <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'hire' })}>
+                      {t.applies.hire}
+                    </Button>
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  };
+
+  return (
+    <div className={s.root}>
+      <section className={s.panel}>
+        <div className={s.head}>
+          <TabList selectedValue={mode} onTabSelect={(_, d) => navigate(`/position/${String(d.value)}/${id}/${enc}`)} aria-label={title}>
+            {(['collection', 'invite', 'entry'] as const).map((m) => (
+              <Tab key={m} value={m}>
+                {t.applies.subNav[m]}
+              </Tab>
+            ))}
+          </TabList>
+          <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate('/position')}>
+            {t.position.back}
+          </Button>
+        </div>
+        <Text as="h1" size={500} weight="semibold" className={x.sub}>
+          {data?.title ?? title}
+        </Text>
+        {mode === 'collection' && (
+          <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as ApplyTab)} className={x.sub}>
+            {APPLY_TABS.map((k) => (
+              <Tab key={k} value={k}>
+                {t.applies.tabs[k]}
+              </Tab>
+            ))}
+          </TabList>
+        )}
+        {failed ? (
+          <EmptyState text={t.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{t.position.retry}</Button>} />
+        ) : !data ? (
+          <div className={s.center}>
+            <Spinner label={t.state.loadingOverlay} />
+          </div>
+        ) : (
+          <>
+            <div className={s.tableWrap}>{table()}</div>
+            {data.total > 0 && <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />}
+          </>
+        )}
+      </section>
+      <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t.position.confirmTitle}</DialogTitle>
+            <DialogContent>{confirm?.action === 'hire' ? t.applies.confirmHire : t.applies.confirmUnsuitable}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirm(null)}>{t.position.cancel}</Button>
+              <Button appearance="primary" onClick={() => void act()}>
+                {t.position.confirm}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { PositionList } from './components/PositionList';
+export { PositionForm } from './components/PositionForm';
+export { PositionPeople, type PeopleMode } from './components/PositionPeople';

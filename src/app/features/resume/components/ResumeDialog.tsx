@@ -1,0 +1,255 @@
+import { useEffect, useState } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  makeStyles,
+  Spinner,
+  Tag,
+  TagGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircleFilled, DismissRegular, DocumentRibbonRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
+import type { z } from 'zod';
+import type { ResumeView } from '../../../../contract';
+import { openCertificate, openCompanyInfo, openInvite, recruitDialogs } from '../../../shared/dialogs/recruit';
+import { openVip } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { loadResume } from '../api';
+import { useDialogStyles } from './styles';
+
+type Resume = z.infer<typeof ResumeView>;
+
+const useStyles = makeStyles({
+  head: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'center' },
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  verified: { color: tokens.colorPaletteGreenForeground1 },
+  facts: { color: tokens.colorNeutralForeground2, marginTop: tokens.spacingVerticalXS },
+  item: {
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+    ':last-child': { borderBottom: 'none' },
+  },
+  itemHead: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  itemSub: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginTop: tokens.spacingVerticalXXS },
+  locked: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  evaluation: { margin: 0, lineHeight: tokens.lineHeightBase400, color: tokens.colorNeutralForeground2 },
+});
+
+/** The resume preview (SPEC §3 resume view): every field, departure proofs, education. */
+export function ResumeDialog() {
+  const d = useDialogStyles();
+  const { resume } = useSnapshot(recruitDialogs);
+  return (
+    <Dialog open={resume !== null} onOpenChange={(_, x) => !x.open && (recruitDialogs.resume = null)}>
+      <DialogSurface className={d.surface} data-testid="resume-dialog" aria-label={t.resume.title}>
+        {resume !== null && <ResumeBody key={resume} id={resume} />}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function Pair({ term, children }: { term: string; children: React.ReactNode }) {
+  const d = useDialogStyles();
+  return (
+    <div className={d.pair}>
+      <dt className={d.term}>{term}</dt>
+      <dd className={d.def}>{children || t.resume.none}</dd>
+    </div>
+  );
+}
+
+function ResumeBody({ id }: { id: number }) {
+  const d = useDialogStyles();
+  const s = useStyles();
+  const [r, setR] = useState<Resume | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { inviteSent } = useSnapshot(recruitDialogs);
+  useEffect(() => {
+    let alive = true;
+    loadResume(id).then(
+      (x) => alive && setR(x),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+    // reload after an invitation so 已发送面试邀请 shows
+  }, [id, inviteSent]);
+  const close = () => (recruitDialogs.resume = null);
+  const u = r?.user;
+  return (
+    <DialogBody>
+      <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t.resume.close} onClick={close} />}>{t.resume.title}</DialogTitle>
+      <DialogContent className={d.scroll}>
+        {failed ? (
+          <div className={d.center}>{t.resume.loadFailed}</div>
+        ) : !r || !u ? (
+          <div className={d.center}>
+            <Spinner size="small" label={t.state.loading} />
+          </div>
+        ) : (
+          <>
+            <div className={s.head}>
+              <Avatar size={64} name={u.realname} image={u.avatar ? { src: u.avatar } : undefined} color="colorful" />
+              <div>
+                <div className={s.name}>
+                  <Text size={600} weight="semibold" data-testid="resume-name">
+                    {u.realname}
+                  </Text>
+                  {u.verify_status ? (
+                    <Badge appearance="tint" color="success" icon={<CheckmarkCircleFilled className={s.verified} />}>
+                      {t.resume.verified}
+                    </Badge>
+                  ) : (
+                    <Badge appearance="tint" color="informative">
+                      {t.resume.unverified}
+                    </Badge>
+                  )}
+                  {r.user_invite_exists && (
+                    <Badge appearance="tint" color="brand">
+                      {t.resume.invited}
+                    </Badge>
+                  )}
+                </div>
+                <div className={s.facts}>
+                  {[u.gender, t.resume.ageText(u.age), u.work_exp, u.education].filter(Boolean).join(' · ')}
+                </div>
+              </div>
+            </div>
+
+            <section className={d.section}>
+              <h3 className={d.sectionTitle}>{t.resume.basic}</h3>
+              <dl className={d.grid}>
+                <Pair term={t.resume.gender}>{u.gender}</Pair>
+                <Pair term={t.resume.age}>{t.resume.ageText(u.age)}</Pair>
+                <Pair term={t.resume.nation}>{u.nation}</Pair>
+                <Pair term={t.resume.jnplace}>{u.jnplace}</Pair>
+                <Pair term={t.resume.addr}>{u.current_addr}</Pair>
+                <Pair term={t.resume.education}>{u.education}</Pair>
+                <Pair term={t.resume.workExp}>{u.work_exp}</Pair>
+                <Pair term={t.resume.workTime}>{u.work_time}</Pair>
+                <Pair term={t.resume.mobile}>
+                  {r.contact_visible ? (
+                    <span data-testid="resume-mobile">{u.mobile}</span>
+                  ) : (
+                    <span className={s.locked}>
+                      <span data-testid="resume-mobile">{u.mobile}</span>
+                      <LockClosedRegular aria-hidden />
+                      <Link onClick={openVip}>{t.resume.openMember}</Link>
+                    </span>
+                  )}
+                </Pair>
+                <Pair term={t.resume.resignCause}>{u.resign_cause.join('、')}</Pair>
+              </dl>
+              {!r.contact_visible && <Text className={d.muted} size={200}>{t.resume.contactHidden}</Text>}
+            </section>
+
+            {u.labels.length > 0 && (
+              <section className={d.section}>
+                <h3 className={d.sectionTitle}>{t.resume.labels}</h3>
+                <TagGroup aria-label={t.resume.labels}>
+                  {u.labels.map((l) => (
+                    <Tag key={l} size="small" appearance="brand">
+                      {l}
+                    </Tag>
+                  ))}
+                </TagGroup>
+              </section>
+            )}
+
+            <section className={d.section}>
+              <h3 className={d.sectionTitle}>{t.resume.work}</h3>
+              {r.work_exp_list.length === 0 && <div className={d.muted}>{t.resume.none}</div>}
+              {r.work_exp_list.map((w, i) => (
+                <div key={`${w.company_name}-${w.start_time}-${i}`} className={s.item} data-testid="resume-work">
+                  <div className={s.itemHead}>
+                    <Text weight="semibold">
+                      {w.company_id ? (
+                        <Link onClick={() => openCompanyInfo(w.company_id)} title={t.resume.companyInfo}>
+                          {w.company_name}
+                        </Link>
+                      ) : (
+                        w.company_name
+                      )}
+                      {' · '}
+                      {w.job_name}
+                    </Text>
+                    <Text className={d.muted}>
+                      {w.end_time === t.resume.present ? `${w.start_time} 至今` : `${w.start_time} 至 ${w.end_time}`}（{w.work_year}）
+                    </Text>
+                  </div>
+                  <div className={s.itemSub}>
+                    <Badge appearance="outline" color={w.resign_type === 'in' ? 'brand' : 'informative'} size="small">
+                      {w.resign_type === 'in' ? t.resume.resignIn : t.resume.resignOther}
+                    </Badge>
+                    {w.no8_pic ? (
+                      <Button
+                        size="small"
+                        appearance="transparent"
+                        icon={<DocumentRibbonRegular />}
+                        onClick={() => openCertificate({ url: w.no8_pic, caption: `${u.realname} · ${w.company_name}` })}
+                      >
+                        {t.resume.proof}
+                      </Button>
+                    ) : (
+                      w.end_time !== t.resume.present && <span>{t.resume.noProof}</span>
+                    )}
+                  </div>
+                </div>
+              ))}
+            </section>
+
+            <section className={d.section}>
+              <h3 className={d.sectionTitle}>{t.resume.edu}</h3>
+              {r.edu_list.length === 0 && <div className={d.muted}>{t.resume.none}</div>}
+              {r.edu_list.map((e, i) => (
+                <div key={`${e.school_name}-${i}`} className={s.item}>
+                  <div className={s.itemHead}>
+                    <Text weight="semibold">
+                      {e.school_name}
+                      {e.major ? ` · ${e.major}` : ''}
+                    </Text>
+                    <Text className={d.muted}>
+                      {e.start_time} 至 {e.end_time}
+                    </Text>
+                  </div>
+                  <div className={s.itemSub}>{e.education_text}</div>
+                </div>
+              ))}
+            </section>
+
+            <section className={d.section}>
+              <h3 className={d.sectionTitle}>{t.resume.evaluation}</h3>
+              <p className={s.evaluation}>{u.evaluation || t.resume.none}</p>
+            </section>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button appearance="secondary" onClick={close}>
+          {t.resume.close}
+        </Button>
+        {r && (
+          <Button
+            appearance="primary"
+            disabled={r.user_invite_exists}
+            onClick={() => openInvite(r.invited_type === 'intention' && r.apply_id ? { id: r.apply_id, type: 'intention' } : { id, type: 'user' })}
+            data-testid="resume-invite"
+          >
+            {r.user_invite_exists ? t.resume.invited : t.resume.invite}
+          </Button>
+        )}
+      </DialogActions>
+    </DialogBody>
+  );
+}

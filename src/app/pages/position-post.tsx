@@ -1,0 +1,6 @@
+import { PositionForm } from '../features/position';
+
+/** /position/post — 发布职位 (?id= edits one). */
+export default function PositionPost() {
+  return <PositionForm />;
+}

@@ -1,0 +1,121 @@
+/**
+ * Departure proofs (离职证明, `no8_pic`): images drawn by the server from the platform's records,
+ * served at short-lived signed URLs so an <img>/canvas can load them without the bearer token
+ * and a leaked link stops working after PROOF_URL_TTL_S.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../db/types';
+import { safeEqual } from '../lib/crypto';
+
+export const PROOF_URL_TTL_S = 30 * 60;
+const secrets = new WeakMap<Db, Promise<string>>();
+
+/** The signing secret, created once per database (app_meta) so every server instance agrees. */
+function secretOf(db: Db): Promise<string> {
+  let s = secrets.get(db);
+  if (!s) {
+    s = (async () => {
+      await db.query("INSERT INTO app_meta (key, value) VALUES ('file_url_secret', $1) ON CONFLICT (key) DO NOTHING", [
+        randomBytes(32).toString('hex'),
+      ]);
+      return (await db.one<{ value: string }>("SELECT value FROM app_meta WHERE key = 'file_url_secret'"))!.value;
+    })();
+    secrets.set(db, s);
+    s.catch(() => secrets.delete(db));
+  }
+  return s;
+}
+
+const sign = (secret: string, id: number, exp: number) =>
+  createHmac('sha256', secret).update(`proof:${id}:${exp}`).digest('base64url');
+
+export async function proofUrl(db: Db, workId: number, now: Date): Promise<string> {
+  const exp = Math.floor(now.getTime() / 1000) + PROOF_URL_TTL_S;
+  return `/files/proof/${workId}.svg?exp=${exp}&sig=${sign(await secretOf(db), workId, exp)}`;
+}
+
+export async function checkProofUrl(db: Db, workId: number, exp: number, sig: string, now: Date): Promise<boolean> {
+  if (!Number.isFinite(exp) || exp * 1000 < now.getTime()) return false;
+  return safeEqual(sign(await secretOf(db), workId, exp), sig);
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface ProofFacts {
+  realname: string;
+  gender: string;
+  company_name: string;
+  job_name: string;
+  start_date: string;
+  end_date: string;
+  /** in: issued on the platform; other: the candidate's upload of a paper proof */
+  resign_type: 'in' | 'other';
+  serial: string;
+}
+
+const cn = (d: string) => {
+  const [y, m, day] = d.split('-');
+  return `${y}年${Number(m)}月${Number(day)}日`;
+};
+
+/**
+ * Wraps text to `width` em a line: CJK characters are 1 em, Latin letters and digits about half;
+ * a run of digits or letters (a year, a name) is never split, and no line starts with punctuation.
+ */
+export function lines(text: string, width: number): string[] {
+  const tokens = text.match(/[A-Za-z0-9.]+|[\s\S]/gu) ?? [];
+  const w = (tok: string) => (/^[A-Za-z0-9.]+$/.test(tok) ? tok.length * 0.56 : 1);
+  const out: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const tok of tokens) {
+    const tw = w(tok);
+    if (used + tw > width && line && !/^[，。、；：）”！？]$/.test(tok)) {
+      out.push(line);
+      line = '';
+      used = 0;
+    }
+    line += tok;
+    used += tw;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/**
+ * An A4 page at 150 dpi (1240×1754): larger than the console's 992×1402 canvas cap on purpose, so
+ * the certificate dialog scales it down.
+ */
+export function proofSvg(f: ProofFacts): string {
+  const W = 1240;
+  const H = 1754;
+  const body =
+    `兹证明${f.realname}（${f.gender === '女' ? '女' : '男'}）自${cn(f.start_date)}至${cn(f.end_date)}在我公司担任${f.job_name}一职。` +
+    `现因个人原因申请离职，经双方协商一致，已于${cn(f.end_date)}解除劳动合同，并已办理完毕工作交接手续。` +
+    `我公司与其不存在任何劳动纠纷，亦未签订竞业限制协议。特此证明。`;
+  const text = lines(body, 23)
+    .map((l, i) => `<text x="160" y="${560 + i * 78}" font-size="40">${esc(l)}</text>`)
+    .join('');
+  const paper = f.resign_type === 'other' ? '#fbf8f1' : '#ffffff';
+  const seal = esc(f.company_name.slice(0, 16));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+<rect width="${W}" height="${H}" fill="${paper}"/>
+<rect x="60" y="60" width="${W - 120}" height="${H - 120}" fill="none" stroke="#c8ccd4" stroke-width="3"/>
+<g font-family="'Noto Serif CJK SC','Source Han Serif SC','SimSun','WenQuanYi Micro Hei',serif" fill="#1f2329">
+<text x="${W / 2}" y="300" font-size="88" font-weight="bold" text-anchor="middle" letter-spacing="24">离职证明</text>
+<text x="${W - 150}" y="400" font-size="30" text-anchor="end" fill="#646a73">编号：${esc(f.serial)}</text>
+${text}
+<text x="${W - 150}" y="1330" font-size="40" text-anchor="end">${esc(f.company_name)}</text>
+<text x="${W - 150}" y="1410" font-size="40" text-anchor="end">${cn(f.end_date)}</text>
+</g>
+<g transform="translate(${W - 330} 1350)" fill="none" stroke="#d4380d" stroke-width="8" opacity="0.85">
+<circle r="150"/>
+<path id="arc" d="M -112 40 A 118 118 0 1 1 112 40" stroke="none"/>
+<text font-size="30" fill="#d4380d" stroke="none" font-family="'WenQuanYi Micro Hei',sans-serif"><textPath href="#arc" startOffset="50%" text-anchor="middle">${seal}</textPath></text>
+<text y="22" font-size="70" fill="#d4380d" stroke="none" text-anchor="middle">★</text>
+<text y="100" font-size="28" fill="#d4380d" stroke="none" text-anchor="middle" font-family="'WenQuanYi Micro Hei',sans-serif">人事专用章</text>
+</g>
+${f.resign_type === 'in' ? `<text x="150" y="${H - 110}" font-size="26" fill="#8f959e" font-family="'WenQuanYi Micro Hei',sans-serif">本证明由企业服务平台电子出具，可在平台核验真伪</text>` : ''}
+</svg>`;
+}

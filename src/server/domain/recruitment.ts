@@ -1,0 +1,65 @@
+/** Rules of the recruitment area shared by its routes: who may do what, and display texts. */
+import { Code } from '../../contract/codes';
+import { educationLabel, jobStatusLabel, salaryText } from '../../contract/vocab';
+import { ApiError } from '../http/envelope';
+import type { AuthInfo } from '../http/auth';
+import { activeLevel, companyStatus, type CompanyRow } from './users';
+import { fmtDate } from '../lib/time';
+
+export const MSG_NO_COMPANY = '该操作需要企业认证，是否继续？';
+export const MSG_IN_REVIEW = '企业信息审核中，是否查看审核进度？';
+export const MSG_NON_MEMBER = '该功能为付费会员功能，开通会员后即可正常使用';
+
+/** The caller must be a full member of a verified company (company data); answers the company. */
+export function companyOf(auth: AuthInfo): CompanyRow {
+  const st = companyStatus(auth.user, auth.company);
+  if (st === 'no_apply') throw new ApiError(Code.FORBIDDEN, MSG_NO_COMPANY);
+  if (st === 'apply') throw new ApiError(Code.FORBIDDEN, MSG_IN_REVIEW);
+  return auth.company!;
+}
+
+/** Paid features (publishing, inviting, the interview schedule, contact details): members only. */
+export function memberCompanyOf(auth: AuthInfo, now: Date): CompanyRow {
+  const company = companyOf(auth);
+  if (activeLevel(company, now) <= 0) throw new ApiError(Code.FORBIDDEN, MSG_NON_MEMBER);
+  return company;
+}
+
+export const isPaid = (company: CompanyRow, now: Date) => activeLevel(company, now) > 0;
+
+/** Whole years between a `YYYY-MM-DD` date and now (China time). */
+export function yearsSince(date: string, now: Date): number {
+  const today = fmtDate(now);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let n = ty - y;
+  if (tm < m || (tm === m && td < d)) n -= 1;
+  return Math.max(0, n);
+}
+
+/** `应届生`, `1年以内`, `5年经验`. */
+export function workExpText(workStart: string | null, now: Date): string {
+  if (!workStart) return '应届生';
+  const n = yearsSince(workStart, now);
+  return n < 1 ? '1年以内' : `${n}年经验`;
+}
+
+
+/** Lists show a surname and a courtesy title only: 王先生 / 王女士 (domain.md §2.3). */
+export const maskName = (name: string, gender: string) => `${name.slice(0, 1)}${gender === '女' ? '女士' : '先生'}`;
+
+/** `138****5678`. */
+export const maskMobile = (m: string) => (/^\d{11}$/.test(m) ? `${m.slice(0, 3)}****${m.slice(7)}` : '***');
+
+/** A rough 活跃度 label. */
+export function activeText(at: Date, now: Date): string {
+  const h = (now.getTime() - at.getTime()) / 3_600_000;
+  if (h < 1) return '刚刚活跃';
+  if (fmtDate(at) === fmtDate(now)) return '今日活跃';
+  if (h < 72) return '3日内活跃';
+  if (h < 24 * 7) return '本周活跃';
+  if (h < 24 * 30) return '本月活跃';
+  return '';
+}
+
+export { educationLabel, jobStatusLabel, salaryText };

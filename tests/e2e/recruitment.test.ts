@@ -1,0 +1,327 @@
+/**
+ * Issue 6 in a real Chromium against the real server: publish a position, find a candidate in the
+ * hall, preview the resume and a departure proof, open the invitation dialog, see the five checks
+ * one by one in the SPEC's order, send, see the list refresh and the interview in the 面试安排
+ * dropdown on its day. Screenshots go to tests/.artifacts/rec-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { loginAs, shot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** `YYYY-MM-DD` in China time, `days` from now. */
+function chinaDate(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000);
+  return d.toISOString().slice(0, 10);
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).last().waitFor({ timeout: 10_000 });
+}
+
+async function pick(page: Page, trigger: Locator, option: string): Promise<void> {
+  await trigger.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Company 1 has pending resignation requests: the urge notice shows after login; close it. */
+async function closeUrge(page: Page): Promise<void> {
+  const urge = page.getByTestId('urge-notice');
+  await urge.waitFor();
+  await page.getByTestId('urge-notice-close').click();
+  await urge.waitFor({ state: 'detached' });
+}
+
+const JOB = `前端开发工程师（React）${Date.now() % 1000}`;
+
+describe('recruitment: publish, hall, resume, certificate, invitation, schedule', () => {
+  it('the whole flow of issue 6', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+
+    // --- publish a position -----------------------------------------------------------------
+    await page.getByRole('link', { name: '全职招聘' }).first().click();
+    await page.getByTestId('position-table').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-01-positions');
+    await page.getByTestId('position-publish').click();
+    await page.waitForURL('**/position/post');
+    await page.getByTestId('position-submit').click();
+    await toast(page, '请填写职位名称');
+    await page.getByTestId('position-title').fill(JOB);
+    await pick(page, page.getByTestId('position-category'), '技术研发');
+    await pick(page, page.getByTestId('position-city'), '杭州');
+    await pick(page, page.getByTestId('position-district'), '西湖区');
+    await page.getByTestId('position-salary-min').fill('25');
+    await page.getByTestId('position-salary-max').fill('15');
+    await page.getByTestId('position-description').fill('负责企业服务控制台的前端开发，熟悉 React 与 TypeScript，有中后台经验优先。');
+    await page.getByTestId('position-address').fill('浙江省杭州市西湖区文三路478号华星时代广场A座12层');
+    await page.getByTestId('position-contact-name').fill('王丽娟');
+    await page.getByTestId('position-contact-tel').fill('0571-88886666');
+    await page.getByTestId('position-submit').click();
+    await toast(page, '最低薪资不能高于最高薪资');
+    await shot(page, 'rec-02-position-form-error');
+    // the draft survives a reload (as it survives a prompt or an expired session)
+    await page.reload();
+    await toast(page, '已恢复您上次未提交的内容');
+    await closeUrge(page);
+    expect(await page.getByTestId('position-title').inputValue()).toBe(JOB);
+    await page.getByTestId('position-salary-min').fill('12');
+    await page.getByTestId('position-salary-max').fill('20');
+    await page.getByTestId('position-submit').click();
+    await toast(page, '职位发布成功');
+    await page.waitForURL('**/position');
+    await page.getByText(JOB).first().waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('positionDraft:')))).toEqual([]);
+
+    // --- find a candidate in the hall with the breadcrumb search ----------------------------
+    await page.getByRole('link', { name: '人才大厅' }).first().click();
+    await page.waitForURL('**/hall');
+    await page.getByTestId('hall-card').first().waitFor();
+    await page.getByTestId('search-box').fill('前端');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/hall\?keywords=/);
+    await page.getByText('关键词：前端').waitFor();
+    await pick(page, page.getByTestId('hall-filter-city'), '杭州');
+    await page.waitForURL(/city=/);
+    await page.getByTestId('hall-total').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-03-hall');
+
+    // a candidate whose resume holds a departure proof and who has no invitation yet
+    const cards = page.getByTestId('hall-card');
+    let card: Locator | null = null;
+    let realname = '';
+    for (let i = 0; i < (await cards.count()); i++) {
+      const c = cards.nth(i);
+      if (await c.getByTestId('hall-invite').isDisabled()) continue;
+      await c.getByTestId('hall-view').click();
+      const dlg = page.getByTestId('resume-dialog');
+      await dlg.getByTestId('resume-name').waitFor();
+      if ((await dlg.getByRole('button', { name: '查看离职证明' }).count()) > 0) {
+        card = c;
+        realname = (await dlg.getByTestId('resume-name').innerText()).trim();
+        break;
+      }
+      await dlg.getByRole('button', { name: '关闭' }).last().click();
+      await dlg.waitFor({ state: 'detached' });
+    }
+    expect(card, 'a candidate with a departure proof').not.toBeNull();
+    const resume = page.getByTestId('resume-dialog');
+    expect(await resume.innerText()).toMatch(/工作经历[\s\S]*教育经历[\s\S]*自我评价/);
+    expect(await resume.getByTestId('resume-mobile').innerText()).toMatch(/^1\d{10}$/);
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-04-resume');
+
+    // --- the certificate on a canvas capped at 992×1402 -------------------------------------
+    await resume.getByRole('button', { name: '查看离职证明' }).first().click();
+    const cert = page.getByTestId('certificate-dialog');
+    await cert.waitFor();
+    const canvas = cert.getByTestId('certificate-canvas');
+    await expect.poll(() => canvas.isVisible(), { timeout: 10_000 }).toBe(true);
+    const size = await canvas.evaluate((c: HTMLCanvasElement) => ({ w: c.width, h: c.height }));
+    expect(size.w).toBeGreaterThan(0);
+    expect(size.w).toBeLessThanOrEqual(992);
+    expect(size.h).toBeLessThanOrEqual(1402);
+    expect(size.h).toBe(1402); // the A4 proof is taller than the cap: scaled down to it
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-05-certificate');
+    await cert.getByRole('button', { name: '关闭' }).last().click();
+    await cert.waitFor({ state: 'detached' });
+    await resume.getByRole('button', { name: '关闭' }).last().click();
+    await resume.waitFor({ state: 'detached' });
+
+    // --- the invitation dialog: the five checks in order ------------------------------------
+    await card!.getByTestId('hall-invite').click();
+    const dlg = page.getByTestId('invite-dialog');
+    await dlg.getByText('发送面试邀请').waitFor();
+    await dlg.getByRole('textbox', { name: '时间' }).waitFor();
+    expect(await dlg.evaluate((e) => getComputedStyle(e).width)).toBe('660px');
+    expect(await dlg.locator('input[readonly]').first().inputValue()).toBe(realname);
+    expect(await dlg.getByPlaceholder('需要准备的资料等注意事项（选填）').count()).toBe(1);
+    // the schedule table loads when shown
+    await dlg.getByTestId('invite-schedule-toggle').click();
+    await dlg.getByTestId('invite-schedule').getByText(/面试安排/).waitFor();
+    await dlg.getByTestId('invite-schedule').locator('table, :text("当天暂无面试安排")').first().waitFor();
+    await shot(page, 'rec-06-invite-schedule');
+    await dlg.getByTestId('invite-schedule-toggle').click();
+
+    const send = dlg.getByTestId('invite-send');
+    await send.click();
+    await toast(page, '请选择面试职位');
+    await pick(page, dlg.getByTestId('invite-job'), JOB);
+    await send.click();
+    await toast(page, '请选择面试时间');
+    // pick tomorrow without touching the time: 09:00:00
+    const day = chinaDate(1);
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    await dlg.getByTestId('invite-date').click();
+    const yesterday = chinaDate(-1).split('-').map(Number) as [number, number, number];
+    // the calendar labels a day `23, 十一月, 2026`; yesterday is disabled (earlier than one day ago)
+    const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
+    const cell = (yy: number, mm: number, dd: number) => page.locator(`[aria-label="${dd}, ${MONTHS[mm - 1]}, ${yy}"]`).first();
+    const yCell = cell(...yesterday);
+    if ((await yCell.count()) > 0) expect(await yCell.evaluate((e) => e.getAttribute('aria-disabled') === 'true' || (e as HTMLButtonElement).disabled || !!e.closest('[aria-disabled="true"]'))).toBe(true);
+    await cell(y, m, d).click();
+    expect(await dlg.getByTestId('invite-time').inputValue()).toMatch(/^09:00(:00)?$/);
+    await send.click();
+    await toast(page, '请填写面试地点');
+    await dlg.getByPlaceholder('请输入面试地点').fill('   ');
+    await send.click();
+    await toast(page, '请填写面试地点');
+    await dlg.getByPlaceholder('请输入面试地点').fill('  浙江省杭州市西湖区文三路478号华星时代广场A座12层  ');
+    await send.click();
+    await toast(page, '请填写联系人姓名');
+    await dlg.getByPlaceholder('请输入联系人姓名').fill('王丽娟');
+    await send.click();
+    await toast(page, '请填写联系方式');
+    await dlg.getByPlaceholder('请输入手机号或座机号').fill('13800000001');
+    await dlg.getByPlaceholder('需要准备的资料等注意事项（选填）').fill('请携带身份证和作品集');
+    await shot(page, 'rec-07-invite-filled');
+    await send.click();
+    // the button holds its loading state about 0.9 s after the answer
+    expect(await send.isDisabled()).toBe(true);
+    await toast(page, '面试邀请已发送');
+    await dlg.waitFor({ state: 'detached' });
+    // the parent list refreshed: the card now says 已邀请
+    await expect.poll(() => card!.getByTestId('hall-invite').innerText()).toBe('已邀请');
+
+    const row = await h.server.db.one<{ address: string; pick: string; remark: string }>(
+      `SELECT i.address, to_char(i.pick_time AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') AS pick, i.remark
+         FROM interviews i JOIN candidates c ON c.id = i.candidate_id WHERE c.realname = $1 ORDER BY i.id DESC LIMIT 1`,
+      [realname],
+    );
+    expect(row).toEqual({ address: '浙江省杭州市西湖区文三路478号华星时代广场A座12层', pick: `${day} 09:00:00`, remark: '请携带身份证和作品集' });
+
+    // --- the interview in the 面试安排 dropdown on its day ----------------------------------
+    await page.getByTestId('plan-trigger').click();
+    const panel = page.getByTestId('plan-panel');
+    await panel.getByTestId('plan-list').waitFor();
+    await panel.getByTestId(`plan-day-${day}`).click();
+    await panel.getByTestId('plan-list').getByText(realname).waitFor();
+    const list = await panel.getByTestId('plan-list').innerText();
+    expect(list).toMatch(/上午/);
+    expect(list).toContain('09:00');
+    expect(list).toContain(JOB);
+    // more than 7 dates: the date list scrolls
+    const scroll = await panel.getByTestId('plan-days').evaluate((e) => ({ sh: e.scrollHeight, ch: e.clientHeight }));
+    expect(scroll.sh).toBeGreaterThan(scroll.ch);
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-08-plan');
+    await page.keyboard.press('Escape');
+
+    // --- the position's lists show the invitation ------------------------------------------
+    await page.getByRole('link', { name: '全职招聘' }).first().click();
+    const jobRow = page.getByTestId('position-row').filter({ hasText: JOB });
+    await jobRow.waitFor();
+    await jobRow.getByTestId('position-invites').click();
+    await page.waitForURL('**/position/invite/**');
+    await page.getByTestId('people-row').filter({ hasText: realname }).waitFor();
+    await shot(page, 'rec-09-position-invited');
+  });
+
+  it('applications: intention invitation with the position read-only, mark unsuitable; company info', async () => {
+    const { page } = await h.newPage();
+    h.advanceClock(61_000);
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+    await page.getByRole('link', { name: '全职招聘' }).first().click();
+    const row = page.getByTestId('position-row').filter({ hasText: 'Java开发工程师' });
+    await row.waitFor();
+    await row.getByTestId('position-applies').click();
+    await page.waitForURL('**/position/collection/**');
+    await page.getByTestId('people-row').first().waitFor();
+    await shot(page, 'rec-10-applications');
+    const target = page.getByTestId('people-row').filter({ has: page.getByTestId('people-invite') }).first();
+    await target.getByTestId('people-invite').click();
+    const dlg = page.getByTestId('invite-dialog');
+    await dlg.getByRole('textbox', { name: '时间' }).waitFor();
+    // type intention: the position is read-only and check (1) does not apply
+    expect(await dlg.getByTestId('invite-job').count()).toBe(0);
+    expect(await dlg.locator('input[readonly]').nth(2).inputValue()).toBe('Java开发工程师');
+    await dlg.getByTestId('invite-send').click();
+    await toast(page, '请选择面试时间');
+    await shot(page, 'rec-11-invite-intention');
+    await dlg.getByRole('button', { name: '取消' }).click();
+
+    const before = await page.getByTestId('people-row').count();
+    const second = page.getByTestId('people-row').filter({ hasText: '待处理' }).first();
+    if ((await second.count()) > 0) {
+      await second.getByRole('button', { name: '不合适' }).click();
+      await page.getByRole('button', { name: '确定' }).click();
+      await toast(page, '已标记为不合适');
+    }
+    await expect.poll(() => page.getByTestId('people-row').count()).toBe(before);
+    await page.getByTestId('people-row').filter({ hasText: '不合适' }).first().waitFor();
+
+    // a resume whose past employer is on the platform opens the company info dialog
+    const cand = (await h.server.db.one<{ id: number; realname: string; company_name: string }>(
+      `SELECT w.candidate_id AS id, c.realname, w.company_name FROM candidate_work w JOIN candidates c ON c.id = w.candidate_id
+        WHERE w.company_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = c.id) ORDER BY w.id LIMIT 1`,
+    ))!;
+    const job = (await h.server.db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM positions WHERE title = 'Java开发工程师'`))!;
+    await h.server.db.query(
+      `INSERT INTO applications (position_id, company_id, candidate_id, status, source) VALUES ($1, $2, $3, 'pending', '自主投递')`,
+      [job.id, job.company_id, cand.id],
+    );
+    await page.getByRole('tab', { name: '待处理' }).click();
+    const applicant = page.getByTestId('people-row').filter({ hasText: cand.realname });
+    await applicant.getByRole('button', { name: '查看简历' }).click();
+    const resume = page.getByTestId('resume-dialog');
+    await resume.getByTestId('resume-name').waitFor();
+    await resume.getByRole('button', { name: cand.company_name }).first().click();
+    const company = page.getByTestId('company-dialog');
+    await company.getByText('统一社会信用代码').waitFor();
+    expect(await company.innerText()).toContain('陈建国');
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-12-company-info');
+    await company.getByRole('button', { name: '关闭' }).last().click();
+    // the applicant's status became 已查看 once the resume was opened
+    await resume.getByRole('button', { name: '关闭' }).last().click();
+    await page.getByRole('tab', { name: '已查看' }).click();
+    await page.getByTestId('people-row').filter({ hasText: cand.realname }).waitFor();
+  });
+
+  it('a non-member sees masked contacts and the membership prompt before inviting or publishing', async () => {
+    const { page } = await h.newPage();
+    h.advanceClock(61_000);
+    await loginAs(page, h.url, '13800000002');
+    await closeUrge(page);
+    await page.getByRole('link', { name: '人才大厅' }).first().click();
+    const card = page.getByTestId('hall-card').first();
+    await card.getByTestId('hall-invite').click();
+    await page.getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
+    expect(await page.getByTestId('invite-dialog').count()).toBe(0);
+    await page.getByRole('button', { name: '暂不开通' }).click();
+    await card.getByTestId('hall-view').click();
+    const resume = page.getByTestId('resume-dialog');
+    await resume.getByTestId('resume-name').waitFor();
+    expect(await resume.getByTestId('resume-mobile').innerText()).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    await resume.getByText('开通会员后可查看完整联系方式').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-13-resume-non-member');
+    await resume.getByRole('button', { name: '关闭' }).last().click();
+    await page.getByRole('link', { name: '全职招聘' }).first().click();
+    await page.getByTestId('position-publish').click();
+    await page.getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/position');
+  });
+
+  it('a user without a company is asked to verify before opening a resume', async () => {
+    const { page } = await h.newPage();
+    h.advanceClock(61_000);
+    await loginAs(page, h.url, '13800000004');
+    await page.getByRole('link', { name: '人才大厅' }).first().click();
+    await page.getByTestId('hall-card').first().getByTestId('hall-view').click();
+    await page.getByText('该操作需要企业认证，是否继续？').waitFor();
+    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+  });
+});
