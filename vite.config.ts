@@ -1,12 +1,91 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` proxies the API and the sandboxes (the reference server). */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
+/**
+ * The build's version, shared by the pages and the service worker (update checks compare them).
+ * Derived from the sources, so rebuilding the same code gives the same version and no update
+ * prompt; `APP_VERSION` overrides it (release tags, the update tests).
+ */
+function sourceVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (p: string) => {
+    if (!statSync(p, { throwIfNoEntry: false })) return;
+    if (statSync(p).isDirectory()) {
+      for (const name of readdirSync(p).sort()) if (!name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) walk(path.join(p, name));
+    } else {
+      hash.update(p).update(readFileSync(p));
+    }
+  };
+  for (const p of ['src/app', 'src/contract', 'src/sw', 'src/workers', 'public', 'index.html', 'package-lock.json', 'vite.config.ts']) walk(p);
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  return `${pkg.version}+${hash.digest('hex').slice(0, 10)}`;
+}
+const appVersion = process.env.APP_VERSION || sourceVersion();
+
+/**
+ * Writes .br and .gz beside the text files of the build; the server sends them to browsers that
+ * accept them (@fastify/static `preCompressed`). Runs last, after the service worker is built.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'hr-console:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file)) continue;
+          const raw = readFileSync(file);
+          if (raw.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+  },
+  plugins: [
+    react(),
+    // the service worker (src/sw/sw.ts) with the build's precache list injected; the page
+    // registers it itself (src/app/shell/sw-bridge.ts), the manifest is public/manifest.webmanifest
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // the shell, every route chunk, styles, the manifest and the small images the shell shows;
+        // not the install screenshots and icons (the browser fetches those when it installs)
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globIgnores: ['**/*.gz', '**/*.br', 'sw.js', '.vite/**', 'screenshots/**'],
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -28,7 +107,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/workers/**/*.test.ts'],
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/workers/**/*.test.ts', 'src/sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
         },

@@ -4,7 +4,8 @@
  * `auth`: needs a company that is neither no_apply nor apply (SPEC §2).
  * Pages load lazily; routes that later issues build share the honest "coming" page until then.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyChunk } from './shared/lib/chunks';
 import type { GuardMeta } from './shared/lib/guards';
 
 export type Layout = 'main' | 'blank';
@@ -20,13 +21,30 @@ export interface RouteDef extends GuardMeta {
   page: LazyExoticComponent<ComponentType>;
 }
 
-// chunk loading has a 120 s timeout (SPEC §2); the PWA issue adds its ChunkLoadError handling
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+// chunk loading has a 120 s timeout giving ChunkLoadError (SPEC §2, §8); a chunk a deploy
+// removed reloads the new version once (shared/lib/chunks.ts); the router shows the error
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyChunk(load);
 
 const Login = page(() => import('./pages/login'));
 const Home = page(() => import('./pages/home'));
 const Coming = page(() => import('./pages/coming'));
 const NotFound = page(() => import('./pages/not-found'));
+const Hall = page(() => import('./pages/hall'));
+const Position = page(() => import('./pages/position'));
+const PositionPost = page(() => import('./pages/position-post'));
+const PositionCollection = page(() => import('./pages/position-collection'));
+const PositionEntry = page(() => import('./pages/position-entry'));
+const PositionInvite = page(() => import('./pages/position-invite'));
+const Create = page(() => import('./pages/create'));
+const CompanyAuth = page(() => import('./pages/company-auth'));
+const InReview = page(() => import('./pages/in-review'));
+const Account = page(() => import('./pages/account'));
+const AccountInfo = page(() => import('./pages/account-info'));
+const Strategic = page(() => import('./pages/strategic'));
+const Bind = page(() => import('./pages/bind'));
+const Agreement = page(() => import('./pages/agreement'));
+const InviteFriends = page(() => import('./pages/invite'));
+const CompanyInvite = page(() => import('./pages/company-invite'));
 
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
@@ -35,20 +53,20 @@ const blank = (r: R): RouteDef => ({ layout: 'blank', neverLogin: true, ...r });
 export const routes: RouteDef[] = [
   // public, never-login
   blank({ name: 'login', path: '/login', title: '登录', loginOnly: true, page: Login }),
-  blank({ name: 'bind', path: '/bind', title: '绑定手机号', page: Coming }),
-  blank({ name: 'agreement', path: '/agreement', title: '用户服务协议', page: Coming }),
-  blank({ name: 'invite', path: '/invite', title: '邀请好友', page: Coming }),
-  blank({ name: 'companyInvite', path: '/company/invite', title: '邀请同事', page: Coming }),
+  blank({ name: 'bind', path: '/bind', title: '绑定手机号', page: Bind }),
+  blank({ name: 'agreement', path: '/agreement', title: '用户服务协议', page: Agreement }),
+  blank({ name: 'invite', path: '/invite', title: '邀请好友', page: InviteFriends }),
+  blank({ name: 'companyInvite', path: '/company/invite', title: '邀请同事', page: CompanyInvite }),
 
   main({ name: 'index', path: '/index', title: '首页', page: Home }),
   main({ name: 'statistics', path: '/statistics', title: '数据面板', parent: 'index', page: Coming }),
-  main({ name: 'hall', path: '/hall', title: '人才大厅', search: true, page: Coming }),
+  main({ name: 'hall', path: '/hall', title: '人才大厅', search: true, page: Hall }),
 
-  main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Coming }),
-  main({ name: 'positionPost', path: '/position/post', title: '发布职位', auth: true, parent: 'position', page: Coming }),
-  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: '收到的简历', auth: true, parent: 'position', page: Coming }),
-  main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: '已录用', auth: true, parent: 'position', page: Coming }),
-  main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: Coming }),
+  main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Position }),
+  main({ name: 'positionPost', path: '/position/post', title: '发布职位', auth: true, parent: 'position', page: PositionPost }),
+  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: '收到的简历', auth: true, parent: 'position', page: PositionCollection }),
+  main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: '已录用', auth: true, parent: 'position', page: PositionEntry }),
+  main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: PositionInvite }),
 
   main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Coming }),
   main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: Coming }),
@@ -73,12 +91,12 @@ export const routes: RouteDef[] = [
   main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: '发票详情', auth: true, parent: 'payTaxesList', page: Coming }),
   main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: '批量申请', auth: true, parent: 'payTaxesList', page: Coming }),
 
-  main({ name: 'auth', path: '/auth', title: '企业认证', page: Coming }),
-  main({ name: 'inReview', path: '/inReview', title: '审核进度', page: Coming }),
-  main({ name: 'create', path: '/create', title: '创建企业', page: Coming }),
-  main({ name: 'account', path: '/account', title: '企业信息', auth: true, page: Coming }),
-  main({ name: 'strategic', path: '/strategic', title: '战略合作伙伴', auth: true, page: Coming }),
-  main({ name: 'accountInfo', path: '/account-info', title: '个人信息', page: Coming }),
+  main({ name: 'auth', path: '/auth', title: '企业认证', page: CompanyAuth }),
+  main({ name: 'inReview', path: '/inReview', title: '审核进度', page: InReview }),
+  main({ name: 'create', path: '/create', title: '创建企业', page: Create }),
+  main({ name: 'account', path: '/account', title: '企业信息', auth: true, page: Account }),
+  main({ name: 'strategic', path: '/strategic', title: '战略合作伙伴', auth: true, page: Strategic }),
+  main({ name: 'accountInfo', path: '/account-info', title: '个人信息', page: AccountInfo }),
   main({ name: 'notFound', path: '/404', title: '页面不存在', neverLogin: true, page: NotFound }),
 ];
 

@@ -13,7 +13,48 @@ import {
 import { CompanyInfo, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
 import { UrgeData } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
-import { StsData } from './upload';
+import { MediaListData, MediaListQuery, StsData } from './upload';
+import {
+  ColleagueCheckBody,
+  ColleaguesData,
+  CompanyApplicationData,
+  CompanyApplyBody,
+  CompanyInviteData,
+  CompanyInvitePreview,
+  CompanyJoinBody,
+  CrcLedgerData,
+  CrcLedgerQuery,
+  InviteAcceptBody,
+  InviteCodeParam,
+  InviterData,
+  LicenseUploadBody,
+  LicenseImageData,
+  LicenseUploadData,
+  MyInviteData,
+  OrdersData,
+  PartnersData,
+  ProfileBody,
+  TicketParam,
+  WechatBindBody,
+  WechatQrData,
+  WechatStatusData,
+} from './account';
+import {
+  ApplyListData,
+  ApplyListQuery,
+  ApplyStatusData,
+  HallData,
+  HallQuery,
+  HiredListData,
+  InterviewListData,
+  InterviewListQuery,
+  PositionBody,
+  PositionDetail,
+  PositionListData,
+  PositionListQuery,
+  PositionSaved,
+  PositionStatusBody,
+} from './recruitment';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -33,6 +74,8 @@ export interface Endpoint {
   data: z.ZodType;
   /** false: callable without a bearer token */
   auth: boolean;
+  /** a larger body limit than the server's default (bytes), e.g. an image upload */
+  bodyLimit?: number;
   /** the console never toasts this call's errors (SPEC §7 "silent") */
   silent?: boolean;
 }
@@ -64,6 +107,18 @@ export const endpoints = {
   }),
   invite: ep({ method: 'POST', path: '/talent/invite/:id', params: IdParam, body: InviteBody, data: Empty, auth: true }),
 
+  // recruitment and the talent hall (not in SPEC §7; designed in its style)
+  hall: ep({ method: 'GET', path: '/talent/list', query: HallQuery, data: HallData, auth: true }),
+  positions: ep({ method: 'GET', path: '/position/list', query: PositionListQuery, data: PositionListData, auth: true }),
+  position: ep({ method: 'GET', path: '/position/:id', params: IdParam, data: PositionDetail, auth: true }),
+  positionSave: ep({ method: 'POST', path: '/position/save', body: PositionBody, data: PositionSaved, auth: true }),
+  positionStatus: ep({ method: 'POST', path: '/position/status/:id', params: IdParam, body: PositionStatusBody, data: PositionSaved, auth: true }),
+  positionApplies: ep({ method: 'GET', path: '/position/:id/applications', params: IdParam, query: ApplyListQuery, data: ApplyListData, auth: true }),
+  positionHired: ep({ method: 'GET', path: '/position/:id/hired', params: IdParam, query: InterviewListQuery, data: HiredListData, auth: true }),
+  positionInvited: ep({ method: 'GET', path: '/position/:id/invited', params: IdParam, query: InterviewListQuery, data: InterviewListData, auth: true }),
+  applyUnsuitable: ep({ method: 'POST', path: '/position/application/:id/unsuitable', params: IdParam, data: ApplyStatusData, auth: true }),
+  applyHire: ep({ method: 'POST', path: '/position/application/:id/hire', params: IdParam, data: ApplyStatusData, auth: true }),
+
   orderCreate: ep({ method: 'POST', path: '/usercenter/company/order/create', body: OrderCreateBody, data: OrderCreateData, auth: true }),
   order: ep({
     method: 'GET',
@@ -84,6 +139,35 @@ export const endpoints = {
   }),
 
   sts: ep({ method: 'GET', path: '/upload/sts', data: StsData, auth: true }),
+  mediaList: ep({ method: 'GET', path: '/upload/media', query: MediaListQuery, data: MediaListData, auth: true }),
+
+  // accounts, company lifecycle and membership (issue 5; not in SPEC §7, designed in its style)
+  wechatQr: ep({ method: 'POST', path: '/login/wechat/qrcode', data: WechatQrData, auth: false }),
+  wechatStatus: ep({ method: 'GET', path: '/login/wechat/:ticket', params: TicketParam, data: WechatStatusData, auth: false, silent: true }),
+  wechatBind: ep({ method: 'POST', path: '/login/wechat/bind', body: WechatBindBody, data: WechatStatusData, auth: false }),
+  companyApplication: ep({ method: 'GET', path: '/usercenter/company', data: CompanyApplicationData, auth: true }),
+  companyApply: ep({ method: 'POST', path: '/usercenter/company/apply', body: CompanyApplyBody, data: CompanyApplicationData, auth: true }),
+  licenseUpload: ep({
+    method: 'POST',
+    path: '/usercenter/company/license',
+    body: LicenseUploadBody,
+    data: LicenseUploadData,
+    auth: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }),
+  licenseImage: ep({ method: 'GET', path: '/usercenter/company/license/:id', params: IdParam, data: LicenseImageData, auth: true }),
+  colleagues: ep({ method: 'GET', path: '/usercenter/colleagues', data: ColleaguesData, auth: true }),
+  colleagueCheck: ep({ method: 'POST', path: '/usercenter/colleagues/:id/check', params: IdParam, body: ColleagueCheckBody, data: Empty, auth: true }),
+  companyInvite: ep({ method: 'GET', path: '/usercenter/company/invite', data: CompanyInviteData, auth: true }),
+  companyInvitePreview: ep({ method: 'GET', path: '/company/invite/:code', params: InviteCodeParam, data: CompanyInvitePreview, auth: false }),
+  companyJoin: ep({ method: 'POST', path: '/usercenter/company/join', body: CompanyJoinBody, data: Empty, auth: true }),
+  profile: ep({ method: 'POST', path: '/usercenter/profile', body: ProfileBody, data: Empty, auth: true }),
+  myInvite: ep({ method: 'GET', path: '/usercenter/invite', data: MyInviteData, auth: true }),
+  inviterOf: ep({ method: 'GET', path: '/invite/:code', params: InviteCodeParam, data: InviterData, auth: false }),
+  inviteAccept: ep({ method: 'POST', path: '/usercenter/invite/accept', body: InviteAcceptBody, data: Empty, auth: true }),
+  orders: ep({ method: 'GET', path: '/usercenter/company/orders', data: OrdersData, auth: true }),
+  crcLedger: ep({ method: 'GET', path: '/usercenter/crc', query: CrcLedgerQuery, data: CrcLedgerData, auth: true }),
+  partners: ep({ method: 'GET', path: '/usercenter/strategic', data: PartnersData, auth: true }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -4,11 +4,16 @@ import { Code } from '../contract/envelope';
 import type { Db } from './db/types';
 import { envelope, MSG_NO_API } from './http/envelope';
 import { frameworkErrors, installErrorHandler } from './http/errors';
+import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
 import { homeRoutes } from './routes/home';
+import { recruitmentRoutes } from './routes/recruitment';
+import { talentRoutes } from './routes/talent';
+import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
+import { wechatRoutes } from './routes/wechat';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -28,6 +33,8 @@ export interface ServerOptions {
   staticDir?: string | null;
   logger?: boolean;
   now?: () => Date;
+  /** where the OSS sandbox keeps objects (default: a new temporary directory) */
+  ossDir?: string;
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
@@ -55,8 +62,13 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   dimissionRoutes(app);
   homeRoutes(app);
   uploadRoutes(app);
+  talentRoutes(app);
+  recruitmentRoutes(app);
+  accountRoutes(app);
+  membershipRoutes(app);
+  wechatRoutes(app);
 
-  if (opts.sandbox) registerSandboxes(app);
+  if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;
   await registerStatic(app, staticDir);
 

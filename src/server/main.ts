@@ -31,7 +31,7 @@ try {
   process.exit(1);
 }
 
-const app = await buildServer({ db, sandbox, staticDir, logger: true });
+const app = await buildServer({ db, sandbox, staticDir, logger: true, ossDir: resolve(dataDir, 'oss') });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -25,20 +25,20 @@ describe('login and logout', () => {
     await page.goto('/index');
     await page.waitForURL('**/login?redirect=%2Findex');
     expect(await page.title()).toBe('登录 - 企业服务平台');
-    await page.getByLabel('手机号').waitFor();
+    await page.getByRole('textbox', { name: '手机号' }).waitFor();
     await shot(page, 'login');
 
-    await page.getByLabel('手机号').fill('12345');
+    await page.getByRole('textbox', { name: '手机号' }).fill('12345');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await expect.poll(() => page.getByText('请输入正确的手机号').count()).toBeGreaterThan(0);
 
-    await page.getByLabel('手机号').fill('13912345678');
+    await page.getByRole('textbox', { name: '手机号' }).fill('13912345678');
     await page.getByRole('button', { name: '获取验证码' }).click();
     const countdown = page.getByRole('button', { name: /^\d+s后重新获取$/ });
     await countdown.waitFor();
     expect(await countdown.isDisabled()).toBe(true);
 
-    await page.getByLabel('验证码').fill(await smsCode(h.url, '13912345678'));
+    await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(h.url, '13912345678'));
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/index');
     expect(await page.title()).toBe('首页 - 企业服务平台');
@@ -56,11 +56,11 @@ describe('login and logout', () => {
   it('a wrong code is refused with the server message and nothing is stored', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/login');
-    await page.getByLabel('手机号').fill('13912340000');
+    await page.getByRole('textbox', { name: '手机号' }).fill('13912340000');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /s后重新获取/ }).waitFor();
     const right = await smsCode(h.url, '13912340000');
-    await page.getByLabel('验证码').fill(right === '000000' ? '111111' : '000000');
+    await page.getByRole('textbox', { name: '验证码' }).fill(right === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('验证码错误').first().waitFor();
     expect(path(page)).toBe('/login');

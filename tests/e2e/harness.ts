@@ -84,11 +84,12 @@ export async function smsCode(baseUrl: string, mobile: string): Promise<string> 
 /** Log in through the login page, as a user would. */
 export async function loginAs(page: Page, baseUrl: string, mobile: string, from = '/login'): Promise<void> {
   await page.goto(from);
-  await page.getByLabel('手机号').fill(mobile);
+  // by role: a toast such as 验证码已发送 is also "labelled" with these words
+  await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByRole('button', { name: /s后重新获取/ }).waitFor();
   const code = await smsCode(baseUrl, mobile);
-  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('textbox', { name: '验证码' }).fill(code);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }

@@ -25,7 +25,8 @@ export function PlanDropdown() {
         setOpen(d.open);
       }}
       positioning={{ position: 'below', align: 'end' }}
-      trapFocus
+      // no trapFocus: Tabster's modalizer sent focus out of the popover (closing it) when a day tab was clicked
+      trapFocus={false}
     >
       <PopoverTrigger disableButtonEnhancement>
         <Button appearance="subtle" icon={<CalendarClockRegular />} data-testid="plan-trigger" aria-expanded={open} aria-label={t.nav.plan}>

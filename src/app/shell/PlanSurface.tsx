@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PlanPanel } from '../features/plan';
 import { t } from '../shared/i18n/zh-CN';
@@ -10,13 +9,12 @@ const useStyles = makeStyles({
 /** The inside of the 面试安排 dropdown (loaded when first opened). */
 export default function PlanSurface() {
   const s = useStyles();
-  const [date, setDate] = useState<string | null>(null);
   return (
     <>
       <Text weight="semibold" size={400} className={s.title}>
         {t.plan.title}
       </Text>
-      <PlanPanel days={[]} selectedDate={date} onSelectDate={setDate} />
+      <PlanPanel />
     </>
   );
 }

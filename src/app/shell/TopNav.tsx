@@ -1,6 +1,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { UploadCenterButton } from '../features/upload';
 import { t } from '../shared/i18n/zh-CN';
 import { session } from '../shared/session';
 import { layers, media, sizes } from '../shared/theme';
@@ -97,6 +98,7 @@ export function TopNav({ activeName }: { activeName: string }) {
           </ul>
         </nav>
         <div className={s.right}>
+          <UploadCenterButton />
           <PlanDropdown />
           <UserMenu />
         </div>

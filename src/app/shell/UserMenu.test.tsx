@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { session } from '../shared/session';
+import { pwa } from './pwa-state';
 import { demoMember, demoUser, renderWithTheme } from './testing';
 import { UserMenu } from './UserMenu';
 
 afterEach(() => {
   session.user = null;
   session.member = null;
+  pwa.installable = false;
 });
 
 async function openMenu() {
@@ -67,5 +69,20 @@ describe('UserMenu', () => {
     expect(menu.getByText('去认证')).toBeTruthy();
     expect(menu.getByText('尚未加入企业')).toBeTruthy();
     expect(menu.queryByText('同事')).toBeNull();
+  });
+
+  it('no 安装到桌面 without the browser offer', async () => {
+    session.user = demoUser();
+    session.member = demoMember();
+    const menu = await openMenu();
+    expect(menu.queryByText('安装到桌面')).toBeNull();
+  });
+
+  it('shows 安装到桌面 when the browser offers it', async () => {
+    session.user = demoUser();
+    session.member = demoMember();
+    pwa.installable = true;
+    const menu = await openMenu();
+    expect(menu.getByText('安装到桌面')).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-components';
 import {
   BuildingRegular,
+  DesktopArrowDownRegular,
   ChevronDownRegular,
   DataBarVerticalRegular,
   HourglassHalfRegular,
@@ -30,6 +31,7 @@ import { maskMobile, nameInitials } from '../shared/lib/format';
 import { t } from '../shared/i18n/zh-CN';
 import { logout, session } from '../shared/session';
 import { media, sizes } from '../shared/theme';
+import { promptInstall, pwa } from './pwa-state';
 
 const useStyles = makeStyles({
   trigger: { maxWidth: sizes.userTrigger, minWidth: 0, paddingLeft: tokens.spacingHorizontalXS },
@@ -63,6 +65,7 @@ export function UserMenu() {
   const s = useStyles();
   const [, navigate] = useLocation();
   const { user, member } = useSnapshot(session);
+  const { installable } = useSnapshot(pwa);
   if (!user) return null;
 
   const name = user.realname || member?.name || maskMobile(user.mobile);
@@ -168,6 +171,11 @@ export function UserMenu() {
           <MenuItem icon={<DataBarVerticalRegular />} onClick={go('/statistics')}>
             {t.nav.statistics}
           </MenuItem>
+          {installable && (
+            <MenuItem icon={<DesktopArrowDownRegular />} onClick={() => void promptInstall()} data-testid="install-app">
+              {t.pwa.install}
+            </MenuItem>
+          )}
           <MenuDivider />
           <MenuItem icon={<SignOutRegular />} onClick={signOut}>
             {t.nav.logout}

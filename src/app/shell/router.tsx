@@ -1,18 +1,20 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { redirects, routeSubtitle } from '../routes';
+import { lazyChunk } from '../shared/lib/chunks';
 import { CurrentRouteContext, type CurrentRoute } from '../shared/hooks/current-route';
 import { guardRedirect, safeRedirect } from '../shared/lib/guards';
 import { documentTitle } from '../shared/lib/title';
 import { session } from '../shared/session';
 import { LogoLoader, OfflineState } from '../shared/ui';
 import { BlankLayout } from './BlankLayout';
+import { ChunkBoundary } from './ChunkBoundary';
 import { findRoute } from './match';
 import { useSessionRefresh } from './useSessionRefresh';
 
 // the main layout (nav, breadcrumb, footer, global dialogs) is not needed on /login
-const MainLayout = lazy(() => import('./MainLayout'));
+const MainLayout = lazyChunk(() => import('./MainLayout'));
 
 /**
  * The router: plain redirects, route matching (unknown → /404), the guards of SPEC §5 on the
@@ -67,18 +69,24 @@ export function AppRouter() {
   return (
     <CurrentRouteContext.Provider value={current}>
       {route.layout === 'main' ? (
-        <Suspense fallback={<LogoLoader fullPage />}>
-          <MainLayout route={route}>
+        <ChunkBoundary>
+          <Suspense fallback={<LogoLoader fullPage />}>
+            <MainLayout route={route}>
+              <ChunkBoundary key={route.name}>
+                <Suspense fallback={<LogoLoader />}>
+                  <Page key={route.name} />
+                </Suspense>
+              </ChunkBoundary>
+            </MainLayout>
+          </Suspense>
+        </ChunkBoundary>
+      ) : (
+        <BlankLayout>
+          <ChunkBoundary key={route.name}>
             <Suspense fallback={<LogoLoader />}>
               <Page key={route.name} />
             </Suspense>
-          </MainLayout>
-        </Suspense>
-      ) : (
-        <BlankLayout>
-          <Suspense fallback={<LogoLoader />}>
-            <Page key={route.name} />
-          </Suspense>
+          </ChunkBoundary>
         </BlankLayout>
       )}
     </CurrentRouteContext.Provider>

@@ -5,6 +5,7 @@
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { configureHttp } from '../shared/lib/http';
+import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from '../shared/lib/net';
 import { toast } from '../shared/lib/notify';
 import { clearSession } from '../shared/session';
 
@@ -29,6 +30,18 @@ export function wireHttp(): void {
     },
     loading: (delta) => {
       loadingOverlay.count = Math.max(0, loadingOverlay.count + delta);
+    },
+    // what the page's own calls see of the network also drives the offline state (the service
+    // worker reports the same; this covers a page it does not control yet)
+    fetch: async (...args) => {
+      try {
+        const res = await globalThis.fetch(...args);
+        reportNetworkSuccess();
+        return res;
+      } catch (e) {
+        if (isNetworkFailure(e)) reportNetworkFailure();
+        throw e;
+      }
     },
   });
 }

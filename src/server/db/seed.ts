@@ -1,6 +1,8 @@
 import type { Db } from './types';
 import { makeUscc } from '../lib/uscc';
 import { addDays, dateAfter } from '../lib/time';
+import { recruitmentSeed } from './seeds/recruitment';
+import { accountSeedSteps } from './seeds/accounts';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -261,7 +263,7 @@ const resignations: SeedStep = {
   },
 };
 
-export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations];
+export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */
 async function dbMode(db: Db): Promise<string> {

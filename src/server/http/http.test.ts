@@ -24,9 +24,7 @@ describe('unknown API paths', () => {
       ['DELETE', '/ent/v3/usercenter/info'],
       ['GET', '/ent/v3'],
       ['GET', '/ent/v2/usercenter/info'],
-      // in the contract but built by later issues
-      ['GET', '/ent/v3/index/plan'],
-      ['GET', '/ent/v3/talent/view_user/1'],
+      ['PUT', '/ent/v3/index/setting'], // only GET exists
     ] as const) {
       const r = await call(s.url, method, path, { token });
       expect(r.status, `${method} ${path}`).toBe(404);

@@ -35,6 +35,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler
   app.route({
     method: e.method,
     url: API_PREFIX + e.path,
+    ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     ...(e.auth ? { preHandler: requireAuth(app.db, app.now) } : {}),
     handler: async (req, reply) => {
       let msg = 'ok';

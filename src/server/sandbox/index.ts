@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorPage } from './operator-page';
+import { ossSandbox } from './oss';
+import { paySandbox } from './pay';
+import { wechatSandbox } from './wechat';
 import { reviewSandbox } from './review';
 import { smsSandbox } from './sms';
+import { vodSandbox } from './vod';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
-export function registerSandboxes(app: FastifyInstance) {
+export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string } = {}) {
   smsSandbox(app);
   reviewSandbox(app);
+  ossSandbox(app, { dir: opts.ossDir });
+  vodSandbox(app);
+  paySandbox(app);
+  wechatSandbox(app);
   operatorPage(app);
 }

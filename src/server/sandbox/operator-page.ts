@@ -10,7 +10,7 @@ const STATUS_TEXT: Record<string, string> = { apply: '审核中', normal: '已�
 
 /**
  * A self-contained operator page (inline CSS, no external assets) for people testing the
- * console by hand: read SMS codes, review companies. Orders and uploads come with their issues.
+ * console by hand: read SMS codes, review companies, confirm membership payments. Uploads come with their issue.
  */
 export function operatorPage(app: FastifyInstance) {
   app.get('/sandbox', (_req, reply) => reply.redirect('/sandbox/', 302));
@@ -26,6 +26,34 @@ export function operatorPage(app: FastifyInstance) {
           WHERE status <> 'apply' ORDER BY reviewed_at DESC NULLS LAST, id DESC LIMIT 20`,
       ),
     ]);
+
+    const orders = await app.db.query<{ order_id: string; company_name: string; name: string; amount: number; status: string; created_at: Date }>(
+      `SELECT o.order_id, c.name AS company_name, o.name, o.amount, o.status, o.created_at
+         FROM member_orders o JOIN companies c ON c.id = o.company_id ORDER BY o.created_at DESC LIMIT 20`,
+    );
+    const media = await app.db.query<{ media_id: string; kind: string; title: string; file_size: string; status: string; crc64: string; created_at: Date; company: string | null; realname: string }>(
+      `SELECT m.media_id, m.kind, m.title, m.file_size, m.status, m.crc64, m.created_at, c.name AS company, u.realname
+         FROM media m JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
+        ORDER BY m.created_at DESC LIMIT 20`,
+    );
+    const mediaRows = media.length
+      ? media
+          .map(
+            (m) => `<tr><td class="code">${esc(m.media_id)}</td><td>${m.kind === 'video' ? '视频' : '图片'}</td><td>${esc(m.title)}</td>
+<td>${esc(m.company ?? '（个人）')} · ${esc(m.realname)}</td><td>${(Number(m.file_size) / 1048576).toFixed(1)} MB</td>
+<td>${m.status === 'Normal' ? '已完成' : '上传中'}</td><td class="code">${esc(m.crc64)}</td><td>${esc(fmtDateTime(m.created_at))}</td></tr>`,
+          )
+          .join('')
+      : '<tr><td colspan="8" class="empty">暂无数据</td></tr>';
+    const orderRows = orders.length
+      ? orders
+          .map(
+            (o) => `<tr><td><a href="/sandbox/pay/${esc(o.order_id)}">${esc(o.order_id)}</a></td><td>${esc(o.company_name)}</td><td>${esc(o.name)}</td>
+<td>¥${(o.amount / 100).toFixed(2)}</td><td>${esc(fmtDateTime(o.created_at))}</td>
+<td>${o.status === 'paid' ? '已支付' : o.status === 'closed' ? '已关闭' : `<form method="post" action="/sandbox/pay/${esc(o.order_id)}"><button class="ok">确认支付</button></form>`}</td></tr>`,
+          )
+          .join('')
+      : '<tr><td colspan="6" class="empty">暂无订单</td></tr>';
 
     const smsRows = inbox.length
       ? inbox
@@ -92,8 +120,10 @@ input{padding:4px 6px;border:1px solid #d1d5db;border-radius:4px}button{border:0
 <table><thead><tr><th>编号</th><th>企业名称</th><th>申请人</th><th>提交时间</th><th>审核</th></tr></thead><tbody>${pendingRows}</tbody></table></section>
 <section><h2>已审核企业</h2><p class="sub">JSON：<a href="/sandbox/companies">/sandbox/companies</a></p>
 <table><thead><tr><th>编号</th><th>企业名称</th><th>状态</th><th>审核时间</th></tr></thead><tbody>${reviewedRows || '<tr><td colspan="4" class="empty">暂无数据</td></tr>'}</tbody></table></section>
-<section><h2>会员订单（微信支付）</h2><p class="todo">待会员购买功能上线后在此确认支付。</p></section>
-<section><h2>上传记录（点播 / 对象存储）</h2><p class="todo">待视频上传功能上线后在此查看上传的文件。</p></section>
+<section><h2>会员订单（微信支付）</h2><p class="sub">扫码打开的支付页：/sandbox/pay/订单号。确认支付是幂等的：重复确认不会重复开通会员或赠送 CRC。</p>
+<table><thead><tr><th>订单号</th><th>企业</th><th>套餐</th><th>金额</th><th>下单时间</th><th>状态</th></tr></thead><tbody>${orderRows}</tbody></table></section>
+<section><h2>上传记录（点播 / 对象存储）</h2><p class="sub">点播接口：/sandbox/vod/（签名 GET/POST）；对象存储：/outin-hrconsole-sandbox/（路径式访问）。故障注入：POST /sandbox/oss/faults，计数：<a href="/sandbox/oss/stats">/sandbox/oss/stats</a>，对象：<a href="/sandbox/oss/objects">/sandbox/oss/objects</a></p>
+<table><thead><tr><th>媒体 ID</th><th>类型</th><th>标题</th><th>企业 · 上传人</th><th>大小</th><th>状态</th><th>CRC64</th><th>创建时间</th></tr></thead><tbody>${mediaRows}</tbody></table></section>
 </main></body></html>`;
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   });

@@ -10,9 +10,11 @@ export interface DialogState {
   vip: boolean;
   /** the CRC rules dialog */
   crcRules: boolean;
+  /** the invoice dialog: the company's invoice details, or an order's invoice (after a payment) */
+  invoice: { orderId: string | null; packName?: string } | null;
 }
 
-export const dialogs = proxy<DialogState>({ gate: null, vip: false, crcRules: false });
+export const dialogs = proxy<DialogState>({ gate: null, vip: false, crcRules: false, invoice: null });
 
 /** Before an action that needs a verified company: prompts and answers false when not allowed. */
 export function requireCompany(): boolean {
@@ -31,4 +33,13 @@ export function requireMember(): boolean {
 export function openVip(): void {
   dialogs.gate = null;
   dialogs.vip = true;
+}
+
+/** The invoice dialog; with an order id it asks for that order's invoice. */
+export function openInvoice(orderId: string | null = null, packName?: string): void {
+  dialogs.invoice = { orderId, packName };
+}
+
+export function openCrcRules(): void {
+  dialogs.crcRules = true;
 }

@@ -70,6 +70,8 @@ export const sizes = {
   planWidth: '360px',
   /** the notices in the top-right corner */
   noticeWidth: '360px',
+  /** the update bar at the bottom of the window (a new version is ready) */
+  updateBar: '560px',
   /** login page: the card and the brand panel */
   loginCard: '400px',
   loginBrand: '480px',
@@ -79,6 +81,8 @@ export const sizes = {
   codeButton: '120px',
   /** VIP dialog */
   vipDialog: '640px',
+  /** the CRC rules dialog (a four-column table) */
+  crcDialog: '800px',
   /** narrowest membership pack card */
   vipPackMin: '160px',
   /** the breadcrumb bar under the nav */

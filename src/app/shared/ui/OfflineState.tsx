@@ -21,8 +21,17 @@ const useStyles = makeStyles({
   text: { color: tokens.colorNeutralForeground2 },
 });
 
-/** 网络不给力，请稍后重试 + 重新加载 (SPEC §2). */
-export function OfflineState({ onReload = () => location.reload() }: { onReload?: () => void }) {
+/**
+ * 网络不给力，请稍后重试 + 重新加载 (SPEC §2). `message` replaces the text for the same situation
+ * seen from another side (a chunk that did not load: ChunkLoadError).
+ */
+export function OfflineState({
+  onReload = () => location.reload(),
+  message = t.state.offline,
+}: {
+  onReload?: () => void;
+  message?: string;
+}) {
   const s = useStyles();
   return (
     <div className={s.root} role="alert" data-testid="offline-state">
@@ -36,7 +45,7 @@ export function OfflineState({ onReload = () => location.reload() }: { onReload?
         <path className={s.slash} d="M52 30l56 60" />
       </svg>
       <Text size={400} className={s.text}>
-        {t.state.offline}
+        {message}
       </Text>
       <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={onReload}>
         {t.state.reload}
