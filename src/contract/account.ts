@@ -8,35 +8,7 @@ import { DateTimeText, Fen, MOBILE_RE, SMS_CODE_RE, formText } from './common';
 import { User } from './usercenter';
 import { USCC_MESSAGES, normalizeUscc, usccProblem } from './uscc';
 
-/** 公司规模 (domain.md §1.4, the Boss bands). */
-export const STAFF_RANGES = ['0-20人', '20-99人', '100-499人', '500-999人', '1000-9999人', '10000人以上'] as const;
-
-/** 所属行业: the 20 门类 of GB/T 4754-2017 (domain.md §1.7). */
-export const INDUSTRIES = [
-  '农、林、牧、渔业',
-  '采矿业',
-  '制造业',
-  '电力、热力、燃气及水生产和供应业',
-  '建筑业',
-  '批发和零售业',
-  '交通运输、仓储和邮政业',
-  '住宿和餐饮业',
-  '信息传输、软件和信息技术服务业',
-  '金融业',
-  '房地产业',
-  '租赁和商务服务业',
-  '科学研究和技术服务业',
-  '水利、环境和公共设施管理业',
-  '居民服务、修理和其他服务业',
-  '教育',
-  '卫生和社会工作',
-  '文化、体育和娱乐业',
-  '公共管理、社会保障和社会组织',
-  '国际组织',
-] as const;
-
-/** A Chinese or Latin personal name. */
-export const PERSON_NAME_RE = /^[\u4e00-\u9fa5·A-Za-z][\u4e00-\u9fa5·A-Za-z .]{0,19}$/;
+import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from './vocab';
 
 // --- company application (/create, /auth, /inReview) -----------------------------------------
 

@@ -5,7 +5,7 @@ import { Colleagues } from '../features/account';
 import { CompanyProfile } from '../features/company';
 import { MembershipPanel } from '../features/membership';
 import { openInvoice } from '../shared/dialogs/store';
-import { t } from '../shared/i18n/zh-CN';
+import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -24,12 +24,12 @@ export default function AccountPage() {
     <div className={s.root}>
       <div className={s.bar}>
         <TabList selectedValue={tab} onTabSelect={(_, d) => navigate(d.value === 'company' ? path : `${path}?id=${String(d.value)}`)}>
-          <Tab value="company">{t.account.tabs.company}</Tab>
-          <Tab value="colleagues">{t.account.tabs.colleagues}</Tab>
-          <Tab value="membership">{t.account.tabs.membership}</Tab>
+          <Tab value="company">{tAccounts.account.tabs.company}</Tab>
+          <Tab value="colleagues">{tAccounts.account.tabs.colleagues}</Tab>
+          <Tab value="membership">{tAccounts.account.tabs.membership}</Tab>
         </TabList>
         <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>
-          {t.account.tabs.invoice}
+          {tAccounts.account.tabs.invoice}
         </Button>
       </div>
       {tab === 'company' ? <CompanyProfile /> : tab === 'colleagues' ? <Colleagues /> : <MembershipPanel />}

@@ -1,6 +1,7 @@
 import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { t } from '../shared/i18n/zh-CN';
+import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 import { sizes } from '../shared/theme';
 import { LogoMark } from '../shared/ui';
 
@@ -16,7 +17,7 @@ const useStyles = makeStyles({
 /** /agreement: the user service agreement, a real readable document (never-login). */
 export default function AgreementPage() {
   const s = useStyles();
-  const a = t.agreement;
+  const a = tAccounts.agreement;
   return (
     <div className={s.page}>
       <Card className={s.card} role="article">

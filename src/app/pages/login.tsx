@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
 import { LoginBrandPanel, LoginForm, WechatLogin } from '../features/login';
-import { t } from '../shared/i18n/zh-CN';
+import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 import { safeRedirect } from '../shared/lib/guards';
 import { media, sizes } from '../shared/theme';
 
@@ -47,8 +47,8 @@ export default function LoginPage() {
         <LoginBrandPanel className={s.brand} />
         <div className={s.form}>
           <TabList className={s.tabs} selectedValue={way} onTabSelect={(_, d) => setWay(d.value as 'sms' | 'wechat')}>
-            <Tab value="sms">{t.wechat.tabSms}</Tab>
-            <Tab value="wechat">{t.wechat.tabWechat}</Tab>
+            <Tab value="sms">{tAccounts.wechat.tabSms}</Tab>
+            <Tab value="wechat">{tAccounts.wechat.tabWechat}</Tab>
           </TabList>
           {way === 'sms' ? <LoginForm onSuccess={done} /> : <WechatLogin onSuccess={done} />}
         </div>

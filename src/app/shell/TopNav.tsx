@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { UploadCenterButton } from '../features/upload';
 import { t } from '../shared/i18n/zh-CN';
 import { session } from '../shared/session';
 import { layers, media, sizes } from '../shared/theme';
@@ -9,6 +9,9 @@ import { Brand } from './Brand';
 import { navItems } from './navItems';
 import { PlanDropdown } from './PlanDropdown';
 import { UserMenu } from './UserMenu';
+
+// the upload center (its store, catalog and worker bridge) loads after the layout has painted
+const UploadCenterButton = lazy(() => import('../features/upload').then((m) => ({ default: m.UploadCenterButton })));
 
 const useStyles = makeStyles({
   bar: {
@@ -98,7 +101,9 @@ export function TopNav({ activeName }: { activeName: string }) {
           </ul>
         </nav>
         <div className={s.right}>
-          <UploadCenterButton />
+          <Suspense fallback={null}>
+            <UploadCenterButton />
+          </Suspense>
           <PlanDropdown />
           <UserMenu />
         </div>

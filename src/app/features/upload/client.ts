@@ -8,10 +8,11 @@ import { subscribe } from 'valtio';
 import { call } from '../../shared/lib/http';
 import { net, onNetworkBack } from '../../shared/lib/net';
 import { toast } from '../../shared/lib/notify';
-import { t } from '../../shared/i18n/zh-CN';
+import { tUpload } from '../../shared/i18n/zh-CN.upload';
 import { UploadClient } from '../../../workers/upload/upload-client';
 import type { AddOptions } from '../../../workers/upload/engine';
-import { removeItem, upsertItem, uploads } from './store';
+import { markBusy } from '../../shared/lib/busy';
+import { activeCount, removeItem, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
 export const CLIENT_ID_DAYS = 730;
@@ -93,15 +94,15 @@ export async function startUpload(file: File, opts: StartOptions): Promise<strin
 
 /** The words of messages.md for an engine code. */
 export function errorText(code: string, fallback = ''): string {
-  const words = (t.upload as unknown as Record<string, unknown>)[code];
+  const words = (tUpload.upload as unknown as Record<string, unknown>)[code];
   if (typeof words === 'string') return words;
-  return fallback && /[\u4e00-\u9fff]/.test(fallback) ? fallback : t.upload.unknownError;
+  return fallback && /[\u4e00-\u9fff]/.test(fallback) ? fallback : tUpload.upload.unknownError;
 }
 
 export const uploadActions = {
   pause: (id: string) => void uploadClient().pause(id),
-  resume: (id: string) => void uploadClient().resume(id).catch(() => toast('error', t.upload.waitingFile)),
-  retry: (id: string) => void uploadClient().retry(id).catch(() => toast('error', t.upload.waitingFile)),
+  resume: (id: string) => void uploadClient().resume(id).catch(() => toast('error', tUpload.upload.waitingFile)),
+  retry: (id: string) => void uploadClient().retry(id).catch(() => toast('error', tUpload.upload.waitingFile)),
   cancel: (id: string) => void uploadClient().cancel(id),
   remove: (id: string) => void uploadClient().remove(id),
   pauseAll: () => void uploadClient().stopAll(),
@@ -121,3 +122,15 @@ export async function hasPendingCheckpoints(): Promise<boolean> {
     return false;
   }
 }
+
+// A running upload is work a reload would interrupt: keep the update bar and the stale-chunk
+// recovery from reloading unasked while any file is Ready or Uploading.
+let releaseBusy: (() => void) | null = null;
+subscribe(uploads, () => {
+  const running = activeCount(uploads) > 0;
+  if (running && !releaseBusy) releaseBusy = markBusy('upload');
+  else if (!running && releaseBusy) {
+    releaseBusy();
+    releaseBusy = null;
+  }
+});

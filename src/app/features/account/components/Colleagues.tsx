@@ -20,6 +20,7 @@ import { PersonAddRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { Colleague } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
@@ -39,7 +40,7 @@ export function Colleagues() {
   const [data, setData] = useState<{ list: Colleague[]; pending: Colleague[] } | null>(null);
   const [tab, setTab] = useState<'members' | 'pending'>('members');
   const [busy, setBusy] = useState<number | null>(null);
-  const c = t.account.colleagues;
+  const c = tAccounts.account.colleagues;
 
   const first = useRef(true);
   const load = useCallback(() => {
@@ -86,7 +87,7 @@ export function Colleagues() {
       {rows.length === 0 ? (
         <EmptyState compact text={tab === 'pending' ? c.noPending : undefined} />
       ) : (
-        <Table size="small" aria-label={t.account.tabs.colleagues}>
+        <Table size="small" aria-label={tAccounts.account.tabs.colleagues}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{c.cols.name}</TableHeaderCell>

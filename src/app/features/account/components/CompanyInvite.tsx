@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { PERSON_NAME_RE } from '../../../../contract';
+import { PERSON_NAME_RE } from '../../../../contract/vocab';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toast, toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, session } from '../../../shared/session';
 import { sizes } from '../../../shared/theme';
@@ -32,7 +33,7 @@ function InviteOwn() {
       () => setCode(null),
     );
   }, [normal]);
-  const c = t.companyInvite;
+  const c = tAccounts.companyInvite;
   if (!user) {
     return <EmptyState text={c.loginFirst} action={<Button appearance="primary" onClick={() => navigate('/login?redirect=%2Fcompany%2Finvite')}>{c.goLogin}</Button>} />;
   }
@@ -44,7 +45,7 @@ function InviteOwn() {
         {c.title}
       </Text>
       <Text className={s.muted}>{c.intro}</Text>
-      <InviteLink label={c.link} url={`${location.origin}/company/invite?code=${code}`} qrCaption={t.friends.qr} />
+      <InviteLink label={c.link} url={`${location.origin}/company/invite?code=${code}`} qrCaption={tAccounts.friends.qr} />
       <div>
         <Button onClick={() => navigate('/account?id=colleagues')}>{c.viewPending}</Button>
       </div>
@@ -61,7 +62,7 @@ function Join({ code }: { code: string }) {
   const [v, setV] = useState({ realname: user?.realname ?? '', dept: '', job: '' });
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
-  const c = t.companyInvite;
+  const c = tAccounts.companyInvite;
   useEffect(() => {
     companyInvitePreview(code).then(
       (d) => setCompany(d.company_name),
@@ -101,7 +102,7 @@ function Join({ code }: { code: string }) {
         <>
           <Text>{c.submitted}</Text>
           <Button appearance="primary" onClick={() => navigate('/inReview')}>
-            {t.companyForm.viewProgress}
+            {tAccounts.companyForm.viewProgress}
           </Button>
         </>
       ) : !user ? (

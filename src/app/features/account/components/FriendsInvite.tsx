@@ -17,6 +17,7 @@ import {
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
 import { sizes } from '../../../shared/theme';
@@ -37,7 +38,7 @@ function Mine() {
   const [, navigate] = useLocation();
   const { loggedIn } = useSnapshot(session);
   const [data, setData] = useState<Mine | null | undefined>(undefined);
-  const f = t.friends;
+  const f = tAccounts.friends;
   useEffect(() => {
     if (!loggedIn) return setData(null);
     myInvite().then(setData, () => setData(null));
@@ -93,7 +94,7 @@ function Invited({ code }: { code: string }) {
   const { loggedIn } = useSnapshot(session);
   const [inviter, setInviter] = useState<string | null | undefined>(undefined);
   const [accepted, setAccepted] = useState(false);
-  const f = t.friends;
+  const f = tAccounts.friends;
   useEffect(() => {
     inviterOf(code).then(
       (d) => setInviter(d.inviter),

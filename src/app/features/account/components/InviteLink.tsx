@@ -1,6 +1,6 @@
 import { Button, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastError, toastSuccess } from '../../../shared/lib/notify';
 import { QrCode } from '../../../shared/ui';
 
@@ -19,9 +19,9 @@ export function InviteLink({ label, url, qrCaption }: { label: string; url: stri
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toastSuccess(t.friends.copied);
+      toastSuccess(tAccounts.friends.copied);
     } catch {
-      toastError(t.friends.copyFailed);
+      toastError(tAccounts.friends.copyFailed);
     }
   };
   return (
@@ -37,7 +37,7 @@ export function InviteLink({ label, url, qrCaption }: { label: string; url: stri
         <div className={s.row}>
           <Input className={s.input} readOnly value={url} aria-label={label} data-testid="invite-url" />
           <Button icon={<CopyRegular />} onClick={copy}>
-            {t.friends.copy}
+            {tAccounts.friends.copy}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Avatar, Card, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { Partner } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { media } from '../../../shared/theme';
 import { EmptyState } from '../../../shared/ui';
 import { listPartners } from '../api';
@@ -33,7 +34,7 @@ export function Partners() {
       () => setList([]),
     );
   }, []);
-  const p = t.strategic;
+  const p = tAccounts.strategic;
   return (
     <div className={s.root}>
       <div>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar, Badge, Button, Card, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
-import { PERSON_NAME_RE } from '../../../../contract';
+import { PERSON_NAME_RE } from '../../../../contract/vocab';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { maskMobile } from '../../../shared/lib/format';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, session } from '../../../shared/session';
@@ -26,7 +27,7 @@ export function ProfileForm() {
   const [v, setV] = useState({ realname: user?.realname ?? '', dept: member?.dept_name ?? '', job: member?.job_name ?? '' });
   const [err, setErr] = useState<{ field: Field3; msg: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const p = t.profile;
+  const p = tAccounts.profile;
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();

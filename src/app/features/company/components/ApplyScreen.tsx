@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { CompanyApplication } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { session } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
 import { getApplication } from '../api';
@@ -44,7 +45,7 @@ export function ApplyScreen({ mode }: { mode: 'create' | 'auth' }) {
       () => setApp(null),
     );
   }, []);
-  const f = t.companyForm;
+  const f = tAccounts.companyForm;
   if (app === undefined) return <Spinner label={t.state.loading} />;
 
   const resubmit = app !== null && app.status === 'reject' && app.is_applicant;
@@ -56,7 +57,7 @@ export function ApplyScreen({ mode }: { mode: 'create' | 'auth' }) {
           description={app.company_name}
           action={
             <Button appearance="primary" onClick={() => navigate(app.status === 'normal' && !app.member_pending ? '/account' : '/inReview')}>
-              {app.status === 'normal' && !app.member_pending ? t.review.goAccount : f.viewProgress}
+              {app.status === 'normal' && !app.member_pending ? tAccounts.review.goAccount : f.viewProgress}
             </Button>
           }
         />
@@ -70,9 +71,9 @@ export function ApplyScreen({ mode }: { mode: 'create' | 'auth' }) {
     <div className={s.root}>
       <div className={s.head}>
         <Text as="h1" size={600} weight="semibold">
-          {resubmit ? t.review.resubmit : mode === 'create' ? f.createTitle : f.authTitle}
+          {resubmit ? tAccounts.review.resubmit : mode === 'create' ? f.createTitle : f.authTitle}
         </Text>
-        <Text className={s.muted}>{resubmit ? `${t.review.reason}：${app!.reject_reason}` : f.createIntro}</Text>
+        <Text className={s.muted}>{resubmit ? `${tAccounts.review.reason}：${app!.reject_reason}` : f.createIntro}</Text>
       </div>
       <CompanyForm initial={initial} resubmit={resubmit} onSubmitted={() => navigate('/inReview')} />
     </div>

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
-import { INDUSTRIES, STAFF_RANGES } from '../../../../contract';
-import { t } from '../../../shared/i18n/zh-CN';
+import { INDUSTRIES, STAFF_RANGES } from '../../../../contract/vocab';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { media } from '../../../shared/theme';
@@ -41,7 +41,7 @@ export function CompanyForm({ initial, resubmit, onSubmitted }: CompanyFormProps
   const [problem, setProblem] = useState<CompanyProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const refs = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
-  const f = t.companyForm;
+  const f = tAccounts.companyForm;
 
   const err = (field: CompanyField) =>
     problem?.field === field ? { validationState: 'error' as const, validationMessage: problem.message } : {};
@@ -150,7 +150,7 @@ export function CompanyForm({ initial, resubmit, onSubmitted }: CompanyFormProps
       </Card>
       <div className={s.actions}>
         <Button type="submit" appearance="primary" size="large" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-          {saving ? f.submitting : resubmit ? t.review.resubmit : f.submit}
+          {saving ? f.submitting : resubmit ? tAccounts.review.resubmit : f.submit}
         </Button>
         <Text size={200} className={s.muted}>
           {f.joinInstead}

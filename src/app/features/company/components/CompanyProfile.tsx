@@ -3,6 +3,7 @@ import { Badge, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-
 import { BuildingRegular } from '@fluentui/react-icons';
 import type { CompanyApplication } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { maskMobile } from '../../../shared/lib/format';
 import { media } from '../../../shared/theme';
 import { EmptyState } from '../../../shared/ui';
@@ -35,7 +36,7 @@ export function CompanyProfile() {
   }, []);
   if (app === undefined) return <Spinner label={t.state.loading} />;
   if (app === null) return <EmptyState />;
-  const a = t.account.company;
+  const a = tAccounts.account.company;
   const row = (label: string, value: string) => (
     <>
       <Text className={s.label}>{label}</Text>
@@ -50,7 +51,7 @@ export function CompanyProfile() {
           {app.company_name}
         </Text>
         <Badge appearance="tint" color={app.status === 'normal' ? 'success' : 'warning'}>
-          {t.review.status[app.status]}
+          {tAccounts.review.status[app.status]}
         </Badge>
       </div>
       <div className={s.grid}>

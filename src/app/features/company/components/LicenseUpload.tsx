@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, CheckmarkCircleFilled, DocumentRegular } from '@fluentui/react-icons';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastError } from '../../../shared/lib/notify';
 import { sizes } from '../../../shared/theme';
 import { licenseImage, uploadLicense } from '../api';
@@ -52,7 +52,7 @@ export function LicenseUpload({ value, onChange, invalid }: LicenseUploadProps) 
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const f = t.companyForm;
+  const f = tAccounts.companyForm;
 
   // a licence already on file (resubmitting): show it
   useEffect(() => {

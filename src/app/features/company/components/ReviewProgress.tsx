@@ -4,6 +4,7 @@ import { CheckmarkCircleFilled, CircleRegular, DismissCircleFilled, HourglassHal
 import { useLocation } from 'wouter';
 import type { CompanyApplication } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { maskMobile } from '../../../shared/lib/format';
 import { refreshSession } from '../../../shared/session';
 import { media } from '../../../shared/theme';
@@ -55,7 +56,7 @@ export function ReviewProgress() {
   const [, navigate] = useLocation();
   const [app, setApp] = useState<CompanyApplication | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const r = t.review;
+  const r = tAccounts.review;
 
   const load = useCallback(async () => {
     setBusy(true);
@@ -121,7 +122,7 @@ export function ReviewProgress() {
       <Text>{value || '—'}</Text>
     </>
   );
-  const f = t.companyForm.fields;
+  const f = tAccounts.companyForm.fields;
 
   return (
     <div className={s.root} data-testid="review-progress">
@@ -193,7 +194,7 @@ export function ReviewProgress() {
           {row(f.contact_name, app.contact_name)}
           {row(f.contact_mobile, maskMobile(app.contact_mobile))}
           {row(f.address, app.address)}
-          {row(f.license, app.license_id ? t.companyForm.licenseDone : '')}
+          {row(f.license, app.license_id ? tAccounts.companyForm.licenseDone : '')}
         </div>
       </Card>
     </div>

@@ -2,8 +2,10 @@
  * The company application form's rules, in the order of the form (first failure shown). The
  * server checks the same with the contract's schema; the credit code with GB 32100.
  */
-import { INDUSTRIES, MOBILE_RE, PERSON_NAME_RE, STAFF_RANGES, USCC_MESSAGES, normalizeUscc, usccProblem } from '../../../../contract';
-import { t } from '../../../shared/i18n/zh-CN';
+import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from '../../../../contract/vocab';
+import { MOBILE_RE } from '../../../../contract/patterns';
+import { USCC_MESSAGES, normalizeUscc, usccProblem } from '../../../../contract/uscc';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 
 export interface CompanyFormValues {
   company_name: string;
@@ -36,7 +38,7 @@ export interface CompanyProblem {
   message: string;
 }
 
-const f = t.companyForm;
+const f = tAccounts.companyForm;
 
 export function companyProblem(v: CompanyFormValues): CompanyProblem | null {
   const name = v.company_name.trim();

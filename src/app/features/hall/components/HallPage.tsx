@@ -3,9 +3,11 @@ import { Avatar, Badge, Button, Dropdown, makeStyles, Option, Spinner, Tag, TagG
 import { CheckmarkCircleFilled, DismissRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { CITY_NAMES, EDUCATION, EXPERIENCE, JOB_STATUS, SALARY_BUCKETS, TALENT_LABELS, type HallItem } from '../../../../contract';
+import { CITY_NAMES, EDUCATION, EXPERIENCE, JOB_STATUS, SALARY_BUCKETS, TALENT_LABELS } from '../../../../contract/vocab';
+import type { HallItem } from '../../../../contract';
 import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { searchHall } from '../api';
 import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, type FilterKey } from '../lib/query';
@@ -53,12 +55,12 @@ const OPTIONS: Record<FilterKey, { value: string; label: string }[]> = {
   label: TALENT_LABELS.map((l) => ({ value: l, label: l })),
 };
 const LABELS: Record<FilterKey, string> = {
-  city: t.hall.filters.city,
-  education: t.hall.filters.education,
-  experience: t.hall.filters.experience,
-  salary: t.hall.filters.salary,
-  job_status: t.hall.filters.jobStatus,
-  label: t.hall.filters.label,
+  city: tRecruit.hall.filters.city,
+  education: tRecruit.hall.filters.education,
+  experience: tRecruit.hall.filters.experience,
+  salary: tRecruit.hall.filters.salary,
+  job_status: tRecruit.hall.filters.jobStatus,
+  label: tRecruit.hall.filters.label,
 };
 
 type Result = { list: HallItem[]; total: number; page: number; page_size: number };
@@ -89,7 +91,7 @@ export function HallPage() {
 
   return (
     <div className={s.root}>
-      <section className={s.panel} aria-label={t.hall.title}>
+      <section className={s.panel} aria-label={tRecruit.hall.title}>
         <div className={s.filters}>
           {FILTER_KEYS.map((k) => {
             const value = params.get(k) ?? '';
@@ -102,12 +104,12 @@ export function HallPage() {
                 <Dropdown
                   className={s.dropdown}
                   aria-labelledby={`hall-${k}`}
-                  value={chosen?.label ?? t.hall.any}
+                  value={chosen?.label ?? tRecruit.hall.any}
                   selectedOptions={[value]}
                   onOptionSelect={(_, d) => go(withFilter(search, k, d.optionValue ?? ''))}
                   data-testid={`hall-filter-${k}`}
                 >
-                  <Option value="">{t.hall.any}</Option>
+                  <Option value="">{tRecruit.hall.any}</Option>
                   {OPTIONS[k].map((o) => (
                     <Option key={o.value} value={o.value}>
                       {o.label}
@@ -120,30 +122,30 @@ export function HallPage() {
         </div>
         <div className={s.bar}>
           {query.keywords && (
-            <Button size="small" shape="circular" icon={<DismissRegular />} iconPosition="after" aria-label={t.hall.clearKeyword} onClick={() => go(withFilter(search, 'keywords' as FilterKey, ''))}>
-              {t.hall.keyword(query.keywords)}
+            <Button size="small" shape="circular" icon={<DismissRegular />} iconPosition="after" aria-label={tRecruit.hall.clearKeyword} onClick={() => go(withFilter(search, 'keywords' as FilterKey, ''))}>
+              {tRecruit.hall.keyword(query.keywords)}
             </Button>
           )}
           {hasFilters && (
             <Button size="small" appearance="subtle" onClick={() => go(withoutFilters(search))}>
-              {t.hall.reset}
+              {tRecruit.hall.reset}
             </Button>
           )}
           {result && (
             <Text weight="semibold" data-testid="hall-total">
-              {t.hall.total(result.total)}
+              {tRecruit.hall.total(result.total)}
             </Text>
           )}
           <span className={s.privacy}>
             <ShieldLockRegular aria-hidden />
-            {t.hall.privacy}
+            {tRecruit.hall.privacy}
           </span>
         </div>
       </section>
 
       {failed ? (
         <section className={s.panel}>
-          <EmptyState text={t.hall.loadFailed} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t.hall.retry}</Button>} />
+          <EmptyState text={tRecruit.hall.loadFailed} action={<Button onClick={() => setAttempt((n) => n + 1)}>{tRecruit.hall.retry}</Button>} />
         </section>
       ) : !result ? (
         <div className={s.center}>
@@ -151,7 +153,7 @@ export function HallPage() {
         </div>
       ) : result.list.length === 0 ? (
         <section className={s.panel}>
-          <EmptyState text={t.hall.empty} description={t.hall.emptyHint} />
+          <EmptyState text={tRecruit.hall.empty} description={tRecruit.hall.emptyHint} />
         </section>
       ) : (
         <>
@@ -169,7 +171,7 @@ export function HallPage() {
 
 function Card({ c }: { c: HallItem }) {
   const s = useStyles();
-  const facts = [c.gender, t.hall.age(c.age), c.work_exp, c.education, c.job_status].filter(Boolean);
+  const facts = [c.gender, tRecruit.hall.age(c.age), c.work_exp, c.education, c.job_status].filter(Boolean);
   return (
     <article className={s.card} data-testid="hall-card" data-id={c.id}>
       <Avatar size={56} name={c.realname} color="colorful" image={c.avatar ? { src: c.avatar } : undefined} />
@@ -180,7 +182,7 @@ function Card({ c }: { c: HallItem }) {
           </Text>
           {c.verify_status ? (
             <Badge appearance="tint" color="success" size="small" icon={<CheckmarkCircleFilled className={s.verified} />}>
-              {t.hall.verified}
+              {tRecruit.hall.verified}
             </Badge>
           ) : null}
           <Text className={s.facts}>
@@ -193,16 +195,16 @@ function Card({ c }: { c: HallItem }) {
           </Text>
         </div>
         <Text className={s.expect}>
-          <span className={s.muted}>{t.hall.expect}：</span>
+          <span className={s.muted}>{tRecruit.hall.expect}：</span>
           {[c.expect_city, c.expect_job, c.expect_salary].filter(Boolean).join(' · ')}
         </Text>
         {c.last_company && (
           <Text className={s.muted}>
-            {t.hall.lastJob}：{c.last_company} · {c.last_job}
+            {tRecruit.hall.lastJob}：{c.last_company} · {c.last_job}
           </Text>
         )}
         {c.labels.length > 0 && (
-          <TagGroup aria-label={t.resume.labels}>
+          <TagGroup aria-label={tRecruit.resume.labels}>
             {c.labels.map((l) => (
               <Tag key={l} size="extra-small" appearance="brand">
                 {l}
@@ -217,10 +219,10 @@ function Card({ c }: { c: HallItem }) {
       <div className={s.actions}>
         {c.active && <span className={s.active}>{c.active}</span>}
         <Button icon={<PersonSearchRegular />} onClick={() => openResume(c.id)} data-testid="hall-view">
-          {t.hall.viewResume}
+          {tRecruit.hall.viewResume}
         </Button>
         <Button appearance="primary" disabled={c.invited} onClick={() => openInvite({ id: c.id, type: 'user' })} data-testid="hall-invite">
-          {c.invited ? t.hall.invited : t.hall.invite}
+          {c.invited ? tRecruit.hall.invited : tRecruit.hall.invite}
         </Button>
       </div>
     </article>

@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import type { InviteInfo, PlanListData } from '../../../../contract';
 import { inviteSent, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { ApiError } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { loadDaySchedule, loadInviteInfo, sendInvite } from '../api';
@@ -90,7 +91,7 @@ export function InviteDialog() {
   const key = invite ? `${invite.type}:${invite.id}` : 'closed';
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && (recruitDialogs.invite = null)} modalType="modal">
-      <DialogSurface className={useStyles().surface} data-testid="invite-dialog" aria-label={t.invite.title}>
+      <DialogSurface className={useStyles().surface} data-testid="invite-dialog" aria-label={tRecruit.invite.title}>
         {invite && <InviteBody key={key} id={invite.id} type={invite.type} />}
       </DialogSurface>
     </Dialog>
@@ -112,7 +113,7 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
     let alive = true;
     loadInviteInfo({ id, type }).then(
       (d) => alive && setInfo(d),
-      (e: unknown) => alive && setFailed(e instanceof ApiError ? e.message : t.inviteForm.loadFailed),
+      (e: unknown) => alive && setFailed(e instanceof ApiError ? e.message : tRecruit.inviteForm.loadFailed),
     );
     return () => {
       alive = false;
@@ -157,13 +158,13 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
               aria-expanded={showPlan}
               data-testid="invite-schedule-toggle"
             >
-              {showPlan ? t.inviteForm.hideSchedule : t.nav.plan}
+              {showPlan ? tRecruit.inviteForm.hideSchedule : t.nav.plan}
             </Button>
             <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={t.notice.close} onClick={close} />
           </div>
         }
       >
-        {t.invite.title}
+        {tRecruit.invite.title}
       </DialogTitle>
       <DialogContent>
         {showPlan && <DaySchedule date={pick.date || ymd(new Date(now))} />}
@@ -175,18 +176,18 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
           </div>
         ) : (
           <div className={s.form}>
-            <Field label={t.invite.fields.realname}>
+            <Field label={tRecruit.invite.fields.realname}>
               <Input value={info.realname} readOnly appearance="filled-darker" />
             </Field>
-            <Field label={t.invite.fields.company}>
+            <Field label={tRecruit.invite.fields.company}>
               <Input value={info.company_name} readOnly appearance="filled-darker" />
             </Field>
-            <Field label={t.invite.fields.job} required className={s.wide} hint={type === 'user' && info.job_lst.length === 0 ? t.inviteForm.noJobs : undefined}>
+            <Field label={tRecruit.invite.fields.job} required className={s.wide} hint={type === 'user' && info.job_lst.length === 0 ? tRecruit.inviteForm.noJobs : undefined}>
               {type === 'intention' ? (
                 <Input value={info.job_name} readOnly appearance="filled-darker" />
               ) : (
                 <Dropdown
-                  placeholder={t.inviteForm.jobPlaceholder}
+                  placeholder={tRecruit.inviteForm.jobPlaceholder}
                   value={info.job_lst.find((j) => j.id === form.job_id)?.job_name ?? ''}
                   selectedOptions={form.job_id ? [String(form.job_id)] : []}
                   onOptionSelect={(_, d) => set({ job_id: Number(d.optionValue) || null })}
@@ -200,11 +201,11 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
                 </Dropdown>
               )}
             </Field>
-            <Field label={t.invite.fields.time} required className={s.wide}>
+            <Field label={tRecruit.invite.fields.time} required className={s.wide}>
               <div className={s.when}>
                 <DatePicker
                   className={s.date}
-                  placeholder={t.inviteForm.datePlaceholder}
+                  placeholder={tRecruit.inviteForm.datePlaceholder}
                   value={pick.date ? new Date(`${pick.date}T00:00:00`) : null}
                   onSelectDate={(d) => setPick((p) => pickDate(p, d))}
                   minDate={firstEnabledDay(now)}
@@ -215,7 +216,7 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
                   formatDate={zhFormatDate}
                   firstDayOfWeek={1}
                   showGoToToday
-                  aria-label={t.invite.fields.time}
+                  aria-label={tRecruit.invite.fields.time}
                   data-testid="invite-date"
                 />
                 <Input
@@ -224,42 +225,42 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
                   step={1}
                   value={pick.time}
                   onChange={(_, d) => setPick((p) => pickTime(p, d.value))}
-                  aria-label={t.inviteForm.timeLabel}
+                  aria-label={tRecruit.inviteForm.timeLabel}
                   data-testid="invite-time"
                 />
               </div>
             </Field>
-            <Field label={t.invite.fields.place} required className={s.wide}>
-              <Input value={form.address} maxLength={100} placeholder={t.inviteForm.placePlaceholder} onChange={(_, d) => set({ address: d.value })} />
+            <Field label={tRecruit.invite.fields.place} required className={s.wide}>
+              <Input value={form.address} maxLength={100} placeholder={tRecruit.inviteForm.placePlaceholder} onChange={(_, d) => set({ address: d.value })} />
               {info.address && !form.address && (
                 <Link className={s.hint} onClick={() => set({ address: info.address })}>
-                  {t.inviteForm.useCompanyAddress}：{info.address}
+                  {tRecruit.inviteForm.useCompanyAddress}：{info.address}
                 </Link>
               )}
             </Field>
-            <Field label={t.invite.fields.contact} required>
-              <Input value={form.contacts_name} maxLength={30} placeholder={t.inviteForm.contactPlaceholder} onChange={(_, d) => set({ contacts_name: d.value })} />
+            <Field label={tRecruit.invite.fields.contact} required>
+              <Input value={form.contacts_name} maxLength={30} placeholder={tRecruit.inviteForm.contactPlaceholder} onChange={(_, d) => set({ contacts_name: d.value })} />
             </Field>
-            <Field label={t.invite.fields.tel} required>
-              <Input value={form.contacts_tel} maxLength={20} placeholder={t.inviteForm.telPlaceholder} onChange={(_, d) => set({ contacts_tel: d.value })} />
+            <Field label={tRecruit.invite.fields.tel} required>
+              <Input value={form.contacts_tel} maxLength={20} placeholder={tRecruit.inviteForm.telPlaceholder} onChange={(_, d) => set({ contacts_tel: d.value })} />
             </Field>
             {!form.contacts_name && !form.contacts_tel && (
               <Link className={`${s.hint} ${s.wide}`} onClick={() => set({ contacts_name: info.hr_realname, contacts_tel: info.hr_mobile })}>
-                {t.inviteForm.useMyContact}（{info.hr_realname} {info.hr_mobile}）
+                {tRecruit.inviteForm.useMyContact}（{info.hr_realname} {info.hr_mobile}）
               </Link>
             )}
-            <Field label={t.invite.fields.remark} className={s.wide}>
-              <Textarea value={form.remark} maxLength={200} resize="vertical" placeholder={t.invite.remarkPlaceholder} onChange={(_, d) => set({ remark: d.value })} />
+            <Field label={tRecruit.invite.fields.remark} className={s.wide}>
+              <Textarea value={form.remark} maxLength={200} resize="vertical" placeholder={tRecruit.invite.remarkPlaceholder} onChange={(_, d) => set({ remark: d.value })} />
             </Field>
           </div>
         )}
       </DialogContent>
       <DialogActions>
         <Button appearance="secondary" onClick={close}>
-          {t.invite.cancel}
+          {tRecruit.invite.cancel}
         </Button>
         <Button appearance="primary" disabled={!info || sending} icon={sending ? <Spinner size="tiny" /> : undefined} onClick={() => void submit()} data-testid="invite-send">
-          {t.invite.send}
+          {tRecruit.invite.send}
         </Button>
       </DialogActions>
     </DialogBody>
@@ -286,18 +287,18 @@ function DaySchedule({ date }: { date: string }) {
   const rows = list ? Object.values(list).flat() : [];
   return (
     <section className={s.schedule} data-testid="invite-schedule">
-      <div className={s.scheduleTitle}>{t.inviteForm.scheduleOf(date)}</div>
+      <div className={s.scheduleTitle}>{tRecruit.inviteForm.scheduleOf(date)}</div>
       {failed ? (
-        <div className={s.muted}>{t.planPanel.loadFailed}</div>
+        <div className={s.muted}>{tRecruit.planPanel.loadFailed}</div>
       ) : !list ? (
         <Spinner size="tiny" />
       ) : rows.length === 0 ? (
-        <div className={s.muted}>{t.inviteForm.scheduleEmpty}</div>
+        <div className={s.muted}>{tRecruit.inviteForm.scheduleEmpty}</div>
       ) : (
-        <Table size="extra-small" aria-label={t.inviteForm.scheduleOf(date)}>
+        <Table size="extra-small" aria-label={tRecruit.inviteForm.scheduleOf(date)}>
           <TableHeader>
             <TableRow>
-              {t.inviteForm.scheduleCols.map((c) => (
+              {tRecruit.inviteForm.scheduleCols.map((c) => (
                 <TableHeaderCell key={c}>{c}</TableHeaderCell>
               ))}
             </TableRow>

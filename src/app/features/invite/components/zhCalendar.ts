@@ -2,9 +2,9 @@
 import type { CalendarStrings, DatePickerProps } from '@fluentui/react-datepicker-compat';
 
 type DateFormatting = NonNullable<DatePickerProps['dateTimeFormatter']>;
-import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 
-const d = t.datePicker;
+const d = tRecruit.datePicker;
 
 export const zhCalendarStrings: CalendarStrings = {
   months: [...d.months],

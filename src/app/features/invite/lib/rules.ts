@@ -5,7 +5,7 @@
  * - picking a date without having touched the time sets 09:00:00;
  * - sending checks five things in the SPEC's order and warns on the first failure, text trimmed.
  */
-import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 
 export const DAY_MS = 86_400_000;
 export const DEFAULT_TIME = '09:00:00';
@@ -80,7 +80,7 @@ export const trimForm = (f: InviteForm): InviteForm => ({
 /** The first failing check's message (SPEC §5 order), or null when the form may be sent. */
 export function validateInvite(form: InviteForm): string | null {
   const f = trimForm(form);
-  const [job, time, place, person, phone] = t.invite.errors;
+  const [job, time, place, person, phone] = tRecruit.invite.errors;
   if (f.type === 'user' && !f.job_id) return job;
   if (!f.pick_time) return time;
   if (!f.address) return place;

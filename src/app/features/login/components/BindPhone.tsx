@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { refreshSession, signIn } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
 import { wechatBind } from '../api';
@@ -17,10 +17,10 @@ export function BindPhone({ onSuccess }: { onSuccess: () => void }) {
   if (!bind) {
     return (
       <EmptyState
-        text={t.bind.noTicket}
+        text={tAccounts.bind.noTicket}
         action={
           <Button appearance="primary" onClick={() => navigate('/login')}>
-            {t.bind.backLogin}
+            {tAccounts.bind.backLogin}
           </Button>
         }
       />
@@ -31,11 +31,11 @@ export function BindPhone({ onSuccess }: { onSuccess: () => void }) {
       <LoginForm
         onSuccess={onSuccess}
         variant={{
-          title: t.bind.title,
-          subtitle: bind.nickname ? t.bind.intro(bind.nickname) : t.bind.introPlain,
-          submit: t.bind.submit,
-          submitting: t.bind.binding,
-          success: t.bind.success,
+          title: tAccounts.bind.title,
+          subtitle: bind.nickname ? tAccounts.bind.intro(bind.nickname) : tAccounts.bind.introPlain,
+          submit: tAccounts.bind.submit,
+          submitting: tAccounts.bind.binding,
+          success: tAccounts.bind.success,
           action: async (mobile, code) => {
             const d = await wechatBind(bind.ticket, mobile, code);
             if (!d.token || !d.user) throw new Error('bind answered without a token');

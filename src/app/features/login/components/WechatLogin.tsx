@@ -3,6 +3,7 @@ import { Button, Link, makeStyles, Text, tokens } from '@fluentui/react-componen
 import { ArrowClockwiseRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, signIn } from '../../../shared/session';
 import { QrCode, QR_SIZE } from '../../../shared/ui';
@@ -96,28 +97,28 @@ export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
   return (
     <div className={s.root} data-testid="wechat-login" data-status={status}>
       <Text weight="semibold" size={400}>
-        {status === 'scanned' ? t.wechat.scanned : stale ? (status === 'expired' ? t.wechat.expired : t.wechat.cancelled) : t.wechat.scan}
+        {status === 'scanned' ? tAccounts.wechat.scanned : stale ? (status === 'expired' ? tAccounts.wechat.expired : tAccounts.wechat.cancelled) : tAccounts.wechat.scan}
       </Text>
       <div className={s.frame}>
-        {qr ? <QrCode value={qr.url} alt={t.wechat.qrAlt} testId="wechat-qr" /> : <div className={s.placeholder} />}
+        {qr ? <QrCode value={qr.url} alt={tAccounts.wechat.qrAlt} testId="wechat-qr" /> : <div className={s.placeholder} />}
         {(status === 'scanned' || stale) && (
           <div className={s.cover}>
             {status === 'scanned' ? (
               <CheckmarkCircleFilled className={s.ok} aria-hidden />
             ) : (
               <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={fresh}>
-                {t.wechat.refresh}
+                {tAccounts.wechat.refresh}
               </Button>
             )}
           </div>
         )}
       </div>
       <Text size={200} className={s.muted}>
-        {t.wechat.hint}
+        {tAccounts.wechat.hint}
       </Text>
       {qr && !stale && (
         <Link href={qr.url} target="_blank" rel="noopener">
-          {t.wechat.phoneLink}
+          {tAccounts.wechat.phoneLink}
         </Link>
       )}
     </div>

@@ -19,6 +19,7 @@ import { useSnapshot } from 'valtio';
 import type { OrderRow } from '../../../../contract';
 import { dialogs, openInvoice, openVip } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { formatFen } from '../../../shared/lib/format';
 import { session } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
@@ -40,7 +41,7 @@ export function MembershipPanel() {
   const { member } = useSnapshot(session);
   const { invoice, vip } = useSnapshot(dialogs);
   const [orders, setOrders] = useState<OrderRow[] | null>(null);
-  const m = t.account.membership;
+  const m = tAccounts.account.membership;
   // reload after a purchase or an invoice request (the dialogs close)
   const reloadKey = `${invoice === null}-${vip}`;
   useEffect(() => {

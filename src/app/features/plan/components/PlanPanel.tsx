@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { PlanDay, PlanListData } from '../../../../contract';
 import { openResume } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { EmptyState } from '../../../shared/ui';
 import { loadPlanDay, loadPlanDays } from '../api';
 import { badgeText, initialDay, PLAN_BADGE_MAX, PLAN_VISIBLE_DAYS, planScrolls, shortDate } from '../lib/plan';
@@ -79,9 +80,9 @@ export function PlanPanel() {
   if (failed)
     return (
       <div className={s.center} data-testid="plan-panel">
-        {t.planPanel.loadFailed}
+        {tRecruit.planPanel.loadFailed}
         <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
-          {t.planPanel.retry}
+          {tRecruit.planPanel.retry}
         </Button>
       </div>
     );
@@ -110,7 +111,7 @@ export function PlanPanel() {
                   <span>{shortDate(d.date)}</span>
                   <span className={s.label}>{d.label}</span>
                 </span>
-                <CounterBadge count={d.num} overflowCount={PLAN_BADGE_MAX} size="small" appearance="filled" color="brand" aria-label={t.planPanel.count(d.num)}>
+                <CounterBadge count={d.num} overflowCount={PLAN_BADGE_MAX} size="small" appearance="filled" color="brand" aria-label={tRecruit.planPanel.count(d.num)}>
                   {badgeText(d.num)}
                 </CounterBadge>
               </span>
@@ -124,7 +125,7 @@ export function PlanPanel() {
             <Spinner size="tiny" />
           </div>
         ) : groups.length === 0 ? (
-          <div className={s.center}>{t.inviteForm.scheduleEmpty}</div>
+          <div className={s.center}>{tRecruit.inviteForm.scheduleEmpty}</div>
         ) : (
           groups.map(([group, entries]) => (
             <section key={group} className={s.group}>

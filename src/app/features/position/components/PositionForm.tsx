@@ -2,10 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, PositionBody, WELFARE } from '../../../../contract';
+import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, WELFARE } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { useBusy } from '../../../shared/hooks/busy';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
 import { media, sizes } from '../../../shared/theme';
@@ -64,12 +65,16 @@ const blank = {
 type Values = typeof blank;
 type Errors = Partial<Record<keyof Values, string>>;
 
-/** zod issues of the contract's own schema → the first message per field (one source of rules). */
-function check(v: Values, id: number | null): { errors: Errors; ok: boolean } {
+/**
+ * zod issues of the contract's own schema → the first message per field (one source of rules).
+ * The schema (and zod) load on the first submit, keeping them out of the position pages' chunks.
+ */
+async function check(v: Values, id: number | null): Promise<{ errors: Errors; ok: boolean }> {
+  const { PositionBody } = await import('../../../../contract/recruitment');
   const r = PositionBody.safeParse({ ...v, welfare: v.welfare.join(','), ...(id ? { id: String(id) } : {}) });
   if (r.success) return { errors: {}, ok: true };
   const errors: Errors = {};
-  const fallback = t.positionForm.errors as Record<string, string>;
+  const fallback = tRecruit.positionForm.errors as Record<string, string>;
   for (const i of r.error.issues) {
     const k = i.path[0] as keyof Values | undefined;
     if (!k || errors[k]) continue;
@@ -110,7 +115,7 @@ export function PositionForm() {
       if (draft && isDirty(draft, b)) {
         setValues(draft);
         setRestored(true);
-        toast('info', t.positionForm.draftRestored);
+        toast('info', tRecruit.positionForm.draftRestored);
       } else setValues(b);
     };
     if (!id) start(blank);
@@ -161,7 +166,7 @@ export function PositionForm() {
   const districts = useMemo(() => CITIES[values.city] ?? [], [values.city]);
 
   const submit = async () => {
-    const { errors: errs, ok } = check(values, id);
+    const { errors: errs, ok } = await check(values, id);
     setErrors(errs);
     if (!ok) {
       const first = Object.values(errs).find(Boolean);
@@ -179,7 +184,7 @@ export function PositionForm() {
     try {
       const r = await savePosition({ ...values, welfare: values.welfare.join(','), ...(id ? { id } : {}) });
       clearDraft(localStorage, key);
-      toast('success', id ? t.positionForm.saved : r.status === 'review' ? t.positionForm.publishedReview : t.positionForm.published);
+      toast('success', id ? tRecruit.positionForm.saved : r.status === 'review' ? tRecruit.positionForm.publishedReview : tRecruit.positionForm.published);
       navigate('/position');
     } catch {
       // the request layer showed why; the draft stays
@@ -197,8 +202,8 @@ export function PositionForm() {
       </section>
     );
 
-  const f = t.positionForm.fields;
-  const ph = t.positionForm.placeholders;
+  const f = tRecruit.positionForm.fields;
+  const ph = tRecruit.positionForm.placeholders;
   const err = (k: keyof Values) => (errors[k] ? { validationState: 'error' as const, validationMessage: errors[k] } : {});
   const select = (k: keyof Values, options: readonly { value: string; label: string }[], label: string) => (
     <Field label={label} required {...err(k)}>
@@ -222,7 +227,7 @@ export function PositionForm() {
     <section className={p.panel}>
       <div className={p.head}>
         <Text as="h1" size={500} weight="semibold">
-          {id ? t.positionForm.titleEdit : t.positionForm.titleNew}
+          {id ? tRecruit.positionForm.titleEdit : tRecruit.positionForm.titleNew}
         </Text>
         {restored && (
           <Button
@@ -234,7 +239,7 @@ export function PositionForm() {
               setRestored(false);
             }}
           >
-            {t.positionForm.discardDraft}
+            {tRecruit.positionForm.discardDraft}
           </Button>
         )}
       </div>
@@ -249,7 +254,7 @@ export function PositionForm() {
           noValidate
         >
           <div className={s.section}>
-            <h2 className={s.sectionTitle}>{t.positionForm.sections[0]}</h2>
+            <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[0]}</h2>
             <Field label={f.title} required className={s.wide} {...err('title')}>
               <Input value={values.title} maxLength={30} placeholder={ph.title} onChange={(_, d) => set({ title: d.value })} data-testid="position-title" />
             </Field>
@@ -262,7 +267,7 @@ export function PositionForm() {
           </div>
 
           <div className={s.section}>
-            <h2 className={s.sectionTitle}>{t.positionForm.sections[1]}</h2>
+            <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[1]}</h2>
             <Field label={f.salary} required {...err(errors.salary_min ? 'salary_min' : 'salary_max')}>
               <div className={s.salary}>
                 <Input className={s.salaryInput} type="number" min={1} max={250} placeholder={f.salaryMin} value={values.salary_min} onChange={(_, d) => set({ salary_min: d.value })} aria-label={f.salaryMin} data-testid="position-salary-min" />
@@ -271,7 +276,7 @@ export function PositionForm() {
                 <span>K</span>
               </div>
             </Field>
-            {select('salary_months', Array.from({ length: 13 }, (_, i) => ({ value: String(12 + i), label: t.positionForm.monthsText(12 + i) })), f.months)}
+            {select('salary_months', Array.from({ length: 13 }, (_, i) => ({ value: String(12 + i), label: tRecruit.positionForm.monthsText(12 + i) })), f.months)}
             {select('experience', EXPERIENCE.map((e) => ({ value: e.code, label: e.label })), f.experience)}
             {select('education', EDUCATION.map((e) => ({ value: String(e.code), label: e.code ? `${e.label}及以上` : e.label })), f.education)}
             <Field label={f.welfare} className={s.wide} {...err('welfare')}>
@@ -283,7 +288,7 @@ export function PositionForm() {
                     checked={values.welfare.includes(w)}
                     onChange={(_, d) => {
                       if (d.checked && values.welfare.length >= 8) {
-                        toast('warning', t.positionForm.welfareLimit);
+                        toast('warning', tRecruit.positionForm.welfareLimit);
                         return;
                       }
                       set({ welfare: d.checked ? [...values.welfare, w] : values.welfare.filter((x) => x !== w) });
@@ -295,14 +300,14 @@ export function PositionForm() {
           </div>
 
           <div className={s.section}>
-            <h2 className={s.sectionTitle}>{t.positionForm.sections[2]}</h2>
+            <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[2]}</h2>
             <Field label={f.description} required className={s.wide} {...err('description')}>
               <Textarea value={values.description} maxLength={2000} rows={6} resize="vertical" placeholder={ph.description} onChange={(_, d) => set({ description: d.value })} data-testid="position-description" />
             </Field>
           </div>
 
           <div className={s.section}>
-            <h2 className={s.sectionTitle}>{t.positionForm.sections[3]}</h2>
+            <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[3]}</h2>
             <Field label={f.address} required className={s.wide} {...err('address')}>
               <Input value={values.address} maxLength={100} placeholder={ph.address} onChange={(_, d) => set({ address: d.value })} data-testid="position-address" />
             </Field>
@@ -316,15 +321,15 @@ export function PositionForm() {
 
           <div className={s.footer}>
             <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="position-submit">
-              {id ? t.positionForm.submitEdit : t.positionForm.submitNew}
+              {id ? tRecruit.positionForm.submitEdit : tRecruit.positionForm.submitNew}
             </Button>
-            <Button onClick={() => navigate('/position')}>{t.positionForm.cancel}</Button>
+            <Button onClick={() => navigate('/position')}>{tRecruit.positionForm.cancel}</Button>
           </div>
         </form>
         <aside className={s.aside}>
-          <h2 className={s.asideTitle}>{t.positionForm.tipsTitle}</h2>
+          <h2 className={s.asideTitle}>{tRecruit.positionForm.tipsTitle}</h2>
           <ol className={s.tips}>
-            {t.positionForm.tips.map((tip) => (
+            {tRecruit.positionForm.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ol>

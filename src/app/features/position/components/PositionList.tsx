@@ -25,6 +25,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { PositionItem } from '../../../../contract';
 import { requireCompany, requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { listPositions, setPositionStatus } from '../api';
@@ -83,16 +84,16 @@ export function PositionList() {
 
   const head = (
     <div className={s.head}>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tab)} aria-label={t.position.title}>
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as Tab)} aria-label={tRecruit.position.title}>
         {TABS.map((k) => (
           <Tab key={k} value={k} data-testid={`position-tab-${k}`}>
-            {t.position.tabs[k]}
+            {tRecruit.position.tabs[k]}
             {data ? `(${data.counts[k]})` : ''}
           </Tab>
         ))}
       </TabList>
       <Button appearance="primary" icon={<AddRegular />} onClick={publish} data-testid="position-publish">
-        {t.position.publish}
+        {tRecruit.position.publish}
       </Button>
     </div>
   );
@@ -100,7 +101,7 @@ export function PositionList() {
   if (allowed === false)
     return (
       <section className={s.panel}>
-        <EmptyState text={t.position.empty} description={t.home.companyHint.no_apply} />
+        <EmptyState text={tRecruit.position.empty} description={t.home.companyHint.no_apply} />
       </section>
     );
 
@@ -108,31 +109,31 @@ export function PositionList() {
     <div className={s.root}>
       <section className={s.panel}>
         {head}
-        {keywords && <Text className={s.muted}>{t.position.searchHint(keywords)}</Text>}
+        {keywords && <Text className={s.muted}>{tRecruit.position.searchHint(keywords)}</Text>}
         {failed ? (
-          <EmptyState text={t.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{t.position.retry}</Button>} />
+          <EmptyState text={tRecruit.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tRecruit.position.retry}</Button>} />
         ) : !data ? (
           <div className={s.center}>
             <Spinner label={t.state.loadingOverlay} />
           </div>
         ) : data.list.length === 0 ? (
           <EmptyState
-            text={t.position.empty}
-            description={t.position.emptyHint}
+            text={tRecruit.position.empty}
+            description={tRecruit.position.emptyHint}
             action={
               <Button appearance="primary" onClick={publish}>
-                {t.position.publish}
+                {tRecruit.position.publish}
               </Button>
             }
           />
         ) : (
           <>
             <div className={s.tableWrap}>
-              <Table aria-label={t.position.title} data-testid="position-table" className={s.table}>
+              <Table aria-label={tRecruit.position.title} data-testid="position-table" className={s.table}>
                 <TableHeader>
                   <TableRow>
                     {(['title', 'place', 'salary', 'require', 'headcount', 'applies', 'invites', 'hired', 'status', 'updated', 'actions'] as const).map((c) => (
-                      <TableHeaderCell key={c}>{t.position.cols[c]}</TableHeaderCell>
+                      <TableHeaderCell key={c}>{tRecruit.position.cols[c]}</TableHeaderCell>
                     ))}
                   </TableRow>
                 </TableHeader>
@@ -152,12 +153,12 @@ export function PositionList() {
                       <TableCell>
                         {p.experience} / {p.education}
                       </TableCell>
-                      <TableCell>{t.position.people(p.headcount)}</TableCell>
+                      <TableCell>{tRecruit.position.people(p.headcount)}</TableCell>
                       <TableCell>
                         <Link onClick={() => navigate(`/position/collection/${p.id}/${enc(p.title)}`)} data-testid="position-applies">
                           {p.apply_num}
                         </Link>
-                        {p.new_num > 0 && <div className={s.small}>{t.position.newApplies(p.new_num)}</div>}
+                        {p.new_num > 0 && <div className={s.small}>{tRecruit.position.newApplies(p.new_num)}</div>}
                       </TableCell>
                       <TableCell>
                         <Link onClick={() => navigate(`/position/invite/${p.id}/${enc(p.title)}`)} data-testid="position-invites">
@@ -171,7 +172,7 @@ export function PositionList() {
                       </TableCell>
                       <TableCell>
                         {p.status === 'rejected' ? (
-                          <Tooltip content={t.position.rejectReason(p.reject_reason)} relationship="description">
+                          <Tooltip content={tRecruit.position.rejectReason(p.reject_reason)} relationship="description">
                             <span>
                               <StatusBadge kind="position" status={p.status} />
                             </span>
@@ -184,15 +185,15 @@ export function PositionList() {
                       <TableCell>
                         <div className={`${s.actions} ${s.nowrap}`}>
                           <Button size="small" appearance="transparent" onClick={() => requireMember() && navigate(`/position/post?id=${p.id}`)}>
-                            {t.position.edit}
+                            {tRecruit.position.edit}
                           </Button>
                           {p.status === 'closed' ? (
                             <Button size="small" appearance="transparent" onClick={() => void change(p, 'reopen')}>
-                              {t.position.reopen}
+                              {tRecruit.position.reopen}
                             </Button>
                           ) : (
                             <Button size="small" appearance="transparent" onClick={() => setClosing(p)}>
-                              {t.position.close}
+                              {tRecruit.position.close}
                             </Button>
                           )}
                         </div>
@@ -209,10 +210,10 @@ export function PositionList() {
       <Dialog open={closing !== null} onOpenChange={(_, d) => !d.open && setClosing(null)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{t.position.confirmTitle}</DialogTitle>
-            <DialogContent>{t.position.confirmClose}</DialogContent>
+            <DialogTitle>{tRecruit.position.confirmTitle}</DialogTitle>
+            <DialogContent>{tRecruit.position.confirmClose}</DialogContent>
             <DialogActions>
-              <Button onClick={() => setClosing(null)}>{t.position.cancel}</Button>
+              <Button onClick={() => setClosing(null)}>{tRecruit.position.cancel}</Button>
               <Button
                 appearance="primary"
                 onClick={() => {
@@ -221,7 +222,7 @@ export function PositionList() {
                   if (p) void change(p, 'close');
                 }}
               >
-                {t.position.confirm}
+                {tRecruit.position.confirm}
               </Button>
             </DialogActions>
           </DialogBody>

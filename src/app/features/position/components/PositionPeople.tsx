@@ -29,6 +29,7 @@ import type { ApplyItem, InterviewItem } from '../../../../contract';
 import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { hire, listApplies, listHired, listInvited, markUnsuitable } from '../api';
@@ -110,12 +111,12 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
   const table = () => {
     if (!data) return null;
     if (data.list.length === 0)
-      return <EmptyState text={mode === 'collection' ? t.applies.empty : mode === 'entry' ? t.applies.hiredEmpty : t.applies.invitedEmpty} />;
-    const c = t.applies.cols;
+      return <EmptyState text={mode === 'collection' ? tRecruit.applies.empty : mode === 'entry' ? tRecruit.applies.hiredEmpty : tRecruit.applies.invitedEmpty} />;
+    const c = tRecruit.applies.cols;
     if (data.kind === 'invite') {
-      const ic = t.applies.invitedCols;
+      const ic = tRecruit.applies.invitedCols;
       return (
-        <Table aria-label={t.applies.subNav.invite} data-testid="people-table" className={s.table}>
+        <Table aria-label={tRecruit.applies.subNav.invite} data-testid="people-table" className={s.table}>
           <TableHeader>
             <TableRow>
               {[c.name, c.basic, ic.time, ic.place, ic.contact, ic.sent, c.status].map((h) => (
@@ -128,7 +129,7 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
               <TableRow key={r.id} data-testid="people-row">
                 <TableCell>{person(r)}</TableCell>
                 <TableCell>
-                  {r.gender} / {t.resume.ageText(r.age)}
+                  {r.gender} / {tRecruit.resume.ageText(r.age)}
                 </TableCell>
                 <TableCell className={s.nowrap}>{r.pick_time.slice(0, 16)}</TableCell>
                 <TableCell>
@@ -150,10 +151,10 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
       );
     }
     return (
-      <Table aria-label={t.applies.subNav[mode]} data-testid="people-table" className={s.table}>
+      <Table aria-label={tRecruit.applies.subNav[mode]} data-testid="people-table" className={s.table}>
         <TableHeader>
           <TableRow>
-            {[c.name, c.basic, c.education, c.exp, c.last, c.source, data.kind === 'entry' ? t.applies.hiredAt : c.time, c.status, c.actions].map((h) => (
+            {[c.name, c.basic, c.education, c.exp, c.last, c.source, data.kind === 'entry' ? tRecruit.applies.hiredAt : c.time, c.status, c.actions].map((h) => (
               <TableHeaderCell key={h}>{h}</TableHeaderCell>
             ))}
           </TableRow>
@@ -163,7 +164,7 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
             <TableRow key={r.id} data-testid="people-row">
               <TableCell>{person(r)}</TableCell>
               <TableCell>
-                {r.gender} / {t.resume.ageText(r.age)}
+                {r.gender} / {tRecruit.resume.ageText(r.age)}
               </TableCell>
               <TableCell>{r.education}</TableCell>
               <TableCell>{r.work_exp}</TableCell>
@@ -179,21 +180,21 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
               <TableCell>
                 <div className={s.actions}>
                   <Button size="small" appearance="transparent" onClick={() => openResume(r.user_id)}>
-                    {t.applies.view}
+                    {tRecruit.applies.view}
                   </Button>
                   {(r.status === 'pending' || r.status === 'viewed') && (
                     <Button size="small" appearance="transparent" onClick={() => openInvite({ id: r.id, type: 'intention' })} data-testid="people-invite">
-                      {t.applies.invite}
+                      {tRecruit.applies.invite}
                     </Button>
                   )}
                   {r.status !== 'hired' && r.status !== 'unsuitable' && (
                     <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'unsuitable' })}>
-                      {t.applies.unsuitable}
+                      {tRecruit.applies.unsuitable}
                     </Button>
                   )}
                   {r.status !== 'hired' && (
                     <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'hire' })}>
-                      {t.applies.hire}
+                      {tRecruit.applies.hire}
                     </Button>
                   )}
                 </div>
@@ -212,12 +213,12 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
           <TabList selectedValue={mode} onTabSelect={(_, d) => navigate(`/position/${String(d.value)}/${id}/${enc}`)} aria-label={title}>
             {(['collection', 'invite', 'entry'] as const).map((m) => (
               <Tab key={m} value={m}>
-                {t.applies.subNav[m]}
+                {tRecruit.applies.subNav[m]}
               </Tab>
             ))}
           </TabList>
           <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => navigate('/position')}>
-            {t.position.back}
+            {tRecruit.position.back}
           </Button>
         </div>
         <Text as="h1" size={500} weight="semibold" className={x.sub}>
@@ -227,13 +228,13 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
           <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as ApplyTab)} className={x.sub}>
             {APPLY_TABS.map((k) => (
               <Tab key={k} value={k}>
-                {t.applies.tabs[k]}
+                {tRecruit.applies.tabs[k]}
               </Tab>
             ))}
           </TabList>
         )}
         {failed ? (
-          <EmptyState text={t.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{t.position.retry}</Button>} />
+          <EmptyState text={tRecruit.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tRecruit.position.retry}</Button>} />
         ) : !data ? (
           <div className={s.center}>
             <Spinner label={t.state.loadingOverlay} />
@@ -248,12 +249,12 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
       <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{t.position.confirmTitle}</DialogTitle>
-            <DialogContent>{confirm?.action === 'hire' ? t.applies.confirmHire : t.applies.confirmUnsuitable}</DialogContent>
+            <DialogTitle>{tRecruit.position.confirmTitle}</DialogTitle>
+            <DialogContent>{confirm?.action === 'hire' ? tRecruit.applies.confirmHire : tRecruit.applies.confirmUnsuitable}</DialogContent>
             <DialogActions>
-              <Button onClick={() => setConfirm(null)}>{t.position.cancel}</Button>
+              <Button onClick={() => setConfirm(null)}>{tRecruit.position.cancel}</Button>
               <Button appearance="primary" onClick={() => void act()}>
-                {t.position.confirm}
+                {tRecruit.position.confirm}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -1,5 +1,5 @@
 import { Badge } from '@fluentui/react-components';
-import { APPLY_STATUS, INTERVIEW_STATUS, POSITION_STATUS } from '../../../../contract';
+import { APPLY_STATUS, INTERVIEW_STATUS, POSITION_STATUS } from '../../../../contract/vocab';
 
 type Color = 'success' | 'warning' | 'danger' | 'informative' | 'brand';
 // domain.md §0.2 colour conventions

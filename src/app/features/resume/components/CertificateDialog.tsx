@@ -4,6 +4,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { recruitDialogs } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { session } from '../../../shared/session';
 import { CANVAS_MAX_W, drawCertificate, stamp } from '../lib/canvas';
 import { useDialogStyles } from './styles';
@@ -54,7 +55,7 @@ export function CertificateDialog() {
       const css = getComputedStyle(c);
       const who = session.member?.name || session.user?.realname || '';
       const mobile = session.user?.mobile ? session.user.mobile.slice(-4) : '';
-      const text = t.certificate.watermark(session.member?.company_name ?? '', `${who}${mobile ? `(${mobile})` : ''}`, stamp(new Date()));
+      const text = tRecruit.certificate.watermark(session.member?.company_name ?? '', `${who}${mobile ? `(${mobile})` : ''}`, stamp(new Date()));
       drawCertificate(c, img, text, { font: `28px ${css.fontFamily}`, color: css.color });
       setState('ready');
     };
@@ -70,10 +71,10 @@ export function CertificateDialog() {
   const close = () => (recruitDialogs.certificate = null);
   return (
     <Dialog open={certificate !== null} onOpenChange={(_, x) => !x.open && close()}>
-      <DialogSurface className={s.surface} data-testid="certificate-dialog" aria-label={t.certificate.title}>
+      <DialogSurface className={s.surface} data-testid="certificate-dialog" aria-label={tRecruit.certificate.title}>
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t.certificate.close} onClick={close} />}>
-            {t.certificate.title}
+          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.certificate.close} onClick={close} />}>
+            {tRecruit.certificate.title}
             {certificate ? ` · ${certificate.caption}` : ''}
           </DialogTitle>
           <DialogContent>
@@ -83,16 +84,16 @@ export function CertificateDialog() {
                   <Spinner size="small" label={t.state.loading} />
                 </div>
               )}
-              {state === 'failed' && <div className={d.center}>{t.certificate.loadFailed}</div>}
+              {state === 'failed' && <div className={d.center}>{tRecruit.certificate.loadFailed}</div>}
               <canvas ref={canvas} className={state === 'ready' ? s.canvas : `${s.canvas} ${s.hidden}`} data-testid="certificate-canvas" />
             </div>
             <Text size={200} className={s.hint}>
-              {t.certificate.hint}
+              {tRecruit.certificate.hint}
             </Text>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={close}>
-              {t.certificate.close}
+              {tRecruit.certificate.close}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { CompanyInfo } from '../../../../contract';
 import { recruitDialogs } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { loadCompany } from '../api';
 import { useDialogStyles } from './styles';
 
@@ -37,25 +38,25 @@ export function CompanyInfoDialog() {
   const close = () => (recruitDialogs.company = null);
   const rows: [string, string][] = info
     ? [
-        [t.company.creditcode, info.creditcode],
-        [t.company.represent, info.represent],
-        [t.company.registered, info.registered],
-        [t.company.regStatus, info.reg_status],
-        [t.company.expire, info.busniss_expire],
-        [t.company.industry, info.bussiness_industry],
-        [t.company.staff, info.staff_num_range],
-        [t.company.address, info.address],
-        [t.company.scope, info.business_scope],
+        [tRecruit.company.creditcode, info.creditcode],
+        [tRecruit.company.represent, info.represent],
+        [tRecruit.company.registered, info.registered],
+        [tRecruit.company.regStatus, info.reg_status],
+        [tRecruit.company.expire, info.busniss_expire],
+        [tRecruit.company.industry, info.bussiness_industry],
+        [tRecruit.company.staff, info.staff_num_range],
+        [tRecruit.company.address, info.address],
+        [tRecruit.company.scope, info.business_scope],
       ]
     : [];
   return (
     <Dialog open={company !== null} onOpenChange={(_, x) => !x.open && close()}>
-      <DialogSurface className={s.surface} data-testid="company-dialog" aria-label={t.company.title}>
+      <DialogSurface className={s.surface} data-testid="company-dialog" aria-label={tRecruit.company.title}>
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t.company.close} onClick={close} />}>{t.company.title}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.company.close} onClick={close} />}>{tRecruit.company.title}</DialogTitle>
           <DialogContent>
             {failed ? (
-              <div className={d.center}>{t.company.loadFailed}</div>
+              <div className={d.center}>{tRecruit.company.loadFailed}</div>
             ) : !info ? (
               <div className={d.center}>
                 <Spinner size="small" label={t.state.loading} />
@@ -72,17 +73,17 @@ export function CompanyInfoDialog() {
                   {rows.map(([k, v]) => (
                     <Fragment key={k}>
                       <dt className={d.term}>{k}</dt>
-                      <dd className={d.def}>{v || t.resume.none}</dd>
+                      <dd className={d.def}>{v || tRecruit.resume.none}</dd>
                     </Fragment>
                   ))}
-                  <dt className={d.term}>{t.company.website}</dt>
+                  <dt className={d.term}>{tRecruit.company.website}</dt>
                   <dd className={d.def}>
                     {info.website_link ? (
                       <Link href={info.website_link} target="_blank" rel="noopener noreferrer">
                         {info.website_link}
                       </Link>
                     ) : (
-                      t.resume.none
+                      tRecruit.resume.none
                     )}
                   </dd>
                 </dl>
@@ -91,7 +92,7 @@ export function CompanyInfoDialog() {
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={close}>
-              {t.company.close}
+              {tRecruit.company.close}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -24,6 +24,7 @@ import type { ResumeView } from '../../../../contract';
 import { openCertificate, openCompanyInfo, openInvite, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { openVip } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { loadResume } from '../api';
 import { useDialogStyles } from './styles';
 
@@ -51,7 +52,7 @@ export function ResumeDialog() {
   const { resume } = useSnapshot(recruitDialogs);
   return (
     <Dialog open={resume !== null} onOpenChange={(_, x) => !x.open && (recruitDialogs.resume = null)}>
-      <DialogSurface className={d.surface} data-testid="resume-dialog" aria-label={t.resume.title}>
+      <DialogSurface className={d.surface} data-testid="resume-dialog" aria-label={tRecruit.resume.title}>
         {resume !== null && <ResumeBody key={resume} id={resume} />}
       </DialogSurface>
     </Dialog>
@@ -63,7 +64,7 @@ function Pair({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className={d.pair}>
       <dt className={d.term}>{term}</dt>
-      <dd className={d.def}>{children || t.resume.none}</dd>
+      <dd className={d.def}>{children || tRecruit.resume.none}</dd>
     </div>
   );
 }
@@ -89,10 +90,10 @@ function ResumeBody({ id }: { id: number }) {
   const u = r?.user;
   return (
     <DialogBody>
-      <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={t.resume.close} onClick={close} />}>{t.resume.title}</DialogTitle>
+      <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.resume.close} onClick={close} />}>{tRecruit.resume.title}</DialogTitle>
       <DialogContent className={d.scroll}>
         {failed ? (
-          <div className={d.center}>{t.resume.loadFailed}</div>
+          <div className={d.center}>{tRecruit.resume.loadFailed}</div>
         ) : !r || !u ? (
           <div className={d.center}>
             <Spinner size="small" label={t.state.loading} />
@@ -108,56 +109,56 @@ function ResumeBody({ id }: { id: number }) {
                   </Text>
                   {u.verify_status ? (
                     <Badge appearance="tint" color="success" icon={<CheckmarkCircleFilled className={s.verified} />}>
-                      {t.resume.verified}
+                      {tRecruit.resume.verified}
                     </Badge>
                   ) : (
                     <Badge appearance="tint" color="informative">
-                      {t.resume.unverified}
+                      {tRecruit.resume.unverified}
                     </Badge>
                   )}
                   {r.user_invite_exists && (
                     <Badge appearance="tint" color="brand">
-                      {t.resume.invited}
+                      {tRecruit.resume.invited}
                     </Badge>
                   )}
                 </div>
                 <div className={s.facts}>
-                  {[u.gender, t.resume.ageText(u.age), u.work_exp, u.education].filter(Boolean).join(' · ')}
+                  {[u.gender, tRecruit.resume.ageText(u.age), u.work_exp, u.education].filter(Boolean).join(' · ')}
                 </div>
               </div>
             </div>
 
             <section className={d.section}>
-              <h3 className={d.sectionTitle}>{t.resume.basic}</h3>
+              <h3 className={d.sectionTitle}>{tRecruit.resume.basic}</h3>
               <dl className={d.grid}>
-                <Pair term={t.resume.gender}>{u.gender}</Pair>
-                <Pair term={t.resume.age}>{t.resume.ageText(u.age)}</Pair>
-                <Pair term={t.resume.nation}>{u.nation}</Pair>
-                <Pair term={t.resume.jnplace}>{u.jnplace}</Pair>
-                <Pair term={t.resume.addr}>{u.current_addr}</Pair>
-                <Pair term={t.resume.education}>{u.education}</Pair>
-                <Pair term={t.resume.workExp}>{u.work_exp}</Pair>
-                <Pair term={t.resume.workTime}>{u.work_time}</Pair>
-                <Pair term={t.resume.mobile}>
+                <Pair term={tRecruit.resume.gender}>{u.gender}</Pair>
+                <Pair term={tRecruit.resume.age}>{tRecruit.resume.ageText(u.age)}</Pair>
+                <Pair term={tRecruit.resume.nation}>{u.nation}</Pair>
+                <Pair term={tRecruit.resume.jnplace}>{u.jnplace}</Pair>
+                <Pair term={tRecruit.resume.addr}>{u.current_addr}</Pair>
+                <Pair term={tRecruit.resume.education}>{u.education}</Pair>
+                <Pair term={tRecruit.resume.workExp}>{u.work_exp}</Pair>
+                <Pair term={tRecruit.resume.workTime}>{u.work_time}</Pair>
+                <Pair term={tRecruit.resume.mobile}>
                   {r.contact_visible ? (
                     <span data-testid="resume-mobile">{u.mobile}</span>
                   ) : (
                     <span className={s.locked}>
                       <span data-testid="resume-mobile">{u.mobile}</span>
                       <LockClosedRegular aria-hidden />
-                      <Link onClick={openVip}>{t.resume.openMember}</Link>
+                      <Link onClick={openVip}>{tRecruit.resume.openMember}</Link>
                     </span>
                   )}
                 </Pair>
-                <Pair term={t.resume.resignCause}>{u.resign_cause.join('、')}</Pair>
+                <Pair term={tRecruit.resume.resignCause}>{u.resign_cause.join('、')}</Pair>
               </dl>
-              {!r.contact_visible && <Text className={d.muted} size={200}>{t.resume.contactHidden}</Text>}
+              {!r.contact_visible && <Text className={d.muted} size={200}>{tRecruit.resume.contactHidden}</Text>}
             </section>
 
             {u.labels.length > 0 && (
               <section className={d.section}>
-                <h3 className={d.sectionTitle}>{t.resume.labels}</h3>
-                <TagGroup aria-label={t.resume.labels}>
+                <h3 className={d.sectionTitle}>{tRecruit.resume.labels}</h3>
+                <TagGroup aria-label={tRecruit.resume.labels}>
                   {u.labels.map((l) => (
                     <Tag key={l} size="small" appearance="brand">
                       {l}
@@ -168,14 +169,14 @@ function ResumeBody({ id }: { id: number }) {
             )}
 
             <section className={d.section}>
-              <h3 className={d.sectionTitle}>{t.resume.work}</h3>
-              {r.work_exp_list.length === 0 && <div className={d.muted}>{t.resume.none}</div>}
+              <h3 className={d.sectionTitle}>{tRecruit.resume.work}</h3>
+              {r.work_exp_list.length === 0 && <div className={d.muted}>{tRecruit.resume.none}</div>}
               {r.work_exp_list.map((w, i) => (
                 <div key={`${w.company_name}-${w.start_time}-${i}`} className={s.item} data-testid="resume-work">
                   <div className={s.itemHead}>
                     <Text weight="semibold">
                       {w.company_id ? (
-                        <Link onClick={() => openCompanyInfo(w.company_id)} title={t.resume.companyInfo}>
+                        <Link onClick={() => openCompanyInfo(w.company_id)} title={tRecruit.resume.companyInfo}>
                           {w.company_name}
                         </Link>
                       ) : (
@@ -185,12 +186,12 @@ function ResumeBody({ id }: { id: number }) {
                       {w.job_name}
                     </Text>
                     <Text className={d.muted}>
-                      {w.end_time === t.resume.present ? `${w.start_time} 至今` : `${w.start_time} 至 ${w.end_time}`}（{w.work_year}）
+                      {w.end_time === tRecruit.resume.present ? `${w.start_time} 至今` : `${w.start_time} 至 ${w.end_time}`}（{w.work_year}）
                     </Text>
                   </div>
                   <div className={s.itemSub}>
                     <Badge appearance="outline" color={w.resign_type === 'in' ? 'brand' : 'informative'} size="small">
-                      {w.resign_type === 'in' ? t.resume.resignIn : t.resume.resignOther}
+                      {w.resign_type === 'in' ? tRecruit.resume.resignIn : tRecruit.resume.resignOther}
                     </Badge>
                     {w.no8_pic ? (
                       <Button
@@ -199,10 +200,10 @@ function ResumeBody({ id }: { id: number }) {
                         icon={<DocumentRibbonRegular />}
                         onClick={() => openCertificate({ url: w.no8_pic, caption: `${u.realname} · ${w.company_name}` })}
                       >
-                        {t.resume.proof}
+                        {tRecruit.resume.proof}
                       </Button>
                     ) : (
-                      w.end_time !== t.resume.present && <span>{t.resume.noProof}</span>
+                      w.end_time !== tRecruit.resume.present && <span>{tRecruit.resume.noProof}</span>
                     )}
                   </div>
                 </div>
@@ -210,8 +211,8 @@ function ResumeBody({ id }: { id: number }) {
             </section>
 
             <section className={d.section}>
-              <h3 className={d.sectionTitle}>{t.resume.edu}</h3>
-              {r.edu_list.length === 0 && <div className={d.muted}>{t.resume.none}</div>}
+              <h3 className={d.sectionTitle}>{tRecruit.resume.edu}</h3>
+              {r.edu_list.length === 0 && <div className={d.muted}>{tRecruit.resume.none}</div>}
               {r.edu_list.map((e, i) => (
                 <div key={`${e.school_name}-${i}`} className={s.item}>
                   <div className={s.itemHead}>
@@ -229,15 +230,15 @@ function ResumeBody({ id }: { id: number }) {
             </section>
 
             <section className={d.section}>
-              <h3 className={d.sectionTitle}>{t.resume.evaluation}</h3>
-              <p className={s.evaluation}>{u.evaluation || t.resume.none}</p>
+              <h3 className={d.sectionTitle}>{tRecruit.resume.evaluation}</h3>
+              <p className={s.evaluation}>{u.evaluation || tRecruit.resume.none}</p>
             </section>
           </>
         )}
       </DialogContent>
       <DialogActions>
         <Button appearance="secondary" onClick={close}>
-          {t.resume.close}
+          {tRecruit.resume.close}
         </Button>
         {r && (
           <Button
@@ -246,7 +247,7 @@ function ResumeBody({ id }: { id: number }) {
             onClick={() => openInvite(r.invited_type === 'intention' && r.apply_id ? { id: r.apply_id, type: 'intention' } : { id, type: 'user' })}
             data-testid="resume-invite"
           >
-            {r.user_invite_exists ? t.resume.invited : t.resume.invite}
+            {r.user_invite_exists ? tRecruit.resume.invited : tRecruit.resume.invite}
           </Button>
         )}
       </DialogActions>

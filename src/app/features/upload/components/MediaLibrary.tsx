@@ -17,7 +17,7 @@ import {
 import { DismissRegular, EyeRegular, VideoClipRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import type { MediaItem, MediaListData } from '../../../../contract/upload';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { fetchMedia } from '../api';
 import { formatBytes } from '../lib/format';
@@ -63,7 +63,7 @@ function Preview({ item }: { item: MediaItem }) {
     <Dialog>
       <DialogTrigger disableButtonEnhancement>
         <Button size="small" appearance="subtle" icon={<EyeRegular />} data-testid="media-preview">
-          {t.upload.preview}
+          {tUpload.upload.preview}
         </Button>
       </DialogTrigger>
       <DialogSurface>
@@ -71,11 +71,11 @@ function Preview({ item }: { item: MediaItem }) {
           <DialogTitle
             action={
               <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label={t.upload.close} icon={<DismissRegular />} />
+                <Button appearance="subtle" aria-label={tUpload.upload.close} icon={<DismissRegular />} />
               </DialogTrigger>
             }
           >
-            {t.upload.previewTitle(item.title)}
+            {tUpload.upload.previewTitle(item.title)}
           </DialogTitle>
           <DialogContent>
             {item.url &&
@@ -85,15 +85,15 @@ function Preview({ item }: { item: MediaItem }) {
                 <img className={s.player} src={item.url} alt={item.title} />
               ))}
             <div className={s.facts}>
-              <span className={s.fact}>{t.upload.mediaId}</span>
+              <span className={s.fact}>{tUpload.upload.mediaId}</span>
               <span className={s.mono}>{item.media_id}</span>
-              <span className={s.fact}>{t.upload.size}</span>
+              <span className={s.fact}>{tUpload.upload.size}</span>
               <span>{formatBytes(item.file_size)}</span>
-              <span className={s.fact}>{t.upload.crc}</span>
+              <span className={s.fact}>{tUpload.upload.crc}</span>
               <span className={s.mono}>{item.crc64}</span>
-              <span className={s.fact}>{t.upload.uploader}</span>
+              <span className={s.fact}>{tUpload.upload.uploader}</span>
               <span>{item.uploader}</span>
-              <span className={s.fact}>{t.upload.uploadedAt}</span>
+              <span className={s.fact}>{tUpload.upload.uploadedAt}</span>
               <span>{item.created_at}</span>
             </div>
           </DialogContent>
@@ -125,10 +125,10 @@ export function MediaLibrary() {
   }, [kind, page, libraryVersion, reload]);
 
   return (
-    <section aria-label={t.upload.libraryTitle} data-testid="media-library">
+    <section aria-label={tUpload.upload.libraryTitle} data-testid="media-library">
       <div className={s.head}>
         <Text weight="semibold" size={400}>
-          {t.upload.libraryTitle}
+          {tUpload.upload.libraryTitle}
         </Text>
         <TabList
           size="small"
@@ -140,21 +140,21 @@ export function MediaLibrary() {
         >
           {(['all', 'video', 'image'] as const).map((k) => (
             <Tab key={k} value={k}>
-              {t.upload.tabs[k]}
+              {tUpload.upload.tabs[k]}
             </Tab>
           ))}
         </TabList>
       </div>
       {error ? (
         <div className={s.center}>
-          <Button onClick={() => setReload((n) => n + 1)}>{`${t.upload.libraryError}，${t.upload.reload}`}</Button>
+          <Button onClick={() => setReload((n) => n + 1)}>{`${tUpload.upload.libraryError}，${tUpload.upload.reload}`}</Button>
         </div>
       ) : !data ? (
         <div className={s.center}>
           <Spinner size="small" />
         </div>
       ) : data.list.length === 0 ? (
-        <EmptyState compact description={t.upload.libraryEmpty} />
+        <EmptyState compact description={tUpload.upload.libraryEmpty} />
       ) : (
         <>
           <div className={s.grid}>
@@ -168,7 +168,7 @@ export function MediaLibrary() {
                     {m.title}
                   </Text>
                   <Text className={s.meta}>
-                    {t.upload.kind[m.kind]} · {formatBytes(m.file_size)}
+                    {tUpload.upload.kind[m.kind]} · {formatBytes(m.file_size)}
                   </Text>
                   <Text className={s.meta}>
                     {m.uploader} · {m.created_at.slice(0, 16)}

@@ -10,7 +10,7 @@ import {
   FolderOpenRegular,
 } from '@fluentui/react-icons';
 import type { ItemSnapshot } from '../../../../workers/upload/types';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { errorText, uploadActions } from '../client';
 import { formatBytes, formatDuration, percent } from '../lib/format';
 
@@ -56,7 +56,7 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
             {item.name}
           </Text>
           <Badge appearance="tint" color={badgeColor[item.state]} data-testid="upload-state">
-            {t.upload.states[item.state]}
+            {tUpload.upload.states[item.state]}
           </Badge>
         </div>
         <ProgressBar
@@ -72,15 +72,15 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
           </span>
           {item.state === 'Uploading' && !item.waitingNetwork && (
             <>
-              {item.speed > 0 && <span data-testid="upload-speed">{t.upload.speed(formatBytes(item.speed))}</span>}
-              <span>{item.eta !== null ? t.upload.eta(formatDuration(item.eta)) : t.upload.etaUnknown}</span>
+              {item.speed > 0 && <span data-testid="upload-speed">{tUpload.upload.speed(formatBytes(item.speed))}</span>}
+              <span>{item.eta !== null ? tUpload.upload.eta(formatDuration(item.eta)) : tUpload.upload.etaUnknown}</span>
             </>
           )}
-          {item.resumedParts > 0 && <span>{t.upload.resumed(item.resumedParts)}</span>}
-          {item.retries > 0 && item.state !== 'Success' && <span>{t.upload.retries(item.retries)}</span>}
+          {item.resumedParts > 0 && <span>{tUpload.upload.resumed(item.resumedParts)}</span>}
+          {item.retries > 0 && item.state !== 'Success' && <span>{tUpload.upload.retries(item.retries)}</span>}
         </div>
-        {item.waitingNetwork && <Text className={s.hint}>{t.upload.waitingNetwork}</Text>}
-        {waitingFile && <Text className={s.hint}>{t.upload.waitingFile}</Text>}
+        {item.waitingNetwork && <Text className={s.hint}>{tUpload.upload.waitingNetwork}</Text>}
+        {waitingFile && <Text className={s.hint}>{tUpload.upload.waitingFile}</Text>}
         {item.error && (
           <Text className={s.error} data-testid="upload-error">
             {errorText(item.error.code, item.error.message)}
@@ -89,31 +89,31 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
       </div>
       <div className={s.actions}>
         {item.state === 'Uploading' || item.state === 'Ready' ? (
-          <Tooltip content={t.upload.pause} relationship="label">
+          <Tooltip content={tUpload.upload.pause} relationship="label">
             <Button size="small" appearance="subtle" icon={<PauseRegular />} onClick={() => uploadActions.pause(item.id)} />
           </Tooltip>
         ) : null}
         {(item.state === 'Stoped' || item.state === 'Failure') &&
           (waitingFile ? (
             <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={() => onPick(item)}>
-              {t.upload.pickAgain}
+              {tUpload.upload.pickAgain}
             </Button>
           ) : item.state === 'Failure' ? null : (
-            <Tooltip content={t.upload.resume} relationship="label">
+            <Tooltip content={tUpload.upload.resume} relationship="label">
               <Button size="small" appearance="subtle" icon={<PlayRegular />} onClick={() => uploadActions.resume(item.id)} />
             </Tooltip>
           ))}
         {item.state === 'Failure' && !waitingFile && (
-          <Tooltip content={t.upload.retry} relationship="label">
+          <Tooltip content={tUpload.upload.retry} relationship="label">
             <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => uploadActions.retry(item.id)} />
           </Tooltip>
         )}
         {['Ready', 'Uploading', 'Stoped', 'Failure'].includes(item.state) ? (
-          <Tooltip content={t.upload.cancel} relationship="label">
+          <Tooltip content={tUpload.upload.cancel} relationship="label">
             <Button size="small" appearance="subtle" icon={<DismissRegular />} onClick={() => uploadActions.cancel(item.id)} />
           </Tooltip>
         ) : (
-          <Tooltip content={t.upload.remove} relationship="label">
+          <Tooltip content={tUpload.upload.remove} relationship="label">
             <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => uploadActions.remove(item.id)} />
           </Tooltip>
         )}

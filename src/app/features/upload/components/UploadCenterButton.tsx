@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Button, CounterBadge, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
 import { CloudArrowUpRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { media } from '../../../shared/theme';
-import { hasPendingCheckpoints, restoreUploads } from '../client';
 import { activeCount, openUploadCenter, uploads } from '../store';
 
 // the drawer (and the worker) load when first opened
@@ -24,8 +23,9 @@ export function UploadCenterButton() {
   // a reload with unfinished uploads: bring them back into view
   useEffect(() => {
     let alive = true;
-    void hasPendingCheckpoints().then((yes) => {
-      if (alive && yes) void restoreUploads();
+    // the client (Comlink, the worker bridge) loads off the layout's critical path
+    void import('../client').then(async ({ hasPendingCheckpoints, restoreUploads }) => {
+      if (alive && (await hasPendingCheckpoints())) void restoreUploads();
     });
     return () => {
       alive = false;
@@ -33,20 +33,19 @@ export function UploadCenterButton() {
   }, []);
   return (
     <>
-      <Tooltip content={active ? t.upload.navBadge(active) : t.upload.navButton} relationship="description">
-        <span className={s.wrap}>
-          <Button
-            appearance="subtle"
-            icon={<CloudArrowUpRegular />}
-            aria-label={t.upload.navButton}
-            onClick={() => openUploadCenter(true)}
-            data-testid="upload-center-button"
-          >
-            <span className={s.label}>{t.upload.navButton}</span>
-          </Button>
-          {active > 0 && <CounterBadge className={s.badge} count={active} size="small" color="brand" data-testid="upload-badge" />}
-        </span>
-      </Tooltip>
+      {/* a native title instead of a Fluent Tooltip: keeps the positioning code out of the layout chunk */}
+      <span className={s.wrap} title={active ? tUpload.upload.navBadge(active) : tUpload.upload.navButton}>
+        <Button
+          appearance="subtle"
+          icon={<CloudArrowUpRegular />}
+          aria-label={tUpload.upload.navButton}
+          onClick={() => openUploadCenter(true)}
+          data-testid="upload-center-button"
+        >
+          <span className={s.label}>{tUpload.upload.navButton}</span>
+        </Button>
+        {active > 0 && <CounterBadge className={s.badge} count={active} size="small" color="brand" data-testid="upload-badge" />}
+      </span>
       {snap.open && (
         <Suspense fallback={null}>
           <UploadDrawer />

@@ -17,7 +17,7 @@ import {
 import { ArrowUploadRegular, DismissRegular, ImageAddRegular, PauseRegular, PlayRegular, VideoAddRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import type { ItemSnapshot } from '../../../../workers/upload/types';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { restoreUploads, startUpload, uploadActions } from '../client';
 import { mediaKindOf } from '../lib/format';
 import { openUploadCenter, uploads } from '../store';
@@ -81,7 +81,7 @@ export default function UploadDrawer() {
     for (const { file, handle } of files) {
       const kind = mediaKindOf(file);
       if (!kind) {
-        note('error', t.upload.unsupported(file.name));
+        note('error', tUpload.upload.unsupported(file.name));
         continue;
       }
       try {
@@ -92,7 +92,7 @@ export default function UploadDrawer() {
         note('error', (e as Error).message);
       }
     }
-    if (added) note('success', t.upload.added(added));
+    if (added) note('success', tUpload.upload.added(added));
   }
 
   async function onDrop(e: DragEvent) {
@@ -131,10 +131,10 @@ export default function UploadDrawer() {
     >
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={<Button appearance="subtle" aria-label={t.upload.close} icon={<DismissRegular />} onClick={() => openUploadCenter(false)} />}
+          action={<Button appearance="subtle" aria-label={tUpload.upload.close} icon={<DismissRegular />} onClick={() => openUploadCenter(false)} />}
         >
-          {t.upload.title}
-          <Text className={s.sub}>{t.upload.subtitle}</Text>
+          {tUpload.upload.title}
+          <Text className={s.sub}>{tUpload.upload.subtitle}</Text>
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={s.body}>
@@ -149,16 +149,16 @@ export default function UploadDrawer() {
           data-testid="upload-dropzone"
         >
           <ArrowUploadRegular className={s.dropIcon} />
-          <Text>{t.upload.dropHint}</Text>
+          <Text>{tUpload.upload.dropHint}</Text>
           <div className={s.buttons}>
             <Button appearance="primary" icon={<VideoAddRegular />} onClick={() => videoInput.current?.click()}>
-              {t.upload.addVideo}
+              {tUpload.upload.addVideo}
             </Button>
             <Button icon={<ImageAddRegular />} onClick={() => imageInput.current?.click()}>
-              {t.upload.addImage}
+              {tUpload.upload.addImage}
             </Button>
           </div>
-          <Text className={s.muted}>{t.upload.limits}</Text>
+          <Text className={s.muted}>{tUpload.upload.limits}</Text>
           <input
             ref={videoInput}
             className={s.hidden}
@@ -202,7 +202,7 @@ export default function UploadDrawer() {
               containerAction={
                 <Button
                   appearance="transparent"
-                  aria-label={t.upload.close}
+                  aria-label={tUpload.upload.close}
                   icon={<DismissRegular />}
                   onClick={() => setNotes((all) => all.filter((x) => x.id !== n.id))}
                 />
@@ -212,29 +212,29 @@ export default function UploadDrawer() {
         ))}
         {snap.expired && (
           <MessageBar intent="warning">
-            <MessageBarBody>{t.upload.expired}</MessageBarBody>
+            <MessageBarBody>{tUpload.upload.expired}</MessageBarBody>
           </MessageBar>
         )}
         {waiting > 0 && (
           <MessageBar intent="info" data-testid="upload-pending">
-            <MessageBarBody>{t.upload.pending(waiting)}</MessageBarBody>
+            <MessageBarBody>{tUpload.upload.pending(waiting)}</MessageBarBody>
           </MessageBar>
         )}
 
-        <section aria-label={t.upload.queueTitle}>
+        <section aria-label={tUpload.upload.queueTitle}>
           <div className={s.queueHead}>
             <Text weight="semibold" size={400}>
-              {t.upload.queueTitle}
+              {tUpload.upload.queueTitle}
             </Text>
             <div className={s.headActions}>
               {anyActive && (
                 <Button size="small" appearance="subtle" icon={<PauseRegular />} onClick={uploadActions.pauseAll}>
-                  {t.upload.pauseAll}
+                  {tUpload.upload.pauseAll}
                 </Button>
               )}
               {anyPaused && (
                 <Button size="small" appearance="subtle" icon={<PlayRegular />} onClick={uploadActions.startAll}>
-                  {t.upload.startAll}
+                  {tUpload.upload.startAll}
                 </Button>
               )}
               {list.some((i) => i.state === 'Success' || i.state === 'Canceled') && (
@@ -243,14 +243,14 @@ export default function UploadDrawer() {
                   appearance="subtle"
                   onClick={() => list.filter((i) => i.state === 'Success' || i.state === 'Canceled').forEach((i) => uploadActions.remove(i.id))}
                 >
-                  {t.upload.clearDone}
+                  {tUpload.upload.clearDone}
                 </Button>
               )}
             </div>
           </div>
           <div className={s.queue} data-testid="upload-queue">
             {list.length === 0 ? (
-              <div className={s.empty}>{t.upload.queueEmpty}</div>
+              <div className={s.empty}>{tUpload.upload.queueEmpty}</div>
             ) : (
               list.map((item) => <QueueItem key={item.id} item={item} onPick={() => pickInput.current?.click()} />)
             )}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { errorText, startUpload, uploadActions } from '../client';
 import { formatBytes, percent } from '../lib/format';
 import { useUploadItem } from '../hooks';
@@ -41,7 +41,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled }: Uploa
     <div className={s.root} data-testid={`upload-field-${purpose}`}>
       <div className={s.row}>
         <Button icon={<ArrowUploadRegular />} disabled={disabled} onClick={() => input.current?.click()}>
-          {item ? t.upload.field.change : t.upload.field.choose}
+          {item ? tUpload.upload.field.change : tUpload.upload.field.choose}
         </Button>
         {item && (
           <Text className={s.name} title={item.name}>
@@ -50,7 +50,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled }: Uploa
         )}
         {item?.state === 'Success' && (
           <Text className={s.ok}>
-            <CheckmarkCircleRegular /> {t.upload.field.done}
+            <CheckmarkCircleRegular /> {tUpload.upload.field.done}
           </Text>
         )}
       </div>
@@ -58,7 +58,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled }: Uploa
         <>
           <ProgressBar value={percent(item.loaded, item.size, false) / 100} color={item.state === 'Failure' ? 'error' : 'brand'} />
           <Text className={s.muted}>
-            {t.upload.states[item.state]} · {percent(item.loaded, item.size, false)}%
+            {tUpload.upload.states[item.state]} · {percent(item.loaded, item.size, false)}%
           </Text>
         </>
       )}

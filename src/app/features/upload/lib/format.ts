@@ -1,11 +1,11 @@
 /** Sizes, speeds and times of the upload panel. */
-import { t } from '../../../shared/i18n/zh-CN';
+import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** 1536 → `1.5 KB`; whole numbers drop the decimals; 1024-based like the OS file dialogs. */
 export function formatBytes(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return `0 ${t.upload.units.B}`;
+  if (!Number.isFinite(n) || n < 0) return `0 ${tUpload.upload.units.B}`;
   let i = 0;
   let v = n;
   while (v >= 1024 && i < UNITS.length - 1) {
@@ -13,12 +13,12 @@ export function formatBytes(n: number): string {
     i++;
   }
   const text = i === 0 ? String(Math.round(v)) : v >= 100 ? v.toFixed(0) : v.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${t.upload.units[UNITS[i]!]}`;
+  return `${text} ${tUpload.upload.units[UNITS[i]!]}`;
 }
 
 /** Seconds → `1小时5分`, `3分20秒`, `45秒`. */
 export function formatDuration(sec: number): string {
-  const d = t.upload.duration;
+  const d = tUpload.upload.duration;
   const s = Math.max(0, Math.ceil(sec));
   if (s >= 3600) {
     const m = Math.floor((s % 3600) / 60);
