@@ -223,7 +223,9 @@ describe('shell', () => {
     await refocus(page);
     await page.waitForURL('**/login**');
     await page.getByText('请先登录').first().waitFor();
-    expect(await page.getByText('请先登录').count()).toBe(1);
+    // count toasts, not text: Fluent's toaster also announces the words in an aria-live region
+    await page.waitForTimeout(500);
+    expect(await page.locator('.fui-Toast', { hasText: '请先登录' }).count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   });
 });
