@@ -35,6 +35,11 @@ export const CompanyApplyBody = z.strictObject({
 /** The business licence image as a data URL (jpg/png up to 5 MB). */
 export const LicenseUploadBody = z.strictObject({ image: z.string().min(1, '请选择营业执照照片') });
 export const LicenseUploadData = z.object({ license_id: z.number().int(), size: z.number().int() });
+/**
+ * The licence as an image the upload engine stored (its ImageId): the server checks that it is the
+ * caller's (or their company's) finished JPG/PNG image and keeps a copy with the application.
+ */
+export const LicenseMediaBody = z.strictObject({ media_id: z.string().trim().min(1, '请上传营业执照照片').max(64, '营业执照照片无效，请重新上传') });
 export const LICENSE_MAX_BYTES = 5 * 1024 * 1024;
 export const LicenseImageData = z.object({ image: z.string() });
 

@@ -59,8 +59,10 @@ describe('a new company from login to a paid membership', () => {
     await form.getByLabel('企业地址').fill('黑龙江省哈尔滨市松北区创新一路2588号');
     await page.getByRole('button', { name: '提交审核' }).click();
     await expectText(page, '请上传营业执照照片');
-    await page.getByTestId('license-input').setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
-    await expectText(page, '已上传');
+    // the licence goes through the upload engine (an ImageId); the server keeps a copy with the application
+    await page.getByTestId('upload-field-input-license').setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('upload-field-license').getByText('已上传').waitFor({ timeout: 30_000 });
+    await page.getByTestId('license-preview').waitFor({ timeout: 15_000 });
     await form.getByLabel('联系人姓名').fill('孙志远');
     expect(await form.getByLabel('联系人手机号').inputValue()).toBe('13962188001');
     await shot(page, 'accounts-create-filled');

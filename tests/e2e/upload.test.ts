@@ -181,6 +181,42 @@ describe('upload center', () => {
     await faults({ delayMs: 0 });
   }, 120_000);
 
+  it('logging out stops the uploads (no more bytes reach the store); the checkpoint waits for the next login', async () => {
+    const { page } = await h.newPage();
+    await login(page, '13800000002');
+    await openCenter(page);
+    const clip = `${TMP}/离职交接说明.mp4`;
+    makeFile(clip, 60 * 1024 * 1024);
+    // slow requests: the upload is still running when the user logs out
+    await faults({ delayMs: 1000 });
+    await page.getByTestId('upload-input-video').setInputFiles(clip);
+    const name = '离职交接说明.mp4';
+    // past the parts in flight (5 of 60): some parts are confirmed and in the checkpoint
+    await expect.poll(() => percentOf(page, name), { timeout: 60_000 }).toBeGreaterThan(20);
+    expect(await stateOf(page, name)).toBe('Uploading');
+    await page.getByTestId('upload-drawer').getByRole('button', { name: '关闭' }).first().click();
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    // requests already on their way may still be read (the store waits 1 s before reading)
+    await page.waitForTimeout(2500);
+    const after = (await stats()).bytesReceived;
+    await page.waitForTimeout(3000);
+    expect((await stats()).bytesReceived).toBe(after);
+    await faults({ delayMs: 0 });
+
+    // the same user logs in again: the file waits to be picked again, with its progress
+    await login(page, '13800000002');
+    await openCenter(page);
+    await page.getByTestId('upload-pending').waitFor();
+    const row = page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+    await row.waitFor();
+    expect(await stateOf(page, name)).toBe('Stoped');
+    expect(await percentOf(page, name)).toBeGreaterThan(0);
+    await row.getByRole('button', { name: '取消' }).click();
+    await expect.poll(() => stateOf(page, name)).toBe('Canceled');
+  }, 180_000);
+
   it('uploads an image into the media library and previews it', async () => {
     const { page } = await h.newPage();
     await login(page, '13800000002');

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { makeUscc } from '../lib/uscc';
@@ -109,6 +112,72 @@ describe('licence upload limits', () => {
     // other endpoints keep the small default limit
     const huge = await api('POST', '/usercenter/profile', token, { realname: '张三', job_name: 'x'.repeat(100 * 1024) });
     expect(huge.body.code).toBe(413);
+  });
+});
+
+describe('the licence through the upload engine (an ImageId)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'license-media-'));
+  let n = 0;
+  /** a media row and its stored object, as the VOD/OSS sandboxes leave them */
+  async function media(userId: number, opts: { kind?: 'image' | 'video'; status?: 'Uploading' | 'Normal'; bytes?: Buffer; companyId?: number | null } = {}) {
+    const id = `lic-media-${++n}-${Date.now()}`;
+    const key = `image/default/${id}.png`;
+    await s.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, status)
+       VALUES ($1, $2, $3, $4, '营业执照', '营业执照.png', $5, 'outin-hrconsole-sandbox', $6, $7)`,
+      [id, opts.kind ?? 'image', opts.companyId ?? null, userId, opts.bytes?.length ?? 0, key, opts.status ?? 'Normal'],
+    );
+    if (opts.bytes && (opts.status ?? 'Normal') === 'Normal') {
+      const file = path.join(dir, `${id}.bin`);
+      writeFileSync(file, opts.bytes);
+      await s.db.query(
+        `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path) VALUES ('outin-hrconsole-sandbox', $1, $2, 'e', '0', 'image/png', $3)`,
+        [key, opts.bytes.length, file],
+      );
+    }
+    return id;
+  }
+  const pngBytes = Buffer.from(PNG.split(',')[1]!, 'base64');
+  const userId = async (mobile: string) => (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [mobile]))!.id;
+
+  it('takes the caller’s finished image, refuses another user’s, an unfinished one and a video; the licence viewer shows it', async () => {
+    const token = await newUserToken('13962100041');
+    const other = await newUserToken('13962100042');
+    const me = await userId('13962100041');
+    const them = await userId('13962100042');
+
+    const mine = await media(me, { bytes: pngBytes });
+    const ok = await api('POST', '/usercenter/company/license/media', token, { media_id: mine });
+    expect(ok.body.code).toBe(200);
+    expect(ok.body.data.size).toBe(pngBytes.length);
+    const license_id = String(ok.body.data.license_id);
+    expect((await api('GET', `/usercenter/company/license/${license_id}`, token)).body.data.image).toBe(PNG);
+
+    // another user's ImageId (and one that does not exist) is refused alike
+    const theirs = await media(them, { bytes: pngBytes });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: theirs })).body).toMatchObject({ code: 403, msg: '营业执照照片无效，请重新上传' });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: 'no-such-image' })).body.code).toBe(403);
+    expect((await api('POST', '/usercenter/company/license/media', other, { media_id: theirs })).body.code).toBe(200);
+
+    // unfinished, a video, not a JPG/PNG by content
+    const unfinished = await media(me, { status: 'Uploading' });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: unfinished })).body).toMatchObject({
+      code: 400,
+      msg: '营业执照照片尚未上传完成，请稍后再试',
+    });
+    const video = await media(me, { kind: 'video', bytes: pngBytes });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: video })).body).toMatchObject({ code: 400, msg: '营业执照照片仅支持 JPG、PNG 格式' });
+    const gif = await media(me, { bytes: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: gif })).body.msg).toBe('营业执照照片仅支持 JPG、PNG 格式');
+    const big = await media(me, { bytes: Buffer.concat([pngBytes, Buffer.alloc(5 * 1024 * 1024)]) });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: big })).body.msg).toBe('营业执照照片不能超过 5MB');
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: '' })).body.msg).toBe('请上传营业执照照片');
+
+    // the licence file is the caller's: the application takes it, another user's application does not
+    expect((await api('POST', '/usercenter/company/apply', other, form({ license_id, company_name: '苏州澄湖二厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P4') }))).body.code).toBe(403);
+    const applied = await api('POST', '/usercenter/company/apply', token, form({ license_id, company_name: '苏州澄湖三厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P5') }));
+    expect(applied.body.code).toBe(200);
+    expect(applied.body.data.company.license_id).toBe(Number(license_id));
   });
 });
 

@@ -4,10 +4,12 @@
  * invitations, personal info, CRC ledger, strategic partners.
  */
 import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { endpoints } from '../../contract/endpoints';
 import { LICENSE_MAX_BYTES, type Colleague, type CompanyApplication } from '../../contract/account';
 import type { Db } from '../db/types';
 import { activeCompany, adminCompany, dt, forbidden, maskMobile } from '../domain/accounts';
+import { isActiveMember } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
@@ -110,6 +112,42 @@ export function accountRoutes(app: FastifyInstance) {
     const buf = Buffer.from(m[2]!, 'base64');
     if (buf.length === 0) throw badRequest('文件为空，无法上传');
     if (buf.length > LICENSE_MAX_BYTES) throw badRequest('营业执照照片不能超过 5MB');
+    const mime = sniff(buf);
+    if (!mime) throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO company_files (user_id, kind, mime, size, data, created_at) VALUES ($1, 'license', $2, $3, $4, $5) RETURNING id`,
+      [auth.user.id, mime, buf.length, buf, now],
+    );
+    return { license_id: row!.id, size: buf.length };
+  });
+
+  /**
+   * The licence through the upload engine: an ImageId of the caller (or of their company) whose
+   * object is complete becomes a licence file of the caller — a copy of the object's bytes, so the
+   * application keeps its licence whatever happens to the media library. The same checks as the
+   * plain upload (JPG/PNG by content, ≤ 5 MB).
+   */
+  addRoute(app, endpoints.licenseFromMedia, async ({ auth, body, db, now }) => {
+    const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
+    const m = await db.one<{ kind: string; status: string; user_id: number; company_id: number | null; bucket: string; object_key: string }>(
+      'SELECT kind, status, user_id, company_id, bucket, object_key FROM media WHERE media_id = $1',
+      [body.media_id],
+    );
+    const mine = m && (m.user_id === auth.user.id || (companyId !== null && m.company_id === companyId));
+    if (!m || !mine) throw forbidden('营业执照照片无效，请重新上传');
+    if (m.kind !== 'image') throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
+    const o =
+      m.status === 'Normal'
+        ? await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
+            m.bucket,
+            m.object_key,
+          ])
+        : undefined;
+    if (!o) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
+    if (Number(o.size) === 0) throw badRequest('文件为空，无法上传');
+    if (Number(o.size) > LICENSE_MAX_BYTES) throw badRequest('营业执照照片不能超过 5MB');
+    const buf = await readFile(o.file_path).catch(() => null);
+    if (!buf) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
     const mime = sniff(buf);
     if (!mime) throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
     const row = await db.one<{ id: number }>(

@@ -109,6 +109,22 @@ export class UploadClient {
     await (await this.start()).resumeWithToken(sts);
   }
 
+  /**
+   * The session ended: pauses every upload (the requests in flight are aborted; the checkpoints
+   * stay in IndexedDB for the next login), then ends the worker. Never starts a worker that is
+   * not running; a worker that does not answer within `graceMs` is ended anyway.
+   */
+  async shutdown(graceMs = 1000): Promise<void> {
+    const ready = this.ready;
+    if (ready) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([ready.then((api) => api.stop()).catch(() => undefined), late]);
+      clearTimeout(timer);
+    }
+    this.terminate();
+  }
+
   /** Ends the worker (logout). */
   terminate() {
     this.offNet?.();

@@ -2,8 +2,8 @@ import { call } from '../../shared/lib/http';
 
 export const getApplication = () => call('companyApplication');
 
-/** The licence image as a data URL (plain upload; the upload engine replaces this later). */
-export const uploadLicense = (image: string) => call('licenseUpload', { body: { image } }, { dedupeMs: 0, timeoutMs: 120_000 });
+/** The licence as an image the upload engine stored: the server keeps a copy as a licence file. */
+export const licenseFromMedia = (media_id: string) => call('licenseFromMedia', { body: { media_id } }, { dedupeMs: 0 });
 
 export const applyCompany = (body: Record<string, string>) => call('companyApply', { body }, { loading: true });
 

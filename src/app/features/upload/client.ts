@@ -12,7 +12,8 @@ import { tUpload } from '../../shared/i18n/zh-CN.upload';
 import { UploadClient } from '../../../workers/upload/upload-client';
 import type { AddOptions } from '../../../workers/upload/engine';
 import { markBusy } from '../../shared/lib/busy';
-import { activeCount, removeItem, upsertItem, uploads } from './store';
+import { session } from '../../shared/session';
+import { activeCount, removeItem, resetMirror, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
 export const CLIENT_ID_DAYS = 730;
@@ -30,6 +31,7 @@ function clientId(): string {
 
 let client: UploadClient | null = null;
 let restored: Promise<void> | null = null;
+let offEvents: (() => void) | null = null;
 
 export function uploadClient(): UploadClient {
   if (!client) {
@@ -45,7 +47,7 @@ export function uploadClient(): UploadClient {
         };
       },
     });
-    client.subscribe((e) => {
+    offEvents = client.subscribe((e) => {
       if (e.type === 'item') upsertItem(e.item);
       else if (e.type === 'removed') removeItem(e.id);
       else if (e.type === 'state') {
@@ -60,6 +62,27 @@ export function uploadClient(): UploadClient {
   }
   return client;
 }
+
+/**
+ * The session ended (logout, 410000, another tab logged out): every upload stops — the requests
+ * in flight are aborted and the worker ends — and the queue mirror is dropped. The IndexedDB
+ * checkpoints stay (they hold no secrets), so after the next login the files resume.
+ */
+export function endSessionUploads(): Promise<void> {
+  const c = client;
+  client = null;
+  restored = null;
+  offEvents?.();
+  offEvents = null;
+  resetMirror();
+  return c ? c.shutdown() : Promise.resolve();
+}
+
+let wasLoggedIn = session.loggedIn;
+subscribe(session, () => {
+  if (wasLoggedIn && !session.loggedIn) void endSessionUploads();
+  wasLoggedIn = session.loggedIn;
+});
 
 /** Once per page: the checkpoints of earlier sessions come back as items waiting for their file. */
 export function restoreUploads(): Promise<void> {

@@ -28,6 +28,15 @@ export function upsertItem(item: ItemSnapshot) {
   if (item.state === 'Success' && before?.state !== 'Success') uploads.libraryVersion++;
 }
 
+/** The session ended: the queue mirror goes (the checkpoints stay in IndexedDB). */
+export function resetMirror() {
+  uploads.items = {};
+  uploads.order = [];
+  uploads.engine = 'Init';
+  uploads.open = false;
+  uploads.expired = false;
+}
+
 export function removeItem(id: string) {
   delete uploads.items[id];
   uploads.order = uploads.order.filter((x) => x !== id);

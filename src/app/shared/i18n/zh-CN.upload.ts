@@ -22,6 +22,9 @@ export const tUpload = {
     close: '关闭',
     addVideo: '添加视频',
     addImage: '添加图片',
+    /** the file system picker's type descriptions */
+    pickerVideo: '视频文件',
+    pickerImage: '图片文件',
     dropHint: '将视频或图片拖到此处',
     limits: '视频支持 MP4、MOV、AVI、FLV、MKV、WEBM 等格式；图片支持 JPG、PNG、GIF、WEBP',
     unsupported: (name: string) => `「${name}」不是视频或图片文件，无法上传`,

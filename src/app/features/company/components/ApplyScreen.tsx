@@ -10,6 +10,7 @@ import { EmptyState } from '../../../shared/ui';
 import { getApplication } from '../api';
 import { emptyCompanyForm, type CompanyFormValues } from '../lib/validate';
 import { CompanyForm } from './CompanyForm';
+import type { LicenseSlot } from './LicenseUpload';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -34,7 +35,7 @@ const fromApplication = (a: CompanyApplication): CompanyFormValues => ({
  * /create and /auth: a user without a company fills the application; the applicant of a
  * rejected one fixes it and resubmits; anyone else is sent to the review progress.
  */
-export function ApplyScreen({ mode }: { mode: 'create' | 'auth' }) {
+export function ApplyScreen({ mode, licenseField }: { mode: 'create' | 'auth'; licenseField: LicenseSlot }) {
   const s = useStyles();
   const [, navigate] = useLocation();
   const { user } = useSnapshot(session);
@@ -75,7 +76,7 @@ export function ApplyScreen({ mode }: { mode: 'create' | 'auth' }) {
         </Text>
         <Text className={s.muted}>{resubmit ? `${tAccounts.review.reason}：${app!.reject_reason}` : f.createIntro}</Text>
       </div>
-      <CompanyForm initial={initial} resubmit={resubmit} onSubmitted={() => navigate('/inReview')} />
+      <CompanyForm initial={initial} resubmit={resubmit} licenseField={licenseField} onSubmitted={() => navigate('/inReview')} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { refreshSession } from '../../../shared/session';
 import { media } from '../../../shared/theme';
 import { applyCompany } from '../api';
 import { companyProblem, toApplyBody, type CompanyField, type CompanyFormValues, type CompanyProblem } from '../lib/validate';
-import { LicenseUpload } from './LicenseUpload';
+import { LicenseUpload, type LicenseSlot } from './LicenseUpload';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -31,11 +31,13 @@ export interface CompanyFormProps {
   initial: CompanyFormValues;
   /** resubmitting a rejected application */
   resubmit?: boolean;
+  /** the upload control of the licence (the page composes the upload feature's field) */
+  licenseField: LicenseSlot;
   onSubmitted: () => void;
 }
 
 /** Create the company and apply for verification (/create), or fix and resubmit (/auth). */
-export function CompanyForm({ initial, resubmit, onSubmitted }: CompanyFormProps) {
+export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: CompanyFormProps) {
   const s = useStyles();
   const [v, setV] = useState<CompanyFormValues>(initial);
   const [problem, setProblem] = useState<CompanyProblem | null>(null);
@@ -134,6 +136,7 @@ export function CompanyForm({ initial, resubmit, onSubmitted }: CompanyFormProps
           <LicenseUpload
             value={v.license_id}
             invalid={problem?.field === 'license_id'}
+            field={licenseField}
             onChange={(id) => {
               setV((x) => ({ ...x, license_id: id }));
               clear('license_id');

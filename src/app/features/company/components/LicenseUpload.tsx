@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ArrowUploadRegular, CheckmarkCircleFilled, DocumentRegular } from '@fluentui/react-icons';
+import { useEffect, useState, type ReactNode } from 'react';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { CheckmarkCircleFilled, DocumentRegular } from '@fluentui/react-icons';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
-import { toastError } from '../../../shared/lib/notify';
 import { sizes } from '../../../shared/theme';
-import { licenseImage, uploadLicense } from '../api';
-import { licenseFileProblem } from '../lib/validate';
+import { licenseFromMedia, licenseImage } from '../api';
+import { LICENSE_ACCEPT, licenseFileProblem } from '../lib/validate';
 
 const useStyles = makeStyles({
   root: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
@@ -23,38 +22,48 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeHero700,
   },
   img: { width: '100%', height: '100%', objectFit: 'cover' },
-  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: sizes.searchBox },
-  hint: { color: tokens.colorNeutralForeground3 },
+  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, flexGrow: 1, minWidth: 0 },
+  hint: { color: tokens.colorNeutralForeground3, maxWidth: sizes.searchBox },
   done: { color: tokens.colorPaletteGreenForeground1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  hidden: { display: 'none' },
 });
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
+/** What the licence's upload control gets from the form. */
+export interface LicenseSlotProps {
+  /** the engine's ImageId once the image is stored; '' when the user picks another file */
+  onMediaId: (mediaId: string) => void;
+  /** the browser-side check of a picked file (type, size): the words to show, or null */
+  check: (file: File) => string | null;
+  /** the `accept` of the file input */
+  accept: string;
+  invalid: boolean;
+}
+/**
+ * The licence's upload control. The company feature cannot use the upload feature (features never
+ * import each other): the page passes the upload feature's field in.
+ */
+export type LicenseSlot = (props: LicenseSlotProps) => ReactNode;
 
 export interface LicenseUploadProps {
   value: number | null;
   onChange: (id: number | null) => void;
   invalid?: boolean;
+  field: LicenseSlot;
 }
 
 /**
- * 营业执照 (domain.md §2.12): type and size checked in the browser, then a plain upload (a data
- * URL form field). The upload engine (src/workers/upload) can replace `uploadLicense` later.
+ * 营业执照 (domain.md §2.12): type and size checked in the browser, the image stored through the
+ * upload engine (the page's `field`), then handed to the server as an ImageId, which keeps a copy
+ * as the application's licence file (`license_id`).
  */
-export function LicenseUpload({ value, onChange, invalid }: LicenseUploadProps) {
+export function LicenseUpload({ value, onChange, invalid, field }: LicenseUploadProps) {
   const s = useStyles();
-  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // stored in this visit: the upload field says so itself
+  const [fresh, setFresh] = useState(false);
   const f = tAccounts.companyForm;
 
-  // a licence already on file (resubmitting): show it
+  // the licence on file (resubmitting, or just stored): show it
   useEffect(() => {
     if (!value || preview) return;
     let live = true;
@@ -67,52 +76,38 @@ export function LicenseUpload({ value, onChange, invalid }: LicenseUploadProps) 
     };
   }, [value, preview]);
 
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = licenseFileProblem(file);
-    if (problem) {
-      toastError(problem);
+  const onMediaId = (mediaId: string) => {
+    setPreview(null);
+    setFresh(false);
+    if (!mediaId) {
+      onChange(null);
       return;
     }
     setBusy(true);
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      const { license_id } = await uploadLicense(dataUrl);
-      setPreview(dataUrl);
-      onChange(license_id);
-    } catch {
-      // told by the request layer
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    licenseFromMedia(mediaId).then(
+      (d) => {
+        setBusy(false);
+        setFresh(true);
+        onChange(d.license_id);
+      },
+      () => {
+        // told by the request layer
+        setBusy(false);
+        onChange(null);
+      },
+    );
   };
 
   return (
-    <div className={s.root}>
+    <div className={s.root} data-testid="license-field">
       <div className={s.preview} aria-hidden>
-        {preview ? <img className={s.img} src={preview} alt="" /> : <DocumentRegular />}
+        {preview ? <img className={s.img} src={preview} alt="" data-testid="license-preview" /> : <DocumentRegular />}
       </div>
       <div className={s.side}>
-        <input
-          ref={input}
-          className={s.hidden}
-          type="file"
-          accept="image/jpeg,image/png"
-          data-testid="license-input"
-          aria-label={f.fields.license}
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-        <Button
-          icon={busy ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
-          disabled={busy}
-          onClick={() => input.current?.click()}
-          appearance={invalid ? 'primary' : 'secondary'}
-        >
-          {busy ? f.licenseUploading : value ? f.licenseChange : f.licenseChoose}
-        </Button>
-        {value && !busy ? (
-          <Text size={200} className={s.done}>
+        {field({ onMediaId, check: licenseFileProblem, accept: LICENSE_ACCEPT, invalid: !!invalid })}
+        {busy ? <Spinner size="tiny" label={f.licenseUploading} labelPosition="after" /> : null}
+        {value && !busy && !fresh ? (
+          <Text size={200} className={s.done} data-testid="license-done">
             <CheckmarkCircleFilled aria-hidden /> {f.licenseDone}
           </Text>
         ) : null}

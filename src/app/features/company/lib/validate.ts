@@ -78,6 +78,8 @@ export function toApplyBody(v: CompanyFormValues): Record<string, string> {
 
 export const LICENSE_TYPES = ['image/jpeg', 'image/png'];
 export const LICENSE_MAX = 5 * 1024 * 1024;
+/** the `accept` of the licence's file input */
+export const LICENSE_ACCEPT = LICENSE_TYPES.join(',');
 
 /** The licence file's problem before any upload, or null. */
 export function licenseFileProblem(file: { type: string; size: number }): string | null {

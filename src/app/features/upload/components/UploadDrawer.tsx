@@ -20,6 +20,7 @@ import type { ItemSnapshot } from '../../../../workers/upload/types';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { restoreUploads, startUpload, uploadActions } from '../client';
 import { mediaKindOf } from '../lib/format';
+import { IMAGE_ACCEPT, pickFiles, VIDEO_ACCEPT } from '../lib/pick';
 import { openUploadCenter, uploads } from '../store';
 import { MediaLibrary } from './MediaLibrary';
 import { QueueItem } from './QueueItem';
@@ -95,6 +96,16 @@ export default function UploadDrawer() {
     if (added) note('success', tUpload.upload.added(added));
   }
 
+  /** 添加视频 / 添加图片: the file system picker keeps a handle (resume after a reload); else the input. */
+  async function pick(kind: 'video' | 'image') {
+    const picked = await pickFiles({
+      kind,
+      description: kind === 'video' ? tUpload.upload.pickerVideo : tUpload.upload.pickerImage,
+      fallback: () => (kind === 'video' ? videoInput : imageInput).current?.click(),
+    });
+    if (picked?.length) await addFiles(picked);
+  }
+
   async function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
@@ -151,10 +162,10 @@ export default function UploadDrawer() {
           <ArrowUploadRegular className={s.dropIcon} />
           <Text>{tUpload.upload.dropHint}</Text>
           <div className={s.buttons}>
-            <Button appearance="primary" icon={<VideoAddRegular />} onClick={() => videoInput.current?.click()}>
+            <Button appearance="primary" icon={<VideoAddRegular />} onClick={() => void pick('video')}>
               {tUpload.upload.addVideo}
             </Button>
-            <Button icon={<ImageAddRegular />} onClick={() => imageInput.current?.click()}>
+            <Button icon={<ImageAddRegular />} onClick={() => void pick('image')}>
               {tUpload.upload.addImage}
             </Button>
           </div>
@@ -163,7 +174,7 @@ export default function UploadDrawer() {
             ref={videoInput}
             className={s.hidden}
             type="file"
-            accept="video/*,.mp4,.mov,.avi,.flv,.mkv,.webm,.wmv,.m4v"
+            accept={VIDEO_ACCEPT}
             multiple
             data-testid="upload-input-video"
             onChange={(e) => {
@@ -175,7 +186,7 @@ export default function UploadDrawer() {
             ref={imageInput}
             className={s.hidden}
             type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
+            accept={IMAGE_ACCEPT}
             multiple
             data-testid="upload-input-image"
             onChange={(e) => {

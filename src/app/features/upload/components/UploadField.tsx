@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
+import { toast } from '../../../shared/lib/notify';
 import { errorText, startUpload, uploadActions } from '../client';
 import { formatBytes, percent } from '../lib/format';
 import { useUploadItem } from '../hooks';
@@ -24,23 +25,39 @@ export interface UploadFieldProps {
   onChange: (mediaId: string, file: { name: string; size: number } | null) => void;
   accept?: string;
   disabled?: boolean;
+  /** checks a picked file before it is queued: the words to show, or null */
+  validate?: (file: File) => string | null;
+  /** the form marks the field as missing */
+  invalid?: boolean;
 }
 
 /** A form field that uploads one video or image through the engine and answers its media id. */
-export function UploadField({ kind, purpose, onChange, accept, disabled }: UploadFieldProps) {
+export function UploadField({ kind, purpose, onChange, accept, disabled, validate, invalid }: UploadFieldProps) {
   const s = useStyles();
   const input = useRef<HTMLInputElement>(null);
   const [id, setId] = useState<string | null>(null);
   const item = useUploadItem(id);
-  const [reported, setReported] = useState<string | null>(null);
-  if (item?.state === 'Success' && reported !== item.id) {
-    setReported(item.id);
-    onChange(item.mediaId, { name: item.name, size: item.size });
-  }
+  // the media id is reported once per item, after render (the form's handler may set state and call the API)
+  const reported = useRef<string | null>(null);
+  const report = useRef(onChange);
+  useEffect(() => {
+    report.current = onChange;
+  });
+  const doneId = item?.state === 'Success' ? item.id : null;
+  useEffect(() => {
+    if (!item || doneId === null || reported.current === doneId) return;
+    reported.current = doneId;
+    report.current(item.mediaId, { name: item.name, size: item.size });
+  }, [doneId, item]);
   return (
     <div className={s.root} data-testid={`upload-field-${purpose}`}>
       <div className={s.row}>
-        <Button icon={<ArrowUploadRegular />} disabled={disabled} onClick={() => input.current?.click()}>
+        <Button
+          icon={<ArrowUploadRegular />}
+          disabled={disabled}
+          appearance={invalid ? 'primary' : 'secondary'}
+          onClick={() => input.current?.click()}
+        >
           {item ? tUpload.upload.field.change : tUpload.upload.field.choose}
         </Button>
         {item && (
@@ -67,11 +84,17 @@ export function UploadField({ kind, purpose, onChange, accept, disabled }: Uploa
         ref={input}
         className={s.hidden}
         type="file"
+        data-testid={`upload-field-input-${purpose}`}
         accept={accept ?? (kind === 'video' ? 'video/*' : 'image/png,image/jpeg,image/gif,image/webp')}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
+          const problem = validate?.(file);
+          if (problem) {
+            toast('error', problem);
+            return;
+          }
           if (id && item && item.state !== 'Success') uploadActions.cancel(id);
           onChange('', null);
           void startUpload(file, { kind, purpose }).then(setId, () => undefined);
