@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
 import { companyStatus, type CompanyRow, type UserRow } from '../domain/users';
-import { isUscc } from '../lib/uscc';
+import { isUscc } from '../../contract/uscc';
 import { loadMigrations, migrate } from './migrate';
 import { seed, seedSteps, DEMO_CODE_1, DEMO_CODE_2, DEMO_CODE_3 } from './seed';
 import type { Db } from './types';

@@ -90,6 +90,27 @@ class CrcMismatch extends Error {
 /** Thrown inside a run that was paused or canceled: not a failure. */
 class Stopped extends Error {}
 
+/** The per-run fields of a new item (transfer, speed, retries, credentials): none yet. */
+function freshRuntime() {
+  return {
+    inflight: new Map(),
+    sent: 0,
+    speed: 0,
+    speedAt: 0,
+    speedSent: 0,
+    lastEmit: 0,
+    crc64: '',
+    resumedParts: 0,
+    waitingNetwork: false,
+    error: null,
+    retries: 0,
+    ctrl: null,
+    ticket: null,
+    refreshing: null,
+    lastReport: 0,
+  } satisfies Partial<Item>;
+}
+
 interface Item {
   id: string;
   file: Blob | null;
@@ -207,22 +228,8 @@ export class UploadEngine {
       fp,
       loaded: 0,
       confirmed: 0,
-      inflight: new Map(),
-      sent: 0,
-      speed: 0,
-      speedAt: 0,
-      speedSent: 0,
-      lastEmit: 0,
       mediaId: '',
-      crc64: '',
-      resumedParts: 0,
-      waitingNetwork: false,
-      error: null,
-      retries: 0,
-      ctrl: null,
-      ticket: null,
-      refreshing: null,
-      lastReport: 0,
+      ...freshRuntime(),
     };
     this.items.set(item.id, item);
     // show earlier progress at once
@@ -268,22 +275,8 @@ export class UploadEngine {
       fp: cp.key,
       loaded: Math.min(confirmed, cp.fileSize - 1),
       confirmed,
-      inflight: new Map(),
-      sent: 0,
-      speed: 0,
-      speedAt: 0,
-      speedSent: 0,
-      lastEmit: 0,
       mediaId: cp.mediaId,
-      crc64: '',
-      resumedParts: 0,
-      waitingNetwork: false,
-      error: null,
-      retries: 0,
-      ctrl: null,
-      ticket: null,
-      refreshing: null,
-      lastReport: 0,
+      ...freshRuntime(),
     };
   }
 

@@ -2,3 +2,4 @@ export { LoginForm } from './components/LoginForm';
 export { LoginBrandPanel } from './components/LoginBrandPanel';
 export { WechatLogin } from './components/WechatLogin';
 export { BindPhone } from './components/BindPhone';
+export { LoginFrame } from './components/LoginFrame';
