@@ -207,6 +207,8 @@ export class FakeCloud implements Transport {
     const c = this.creds.get(id);
     const f = this.takeFault(op);
     const body = req.body instanceof Blob ? new Uint8Array(await req.body.arrayBuffer()) : new TextEncoder().encode(req.body ?? '');
+    // an abort while the body was read: a listener added now would never fire
+    if (req.signal?.aborted) throw new TransportError('abort');
     if (f?.kind === 'network') throw new TransportError('network');
     if (f?.kind === 'dropMidway') {
       req.onUploadProgress?.(Math.floor(body.length / 2));
