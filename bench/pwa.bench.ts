@@ -1,7 +1,12 @@
 /**
  * The PWA budgets (issue 4), read from a production build of the current source:
  * - the first route's JavaScript (the entry and what index.html preloads) ≤ 130 KB gzip;
- * - each lazy route (its page chunk and the chunks it alone pulls in) ≤ 60 KB gzip;
+ * - each lazy route (its page chunk and the chunks it alone pulls in) ≤ 60 KB gzip — the issue's
+ *   definition: a chunk that two or more lazy parts share is not any one route's; the shared
+ *   chunks are reported on their own (`shared_lazy_gzip_bytes`), and so is the stricter cold
+ *   figure (`largest_route_cold_gzip_bytes`: everything a page needs beyond the first route and
+ *   the layout when nothing else has been loaded yet), for information;
+ * - the layout (nav, breadcrumb, footer: loaded with the first console route) ≤ 60 KB gzip;
  * - the service worker ≤ 10 KB gzip; the precache ≤ 1.5 MiB.
  *
  * The baseline, built in the same run: React + ReactDOM + FluentProvider + one Button (what any
@@ -110,15 +115,33 @@ export default async function pwaBench() {
         .reduce((sum, c) => sum + size(c), 0);
     const firstAndShell = new Set([...first, ...shell]);
 
-    // every lazily loaded page and shell part: what it costs beyond what is already there
-    // (pages of the console: beyond the first route and the layout; the rest: beyond the first route)
-    const lazy = Object.keys(manifest)
-      .filter((k) => manifest[k]!.isDynamicEntry)
-      .map((k) => ({ chunk: manifest[k]!.src ?? k, gzip_bytes: cost(k, k === shellKey ? first : firstAndShell) }))
+    // every lazily loaded part (pages, dialogs, drawers, dropdowns) and the chunks it pulls in
+    // beyond the first route and the layout (the layout itself: beyond the first route)
+    const parts = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && k !== shellKey);
+    const beyond = new Map(
+      parts.map((k) => [k, new Set(jsOnly(closure(manifest, k)).filter((c) => !firstAndShell.has(c)))] as const),
+    );
+    const users = new Map<string, number>();
+    for (const chunks of beyond.values()) for (const c of chunks) users.set(c, (users.get(c) ?? 0) + 1);
+    const sum = (chunks: Iterable<string>) => [...chunks].reduce((total, c) => total + size(c), 0);
+    const lazy = parts
+      .map((k) => ({
+        chunk: manifest[k]!.src ?? k,
+        // its own chunk and the chunks no other lazy part pulls in
+        gzip_bytes: sum([...beyond.get(k)!].filter((c) => c === k || users.get(c) === 1)),
+        cold_gzip_bytes: sum(beyond.get(k)!),
+      }))
       .sort((a, b) => b.gzip_bytes - a.gzip_bytes);
+    const shared = new Set([...users].filter(([c, n]) => n > 1 && !parts.includes(c)).map(([c]) => c));
+    const layout = shellKey ? cost(shellKey, first) : 0;
     const routes = lazy.filter((l) => l.chunk.startsWith('src/app/pages/'));
     const largestRoute = routes[0] ?? { chunk: '-', gzip_bytes: 0 };
     const largestLazy = lazy[0] ?? { chunk: '-', gzip_bytes: 0 };
+    const coldest = [...routes].sort((a, b) => b.cold_gzip_bytes - a.cold_gzip_bytes)[0] ?? { chunk: '-', cold_gzip_bytes: 0 };
+    const overBudget = [
+      ...(layout > BUDGETS.lazy_route_gzip ? [`src/app/shell/MainLayout.tsx ${layout}`] : []),
+      ...lazy.filter((r) => r.gzip_bytes > BUDGETS.lazy_route_gzip).map((r) => `${r.chunk} ${r.gzip_bytes}`),
+    ];
 
     const swFile = path.join(dir, 'sw.js');
     const sw = gz(swFile);
@@ -133,7 +156,8 @@ export default async function pwaBench() {
       first_route_vs_baseline: ratio(firstRoute, baseline),
       first_route_vs_budget: ratio(firstRoute, BUDGETS.first_route_gzip),
       first_route_chunks: jsOnly(first).length,
-      layout_gzip_bytes: shellKey ? cost(shellKey, first) : 0,
+      layout_gzip_bytes: layout,
+      layout_vs_budget: ratio(layout, BUDGETS.lazy_route_gzip),
       lazy_routes: routes.length,
       largest_route: largestRoute.chunk,
       largest_route_gzip_bytes: largestRoute.gzip_bytes,
@@ -141,7 +165,11 @@ export default async function pwaBench() {
       largest_lazy_part: largestLazy.chunk,
       largest_lazy_part_gzip_bytes: largestLazy.gzip_bytes,
       largest_lazy_part_vs_budget: ratio(largestLazy.gzip_bytes, BUDGETS.lazy_route_gzip),
-      over_budget: lazy.filter((r) => r.gzip_bytes > BUDGETS.lazy_route_gzip).map((r) => `${r.chunk} ${r.gzip_bytes}`),
+      shared_lazy_chunks: shared.size,
+      shared_lazy_gzip_bytes: sum(shared),
+      largest_route_cold: coldest.chunk,
+      largest_route_cold_gzip_bytes: coldest.cold_gzip_bytes,
+      over_budget: overBudget,
       sw_gzip_bytes: sw,
       sw_vs_budget: ratio(sw, BUDGETS.sw_gzip),
       precache_entries: precached.length,
@@ -149,7 +177,7 @@ export default async function pwaBench() {
       precache_vs_budget: ratio(precacheBytes, BUDGETS.precache_bytes),
       within_budgets:
         firstRoute <= BUDGETS.first_route_gzip &&
-        lazy.every((l) => l.gzip_bytes <= BUDGETS.lazy_route_gzip) &&
+        overBudget.length === 0 &&
         sw <= BUDGETS.sw_gzip &&
         precacheBytes <= BUDGETS.precache_bytes,
     };

@@ -36,6 +36,13 @@ describe('BreadcrumbBar', () => {
     expect(nav.textContent).toContain('全职招聘');
     expect(nav.textContent).toContain('收到的简历');
     expect(nav.textContent).toContain('Java开发工程师');
+    // ancestors are links, the page itself is marked current
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['首页', '/index'],
+      ['全职招聘', '/position'],
+    ]);
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toContain('收到的简历');
     expect(screen.queryByTestId('search-box')).toBeNull();
   });
 

@@ -1,16 +1,7 @@
-import { Fragment, useEffect, useState } from 'react';
-import {
-  Breadcrumb,
-  BreadcrumbButton,
-  BreadcrumbDivider,
-  BreadcrumbItem,
-  Button,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
-import { useLocation, useSearch } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
+import { Link, useLocation, useSearch } from 'wouter';
 import { routeByName, type RouteDef } from '../routes';
 import { useCurrentRoute } from '../shared/hooks/current-route';
 import { t } from '../shared/i18n/zh-CN';
@@ -29,14 +20,41 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalS,
     paddingBottom: tokens.spacingVerticalS,
   },
-  subtitle: { color: tokens.colorNeutralForeground3 },
+  // a plain list of links: Fluent's Breadcrumb would bring Tabster's arrow-key navigation into
+  // every page's first paint for four links (docs/decisions.md, "Layout weight")
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+  },
+  item: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  link: {
+    color: tokens.colorNeutralForeground2,
+    textDecorationLine: 'none',
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ':hover': { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorSubtleBackgroundHover },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+  current: {
+    color: tokens.colorNeutralForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}`,
+  },
+  divider: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, flexShrink: 0 },
+  subtitle: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
   search: { width: sizes.searchBox, maxWidth: '100%' },
 });
 
 /** Breadcrumb from the route's parent chain (首页 › 全职招聘 › 收到的简历 · 职位名) and the optional search box. */
 export function BreadcrumbBar({ route }: { route: RouteDef }) {
   const s = useStyles();
-  const [, navigate] = useLocation();
   const { subtitle } = useCurrentRoute();
   const chain = routeChain(route, routeByName);
   const home = routeByName.get('index');
@@ -44,28 +62,30 @@ export function BreadcrumbBar({ route }: { route: RouteDef }) {
 
   return (
     <div className={s.root}>
-      <Breadcrumb aria-label={t.nav.breadcrumb} size="medium">
-        {chain.map((r, i) => {
-          const last = i === chain.length - 1;
-          return (
-            <Fragment key={r.name}>
-              <BreadcrumbItem>
+      <nav aria-label={t.nav.breadcrumb} data-testid="breadcrumb">
+        <ol className={s.list}>
+          {chain.map((r, i) => {
+            const last = i === chain.length - 1;
+            return (
+              <li key={r.name} className={s.item}>
                 {last ? (
-                  <BreadcrumbButton current>
+                  <span className={s.current} aria-current="page">
                     {r.title}
                     {subtitle && <span className={s.subtitle}>&nbsp;·&nbsp;{subtitle}</span>}
-                  </BreadcrumbButton>
+                  </span>
                 ) : (
-                  <BreadcrumbButton href={r.path} onClick={(e) => (e.preventDefault(), navigate(r.path))}>
-                    {r.title}
-                  </BreadcrumbButton>
+                  <>
+                    <Link href={r.path} className={s.link}>
+                      {r.title}
+                    </Link>
+                    <ChevronRightRegular className={s.divider} aria-hidden />
+                  </>
                 )}
-              </BreadcrumbItem>
-              {!last && <BreadcrumbDivider />}
-            </Fragment>
-          );
-        })}
-      </Breadcrumb>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
       {route.search && <SearchBox className={s.search} />}
     </div>
   );

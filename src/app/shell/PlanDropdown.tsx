@@ -1,44 +1,47 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, makeStyles, Popover, PopoverSurface, PopoverTrigger, Spinner, tokens } from '@fluentui/react-components';
+import { useState, type Ref } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronDownRegular } from '@fluentui/react-icons';
 import { requireMember } from '../shared/dialogs/store';
 import { t } from '../shared/i18n/zh-CN';
-import { media, sizes } from '../shared/theme';
+import { media } from '../shared/theme';
+import { deferred, useDeferredTrigger, type TriggerHandlers } from './deferred';
 
-const PlanSurface = lazy(() => import('./PlanSurface'));
+const popover = deferred(() => import('./PlanPopover'));
 
 const useStyles = makeStyles({
-  surface: { width: sizes.planWidth, padding: tokens.spacingVerticalM },
   chevron: { marginLeft: tokens.spacingHorizontalXS, [media.phone]: { display: 'none' } },
   label: { [media.phone]: { display: 'none' } },
 });
 
-/** 面试安排 (SPEC §2): a members-only dropdown; opening it runs the role prompt first (SPEC §6). */
+/**
+ * 面试安排 (SPEC §2): a members-only dropdown; opening it runs the role prompt first (SPEC §6).
+ * The popover (PlanPopover) loads after the layout has painted, or when the user points at the
+ * trigger; a click before it has arrived opens it as soon as it does.
+ */
 export function PlanDropdown() {
   const s = useStyles();
   const [open, setOpen] = useState(false);
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(_, d) => {
-        if (d.open && !requireMember()) return;
-        setOpen(d.open);
-      }}
-      positioning={{ position: 'below', align: 'end' }}
-      // no trapFocus: Tabster's modalizer sent focus out of the popover (closing it) when a day tab was clicked
-      trapFocus={false}
+  const change = (next: boolean) => {
+    if (next && !requireMember()) return;
+    setOpen(next);
+  };
+  const { mod, handlers, focused } = useDeferredTrigger(popover, () => change(true));
+
+  const trigger = (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => (
+    <Button
+      ref={ref}
+      {...extra}
+      appearance="subtle"
+      icon={<CalendarClockRegular />}
+      data-testid="plan-trigger"
+      aria-expanded={open}
+      aria-label={t.nav.plan}
     >
-      <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<CalendarClockRegular />} data-testid="plan-trigger" aria-expanded={open} aria-label={t.nav.plan}>
-          <span className={s.label}>{t.nav.plan}</span>
-          <ChevronDownRegular className={s.chevron} aria-hidden />
-        </Button>
-      </PopoverTrigger>
-      <PopoverSurface className={s.surface} aria-label={t.plan.title} data-testid="plan-popover">
-        <Suspense fallback={<Spinner size="small" />}>
-          <PlanSurface />
-        </Suspense>
-      </PopoverSurface>
-    </Popover>
+      <span className={s.label}>{t.nav.plan}</span>
+      <ChevronDownRegular className={s.chevron} aria-hidden />
+    </Button>
   );
+
+  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={change} focusTrigger={focused} />;
+  return trigger(undefined, handlers);
 }

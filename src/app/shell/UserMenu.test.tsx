@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../shared/session';
 import { pwa } from './pwa-state';
 import { demoMember, demoUser, renderWithTheme } from './testing';
@@ -84,5 +84,28 @@ describe('UserMenu', () => {
     pwa.installable = true;
     const menu = await openMenu();
     expect(menu.getByText('安装到桌面')).toBeTruthy();
+  });
+});
+
+describe('UserMenu before its dropdown has loaded', () => {
+  it('paints the trigger at once; focusing it loads the dropdown and the focus stays on the trigger', async () => {
+    // a fresh module graph: the dropdown's code has not been loaded in this one
+    vi.resetModules();
+    const { UserMenu: FreshMenu } = await import('./UserMenu');
+    const fresh = await import('../shared/session');
+    fresh.session.user = demoUser();
+    fresh.session.member = demoMember();
+    renderWithTheme(<FreshMenu />);
+    const painted = screen.getByTestId('user-menu-trigger');
+    expect(painted.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByTestId('user-menu')).toBeNull();
+    act(() => painted.focus());
+    // the dropdown replaces the painted trigger with its own, and gives it the focus
+    await waitFor(() => expect(screen.getByTestId('user-menu-trigger')).not.toBe(painted));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('user-menu-trigger')));
+    expect(screen.queryByTestId('user-menu')).toBeNull();
+    fireEvent.click(screen.getByTestId('user-menu-trigger'));
+    expect(await screen.findByTestId('user-menu')).toBeTruthy();
+    fresh.session.user = null;
   });
 });

@@ -1,37 +1,14 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  CounterBadge,
-  makeStyles,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  BuildingRegular,
-  DesktopArrowDownRegular,
-  ChevronDownRegular,
-  DataBarVerticalRegular,
-  HourglassHalfRegular,
-  PeopleTeamRegular,
-  PersonSettingsRegular,
-  ShieldCheckmarkFilled,
-  ShieldCheckmarkRegular,
-  SignOutRegular,
-} from '@fluentui/react-icons';
+import { useState, type Ref } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ShieldCheckmarkFilled } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
-import { maskMobile, nameInitials } from '../shared/lib/format';
 import { t } from '../shared/i18n/zh-CN';
-import { logout, session } from '../shared/session';
+import { session } from '../shared/session';
 import { media, sizes } from '../shared/theme';
-import { promptInstall, pwa } from './pwa-state';
+import { deferred, useDeferredTrigger, type TriggerHandlers } from './deferred';
+import { displayName, UserAvatar } from './user-identity';
+
+const dropdown = deferred(() => import('./UserMenuDropdown'));
 
 const useStyles = makeStyles({
   trigger: { maxWidth: sizes.userTrigger, minWidth: 0, paddingLeft: tokens.spacingHorizontalXS },
@@ -44,144 +21,41 @@ const useStyles = makeStyles({
     [media.phone]: { display: 'none' },
   },
   verified: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
-  popover: { width: sizes.menuWidth, padding: 0 },
-  header: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
-    backgroundColor: tokens.colorBrandBackground2,
-    borderTopLeftRadius: tokens.borderRadiusLarge,
-    borderTopRightRadius: tokens.borderRadiusLarge,
-  },
-  headerText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  headerName: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  list: { padding: tokens.spacingVerticalXS },
 });
 
-/** The user dropdown of SPEC §2: who is signed in, the company, and the account links. */
+/**
+ * The user menu's trigger (avatar, name, 已实名 mark). The dropdown itself (UserMenuDropdown)
+ * loads after the layout has painted, or when the user points at the trigger; a click before it
+ * has arrived opens it as soon as it does.
+ */
 export function UserMenu() {
   const s = useStyles();
-  const [, navigate] = useLocation();
   const { user, member } = useSnapshot(session);
-  const { installable } = useSnapshot(pwa);
+  const [open, setOpen] = useState(false);
+  const { mod, handlers, focused } = useDeferredTrigger(dropdown, () => setOpen(true));
   if (!user) return null;
 
-  const name = user.realname || member?.name || maskMobile(user.mobile);
-  const verified = !!user.verify_status;
-  const normal = user.company_status === 'normal';
-  const deptJob = [member?.dept_name, member?.job_name].filter(Boolean).join(' · ');
-  const go = (to: string) => () => navigate(to);
-  const signOut = async () => {
-    await logout();
-    navigate('/login');
-  };
-
-  const avatar = (size: 28 | 48) => (
-    <Avatar
-      size={size}
-      name={name}
-      initials={nameInitials(name)}
-      image={user.avatar ? { src: user.avatar, alt: '' } : undefined}
-      color="brand"
-    />
+  const name = displayName(user, member);
+  const trigger = (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => (
+    <Button
+      ref={ref}
+      {...extra}
+      appearance="subtle"
+      className={s.trigger}
+      data-testid="user-menu-trigger"
+      aria-label={`${t.nav.userMenu}：${name}`}
+      aria-haspopup="menu"
+      icon={<ChevronDownRegular />}
+      iconPosition="after"
+    >
+      <span className={s.triggerInner}>
+        <UserAvatar user={user} name={name} size={28} />
+        <span className={s.name}>{name}</span>
+        {!!user.verify_status && <ShieldCheckmarkFilled className={s.verified} aria-label={t.nav.verifiedIcon} />}
+      </span>
+    </Button>
   );
 
-  return (
-    <Menu positioning={{ position: 'below', align: 'end' }}>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          className={s.trigger}
-          data-testid="user-menu-trigger"
-          aria-label={`${t.nav.userMenu}：${name}`}
-          icon={<ChevronDownRegular />}
-          iconPosition="after"
-        >
-          <span className={s.triggerInner}>
-            {avatar(28)}
-            <span className={s.name}>{name}</span>
-            {verified && <ShieldCheckmarkFilled className={s.verified} aria-label={t.nav.verifiedIcon} />}
-          </span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover className={s.popover} data-testid="user-menu">
-        <div className={s.header}>
-          {avatar(48)}
-          <div className={s.headerText}>
-            <div className={s.headerName}>
-              <Text weight="semibold" size={400} className={s.ellipsis}>
-                {name}
-              </Text>
-              <Badge
-                size="small"
-                appearance={verified ? 'filled' : 'outline'}
-                color={verified ? 'success' : 'informative'}
-                icon={verified ? <ShieldCheckmarkFilled /> : undefined}
-              >
-                {verified ? t.nav.verified : t.nav.unverified}
-              </Badge>
-            </div>
-            <Text size={200} className={s.muted}>
-              {maskMobile(user.mobile)}
-            </Text>
-            <Text size={200} className={s.ellipsis} title={member?.company_name}>
-              {member?.company_name || t.nav.noCompany}
-            </Text>
-            {deptJob && (
-              <Text size={200} className={s.muted}>
-                {deptJob}
-              </Text>
-            )}
-          </div>
-        </div>
-        <MenuList className={s.list}>
-          <MenuItem icon={<PersonSettingsRegular />} onClick={go('/account-info')}>
-            {t.nav.settings}
-          </MenuItem>
-          {normal && (
-            <MenuItem icon={<BuildingRegular />} onClick={go('/account')}>
-              {t.nav.companyInfo}
-            </MenuItem>
-          )}
-          {normal && (
-            <MenuItem
-              icon={<PeopleTeamRegular />}
-              onClick={go('/account?id=colleagues')}
-              secondaryContent={
-                member?.check_num ? (
-                  <CounterBadge count={member.check_num} overflowCount={99} size="small" color="danger" data-testid="colleague-badge" />
-                ) : undefined
-              }
-            >
-              {t.nav.colleagues}
-            </MenuItem>
-          )}
-          {user.company_status === 'no_apply' && (
-            <MenuItem icon={<ShieldCheckmarkRegular />} onClick={go('/create')}>
-              {t.nav.goAuth}
-            </MenuItem>
-          )}
-          {user.company_status === 'apply' && (
-            <MenuItem icon={<HourglassHalfRegular />} onClick={go('/inReview')}>
-              {t.nav.reviewProgress}
-            </MenuItem>
-          )}
-          <MenuItem icon={<DataBarVerticalRegular />} onClick={go('/statistics')}>
-            {t.nav.statistics}
-          </MenuItem>
-          {installable && (
-            <MenuItem icon={<DesktopArrowDownRegular />} onClick={() => void promptInstall()} data-testid="install-app">
-              {t.pwa.install}
-            </MenuItem>
-          )}
-          <MenuDivider />
-          <MenuItem icon={<SignOutRegular />} onClick={signOut}>
-            {t.nav.logout}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
+  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
+  return trigger(undefined, handlers);
 }

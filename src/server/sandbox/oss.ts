@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { XMLParser } from 'fast-xml-parser';
+import { parseXml, XmlElement } from '@rgrove/parse-xml';
 import { createCRC64 } from 'hash-wasm';
 import { loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
 import { safeEqual } from '../lib/crypto';
@@ -50,7 +50,8 @@ const xmlDoc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body
 const tag = (name: string, v: string | number) => `<${name}>${esc(String(v))}</${name}>`;
 const requestId = () => randomBytes(12).toString('hex').toUpperCase();
 const crcDecimal = (hex: string) => BigInt(`0x${hex}`).toString();
-const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
+const xmlChildren = (el: XmlElement, name: string) => el.children.filter((c): c is XmlElement => c instanceof XmlElement && c.name === name);
+const childText = (el: XmlElement, name: string) => xmlChildren(el, name)[0]?.text.trim();
 
 interface Req {
   method: string;
@@ -376,10 +377,10 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     const body = await readBody(req);
     let wanted: { n: number; etag: string }[];
     try {
-      const doc = xml.parse(body) as { CompleteMultipartUpload?: { Part?: unknown } };
-      const p = doc.CompleteMultipartUpload?.Part;
-      const list = (p === undefined ? [] : Array.isArray(p) ? p : [p]) as Record<string, string>[];
-      wanted = list.map((x) => ({ n: Number(x.PartNumber), etag: String(x.ETag ?? '') }));
+      // throws on a body that is not well-formed XML; an undefined named entity stays as written
+      const root = parseXml(body, { ignoreUndefinedEntities: true }).root;
+      const list = root?.name === 'CompleteMultipartUpload' ? xmlChildren(root, 'Part') : [];
+      wanted = list.map((x) => ({ n: Number(childText(x, 'PartNumber')), etag: childText(x, 'ETag') ?? '' }));
     } catch {
       throw new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
     }

@@ -3,7 +3,7 @@
  * CompleteMultipartUpload, AbortMultipartUpload, PutObject), signed with V1 header signatures and
  * `x-oss-security-token`. Bodies are Blob slices: the transport streams them, nothing is copied.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { parseXml, XmlElement } from '@rgrove/parse-xml';
 import { httpDate, ossAuthorization, ossCanonicalResource } from './sign';
 import type { Credentials, Transport, TransportResponse, UploadAddress } from './types';
 
@@ -20,7 +20,29 @@ export class OssError extends Error {
   }
 }
 
-const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
+/**
+ * The root element of an XML answer when it is named `root`; null for an empty body, a body that is
+ * not well-formed XML (a proxy's HTML page, a cut-off answer) or another root. Entities decode
+ * (`&quot;` in ETags); an undefined named entity stays as written.
+ */
+function xmlRoot(text: string, root: string): XmlElement | null {
+  try {
+    const el = parseXml(text, { ignoreUndefinedEntities: true }).root;
+    return el?.name === root ? el : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The child elements of `el` named `name`. */
+function xmlChildren(el: XmlElement | null, name: string): XmlElement[] {
+  return el ? el.children.filter((c): c is XmlElement => c instanceof XmlElement && c.name === name) : [];
+}
+
+/** The trimmed text of `el`'s first child element named `name`; undefined when it has none. */
+function childText(el: XmlElement | null, name: string): string | undefined {
+  return xmlChildren(el, name)[0]?.text.trim();
+}
 
 export interface PartInfo {
   partNumber: number;
@@ -88,7 +110,7 @@ export class OssClient {
 
   async initiate(creds: Credentials, addr: UploadAddress, contentType: string, signal?: AbortSignal): Promise<string> {
     const res = await this.request(creds, addr, 'POST', { uploads: null }, { contentType, signal });
-    const id = (xml.parse(res.text) as { InitiateMultipartUploadResult?: { UploadId?: string } }).InitiateMultipartUploadResult?.UploadId;
+    const id = childText(xmlRoot(res.text, 'InitiateMultipartUploadResult'), 'UploadId');
     if (!id) throw new OssError(res.status, 'InvalidResponse', '对象存储返回的数据有误');
     return id;
   }
@@ -124,13 +146,17 @@ export class OssClient {
     let marker = '0';
     for (let page = 0; page < 20; page++) {
       const res = await this.request(creds, addr, 'GET', { uploadId, 'max-parts': '1000', 'part-number-marker': marker }, { signal });
-      const r = (xml.parse(res.text) as { ListPartsResult?: Record<string, unknown> }).ListPartsResult ?? {};
-      const parts = r.Part === undefined ? [] : Array.isArray(r.Part) ? r.Part : [r.Part];
-      for (const p of parts as Record<string, string>[]) {
-        out.push({ partNumber: Number(p.PartNumber), etag: String(p.ETag ?? ''), size: Number(p.Size), crc64: String(p.HashCrc64ecma ?? '') });
+      const r = xmlRoot(res.text, 'ListPartsResult');
+      for (const p of xmlChildren(r, 'Part')) {
+        out.push({
+          partNumber: Number(childText(p, 'PartNumber')),
+          etag: childText(p, 'ETag') ?? '',
+          size: Number(childText(p, 'Size')),
+          crc64: childText(p, 'HashCrc64ecma') ?? '',
+        });
       }
-      if (String(r.IsTruncated) !== 'true') break;
-      marker = String(r.NextPartNumberMarker ?? '');
+      if (childText(r, 'IsTruncated') !== 'true') break;
+      marker = childText(r, 'NextPartNumberMarker') ?? '';
     }
     return out;
   }
@@ -147,8 +173,8 @@ export class OssClient {
       parts.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${escapeXml(p.etag)}</ETag></Part>`).join('') +
       '</CompleteMultipartUpload>';
     const res = await this.request(creds, addr, 'POST', { uploadId }, { body, contentType: 'application/xml', signal });
-    const r = (xml.parse(res.text) as { CompleteMultipartUploadResult?: { ETag?: string } }).CompleteMultipartUploadResult;
-    return { etag: r?.ETag ?? res.headers.etag ?? '', crc64: res.headers['x-oss-hash-crc64ecma'] ?? '' };
+    const etag = childText(xmlRoot(res.text, 'CompleteMultipartUploadResult'), 'ETag');
+    return { etag: etag ?? res.headers.etag ?? '', crc64: res.headers['x-oss-hash-crc64ecma'] ?? '' };
   }
 
   async abort(creds: Credentials, addr: UploadAddress, uploadId: string): Promise<void> {
@@ -161,14 +187,11 @@ export function parseOssError(res: TransportResponse): OssError {
   let message = `对象存储返回 HTTP ${res.status}`;
   let requestId = res.headers['x-oss-request-id'] ?? '';
   if (res.text.includes('<Error>')) {
-    try {
-      const e = (xml.parse(res.text) as { Error?: Record<string, string> }).Error ?? {};
-      code = e.Code ?? code;
-      message = e.Message ?? message;
-      requestId = e.RequestId ?? requestId;
-    } catch {
-      // keep the HTTP status
-    }
+    // a body that is not an XML <Error> keeps the HTTP status
+    const e = xmlRoot(res.text, 'Error');
+    code = childText(e, 'Code') ?? code;
+    message = childText(e, 'Message') ?? message;
+    requestId = childText(e, 'RequestId') ?? requestId;
   }
   return new OssError(res.status, code, message, requestId);
 }

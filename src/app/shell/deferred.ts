@@ -1,0 +1,102 @@
+/**
+ * Parts of the layout that only matter once the user opens them (the user menu, the 面试安排
+ * popover): their code (Fluent Menu/Popover, floating-ui, Tabster) is not needed to paint the
+ * layout, so it loads when the browser is idle after the first paint, or at once when the user
+ * points at, focuses or clicks the trigger — whichever comes first. Until then the layout shows a
+ * trigger that looks the same (docs/decisions.md, "Layout weight").
+ */
+import { useCallback, useEffect, useRef, useState, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
+import { loadChunk } from '../shared/lib/chunks';
+
+export interface Deferred<T> {
+  /** the module once loaded */
+  value: T | undefined;
+  /** load it (one request however often called); `user` says a person is waiting for it */
+  load(user?: boolean): Promise<T>;
+}
+
+export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
+  let pending: Promise<T> | null = null;
+  const d: Deferred<T> = {
+    value: undefined,
+    load(user = false) {
+      // a person waiting gets the chunk rules (120 s timeout, stale-chunk recovery); an idle
+      // prefetch that fails is simply tried again on the next interaction
+      pending ??= (user ? loadChunk(importer) : importer()).then(
+        (mod) => (d.value = mod),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+  return d;
+}
+
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 1000);
+  return () => clearTimeout(id);
+};
+
+/**
+ * The deferred module (undefined until it has loaded) and `load(user)` for the trigger's
+ * pointer, focus and click handlers. Loading also starts when the browser is idle.
+ */
+export function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean) => void] {
+  const [value, setValue] = useState<T | undefined>(() => d.value);
+  const load = useCallback(
+    (user = false) => {
+      d.load(user).then(setValue, () => {
+        // idle prefetch failed, or ChunkLoadError after a click: the trigger stays and works again
+      });
+    },
+    [d],
+  );
+  useEffect(() => (value ? undefined : whenIdle(() => load(false))), [value, load]);
+  return [value, load];
+}
+
+export type TriggerHandlers = Pick<DOMAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onBlur' | 'onClick'>;
+
+/**
+ * A painted trigger for a deferred dropdown: pointing at or focusing it loads the dropdown, a
+ * click runs `onClick` (which asks to open) and loads it with a person waiting. `focused` tells
+ * the dropdown to give the focus back to its own trigger when it replaces the painted one.
+ */
+export function useDeferredTrigger<T>(d: Deferred<T>, onClick: () => void): { mod: T | undefined; handlers: TriggerHandlers; focused: boolean } {
+  const [mod, load] = useDeferred(d);
+  const [focused, setFocused] = useState(false);
+  const handlers: TriggerHandlers = {
+    onPointerEnter: () => load(),
+    onFocus: () => (setFocused(true), load()),
+    onBlur: () => setFocused(false),
+    onClick: () => (onClick(), load(true)),
+  };
+  return { mod, handlers, focused };
+}
+
+/** What a deferred dropdown module's default export takes from the component that painted its trigger. */
+export interface DeferredDropdownProps {
+  /** the painted trigger button, rendered again inside the dropdown with the dropdown's ref */
+  trigger: (ref: Ref<HTMLButtonElement>) => ReactElement;
+  open: boolean;
+  /** asks to open or close (the owner may refuse: the members-only check) */
+  onOpenChange: (open: boolean) => void;
+  /** the painted trigger had focus when the dropdown replaced it */
+  focusTrigger: boolean;
+}
+
+/** The dropdown's trigger ref; it takes the focus on mount when the painted trigger had it. */
+export function useTriggerFocus(focusTrigger: boolean): RefObject<HTMLButtonElement | null> {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger) ref.current?.focus();
+  }, [focusTrigger]);
+  return ref;
+}
