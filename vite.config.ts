@@ -100,6 +100,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // everything the entry needs statically in one chunk: left to itself the bundler cut the
+          // first route into a dozen or twenty small chunks (which ones moved from build to build),
+          // each paying its own gzip start-up and import glue (issue 4's first-route budget)
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -107,7 +107,10 @@ async function audit(url, { prepare, keepStorage } = {}) {
       for (const c of CATEGORIES) {
         for (const ref of lhr.categories[c]?.auditRefs ?? []) {
           const a = lhr.audits[ref.id];
-          if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`  ${url} ${c}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+          if (!(ref.weight > 0 && a && a.score !== null && a.score < 1)) continue;
+          console.log(`  ${url} ${c}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+          // accessibility audits name the elements at fault
+          for (const item of a.details?.items ?? []) if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 200)}`);
         }
       }
     }

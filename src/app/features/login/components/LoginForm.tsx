@@ -20,7 +20,8 @@ const useStyles = makeStyles({
   codeInputEl: { minWidth: 0, width: '100%' },
   sendButton: { flexShrink: 0, minWidth: sizes.codeButton },
   agree: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
-  agreeLink: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+  // underlined: a link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1)
+  agreeLink: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline', textUnderlineOffset: '2px' },
 });
 
 const noErrors: LoginErrors = { mobile: null, code: null };
