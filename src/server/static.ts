@@ -36,13 +36,16 @@ code{background:#f3f4f6;padding:2px 6px;border-radius:4px}</style></head>
 <p>请先运行 <code>npm run build</code>，或直接使用 <code>npm start</code>（会先构建再启动）。</p>
 <p>沙箱操作台：<a href="/sandbox/">/sandbox/</a></p></body></html>`;
 
+const acceptsHtml = (accept = '') => !accept.trim() || accept.includes('text/html') || accept.includes('*/*');
+
 /** The last path segment ends like a file name (`x.js`, `logo.png`). */
 const hasExtension = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(path.lastIndexOf('/') + 1));
 
 /**
- * Not-found fallback outside /ent and /sandbox. A page navigation (GET, accepts HTML, no
- * file extension) gets index.html so client routes survive a reload; a missing asset
- * (/assets/x.js) stays a plain 404, never HTML that a script tag would choke on.
+ * Not-found fallback outside /ent and /sandbox. A page navigation (GET, no file extension,
+ * accepting HTML — a browser says text/html, curl says *\/*, nothing said counts as anything)
+ * gets index.html so client routes survive a reload; a missing asset (/assets/x.js) stays a plain
+ * 404, never HTML that a script tag would choke on, and so does a request that asks for JSON only.
  */
 export async function spaFallback(
   staticDir: string | null,
@@ -54,7 +57,7 @@ export async function spaFallback(
     (req.method === 'GET' || req.method === 'HEAD') &&
     !hasExtension(path) &&
     !path.startsWith('/assets/') &&
-    (path === '/' || (req.headers.accept ?? '').includes('text/html'));
+    (path === '/' || acceptsHtml(req.headers.accept));
   if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
   const index = staticDir ? join(staticDir, 'index.html') : null;
   const html = index && existsSync(index) ? await readFile(index, 'utf8') : HINT_PAGE;
