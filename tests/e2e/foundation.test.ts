@@ -185,6 +185,25 @@ describe('shell', () => {
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
   });
 
+  it('keyboard: the user menu opens with Enter, Escape closes it and gives the focus back to its trigger', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.getByTestId('urge-notice').getByRole('button', { name: '关闭' }).click();
+    // the dropdown's code arrives after the layout has painted; the trigger works either way
+    await page.getByTestId('user-menu-trigger').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: '退出登录' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: '退出登录' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-menu-trigger');
+    // the breadcrumb's links are real links: a click navigates within the console
+    await page.goto(`${h.url}/account`);
+    const crumbs = page.getByRole('navigation', { name: '当前位置' });
+    await crumbs.getByRole('link', { name: '首页' }).click();
+    await page.waitForURL(/\/index$/);
+  });
+
   it('screenshots: both dropdowns and the footer; a non-member gets the membership prompt', async () => {
     h.advanceClock(61_000);
     const { page } = await h.newPage();
