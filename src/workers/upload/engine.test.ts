@@ -5,7 +5,7 @@
  * checkpoints and their reconcile, credential expiry and refresh, and resume.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdbCheckpointStore, MemoryCheckpointStore } from './checkpoint-store';
 import { crc64Of } from './crc64';
 import { computePartSize, UploadEngine, type EngineDeps } from './engine';
@@ -14,6 +14,14 @@ import type { CheckpointStore, EngineEvent, EngineState, ItemSnapshot, ItemState
 import { UploadError } from './types';
 
 const MB = 1024 * 1024;
+/**
+ * How long each UploadPart takes in the tests that interrupt an upload midway (pause, stop, a
+ * crash, expiry). Long next to expect.poll's 50 ms interval and a loaded CI machine's stalls, so
+ * the upload cannot finish between "the condition holds" and the interruption; aborts end it at once.
+ */
+const PART_DELAY_MS = 150;
+// the interrupted uploads take a second or two; a loaded machine may take twice as long
+vi.setConfig({ testTimeout: 15_000 });
 
 function randomBlob(size: number, seed = 0): Blob {
   const buf = new Uint8Array(size);
@@ -309,7 +317,7 @@ describe('pause, resume, cancel, stop', () => {
   it('pause aborts the requests in flight (Stoped); resume skips the finished parts', async () => {
     const r = rig({ parallel: 2 });
     const blob = randomBlob(8 * MB);
-    r.cloud.partDelayMs = 40;
+    r.cloud.partDelayMs = PART_DELAY_MS;
     const id = await add(r, blob);
     r.engine.start();
     await expect.poll(() => r.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(3);
@@ -332,7 +340,7 @@ describe('pause, resume, cancel, stop', () => {
   it('cancel aborts, drops the checkpoint and the multipart upload', async () => {
     const r = rig({ parallel: 1 });
     const id = await add(r, randomBlob(6 * MB));
-    r.cloud.partDelayMs = 40;
+    r.cloud.partDelayMs = PART_DELAY_MS;
     r.engine.start();
     await expect.poll(() => r.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(2);
     await r.engine.cancel(id);
@@ -346,7 +354,7 @@ describe('pause, resume, cancel, stop', () => {
 
   it('stop pauses everything (Stop), start goes on (Start → End)', async () => {
     const r = rig({ parallel: 1 });
-    r.cloud.partDelayMs = 40;
+    r.cloud.partDelayMs = PART_DELAY_MS;
     const id = await add(r, randomBlob(4 * MB));
     r.engine.start();
     await expect.poll(() => r.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(1);
@@ -363,7 +371,7 @@ describe('credentials', () => {
   it('refreshes upload auth that expires mid-upload (RefreshUploadVideo), one request for all parts', async () => {
     const r = rig({ parallel: 4, refreshBeforeMs: 1000 });
     r.cloud.authTtlMs = 60_000;
-    r.cloud.partDelayMs = 40;
+    r.cloud.partDelayMs = PART_DELAY_MS;
     const id = await add(r, randomBlob(6 * MB));
     r.engine.start();
     await expect.poll(() => r.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(1);
@@ -386,7 +394,7 @@ describe('credentials', () => {
 
   it('STS that cannot be refreshed enters Expire and calls back; resumeWithToken goes on', async () => {
     const r = rig({ parallel: 2 });
-    r.cloud.partDelayMs = 40;
+    r.cloud.partDelayMs = PART_DELAY_MS;
     const id = await add(r, randomBlob(6 * MB));
     r.engine.start();
     await expect.poll(() => r.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(1);
@@ -416,7 +424,7 @@ describe('checkpoints and resume', () => {
     const store = new IdbCheckpointStore(`t-${Math.random()}`);
     const a = rig({ parallel: 2 }, { store });
     const blob = randomBlob(8 * MB);
-    a.cloud.partDelayMs = 40;
+    a.cloud.partDelayMs = PART_DELAY_MS;
     const id = await add(a, blob);
     a.engine.start();
     await expect.poll(() => a.cloud.log.filter((l) => l.startsWith('oss:UploadPart')).length).toBeGreaterThanOrEqual(4);
@@ -449,11 +457,12 @@ describe('checkpoints and resume', () => {
     const store = new MemoryCheckpointStore();
     const a = rig({ parallel: 1 }, { store });
     const blob = randomBlob(5 * MB);
-    a.cloud.partDelayMs = 40;
+    a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob);
     a.engine.start();
     await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(3);
     a.engine.stop();
+    a.cloud.partDelayMs = 0;
     const cp = (await store.list())[0]!;
     const up = a.cloud.uploads.get(cp.uploadId)!;
     up.parts.delete(1);
@@ -468,11 +477,12 @@ describe('checkpoints and resume', () => {
     // NoSuchUpload: the upload was aborted meanwhile
     const blob2 = randomBlob(5 * MB);
     const c = rig({ parallel: 1 }, { store });
-    c.cloud.partDelayMs = 40;
+    c.cloud.partDelayMs = PART_DELAY_MS;
     await add(c, blob2);
     c.engine.start();
     await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(2);
     c.engine.stop();
+    c.cloud.partDelayMs = 0;
     const cp2 = (await store.list())[0]!;
     c.cloud.uploads.delete(cp2.uploadId);
     const d = rig({ parallel: 1 }, { store }, { cloud: c.cloud, clock: c.clock });
@@ -486,7 +496,7 @@ describe('checkpoints and resume', () => {
   it('resumes in another browser from the server copy (GetUploadProgress)', async () => {
     const a = rig({ parallel: 1 });
     const blob = randomBlob(5 * MB);
-    a.cloud.partDelayMs = 40;
+    a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob);
     a.engine.start();
     await expect.poll(() => a.cloud.progress.size).toBe(1);
@@ -509,7 +519,7 @@ describe('checkpoints and resume', () => {
     const store = new MemoryCheckpointStore();
     const a = rig({ parallel: 1 }, { store });
     const blob = randomBlob(4 * MB);
-    a.cloud.partDelayMs = 40;
+    a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob, '宣传片.mp4');
     a.engine.start();
     await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(1);
