@@ -147,6 +147,17 @@ afterEach(async () => {
   await Promise.allSettled(contexts.splice(0).map((c) => c.close()));
 });
 
+/** Version A deployed, the demo HR user signed in on /index, the page controlled by the worker. */
+async function homeOnVersionA(): Promise<{ context: BrowserContext; page: Page }> {
+  deploy(VERSION_A);
+  const context = await newContext();
+  await signIn(context, '13800000001');
+  const page = await open(context, '/index');
+  await page.getByTestId('welcome').waitFor();
+  await controlled(page);
+  return { context, page };
+}
+
 afterAll(async () => {
   await Promise.allSettled(contexts.map((c) => c.close()));
   await browser?.close();
@@ -157,12 +168,7 @@ afterAll(async () => {
 
 describe('service worker', () => {
   it('activates, controls the console, precaches the shell and every chunk, never an API answer', async () => {
-    deploy(VERSION_A);
-    const context = await newContext();
-    await signIn(context, '13800000001');
-    const page = await open(context, '/index');
-    await page.getByTestId('welcome').waitFor();
-    await controlled(page);
+    const { page } = await homeOnVersionA();
     expect(await version(page)).toBe(VERSION_A);
 
     const seen = await page.evaluate(async () => {
@@ -207,12 +213,7 @@ describe('service worker', () => {
 
 describe('offline', () => {
   it('a reload without network shows the shell and the offline state; back online it clears in place and the page loads again', async () => {
-    deploy(VERSION_A);
-    const context = await newContext();
-    await signIn(context, '13800000001');
-    const page = await open(context, '/index');
-    await page.getByTestId('welcome').waitFor();
-    await controlled(page);
+    const { context, page } = await homeOnVersionA();
 
     await context.setOffline(true);
     await page.reload();
@@ -240,12 +241,7 @@ describe('offline', () => {
   });
 
   it('a request failing for lack of network shows the state at once, in every tab, though the browser says online; back online 重新加载 gives a working page', async () => {
-    deploy(VERSION_A);
-    const context = await newContext();
-    await signIn(context, '13800000001');
-    const page = await open(context, '/index');
-    await page.getByTestId('welcome').waitFor();
-    await controlled(page);
+    const { context, page } = await homeOnVersionA();
     const other = await open(context, '/index');
     await other.getByTestId('welcome').waitFor();
     await controlled(other);

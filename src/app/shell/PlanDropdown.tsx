@@ -4,7 +4,7 @@ import { CalendarClockRegular, ChevronDownRegular } from '@fluentui/react-icons'
 import { requireMember } from '../shared/dialogs/store';
 import { t } from '../shared/i18n/zh-CN';
 import { media } from '../shared/theme';
-import { deferred, useDeferredTrigger, type TriggerHandlers } from './deferred';
+import { deferred, DeferredDropdown, type TriggerHandlers } from './deferred';
 
 const popover = deferred(() => import('./PlanPopover'));
 
@@ -25,7 +25,6 @@ export function PlanDropdown() {
     if (next && !requireMember()) return;
     setOpen(next);
   };
-  const { mod, handlers, focused } = useDeferredTrigger(popover, () => change(true));
 
   const trigger = (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => (
     <Button
@@ -42,6 +41,5 @@ export function PlanDropdown() {
     </Button>
   );
 
-  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={change} focusTrigger={focused} />;
-  return trigger(undefined, handlers);
+  return <DeferredDropdown module={popover} trigger={trigger} open={open} onOpenChange={change} />;
 }

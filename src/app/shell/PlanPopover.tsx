@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   surface: { width: sizes.planWidth, padding: tokens.spacingVerticalM },
 });
 
-/** The 面试安排 popover around PlanDropdown's trigger; loaded after the layout has painted (deferred.ts). */
+/** The 面试安排 popover around PlanDropdown's trigger; loaded after the layout has painted (deferred.tsx). */
 export default function PlanPopover({ trigger, open, onOpenChange, focusTrigger }: DeferredDropdownProps) {
   const s = useStyles();
   const triggerRef = useTriggerFocus(focusTrigger);

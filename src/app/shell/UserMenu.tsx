@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { t } from '../shared/i18n/zh-CN';
 import { session } from '../shared/session';
 import { media, sizes } from '../shared/theme';
-import { deferred, useDeferredTrigger, type TriggerHandlers } from './deferred';
+import { deferred, DeferredDropdown, type TriggerHandlers } from './deferred';
 import { displayName, UserAvatar } from './user-identity';
 
 const dropdown = deferred(() => import('./UserMenuDropdown'));
@@ -32,7 +32,6 @@ export function UserMenu() {
   const s = useStyles();
   const { user, member } = useSnapshot(session);
   const [open, setOpen] = useState(false);
-  const { mod, handlers, focused } = useDeferredTrigger(dropdown, () => setOpen(true));
   if (!user) return null;
 
   const name = displayName(user, member);
@@ -56,6 +55,5 @@ export function UserMenu() {
     </Button>
   );
 
-  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={setOpen} focusTrigger={focused} />;
-  return trigger(undefined, handlers);
+  return <DeferredDropdown module={dropdown} trigger={trigger} open={open} onOpenChange={setOpen} />;
 }

@@ -51,7 +51,7 @@ const useStyles = makeStyles({
 
 /**
  * The user dropdown of SPEC §2: who is signed in, the company, and the account links. Loaded
- * after the layout has painted (deferred.ts); UserMenu.tsx owns the trigger and the open state.
+ * after the layout has painted (deferred.tsx); UserMenu.tsx owns the trigger and the open state.
  */
 export default function UserMenuDropdown({ trigger, open, onOpenChange, focusTrigger }: DeferredDropdownProps) {
   const s = useStyles();

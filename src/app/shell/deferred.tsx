@@ -5,7 +5,7 @@
  * points at, focuses or clicks the trigger — whichever comes first. Until then the layout shows a
  * trigger that looks the same (docs/decisions.md, "Layout weight").
  */
-import { useCallback, useEffect, useRef, useState, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
 import { loadChunk } from '../shared/lib/chunks';
 
 export interface Deferred<T> {
@@ -48,7 +48,7 @@ const whenIdle = (run: () => void): (() => void) => {
  * The deferred module (undefined until it has loaded) and `load(user)` for the trigger's
  * pointer, focus and click handlers. Loading also starts when the browser is idle.
  */
-export function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean) => void] {
+function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean) => void] {
   const [value, setValue] = useState<T | undefined>(() => d.value);
   const load = useCallback(
     (user = false) => {
@@ -63,23 +63,6 @@ export function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean)
 }
 
 export type TriggerHandlers = Pick<DOMAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onBlur' | 'onClick'>;
-
-/**
- * A painted trigger for a deferred dropdown: pointing at or focusing it loads the dropdown, a
- * click runs `onClick` (which asks to open) and loads it with a person waiting. `focused` tells
- * the dropdown to give the focus back to its own trigger when it replaces the painted one.
- */
-export function useDeferredTrigger<T>(d: Deferred<T>, onClick: () => void): { mod: T | undefined; handlers: TriggerHandlers; focused: boolean } {
-  const [mod, load] = useDeferred(d);
-  const [focused, setFocused] = useState(false);
-  const handlers: TriggerHandlers = {
-    onPointerEnter: () => load(),
-    onFocus: () => (setFocused(true), load()),
-    onBlur: () => setFocused(false),
-    onClick: () => (onClick(), load(true)),
-  };
-  return { mod, handlers, focused };
-}
 
 /** What a deferred dropdown module's default export takes from the component that painted its trigger. */
 export interface DeferredDropdownProps {
@@ -99,4 +82,33 @@ export function useTriggerFocus(focusTrigger: boolean): RefObject<HTMLButtonElem
     if (focusTrigger) ref.current?.focus();
   }, [focusTrigger]);
   return ref;
+}
+
+/**
+ * A deferred dropdown: until its module has loaded, the painted trigger; pointing at or focusing
+ * it loads the module, a click asks to open (`onOpenChange(true)`, which the owner may refuse)
+ * and loads it with a person waiting. When the module replaces the painted trigger it gives the
+ * focus back to its own trigger if the painted one had it.
+ */
+export function DeferredDropdown({
+  module,
+  trigger,
+  open,
+  onOpenChange,
+}: {
+  module: Deferred<{ default: ComponentType<DeferredDropdownProps> }>;
+  /** the trigger button; `extra` are the painted trigger's handlers */
+  trigger: (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => ReactElement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [mod, load] = useDeferred(module);
+  const [focused, setFocused] = useState(false);
+  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={onOpenChange} focusTrigger={focused} />;
+  return trigger(undefined, {
+    onPointerEnter: () => load(),
+    onFocus: () => (setFocused(true), load()),
+    onBlur: () => setFocused(false),
+    onClick: () => (onOpenChange(true), load(true)),
+  });
 }
