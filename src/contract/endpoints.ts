@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ep, type Endpoint } from './endpoint';
 import { Empty } from './envelope';
 import { IdParam } from './common';
 import { LoginBody, LoginCodeBody, LoginCodeData, LoginData } from './auth';
@@ -59,32 +60,14 @@ import {
 
 export { API_PREFIX, fillPath } from './paths';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Endpoint, Method } from './endpoint';
 
-export interface Endpoint {
-  method: Method;
-  /** path under /ent/v3, Fastify style (`:id`) */
-  path: string;
-  /** form body (POST/PUT) */
-  body?: z.ZodType;
-  /** query string (GET) */
-  query?: z.ZodType;
-  /** path parameters */
-  params?: z.ZodType;
-  /** the `data` of the envelope on success */
-  data: z.ZodType;
-  /** false: callable without a bearer token */
-  auth: boolean;
-  /** a larger body limit than the server's default (bytes), e.g. an image upload */
-  bodyLimit?: number;
-  /** the console never toasts this call's errors (SPEC §7 "silent") */
-  silent?: boolean;
-}
-
-const ep = <const E extends Endpoint>(e: E) => e;
-
-/** Every call of SPEC §7 plus the pinned login/logout/sts (ARCHITECTURE §2). */
-export const endpoints = {
+/**
+ * Every call of SPEC §7 plus the pinned login/logout/sts (ARCHITECTURE §2), and every area's own
+ * table (one contract file per area, spread in at the end). The server registers from this table,
+ * the client calls through it, and the sweep test (src/server/sweep.test.ts) walks all of it.
+ */
+const coreEndpoints = {
   loginCode: ep({ method: 'POST', path: '/login/code', body: LoginCodeBody, data: LoginCodeData, auth: false }),
   login: ep({ method: 'POST', path: '/login', body: LoginBody, data: LoginData, auth: false }),
   logout: ep({ method: 'POST', path: '/logout', data: Empty, auth: true }),
@@ -170,6 +153,11 @@ export const endpoints = {
   orders: ep({ method: 'GET', path: '/usercenter/company/orders', data: OrdersData, auth: true }),
   crcLedger: ep({ method: 'GET', path: '/usercenter/crc', query: CrcLedgerQuery, data: CrcLedgerData, auth: true }),
   partners: ep({ method: 'GET', path: '/usercenter/strategic', data: PartnersData, auth: true }),
+} as const satisfies Record<string, Endpoint>;
+
+export const endpoints = {
+  ...coreEndpoints,
+  // area tables: one line per area file
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -151,3 +151,17 @@ export const INDUSTRIES = [
 
 /** A Chinese or Latin personal name. */
 export const PERSON_NAME_RE = /^[\u4e00-\u9fa5·A-Za-z][\u4e00-\u9fa5·A-Za-z .]{0,19}$/;
+
+/** 离职类型 (domain.md §2.7); the codes of resignation_requests.type and departure_records.leave_type. */
+export const LEAVE_TYPES = [
+  { code: 'resign', label: '辞职(本人申请)' },
+  { code: 'dismiss', label: '辞退' },
+  { code: 'mutual', label: '协商一致解除' },
+  { code: 'expire', label: '合同期满不续签' },
+  { code: 'retire', label: '退休' },
+  { code: 'absent', label: '自动离职' },
+  { code: 'other', label: '其他' },
+] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number]['code'];
+export const LEAVE_TYPE_CODES = LEAVE_TYPES.map((e) => e.code) as [LeaveType, ...LeaveType[]];
+export const leaveTypeLabel = (code: string) => LEAVE_TYPES.find((e) => e.code === code)?.label ?? '其他';

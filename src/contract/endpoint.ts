@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/** One call of the API, as the server registers it and the client makes it (src/contract/endpoints.ts). */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: Method;
+  /** path under /ent/v3, Fastify style (`:id`) */
+  path: string;
+  /** form body (POST/PUT) */
+  body?: z.ZodType;
+  /** query string (GET) */
+  query?: z.ZodType;
+  /** path parameters */
+  params?: z.ZodType;
+  /** the `data` of the envelope on success */
+  data: z.ZodType;
+  /** false: callable without a bearer token */
+  auth: boolean;
+  /** a larger body limit than the server's default (bytes), e.g. an image upload */
+  bodyLimit?: number;
+  /** the console never toasts this call's errors (SPEC §7 "silent") */
+  silent?: boolean;
+}
+
+/** Keeps an endpoint's literal type (for typed calls) while checking its shape. */
+export const ep = <const E extends Endpoint>(e: E) => e;

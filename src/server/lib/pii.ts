@@ -1,0 +1,113 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { maskPii, type PiiKind } from '../../contract/person';
+import type { Db } from '../db/types';
+
+/**
+ * Sensitive personal information at rest (PIPL art. 28/51; ARCHITECTURE rule 9; docs/pii.md).
+ *
+ * A value is stored as three columns: `<f>_enc` (AES-256-GCM, `v<key>.<iv>.<tag+ciphertext>` in
+ * base64url, key chosen by version so keys can rotate), `<f>_bidx` (HMAC-SHA256 blind index, for
+ * equality search and unique constraints, only where needed) and `<f>_mask` (what lists show).
+ * Keys come from PII_KEYS (`1:<base64 32 bytes>,2:<…>`, the last one encrypts) and
+ * PII_INDEX_KEY; without them a fixed demo key is used, which only the demo profile may do.
+ */
+
+interface Keyring {
+  current: number;
+  keys: Map<number, Buffer>;
+  index: Buffer;
+}
+
+const DEMO_SECRET = 'hr-console demo pii key: never use in production';
+
+function loadKeyring(env: NodeJS.ProcessEnv = process.env): Keyring {
+  const keys = new Map<number, Buffer>();
+  let current = 0;
+  for (const part of (env.PII_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^(\d+):(.+)$/.exec(part);
+    if (!m) throw new Error('PII_KEYS 格式应为 1:<base64 32字节>,2:<…>');
+    const key = Buffer.from(m[2]!, 'base64');
+    if (key.length !== 32) throw new Error(`PII_KEYS 第 ${m[1]} 把密钥不是 32 字节`);
+    keys.set(Number(m[1]), key);
+    current = Number(m[1]);
+  }
+  if (keys.size === 0) {
+    keys.set(1, createHash('sha256').update(`${DEMO_SECRET}:enc`).digest());
+    current = 1;
+  }
+  const index = env.PII_INDEX_KEY ? Buffer.from(env.PII_INDEX_KEY, 'base64') : createHash('sha256').update(`${DEMO_SECRET}:idx`).digest();
+  return { current, keys, index };
+}
+
+let ring: Keyring | null = null;
+const keyring = () => (ring ??= loadKeyring());
+/** Tests and key rotation: reload the keys from an environment. */
+export function reloadPiiKeys(env?: NodeJS.ProcessEnv): void {
+  ring = loadKeyring(env);
+}
+
+export function encryptPii(plain: string): string {
+  const k = keyring();
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', k.keys.get(k.current)!, iv);
+  const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return `v${k.current}.${iv.toString('base64url')}.${Buffer.concat([c.getAuthTag(), body]).toString('base64url')}`;
+}
+
+export function decryptPii(sealed: string): string {
+  const m = /^v(\d+)\.([\w-]+)\.([\w-]+)$/.exec(sealed);
+  if (!m) throw new Error('not a sealed PII value');
+  const key = keyring().keys.get(Number(m[1]));
+  if (!key) throw new Error(`PII key v${m[1]} is not configured`);
+  const raw = Buffer.from(m[3]!, 'base64url');
+  const d = createDecipheriv('aes-256-gcm', key, Buffer.from(m[2]!, 'base64url'));
+  d.setAuthTag(raw.subarray(0, 16));
+  return Buffer.concat([d.update(raw.subarray(16)), d.final()]).toString('utf8');
+}
+
+/** True when the value was sealed with an older key (a rotation job re-encrypts it). */
+export const needsRotation = (sealed: string) => !sealed.startsWith(`v${keyring().current}.`);
+
+/** Deterministic keyed hash for equality search and uniqueness; the kind keeps kinds apart. */
+export const blindIndex = (kind: PiiKind, normalized: string) =>
+  createHmac('sha256', keyring().index).update(`${kind}:${normalized}`).digest('base64url');
+
+export interface Sealed {
+  enc: string;
+  bidx: string;
+  mask: string;
+}
+/** The three stored forms of one normalised value. */
+export const sealPii = (kind: PiiKind, normalized: string): Sealed => ({
+  enc: encryptPii(normalized),
+  bidx: blindIndex(kind, normalized),
+  mask: maskPii(kind, normalized),
+});
+
+export interface PiiViewAudit {
+  userId: number;
+  companyId: number | null;
+  /** what the value belongs to, e.g. `candidate`, `departure_record`, `flex_worker` */
+  subjectType: string;
+  subjectId: number;
+  field: PiiKind;
+  /** why the user looked (查看 reason, or the action that needed the full value) */
+  reason: string;
+  ip?: string;
+}
+
+/** Writes the audit row of a full view (who, whom, when, why). Call it in the same request that reveals. */
+export async function auditPiiView(db: Db, a: PiiViewAudit): Promise<void> {
+  await db.query(
+    `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, reason, ip)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [a.userId, a.companyId, a.subjectType, a.subjectId, a.field, a.reason.slice(0, 200), a.ip ?? ''],
+  );
+}
+
+/** Decrypts for an entitled caller and audits the view in one step. */
+export async function revealPii(db: Db, sealed: string, a: PiiViewAudit): Promise<string> {
+  const plain = decryptPii(sealed);
+  await auditPiiView(db, a);
+  return plain;
+}
