@@ -116,24 +116,29 @@ export const InviterData = z.object({ inviter: z.string() });
 // --- WeChat scan login and phone binding ------------------------------------------------------
 
 export const WechatQrData = z.object({
+  /** what the QR carries for the phone; it opens the confirm page and claims nothing */
   ticket: z.string(),
+  /** the login page's own secret: polls and binds in a POST body, never in a URL */
+  poll_secret: z.string(),
   /** what the QR encodes: the sandbox confirm page standing in for WeChat */
   qr_url: z.string(),
   expires_in: z.number().int(),
 });
 export const TicketParam = z.strictObject({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '二维码无效') });
+const PollSecret = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '二维码已失效，请刷新后重试');
+export const WechatStatusBody = z.strictObject({ poll_secret: PollSecret });
 export const WechatStatusData = z.object({
   status: z.enum(['waiting', 'scanned', 'confirmed', 'expired', 'cancelled']),
   /** confirmed and the WeChat account already has a mobile: logged in */
   token: z.string().optional(),
   expires_at: z.string().optional(),
   user: User.optional(),
-  /** confirmed but no mobile yet: go to /bind with the ticket */
+  /** confirmed but no mobile yet: go to /bind with the poll secret */
   need_bind: z.boolean().optional(),
   nickname: z.string().optional(),
 });
 export const WechatBindBody = z.strictObject({
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '绑定已失效，请重新扫码登录'),
+  poll_secret: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '绑定已失效，请重新扫码登录'),
   mobile: z.string().trim().regex(MOBILE_RE, '请输入正确的手机号'),
   code: z.string().trim().regex(SMS_CODE_RE, '请输入6位数字验证码'),
 });

@@ -36,8 +36,8 @@ import {
   OrdersData,
   PartnersData,
   ProfileBody,
-  TicketParam,
   WechatBindBody,
+  WechatStatusBody,
   WechatQrData,
   WechatStatusData,
 } from './account';
@@ -127,7 +127,7 @@ const coreEndpoints = {
 
   // accounts, company lifecycle and membership (issue 5; not in SPEC §7, designed in its style)
   wechatQr: ep({ method: 'POST', path: '/login/wechat/qrcode', data: WechatQrData, auth: false }),
-  wechatStatus: ep({ method: 'GET', path: '/login/wechat/:ticket', params: TicketParam, data: WechatStatusData, auth: false, silent: true }),
+  wechatStatus: ep({ method: 'POST', path: '/login/wechat/status', body: WechatStatusBody, data: WechatStatusData, auth: false, silent: true }),
   wechatBind: ep({ method: 'POST', path: '/login/wechat/bind', body: WechatBindBody, data: WechatStatusData, auth: false }),
   companyApplication: ep({ method: 'GET', path: '/usercenter/company', data: CompanyApplicationData, auth: true }),
   companyApply: ep({ method: 'POST', path: '/usercenter/company/apply', body: CompanyApplyBody, data: CompanyApplicationData, auth: true }),

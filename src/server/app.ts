@@ -14,6 +14,7 @@ import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
+import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -35,6 +36,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** where the OSS sandbox keeps objects (default: a new temporary directory) */
   ossDir?: string;
+  /** login abuse limits over the defaults and the environment (lib/limits.ts; README: Login limits) */
+  loginLimits?: Partial<LoginLimits>;
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
@@ -57,7 +60,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(formbody);
   installErrorHandler(app, { logger });
 
-  authRoutes(app, { sandbox: opts.sandbox ?? false });
+  const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
+  authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);
   dimissionRoutes(app);
   homeRoutes(app);
@@ -66,7 +70,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   recruitmentRoutes(app);
   accountRoutes(app);
   membershipRoutes(app);
-  wechatRoutes(app);
+  wechatRoutes(app, { limits: loginLimits });
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;

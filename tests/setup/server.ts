@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db';
 import { issueToken } from '../../src/server/http/auth';
+import type { LoginLimits } from '../../src/server/lib/limits';
 import { openTestDb } from './db';
 
 export interface TestServer {
@@ -20,11 +21,11 @@ export interface TestServer {
  * sandboxes on. `now` moves the server's clock (SMS expiry, token expiry).
  */
 export async function startTestServer(
-  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean } = {},
+  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean; loginLimits?: Partial<LoginLimits> } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
   const now = opts.now ?? (() => new Date());
-  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now });
+  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now, loginLimits: opts.loginLimits });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { codeMigrations } from './code-migrations';
 import type { Db } from './types';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -9,19 +10,25 @@ const MIGRATION_LOCK = 72_011_001;
 export interface Migration {
   version: string;
   name: string;
-  sql: string;
+  /** a SQL script, or */
+  sql?: string;
+  /** a TypeScript step (work SQL cannot do, e.g. encrypting with the application's keys) */
+  run?: (db: Db) => Promise<void>;
 }
 
-/** `NNN_name.sql` files in order. */
+/**
+ * `NNN_name.sql` files and the TypeScript steps of code-migrations.ts (versions like `008a`: right
+ * after the SQL migration they follow), in version order.
+ */
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
+  const sql: Migration[] = readdirSync(dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
-    .sort()
     .map((f) => ({
       version: f.slice(0, 3),
       name: f.slice(4, -4),
       sql: readFileSync(`${dir}/${f}`, 'utf8'),
     }));
+  return [...sql, ...codeMigrations].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
 }
 
 /**
@@ -40,7 +47,8 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
       await t.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const done = await t.one('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
       if (done) return;
-      await t.exec(m.sql);
+      if (m.sql !== undefined) await t.exec(m.sql);
+      if (m.run) await m.run(t);
       await t.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(`${m.version}_${m.name}`);
     });

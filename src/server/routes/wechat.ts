@@ -1,8 +1,10 @@
 /**
- * WeChat scan login (issue 5): the login page asks for a ticket and shows its QR; the phone
- * opens the confirm page (the sandbox stands in for WeChat); the login page polls the ticket and
- * receives the token once. A WeChat account without a mobile binds one on /bind (mobile + SMS
- * code); a mobile already bound to another WeChat account is refused.
+ * WeChat scan login (issue 5): the login page asks for a QR and gets two secrets: the ticket,
+ * which the QR carries to the phone (it opens the confirm page; the sandbox stands in for
+ * WeChat), and the poll secret, which only the login page knows and sends in POST bodies to poll
+ * and to bind (issue 9 item 5: the ticket lands in access logs, so it claims nothing). The login
+ * page receives the token once. A WeChat account without a mobile binds one on /bind (mobile +
+ * SMS code); a mobile already bound to another WeChat account is refused.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
@@ -13,7 +15,8 @@ import { ApiError, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { newToken, sha256hex } from '../lib/crypto';
 import { addSeconds } from '../lib/time';
-import { consumeSmsCode } from './auth';
+import type { LoginLimits } from '../lib/limits';
+import { consumeSmsCode, limitIp } from './auth';
 
 /** The QR lives 5 minutes; a confirmed WeChat user has 10 minutes to bind a mobile. */
 export const WECHAT_QR_TTL_S = 300;
@@ -34,6 +37,13 @@ export const findTicket = (db: Db, ticket: string, lock = false) =>
     [sha256hex(ticket)],
   );
 
+/** The login page's view of its QR: found by the poll secret, locked for the update that follows. */
+const findByPoll = (db: Db, pollSecret: string) =>
+  db.one<TicketRow & { ticket_hash: string }>(
+    `SELECT ticket_hash, status, openid, nickname, user_id, expires_at, confirmed_at FROM wechat_logins WHERE poll_hash = $1 FOR UPDATE`,
+    [sha256hex(pollSecret)],
+  );
+
 export function origin(req: FastifyRequest): string {
   const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
   const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
@@ -51,21 +61,26 @@ async function loggedIn(db: Db, user: UserRow, now: Date) {
   };
 }
 
-export function wechatRoutes(app: FastifyInstance) {
+export function wechatRoutes(app: FastifyInstance, opts: { limits: LoginLimits }) {
+  const { limits } = opts;
   addRoute(app, endpoints.wechatQr, async ({ db, now, req }) => {
+    await limitIp(db, req, 'wechat-qr', limits.qrPerMinute, now);
     const ticket = newToken();
-    await db.query('INSERT INTO wechat_logins (ticket_hash, created_at, expires_at) VALUES ($1, $2, $3)', [
+    const pollSecret = newToken();
+    await db.query('INSERT INTO wechat_logins (ticket_hash, poll_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
       sha256hex(ticket),
+      sha256hex(pollSecret),
       now,
       addSeconds(now, WECHAT_QR_TTL_S),
     ]);
-    return { ticket, qr_url: `${origin(req)}/sandbox/wechat/${ticket}`, expires_in: WECHAT_QR_TTL_S };
+    return { ticket, poll_secret: pollSecret, qr_url: `${origin(req)}/sandbox/wechat/${ticket}`, expires_in: WECHAT_QR_TTL_S };
   });
 
-  /** Polled by the login page every 2 s. The token is handed out once. */
-  addRoute(app, endpoints.wechatStatus, async ({ params, db, now, setMsg }) => {
+  /** Polled by the login page every 2 s with its poll secret. The token is handed out once. */
+  addRoute(app, endpoints.wechatStatus, async ({ body, db, now, req, setMsg }) => {
+    await limitIp(db, req, 'wechat-poll', limits.pollPerMinute, now);
     const outcome = await db.tx(async (t) => {
-      const row = await findTicket(t, params.ticket, true);
+      const row = await findByPoll(t, body.poll_secret);
       if (!row) throw notFound('二维码无效，请刷新后重试');
       if (row.status === 'cancelled') return { status: 'cancelled' as const };
       if (row.status === 'consumed') return { status: 'expired' as const };
@@ -74,10 +89,7 @@ export function wechatRoutes(app: FastifyInstance) {
           const fresh = now.getTime() - row.confirmed_at!.getTime() < WECHAT_BIND_TTL_S * 1000;
           return fresh ? { status: 'confirmed' as const, need_bind: true, nickname: row.nickname } : { status: 'expired' as const };
         }
-        await t.query(`UPDATE wechat_logins SET status = 'consumed', consumed_at = $2 WHERE ticket_hash = $1`, [
-          sha256hex(params.ticket),
-          now,
-        ]);
+        await t.query(`UPDATE wechat_logins SET status = 'consumed', consumed_at = $2 WHERE ticket_hash = $1`, [row.ticket_hash, now]);
         const user = await t.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [row.user_id]);
         return loggedIn(t, user!, now);
       }
@@ -88,14 +100,15 @@ export function wechatRoutes(app: FastifyInstance) {
     return outcome;
   });
 
-  addRoute(app, endpoints.wechatBind, async ({ body, db, now, setMsg }) => {
-    const outcome = await db.tx(async (t): Promise<ApiError | UserRow> => {
-      const row = await findTicket(t, body.ticket, true);
+  addRoute(app, endpoints.wechatBind, async ({ body, db, now, req, setMsg }) => {
+    await limitIp(db, req, 'login', limits.ipPerMinute, now);
+    const outcome = await db.tx(async (t) => {
+      const row = await findByPoll(t, body.poll_secret);
       const stale = !row || row.status !== 'confirmed' || row.user_id !== null || !row.openid
         || now.getTime() - row.confirmed_at!.getTime() >= WECHAT_BIND_TTL_S * 1000;
       if (stale) return conflict('绑定已失效，请重新扫码登录');
       // the code first: whether a mobile is bound is told only to its owner
-      const wrong = await consumeSmsCode(t, body.mobile, body.code, now);
+      const wrong = await consumeSmsCode(t, body.mobile, body.code, now, limits);
       if (wrong) return wrong;
       const owner = await t.one<{ id: number; wechat_openid: string | null }>(
         'SELECT id, wechat_openid FROM users WHERE mobile = $1 FOR UPDATE',
@@ -113,14 +126,15 @@ export function wechatRoutes(app: FastifyInstance) {
         [body.mobile, row.openid, row.nickname, now],
       ))!;
       await t.query(`UPDATE wechat_logins SET status = 'consumed', user_id = $2, consumed_at = $3 WHERE ticket_hash = $1`, [
-        sha256hex(body.ticket),
+        row.ticket_hash,
         user.id,
         now,
       ]);
-      return user;
+      // the token in the same transaction that used the code up
+      return loggedIn(t, user, now);
     });
     if (outcome instanceof ApiError) throw outcome;
     setMsg('绑定成功');
-    return loggedIn(db, outcome, now);
+    return outcome;
   });
 }

@@ -1,6 +1,7 @@
 /** Demo data of the accounts area: company 1's paid order and its invoice, strategic partners. */
 import type { Db } from '../types';
 import type { SeedStep } from '../seed';
+import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
 import { makeUscc } from '../../lib/uscc';
 
@@ -73,10 +74,19 @@ const partners: SeedStep = {
 const contacts: SeedStep = {
   name: 'accounts_003_contacts',
   async run(db, now) {
-    await db.query(
-      `UPDATE companies c SET contact_name = u.realname, contact_mobile = u.mobile
-         FROM users u WHERE u.id = c.submitted_by AND c.contact_name = ''`,
+    const rows = await db.query<{ id: number; realname: string; mobile: string }>(
+      `SELECT c.id, u.realname, u.mobile FROM companies c JOIN users u ON u.id = c.submitted_by WHERE c.contact_name = ''`,
     );
+    for (const r of rows) {
+      // the contact's mobile sealed (docs/pii.md)
+      const s = sealPii('mobile', r.mobile);
+      await db.query('UPDATE companies SET contact_name = $2, contact_mobile_enc = $3, contact_mobile_mask = $4 WHERE id = $1', [
+        r.id,
+        r.realname,
+        s.enc,
+        s.mask,
+      ]);
+    }
     await db.query(
       `UPDATE users SET joined_at = $1 WHERE mobile = '13800000005' AND member_status = 'pending' AND joined_at IS NULL`,
       [addDays(now, -2)],

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../types';
 import type { SeedStep } from '../seed';
+import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
 import { CITIES, TALENT_LABELS } from '../../../contract/vocab';
 
@@ -113,6 +114,8 @@ const candidates: SeedStep = {
       do mobile = `1${r.pick(['35', '36', '37', '38', '39', '50', '52', '58', '59', '77', '86', '88'])}${String(r.int(0, 99_999_999)).padStart(8, '0')}`;
       while (usedMobiles.has(mobile));
       usedMobiles.add(mobile);
+      // sealed (docs/pii.md): the plain mobile is never stored
+      const sealed = sealPii('mobile', mobile);
       const track = r.pick(TRACKS);
       const years = Math.max(0, Math.min(age - 21, r.int(0, 14)));
       const edu = years === 0 && age < 23 ? r.pick([4, 5, 5]) : r.pick([2, 3, 4, 4, 5, 5, 5, 6]);
@@ -126,14 +129,14 @@ const candidates: SeedStep = {
       const activeAgo = r.next() < 0.3 ? r.next() : r.int(1, 40) + r.next();
       const workStart = years > 0 ? `${year - years}-07-01` : null;
       const row = await db.one<{ id: number }>(
-        `INSERT INTO candidates (realname, gender, birth_date, mobile, verify_status, nation, current_addr, jnplace,
+        `INSERT INTO candidates (realname, gender, birth_date, mobile_enc, mobile_mask, verify_status, nation, current_addr, jnplace,
            education, work_start, job_status, expect_city, expect_job, expect_min, expect_max, labels, resign_cause,
            evaluation, active_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19) RETURNING id`,
+         VALUES ($1,$2,$3,$4,$20,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19) RETURNING id`,
         [
-          name, male ? '男' : '女', birth, mobile, r.next() < 0.8 ? 1 : 0, r.pick(NATIONS), `${city}市${district}`,
+          name, male ? '男' : '女', birth, sealed.enc, r.next() < 0.8 ? 1 : 0, r.pick(NATIONS), `${city}市${district}`,
           r.pick(PROVINCES), edu, workStart, r.pick([1, 1, 2, 3, 3, 4]), city, track.jobs[0], expectMin, expectMax,
-          labels, years > 0 ? r.some(CAUSES, r.int(1, 2)) : [], r.pick(EVALS), addDays(now, -activeAgo),
+          labels, years > 0 ? r.some(CAUSES, r.int(1, 2)) : [], r.pick(EVALS), addDays(now, -activeAgo), sealed.mask,
         ],
       );
       const id = row!.id;

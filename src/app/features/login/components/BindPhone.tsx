@@ -37,7 +37,7 @@ export function BindPhone({ onSuccess }: { onSuccess: () => void }) {
           submitting: tAccounts.bind.binding,
           success: tAccounts.bind.success,
           action: async (mobile, code) => {
-            const d = await wechatBind(bind.ticket, mobile, code);
+            const d = await wechatBind(bind.pollSecret, mobile, code);
             if (!d.token || !d.user) throw new Error('bind answered without a token');
             clearBindTicket();
             signIn(d.token, d.user);

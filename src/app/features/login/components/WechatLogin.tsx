@@ -37,13 +37,14 @@ const useStyles = makeStyles({
 type Status = 'loading' | 'waiting' | 'scanned' | 'expired' | 'cancelled';
 
 /**
- * 微信扫码登录: shows the ticket's QR and asks every 2 s whether the phone confirmed; a known
+ * 微信扫码登录: shows the QR (its ticket is for the phone) and asks every 2 s, with the page's own
+ * poll secret in a POST body, whether the phone confirmed; a known
  * WeChat account is logged in at once, a new one goes to /bind to add a mobile.
  */
 export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
   const s = useStyles();
   const [, navigate] = useLocation();
-  const [qr, setQr] = useState<{ ticket: string; url: string } | null>(null);
+  const [qr, setQr] = useState<{ pollSecret: string; url: string } | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const done = useRef(false);
 
@@ -52,7 +53,7 @@ export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
     setQr(null);
     try {
       const d = await wechatQr();
-      setQr({ ticket: d.ticket, url: d.qr_url });
+      setQr({ pollSecret: d.poll_secret, url: d.qr_url });
       setStatus('waiting');
     } catch {
       setStatus('expired');
@@ -68,7 +69,7 @@ export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
     let live = true;
     const timer = setInterval(async () => {
       try {
-        const d = await wechatStatus(qr.ticket);
+        const d = await wechatStatus(qr.pollSecret);
         if (!live || done.current) return;
         if (d.status === 'confirmed' && d.token && d.user) {
           done.current = true;
@@ -78,7 +79,7 @@ export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
           onSuccess();
         } else if (d.status === 'confirmed' && d.need_bind) {
           done.current = true;
-          saveBindTicket({ ticket: qr.ticket, nickname: d.nickname ?? '' });
+          saveBindTicket({ pollSecret: qr.pollSecret, nickname: d.nickname ?? '' });
           navigate('/bind');
         } else if (d.status !== 'confirmed') {
           setStatus(d.status);

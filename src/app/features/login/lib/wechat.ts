@@ -1,8 +1,9 @@
-/** The WeChat login's hand-over to /bind: the ticket stays in this tab only (sessionStorage). */
+/** The WeChat login's hand-over to /bind: the poll secret stays in this tab only (sessionStorage). */
 export const BIND_KEY = 'wechatBind';
 
 export interface BindTicket {
-  ticket: string;
+  /** the login page's poll secret (never the QR's ticket) */
+  pollSecret: string;
   nickname: string;
 }
 
@@ -13,7 +14,7 @@ export function saveBindTicket(b: BindTicket): void {
 export function readBindTicket(): BindTicket | null {
   try {
     const v = JSON.parse(sessionStorage.getItem(BIND_KEY) ?? 'null') as Partial<BindTicket> | null;
-    return v && typeof v.ticket === 'string' ? { ticket: v.ticket, nickname: typeof v.nickname === 'string' ? v.nickname : '' } : null;
+    return v && typeof v.pollSecret === 'string' ? { pollSecret: v.pollSecret, nickname: typeof v.nickname === 'string' ? v.nickname : '' } : null;
   } catch {
     return null;
   }

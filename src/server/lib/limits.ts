@@ -1,0 +1,74 @@
+/**
+ * Login abuse limits (issue 9 item 4). Counters live in the database (`rate_counters`), so every
+ * server process sharing it enforces the same limits. Windows are fixed: a minute, or a China
+ * calendar day (the messages say 请明天再试).
+ */
+import type { Db } from '../db/types';
+
+export interface LoginLimits {
+  /** SMS codes one mobile may be sent a day */
+  codesPerDay: number;
+  /** wrong SMS codes one mobile may try a day; then locked until tomorrow */
+  failsPerDay: number;
+  /** POST /login/code, /login and /login/wechat/bind from one IP a minute */
+  ipPerMinute: number;
+  /** unauthenticated WeChat QR creations from one IP a minute */
+  qrPerMinute: number;
+  /** WeChat status polls from one IP a minute (the login page polls every 2 s) */
+  pollPerMinute: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  codesPerDay: 10,
+  failsPerDay: 10,
+  ipPerMinute: 60,
+  qrPerMinute: 20,
+  pollPerMinute: 120,
+};
+
+const ENV_KEYS: Record<keyof LoginLimits, string> = {
+  codesPerDay: 'LOGIN_CODES_PER_DAY',
+  failsPerDay: 'LOGIN_FAILS_PER_DAY',
+  ipPerMinute: 'LOGIN_IP_PER_MINUTE',
+  qrPerMinute: 'WECHAT_QR_IP_PER_MINUTE',
+  pollPerMinute: 'WECHAT_POLL_IP_PER_MINUTE',
+};
+
+/** The defaults, overridden by positive integers from the environment (README: Login limits). */
+export function loginLimitsFrom(env: NodeJS.ProcessEnv = process.env, over: Partial<LoginLimits> = {}): LoginLimits {
+  const out = { ...DEFAULT_LOGIN_LIMITS };
+  for (const k of Object.keys(ENV_KEYS) as (keyof LoginLimits)[]) {
+    const v = Number(env[ENV_KEYS[k]]);
+    if (Number.isInteger(v) && v > 0) out[k] = v;
+  }
+  return { ...out, ...over };
+}
+
+/** Start of the minute of `now`. */
+export const minuteStart = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+/** China-time midnight of `now`'s day. */
+export const chinaDayStart = (now: Date) => {
+  const offset = 8 * 3_600_000;
+  return new Date(Math.floor((now.getTime() + offset) / 86_400_000) * 86_400_000 - offset);
+};
+
+/** Adds one hit to a bucket's window and answers the hits so far (this one included). */
+export async function hit(db: Db, bucket: string, windowStart: Date): Promise<number> {
+  const row = await db.one<{ hits: number }>(
+    `INSERT INTO rate_counters (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_counters.hits + 1 RETURNING hits`,
+    [bucket, windowStart],
+  );
+  return row!.hits;
+}
+
+/** The hits of a bucket's window, without adding one. */
+export async function hits(db: Db, bucket: string, windowStart: Date): Promise<number> {
+  const row = await db.one<{ hits: number }>('SELECT hits FROM rate_counters WHERE bucket = $1 AND window_start = $2', [bucket, windowStart]);
+  return row?.hits ?? 0;
+}
+
+/** Counts a request of an IP against a per-minute limit; true when it is over. */
+export async function overIpLimit(db: Db, what: string, ip: string, limit: number, now: Date): Promise<boolean> {
+  return (await hit(db, `ip:${what}:${ip}`, minuteStart(now))) > limit;
+}
