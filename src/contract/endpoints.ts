@@ -58,6 +58,8 @@ import {
   PositionStatusBody,
 } from './recruitment';
 
+import { privacyEndpoints } from './privacy';
+
 export { API_PREFIX, fillPath } from './paths';
 
 export type { Endpoint, Method } from './endpoint';
@@ -158,6 +160,7 @@ const coreEndpoints = {
 export const endpoints = {
   ...coreEndpoints,
   // area tables: one line per area file
+  ...privacyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

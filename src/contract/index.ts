@@ -13,3 +13,4 @@ export * from './account';
 export * from './uscc';
 export * from './invoice-rules';
 export * from './endpoints';
+export * from './privacy';

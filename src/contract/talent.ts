@@ -25,8 +25,12 @@ export const ResumeView = z.object({
   job_id: z.number().int(),
   /** the application (投递) to invite for with type intention; 0 when the candidate has none open */
   apply_id: z.number().int(),
-  /** the contact details are shown in full (the caller's company is a member) */
+  /** the caller's company may open the contact details (a member); `user.mobile` is always masked */
   contact_visible: z.boolean(),
+  /** the company already opened them (查看联系方式 is free from now on) */
+  contact_unlocked: z.boolean(),
+  /** CRC the first opening costs (SPEC §3 check_info) */
+  contact_cost: z.number().int(),
   work_exp_list: z.array(
     z.object({
       company_id: z.number().int(),

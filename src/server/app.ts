@@ -14,6 +14,7 @@ import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
+import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
@@ -71,6 +72,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });
+  privacyRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;

@@ -224,6 +224,11 @@ describe('WeChat scan login and /bind', () => {
   it('first scan binds a mobile (a mobile bound to another account is refused); the next scan logs in at once', async () => {
     await h.server.db.query("UPDATE users SET wechat_openid = 'wx_someone_else_01' WHERE mobile = '13800000002'");
     const { page, context } = await h.newPage();
+    // every API call the login page makes, to check where the QR's ticket travels
+    const calls: { url: string; method: string; body: string }[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ent/v3/')) calls.push({ url: r.url(), method: r.method(), body: r.postData() ?? '' });
+    });
     await page.goto('/login');
     await page.getByRole('tab', { name: '微信扫码登录' }).click();
     const qr = page.locator('[data-testid="wechat-qr"][data-ready="true"]');
@@ -244,6 +249,12 @@ describe('WeChat scan login and /bind', () => {
     await phonePage.getByText('已确认登录').waitFor();
 
     await page.waitForURL('**/bind');
+    // the login page polled with its poll secret in POST bodies; the ticket never left in a URL or body
+    const ticket = qrUrl.split('/').pop()!;
+    const polls = calls.filter((c) => c.url.includes('/login/wechat/status'));
+    expect(polls.length).toBeGreaterThan(0);
+    expect(polls.every((c) => c.method === 'POST' && c.body.includes('poll_secret='))).toBe(true);
+    expect(calls.some((c) => c.url.includes(ticket) || c.body.includes(ticket))).toBe(false);
     await expectText(page, '微信用户「松江小孙」，首次登录请绑定手机号，以后可直接扫码登录');
     await shot(page, 'accounts-bind');
     // a mobile bound to another WeChat account

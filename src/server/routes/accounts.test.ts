@@ -321,19 +321,21 @@ describe('friend invitations', () => {
 });
 
 describe('WeChat scan login and /bind', () => {
-  const qr = async () => (await api('POST', '/login/wechat/qrcode')).body.data as { ticket: string; qr_url: string };
+  const qr = async () => (await api('POST', '/login/wechat/qrcode')).body.data as { ticket: string; poll_secret: string; qr_url: string };
+  const status = (poll: string) => api('POST', '/login/wechat/status', undefined, { poll_secret: poll });
   const confirm = (ticket: string, openid: string) =>
     call(s.url, 'POST', `/sandbox/wechat/${ticket}`, { form: { openid, nickname: '小周' }, headers: { accept: 'application/json' } });
 
   it('first scan binds a mobile; a mobile bound to another WeChat account is refused; the next scan logs in', async () => {
-    const { ticket, qr_url } = await qr();
+    const { ticket, poll_secret: poll, qr_url } = await qr();
     expect(qr_url).toBe(`${s.url}/sandbox/wechat/${ticket}`);
-    expect((await api('GET', `/login/wechat/${ticket}`)).body.data.status).toBe('waiting');
+    expect(poll).not.toBe(ticket);
+    expect((await status(poll)).body.data.status).toBe('waiting');
     const page = await call<string>(s.url, 'GET', `/sandbox/wechat/${ticket}`);
     expect(page.body).toContain('确认登录');
-    expect((await api('GET', `/login/wechat/${ticket}`)).body.data.status).toBe('scanned');
+    expect((await status(poll)).body.data.status).toBe('scanned');
     await confirm(ticket, 'wx_openid_zhou_0001');
-    const st = await api('GET', `/login/wechat/${ticket}`);
+    const st = await status(poll);
     expect(st.body.data).toMatchObject({ status: 'confirmed', need_bind: true });
     expect(st.body.data.token).toBeUndefined();
 
@@ -341,36 +343,54 @@ describe('WeChat scan login and /bind', () => {
     await s.db.query("UPDATE users SET wechat_openid = 'wx_other_account' WHERE mobile = '13800000002'");
     await api('POST', '/login/code', undefined, { mobile: '13800000002' });
     const code2 = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13800000002')).body.code;
-    const refused = await api('POST', '/login/wechat/bind', undefined, { ticket, mobile: '13800000002', code: code2 });
+    const refused = await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13800000002', code: code2 });
     expect(refused.body).toMatchObject({ code: 409, msg: '该手机号已绑定其他微信账号，请更换手机号，或使用手机号验证码登录' });
 
     await api('POST', '/login/code', undefined, { mobile: '13962100077' });
     const code = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13962100077')).body.code;
-    const wrong = await api('POST', '/login/wechat/bind', undefined, { ticket, mobile: '13962100077', code: code === '000000' ? '111111' : '000000' });
+    const wrong = await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code: code === '000000' ? '111111' : '000000' });
     expect(wrong.body.msg).toBe('验证码错误');
-    const bound = await api('POST', '/login/wechat/bind', undefined, { ticket, mobile: '13962100077', code });
+    // the QR's ticket (in access logs, on the phone) cannot bind
+    const byTicket = await api('POST', '/login/wechat/bind', undefined, { poll_secret: ticket, mobile: '13962100077', code });
+    expect(byTicket.body.msg).toBe('绑定已失效，请重新扫码登录');
+    const bound = await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code });
     expect(bound.body.code).toBe(200);
     expect(bound.body.data.user.mobile).toBe('13962100077');
     const info = await api('GET', '/usercenter/info', bound.body.data.token);
     expect(info.body.code).toBe(200);
-    // the ticket is used up
-    expect((await api('POST', '/login/wechat/bind', undefined, { ticket, mobile: '13962100077', code })).body.msg).toBe('绑定已失效，请重新扫码登录');
+    // the QR is used up
+    expect((await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code })).body.msg).toBe('绑定已失效，请重新扫码登录');
 
     // the same WeChat account scans again: logged in at once, the token handed out once
     const second = await qr();
     await confirm(second.ticket, 'wx_openid_zhou_0001');
-    const ok = await api('GET', `/login/wechat/${second.ticket}`);
+    const ok = await status(second.poll_secret);
     expect(ok.body.data).toMatchObject({ status: 'confirmed', user: { mobile: '13962100077' } });
     expect(typeof ok.body.data.token).toBe('string');
-    expect((await api('GET', `/login/wechat/${second.ticket}`)).body.data.status).toBe('expired');
+    expect((await status(second.poll_secret)).body.data.status).toBe('expired');
     expect((await confirm(second.ticket, 'wx_openid_zhou_0001')).body.code).toBe(409);
   });
 
-  it('a cancelled or unknown ticket', async () => {
-    const { ticket } = await qr();
+  it('the ticket claims nothing: only the poll secret, in a POST body, polls and takes the token', async () => {
+    const { ticket, poll_secret: poll } = await qr();
+    await confirm(ticket, 'wx_openid_zhou_0001');
+    // the old GET with the ticket in the URL is gone
+    expect((await api('GET', `/login/wechat/${ticket}`)).body.code).toBe(404);
+    // the ticket in the body is not a poll secret
+    const byTicket = await status(ticket);
+    expect(byTicket.body).toMatchObject({ code: 404, msg: '二维码无效，请刷新后重试' });
+    expect(byTicket.body.data).toBeNull();
+    // the login page's secret still works afterwards
+    const ok = await status(poll);
+    expect(ok.body.data).toMatchObject({ status: 'confirmed' });
+    expect(typeof ok.body.data.token).toBe('string');
+  });
+
+  it('a cancelled or unknown QR', async () => {
+    const { ticket, poll_secret: poll } = await qr();
     await call(s.url, 'POST', `/sandbox/wechat/${ticket}`, { form: { openid: 'wx_abcdefg', action: 'cancel' }, headers: { accept: 'application/json' } });
-    expect((await api('GET', `/login/wechat/${ticket}`)).body.data.status).toBe('cancelled');
-    expect((await api('GET', '/login/wechat/AAAAAAAAAAAAAAAAAAAAAAAAAAAA')).body.code).toBe(404);
+    expect((await status(poll)).body.data.status).toBe('cancelled');
+    expect((await status('AAAAAAAAAAAAAAAAAAAAAAAAAAAA')).body.code).toBe(404);
   });
 });
 

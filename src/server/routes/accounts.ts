@@ -8,12 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { endpoints } from '../../contract/endpoints';
 import { LICENSE_MAX_BYTES, type Colleague, type CompanyApplication } from '../../contract/account';
 import type { Db } from '../db/types';
-import { activeCompany, adminCompany, dt, forbidden, maskMobile } from '../domain/accounts';
+import { activeCompany, adminCompany, dt, maskMobile } from '../domain/accounts';
 import { isActiveMember } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { randomAlnum } from '../lib/crypto';
+import { revealPii, sealPii } from '../lib/pii';
+import { normalizeDigits } from '../../contract/person';
 
 interface ApplicationRow {
   id: number;
@@ -25,7 +27,8 @@ interface ApplicationRow {
   represent: string;
   license_id: number | null;
   contact_name: string;
-  contact_mobile: string;
+  contact_mobile_enc: string | null;
+  contact_mobile_mask: string;
   registered: string;
   busniss_expire: string;
   business_scope: string;
@@ -37,11 +40,11 @@ interface ApplicationRow {
   submitted_by: number | null;
 }
 
-async function application(db: Db, auth: AuthInfo): Promise<CompanyApplication | null> {
+async function application(db: Db, auth: AuthInfo, ip = ''): Promise<CompanyApplication | null> {
   if (!auth.company) return null;
   const r = await db.one<ApplicationRow>(
     `SELECT id, name, creditcode, industry, staff_num_range, address, represent, license_id, contact_name,
-            contact_mobile, registered, busniss_expire, business_scope, website_link, status, reject_reason,
+            contact_mobile_enc, contact_mobile_mask, registered, busniss_expire, business_scope, website_link, status, reject_reason,
             submitted_at, reviewed_at, submitted_by
        FROM companies WHERE id = $1`,
     [auth.company.id],
@@ -50,6 +53,21 @@ async function application(db: Db, auth: AuthInfo): Promise<CompanyApplication |
   const applicant = r.submitted_by === auth.user.id;
   // a colleague waiting for the admin's check sees the company's name and state, not its file
   const full = applicant || auth.user.member_status === 'normal';
+  // the contact's mobile is sealed (docs/pii.md): masked, except for the applicant fixing a
+  // rejected application (the form is filled with it again), which is an audited full view
+  const contactMobile = !full
+    ? ''
+    : applicant && r.status === 'reject' && r.contact_mobile_enc
+      ? await revealPii(db, r.contact_mobile_enc, {
+          userId: auth.user.id,
+          companyId: r.id,
+          subjectType: 'company_contact',
+          subjectId: r.id,
+          field: 'mobile',
+          reason: '重新提交企业认证资料',
+          ip,
+        })
+      : r.contact_mobile_mask;
   return {
     id: r.id,
     company_name: r.name,
@@ -60,7 +78,7 @@ async function application(db: Db, auth: AuthInfo): Promise<CompanyApplication |
     represent: full ? r.represent : '',
     license_id: full ? r.license_id : null,
     contact_name: full ? r.contact_name : '',
-    contact_mobile: full ? r.contact_mobile : '',
+    contact_mobile: contactMobile,
     registered: r.registered,
     busniss_expire: r.busniss_expire,
     business_scope: r.business_scope,
@@ -103,7 +121,7 @@ function colleagueOf(
 }
 
 export function accountRoutes(app: FastifyInstance) {
-  addRoute(app, endpoints.companyApplication, async ({ auth, db }) => ({ company: await application(db, auth) }));
+  addRoute(app, endpoints.companyApplication, async ({ auth, db, req }) => ({ company: await application(db, auth, req.ip) }));
 
   /** The business licence image (a plain upload until the upload engine takes over). */
   addRoute(app, endpoints.licenseUpload, async ({ auth, body, db, now }) => {
@@ -134,7 +152,7 @@ export function accountRoutes(app: FastifyInstance) {
       [body.media_id],
     );
     const mine = m && (m.user_id === auth.user.id || (companyId !== null && m.company_id === companyId));
-    if (!m || !mine) throw forbidden('营业执照照片无效，请重新上传');
+    if (!m || !mine) throw notFound('营业执照照片无效，请重新上传');
     if (m.kind !== 'image') throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
     const o =
       m.status === 'Normal'
@@ -163,11 +181,12 @@ export function accountRoutes(app: FastifyInstance) {
       'SELECT user_id, mime, data FROM company_files WHERE id = $1',
       [params.id],
     );
-    if (!f) throw notFound('营业执照照片不存在');
-    const onFile = auth.company
+    // the company's licence on file: for its admitted members only (not a joiner the admin has
+    // not checked yet); anything else answers like a missing file
+    const onFile = isActiveMember(auth.user, auth.company)
       ? await db.one('SELECT 1 FROM companies WHERE id = $1 AND license_id = $2', [auth.company.id, params.id])
       : undefined;
-    if (f.user_id !== auth.user.id && !onFile) throw forbidden('无权查看其他企业的营业执照');
+    if (!f || (f.user_id !== auth.user.id && !onFile)) throw notFound('营业执照照片不存在');
     return { image: `data:${f.mime};base64,${Buffer.from(f.data).toString('base64')}` };
   });
 
@@ -179,7 +198,7 @@ export function accountRoutes(app: FastifyInstance) {
     await db.tx(async (t) => {
       await t.query("SELECT pg_advisory_xact_lock(hashtext('company-apply'))");
       const file = await t.one<{ user_id: number }>('SELECT user_id FROM company_files WHERE id = $1', [body.license_id]);
-      if (!file || file.user_id !== auth.user.id) throw forbidden('营业执照照片无效，请重新上传');
+      if (!file || file.user_id !== auth.user.id) throw notFound('营业执照照片无效，请重新上传');
       const c = auth.company;
       const resubmit = c !== null && c.status === 'reject' && c.submitted_by === auth.user.id;
       if (c && !resubmit) {
@@ -193,23 +212,25 @@ export function accountRoutes(app: FastifyInstance) {
       }
       const sameName = await t.one<{ id: number }>('SELECT id FROM companies WHERE name = $1', [body.company_name]);
       if (sameName && sameName.id !== c?.id) throw conflict('企业名称已被占用');
+      // the contact's mobile sealed (docs/pii.md)
+      const contact = sealPii('mobile', normalizeDigits(body.contact_mobile));
       const values = [
         body.company_name, body.creditcode, body.industry, body.staff_num_range, body.address, body.represent,
-        body.license_id, body.contact_name, body.contact_mobile, now,
+        body.license_id, body.contact_name, contact.enc, now, contact.mask,
       ];
       if (resubmit) {
         await t.query(
           `UPDATE companies SET name = $1, creditcode = $2, industry = $3, staff_num_range = $4, address = $5,
-             represent = $6, license_id = $7, contact_name = $8, contact_mobile = $9, submitted_at = $10,
-             status = 'apply', reject_reason = '', reviewed_at = NULL
-           WHERE id = $11`,
+             represent = $6, license_id = $7, contact_name = $8, contact_mobile_enc = $9, submitted_at = $10,
+             contact_mobile_mask = $11, status = 'apply', reject_reason = '', reviewed_at = NULL
+           WHERE id = $12`,
           [...values, c!.id],
         );
       } else {
         const row = await t.one<{ id: number }>(
           `INSERT INTO companies (name, creditcode, industry, staff_num_range, address, represent, license_id,
-             contact_name, contact_mobile, submitted_at, created_at, status, reg_status, submitted_by)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10,'apply','存续',$11) RETURNING id`,
+             contact_name, contact_mobile_enc, submitted_at, contact_mobile_mask, created_at, status, reg_status, submitted_by)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$10,'apply','存续',$12) RETURNING id`,
           [...values, auth.user.id],
         );
         await t.query(
@@ -252,8 +273,8 @@ export function accountRoutes(app: FastifyInstance) {
         'SELECT company_id, member_status, role FROM users WHERE id = $1 FOR UPDATE',
         [params.id],
       );
-      if (!u) throw notFound('同事不存在');
-      if (u.company_id !== c.id) throw forbidden('无权审核其他企业的人员');
+      // someone of another company answers like a missing one
+      if (!u || u.company_id !== c.id) throw notFound('同事不存在');
       if (u.member_status !== 'pending' || u.role !== 'member') throw conflict('该同事已审核，请刷新后查看');
       if (body.result === 'pass') {
         await t.query(`UPDATE users SET member_status = 'normal', joined_at = $2 WHERE id = $1`, [params.id, now]);

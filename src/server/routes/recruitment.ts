@@ -3,13 +3,12 @@
  * Every object is checked to belong to the caller's company; paid actions need a membership.
  */
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
 import { InviteTelRe } from '../../contract/talent';
 import { EXPERIENCE, SALARY_BUCKETS, educationLabel, experienceLabel, jobStatusLabel, salaryText } from '../../contract/vocab';
 import type { Db } from '../db/types';
 import { activeText, companyOf, maskName, memberCompanyOf, workExpText, yearsSince } from '../domain/recruitment';
-import { ApiError, badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { fmtDate, fmtDateTime } from '../lib/time';
 
@@ -24,15 +23,14 @@ async function ownPosition(db: Db, id: number, companyId: number) {
     'SELECT id, company_id, status, title FROM positions WHERE id = $1',
     [id],
   );
-  if (!p) throw notFound('职位不存在');
-  if (p.company_id !== companyId) throw new ApiError(Code.FORBIDDEN, '无权访问其他企业的职位');
+  // another company's position answers like a missing one (no probing of ids)
+  if (!p || p.company_id !== companyId) throw notFound('职位不存在');
   return p;
 }
 
 async function ownApplication(db: Db, id: number, companyId: number) {
   const a = await db.one<{ id: number; company_id: number; status: string }>('SELECT id, company_id, status FROM applications WHERE id = $1', [id]);
-  if (!a) throw notFound('投递记录不存在');
-  if (a.company_id !== companyId) throw new ApiError(Code.FORBIDDEN, '无权访问其他企业的数据');
+  if (!a || a.company_id !== companyId) throw notFound('投递记录不存在');
   return a;
 }
 
@@ -71,8 +69,12 @@ function yearsAgo(now: Date, years: number): string {
 
 export function recruitmentRoutes(app: FastifyInstance) {
   // --- talent hall --------------------------------------------------------------------------
-  /** Any logged-in user may search; names are masked and contact details never listed. */
+  /**
+   * Verified companies' admitted members search (issue 9: not any logged-in user); names are
+   * masked and contact details never listed.
+   */
   addRoute(app, endpoints.hall, async ({ auth, db, now, query }) => {
+    const companyId = companyOf(auth).id;
     const where: string[] = [];
     const args: unknown[] = [];
     const arg = (v: unknown) => {
@@ -101,7 +103,6 @@ export function recruitmentRoutes(app: FastifyInstance) {
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM candidates c ${w}`, args))!.n;
-    const companyId = auth.company && auth.user.member_status === 'normal' && auth.company.status === 'normal' ? auth.company.id : 0;
     const rows = await db.query<PersonRow & {
       verify_status: number;
       job_status: number;

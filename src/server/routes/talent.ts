@@ -3,7 +3,6 @@
  * index/company, index/plan (GET/POST); and the signed departure-proof images (`no8_pic`).
  */
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../contract/codes';
 import { endpoints } from '../../contract/endpoints';
 import { InviteTelRe } from '../../contract/talent';
 import { educationLabel } from '../../contract/vocab';
@@ -11,25 +10,23 @@ import type { Db } from '../db/types';
 import {
   companyOf,
   isPaid,
-  maskMobile,
   memberCompanyOf,
   workExpText,
   yearsSince,
 } from '../domain/recruitment';
 import { checkProofUrl, proofSvg, proofUrl } from '../domain/proof';
-import { ApiError, badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { addDays, fmtDate, fmtDateTime } from '../lib/time';
 
 const MSG_NO_CANDIDATE = '该人才不存在或已下线';
-const MSG_NOT_YOURS = '无权访问其他企业的数据';
 
 interface CandidateRow {
   id: number;
   realname: string;
   gender: string;
   birth_date: string;
-  mobile: string;
+  mobile_mask: string;
   avatar: string;
   verify_status: number;
   nation: string;
@@ -43,7 +40,12 @@ interface CandidateRow {
 }
 
 async function candidate(db: Db, id: number): Promise<CandidateRow> {
-  const c = await db.one<CandidateRow>('SELECT * FROM candidates WHERE id = $1', [id]);
+  // never the sealed mobile_enc: only the 查看联系方式 call decrypts it (routes/privacy.ts)
+  const c = await db.one<CandidateRow>(
+    `SELECT id, realname, gender, birth_date, mobile_mask, avatar, verify_status, nation, current_addr, jnplace, education,
+            work_start, labels, resign_cause, evaluation FROM candidates WHERE id = $1`,
+    [id],
+  );
   if (!c) throw notFound(MSG_NO_CANDIDATE);
   return c;
 }
@@ -82,11 +84,16 @@ function dayLabel(date: string, now: Date): string {
 const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 export function talentRoutes(app: FastifyInstance) {
-  /** A candidate's resume. Contact details in full only for member companies; every view is logged. */
+  /**
+   * A candidate's resume; every view is logged. The mobile is always masked: member companies
+   * open it with 查看联系方式 (POST /talent/contact/:id, check_info CRC once, audited).
+   */
   addRoute(app, endpoints.viewUser, async ({ auth, db, now, params }) => {
     const company = companyOf(auth);
     const c = await candidate(db, params.id);
     const paid = isPaid(company, now);
+    const unlocked = await db.one('SELECT 1 FROM contact_unlocks WHERE company_id = $1 AND candidate_id = $2', [company.id, c.id]);
+    const cost = await db.one<{ value: number }>("SELECT value FROM crc_configure WHERE key = 'check_info'");
     const work = await db.query<{
       id: number;
       company_id: number | null;
@@ -121,7 +128,7 @@ export function talentRoutes(app: FastifyInstance) {
         company.id,
         auth.user.id,
         c.id,
-        paid,
+        false, // the resume never carries the full mobile; full views are in pii_views
         now,
       ]);
     });
@@ -132,7 +139,7 @@ export function talentRoutes(app: FastifyInstance) {
         gender: c.gender,
         realname: c.realname,
         verify_status: c.verify_status,
-        mobile: paid ? c.mobile : maskMobile(c.mobile),
+        mobile: c.mobile_mask,
         age: yearsSince(c.birth_date, now),
         work_exp: workExpText(c.work_start, now),
         education: educationLabel(c.education),
@@ -149,6 +156,8 @@ export function talentRoutes(app: FastifyInstance) {
       job_id: apply?.position_id ?? 0,
       apply_id: apply?.id ?? 0,
       contact_visible: paid,
+      contact_unlocked: Boolean(unlocked),
+      contact_cost: cost?.value ?? 0,
       work_exp_list: await Promise.all(
         work.map(async (w) => ({
           company_id: w.company_id ?? 0,
@@ -172,8 +181,12 @@ export function talentRoutes(app: FastifyInstance) {
     };
   });
 
-  /** Business-registration facts of a verified company (public information). */
-  addRoute(app, endpoints.companyInfo, async ({ db, params }) => {
+  /**
+   * Business-registration facts of a verified company (public information), for verified companies'
+   * admitted members only: anyone else could walk the ids.
+   */
+  addRoute(app, endpoints.companyInfo, async ({ auth, db, params }) => {
+    companyOf(auth);
     const c = await db.one<Record<string, string> & { status: string }>('SELECT * FROM companies WHERE id = $1', [params.id]);
     if (!c || c.status !== 'normal') throw notFound('企业不存在或尚未通过认证');
     return {
@@ -203,8 +216,8 @@ export function talentRoutes(app: FastifyInstance) {
            JOIN candidates c ON c.id = a.candidate_id JOIN positions p ON p.id = a.position_id WHERE a.id = $1`,
         [params.id],
       );
-      if (!a) throw notFound('投递记录不存在');
-      if (a.company_id !== company.id) throw new ApiError(Code.FORBIDDEN, MSG_NOT_YOURS);
+      // another company's application answers like a missing one
+      if (!a || a.company_id !== company.id) throw notFound('投递记录不存在');
       realname = a.realname;
       jobName = a.title;
     } else {
@@ -252,8 +265,7 @@ export function talentRoutes(app: FastifyInstance) {
         'SELECT id, company_id, candidate_id, position_id, status FROM applications WHERE id = $1',
         [params.id],
       );
-      if (!a) throw notFound('投递记录不存在');
-      if (a.company_id !== company.id) throw new ApiError(Code.FORBIDDEN, MSG_NOT_YOURS);
+      if (!a || a.company_id !== company.id) throw notFound('投递记录不存在');
       if (a.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
       candidateId = a.candidate_id;
       positionId = a.position_id;
@@ -263,8 +275,7 @@ export function talentRoutes(app: FastifyInstance) {
       positionId = body.job_id!;
     }
     const p = await db.one<{ company_id: number; status: string }>('SELECT company_id, status FROM positions WHERE id = $1', [positionId]);
-    if (!p) throw notFound('职位不存在');
-    if (p.company_id !== company.id) throw new ApiError(Code.FORBIDDEN, '不能使用其他企业的职位发送邀请');
+    if (!p || p.company_id !== company.id) throw notFound('职位不存在');
     if (p.status !== 'open') throw conflict('该职位未在招聘中，请选择其他职位');
 
     await db.tx(async (t) => {
