@@ -60,12 +60,15 @@ describe('company application and review', () => {
     const other = await newUserToken('13962100002');
     const up2 = await api('POST', '/usercenter/company/license', other, { image: PNG });
     expect((await api('POST', '/usercenter/company/apply', token, form({ license_id: String(up2.body.data.license_id) }))).body).toMatchObject({
-      code: 403,
+      code: 404,
     });
 
     const img = await api('GET', `/usercenter/company/license/${license_id}`, token);
     expect(img.body.data.image).toBe(PNG);
-    expect((await api('GET', `/usercenter/company/license/${license_id}`, other)).body.code).toBe(403);
+    // another user's licence answers exactly like a missing one
+    const theirs = await api('GET', `/usercenter/company/license/${license_id}`, other);
+    expect(theirs.body).toEqual((await api('GET', '/usercenter/company/license/99999999', other)).body);
+    expect(theirs.body.code).toBe(404);
     const ok = await api('POST', '/usercenter/company/apply', token, form({ license_id }));
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.company).toMatchObject({ status: 'apply', is_applicant: true, company_name: '苏州澄湖精密制造有限公司' });
@@ -155,8 +158,8 @@ describe('the licence through the upload engine (an ImageId)', () => {
 
     // another user's ImageId (and one that does not exist) is refused alike
     const theirs = await media(them, { bytes: pngBytes });
-    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: theirs })).body).toMatchObject({ code: 403, msg: '营业执照照片无效，请重新上传' });
-    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: 'no-such-image' })).body.code).toBe(403);
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: theirs })).body).toMatchObject({ code: 404, msg: '营业执照照片无效，请重新上传' });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: 'no-such-image' })).body.code).toBe(404);
     expect((await api('POST', '/usercenter/company/license/media', other, { media_id: theirs })).body.code).toBe(200);
 
     // unfinished, a video, not a JPG/PNG by content
@@ -174,7 +177,7 @@ describe('the licence through the upload engine (an ImageId)', () => {
     expect((await api('POST', '/usercenter/company/license/media', token, { media_id: '' })).body.msg).toBe('请上传营业执照照片');
 
     // the licence file is the caller's: the application takes it, another user's application does not
-    expect((await api('POST', '/usercenter/company/apply', other, form({ license_id, company_name: '苏州澄湖二厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P4') }))).body.code).toBe(403);
+    expect((await api('POST', '/usercenter/company/apply', other, form({ license_id, company_name: '苏州澄湖二厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P4') }))).body.code).toBe(404);
     const applied = await api('POST', '/usercenter/company/apply', token, form({ license_id, company_name: '苏州澄湖三厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P5') }));
     expect(applied.body.code).toBe(200);
     expect(applied.body.data.company.license_id).toBe(Number(license_id));
@@ -188,17 +191,19 @@ describe('refusals for another company’s objects', () => {
     const order = await api('POST', '/usercenter/company/order/create', t2, { pack: 'year' });
     expect(order.body.code).toBe(200);
     const id = order.body.data.order_id as string;
-    expect((await api('GET', `/usercenter/company/order/${id}`, t1)).body).toMatchObject({ code: 403, msg: '无权查看其他企业的订单' });
-    expect((await api('GET', '/usercenter/company/order/YF2024110800012', t2)).body.code).toBe(403);
+    // another company's order answers exactly like a missing one
+    const missing = { code: 404, msg: '订单不存在', data: null };
+    expect((await api('GET', `/usercenter/company/order/${id}`, t1)).body).toEqual(missing);
+    expect((await api('GET', '/usercenter/company/order/YF2024110800012', t2)).body).toEqual(missing);
     const inv = { company_name: '杭州云帆', creditcode: '91330106MA27WQ3D0X', invoice_type: '0' };
-    expect((await api('POST', '/usercenter/company/order/invoice/YF2024110800012', t2, inv)).body.code).toBe(403);
+    expect((await api('POST', '/usercenter/company/order/invoice/YF2024110800012', t2, inv)).body).toEqual(missing);
     expect((await api('GET', '/usercenter/company/order/NOSUCHORDER1', t2)).body.code).toBe(404);
 
     const pendingId = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000005'"))!.id;
-    expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t2, { result: 'pass' })).body).toMatchObject({
-      code: 403,
-      msg: '无权审核其他企业的人员',
-    });
+    expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t2, { result: 'pass' })).body).toEqual(
+      (await api('POST', '/usercenter/colleagues/99999999/check', t2, { result: 'pass' })).body,
+    );
+    expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t2, { result: 'pass' })).body).toMatchObject({ code: 404 });
     // a plain member may not check colleagues or buy membership
     const member = await s.tokenFor('13905710001');
     expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, member, { result: 'pass' })).body.msg).toBe('仅企业管理员可审核同事');
