@@ -60,7 +60,7 @@ export const routes: RouteDef[] = [
 
   main({ name: 'index', path: '/index', title: '首页', page: Home }),
   main({ name: 'statistics', path: '/statistics', title: '数据面板', parent: 'index', page: Coming }),
-  main({ name: 'hall', path: '/hall', title: '人才大厅', search: true, page: Hall }),
+  main({ name: 'hall', path: '/hall', title: '人才大厅', auth: true, search: true, page: Hall }),
 
   main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Position }),
   main({ name: 'positionPost', path: '/position/post', title: '发布职位', auth: true, parent: 'position', page: PositionPost }),

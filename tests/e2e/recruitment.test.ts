@@ -117,7 +117,17 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     expect(card, 'a candidate with a departure proof').not.toBeNull();
     const resume = page.getByTestId('resume-dialog');
     expect(await resume.innerText()).toMatch(/工作经历[\s\S]*教育经历[\s\S]*自我评价/);
-    expect(await resume.getByTestId('resume-mobile').innerText()).toMatch(/^1\d{10}$/);
+    // the mobile is masked until 查看联系方式; the cost shows before anything is spent
+    expect(await resume.getByTestId('resume-mobile').innerText()).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    await resume.getByText('首次查看消耗 5 CRC积分').waitFor();
+    await resume.getByTestId('resume-reveal').click();
+    const ask = page.getByTestId('reveal-confirm');
+    await ask.getByText('查看该人才联系方式将消耗 CRC积分 5 分，是否继续？').waitFor();
+    await ask.getByText(/^当前 CRC积分余额：\d+ 分$/).waitFor();
+    await shot(page, 'rec-04a-reveal-confirm');
+    await ask.getByRole('button', { name: '确定查看' }).click();
+    await expect.poll(() => resume.getByTestId('resume-mobile').innerText(), { timeout: 15_000 }).toMatch(/^1\d{10}$/);
+    await page.getByText('已消耗 5 CRC积分').first().waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'rec-04-resume');
 
@@ -315,13 +325,26 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     expect(new URL(page.url()).pathname).toBe('/position');
   });
 
-  it('a user without a company is asked to verify before opening a resume', async () => {
+  it('a user without a company is sent to verify before the talent hall (the server refuses the list too)', async () => {
     const { page } = await h.newPage();
     h.advanceClock(61_000);
     await loginAs(page, h.url, '13800000004');
     await page.getByRole('link', { name: '人才大厅' }).first().click();
-    await page.getByTestId('hall-card').first().getByTestId('hall-view').click();
-    await page.getByText('该操作需要企业认证，是否继续？').waitFor();
-    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+    await page.waitForURL('**/create');
+    expect(await page.getByTestId('hall-card').count()).toBe(0);
+  });
+
+  it('the admin sees who opened whose contact details in the record of full views', async () => {
+    const { page } = await h.newPage();
+    h.advanceClock(61_000);
+    await loginAs(page, h.url, '13800000001');
+    await page.goto('/account');
+    await page.getByRole('tab', { name: '信息查看记录' }).click();
+    await page.waitForURL('**/account?id=privacy');
+    const rows = page.getByTestId('pii-view-row');
+    await rows.first().waitFor();
+    expect(await rows.first().innerText()).toMatch(/王丽娟[\s\S]*候选人 .\*+[\s\S]*手机号[\s\S]*查看联系方式/);
+    await page.waitForTimeout(300);
+    await shot(page, 'rec-15-pii-views');
   });
 });

@@ -1,25 +1,35 @@
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { DocumentTextRegular } from '@fluentui/react-icons';
+import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { Colleagues } from '../features/account';
 import { CompanyProfile } from '../features/company';
 import { MembershipPanel } from '../features/membership';
+import { PiiViews } from '../features/privacy';
 import { openInvoice } from '../shared/dialogs/store';
 import { tAccounts } from '../shared/i18n/zh-CN.accounts';
+import { tPrivacy } from '../shared/i18n/zh-CN.privacy';
+import { session } from '../shared/session';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
-type TabId = 'company' | 'colleagues' | 'membership';
+type TabId = 'company' | 'colleagues' | 'membership' | 'privacy';
 
-/** /account: company info; ?id=colleagues shows colleagues; ?id=membership membership, orders and CRC. */
+/**
+ * /account: company info; ?id=colleagues shows colleagues; ?id=membership membership, orders and
+ * CRC; ?id=privacy (administrators) the record of full views of personal information. The invoice
+ * details are the administrators' to edit.
+ */
 export default function AccountPage() {
   const s = useStyles();
   const [path, navigate] = useLocation();
   const id = new URLSearchParams(useSearch()).get('id');
-  const tab: TabId = id === 'colleagues' || id === 'membership' ? id : 'company';
+  const { member } = useSnapshot(session);
+  const admin = member?.is_admin === 1;
+  const tab: TabId = id === 'colleagues' || id === 'membership' || (id === 'privacy' && admin) ? id : 'company';
   return (
     <div className={s.root}>
       <div className={s.bar}>
@@ -27,12 +37,15 @@ export default function AccountPage() {
           <Tab value="company">{tAccounts.account.tabs.company}</Tab>
           <Tab value="colleagues">{tAccounts.account.tabs.colleagues}</Tab>
           <Tab value="membership">{tAccounts.account.tabs.membership}</Tab>
+          {admin && <Tab value="privacy">{tPrivacy.views.tab}</Tab>}
         </TabList>
-        <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>
-          {tAccounts.account.tabs.invoice}
-        </Button>
+        {admin && (
+          <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>
+            {tAccounts.account.tabs.invoice}
+          </Button>
+        )}
       </div>
-      {tab === 'company' ? <CompanyProfile /> : tab === 'colleagues' ? <Colleagues /> : <MembershipPanel />}
+      {tab === 'company' ? <CompanyProfile /> : tab === 'colleagues' ? <Colleagues /> : tab === 'privacy' ? <PiiViews /> : <MembershipPanel />}
     </div>
   );
 }

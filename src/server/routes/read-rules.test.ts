@@ -20,9 +20,12 @@ let c1 = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
-  [admin, plain, pending, nonMember, inReview, noCompany] = await Promise.all(
-    ['13800000001', '13905710001', '13800000005', '13800000002', '13800000003', '13800000004'].map((m) => s.tokenFor(m)),
-  );
+  admin = await s.tokenFor('13800000001');
+  plain = await s.tokenFor('13905710001');
+  pending = await s.tokenFor('13800000005');
+  nonMember = await s.tokenFor('13800000002');
+  inReview = await s.tokenFor('13800000003');
+  noCompany = await s.tokenFor('13800000004');
   c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
 });
 afterAll(async () => {

@@ -26,6 +26,7 @@ import { openVip } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { loadResume } from '../api';
+import { ContactReveal } from './ContactReveal';
 import { useDialogStyles } from './styles';
 
 type Resume = z.infer<typeof ResumeView>;
@@ -141,7 +142,7 @@ function ResumeBody({ id }: { id: number }) {
                 <Pair term={tRecruit.resume.workTime}>{u.work_time}</Pair>
                 <Pair term={tRecruit.resume.mobile}>
                   {r.contact_visible ? (
-                    <span data-testid="resume-mobile">{u.mobile}</span>
+                    <ContactReveal id={id} masked={u.mobile} unlocked={r.contact_unlocked} cost={r.contact_cost} />
                   ) : (
                     <span className={s.locked}>
                       <span data-testid="resume-mobile">{u.mobile}</span>

@@ -1,0 +1,1 @@
+export { PiiViews } from './components/PiiViews';
