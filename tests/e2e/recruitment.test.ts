@@ -124,6 +124,7 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const ask = page.getByTestId('reveal-confirm');
     await ask.getByText('查看该人才联系方式将消耗 CRC积分 5 分，是否继续？').waitFor();
     await ask.getByText(/^当前 CRC积分余额：\d+ 分$/).waitFor();
+    await page.waitForTimeout(300);
     await shot(page, 'rec-04a-reveal-confirm');
     await ask.getByRole('button', { name: '确定查看' }).click();
     await expect.poll(() => resume.getByTestId('resume-mobile').innerText(), { timeout: 15_000 }).toMatch(/^1\d{10}$/);
