@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types';
+import { dataSteps, type DataStep } from './data-steps';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any constant shared by all instances: serialises migrations of concurrent starts on one PG. */
@@ -28,7 +29,7 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction.
  * Tables are never schema-qualified: the connection's search_path decides where they go.
  */
-export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
+export async function migrate(db: Db, migrations = loadMigrations(), steps: DataStep[] = dataSteps): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     name text NOT NULL,
@@ -43,6 +44,16 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
       await t.exec(m.sql);
       await t.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(`${m.version}_${m.name}`);
+    });
+  }
+  // once-only TypeScript steps (data-steps.ts), after the SQL they depend on
+  for (const step of steps) {
+    if (!migrations.some((m) => m.version === step.version.slice(0, 3))) continue;
+    await db.tx(async (t) => {
+      await t.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if (await t.one('SELECT 1 FROM schema_migrations WHERE version = $1', [step.version])) return;
+      await step.run(t);
+      await t.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [step.version, step.name]);
     });
   }
   return applied;
