@@ -98,6 +98,7 @@ const OwnRequest = z.object({
   submitted_at: z.string(),
 });
 export const LeaveVerifyData = z.object({ ticket: z.string(), mobile_mask: z.string(), request: OwnRequest.nullable() });
+export type LeaveVerifyData = z.infer<typeof LeaveVerifyData>;
 export const LeaveSubmitBody = z.strictObject({
   ticket: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '请先验证手机号'),
   employee_name: txt(20).pipe(z.string().min(1, '请填写姓名')),

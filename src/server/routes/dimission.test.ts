@@ -14,7 +14,6 @@ import { makeIdCard } from '../db/seeds/dimission';
 let s: TestServer;
 let member: string;
 let other: string;
-let nonMember: string;
 let noCompany: string;
 let c1 = 0;
 let clock = 0;
