@@ -4,6 +4,7 @@ import { QrCodeRegular } from '@fluentui/react-icons';
 import { useSearch } from 'wouter';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { refreshUrge } from '../../../shared/session/actions';
 import { EmptyState } from '../../../shared/ui';
 import { PreviewDialog } from './PreviewDialog';
 import { ProofFormDialog, type ProofFormTarget } from './ProofFormDialog';
@@ -33,7 +34,12 @@ export function DimissionPage() {
   const changed = useCallback(() => setVersion((n) => n + 1), []);
   const closeForm = useCallback(() => setForm(null), []);
   const closePreview = useCallback(() => setPreview(null), []);
-  const closeQr = useCallback(() => setQr(false), []);
+  // a request submitted by scanning shows at once when the QR is put away
+  const closeQr = useCallback(() => {
+    setQr(false);
+    setVersion((n) => n + 1);
+    void refreshUrge().catch(() => {});
+  }, []);
 
   if (allowed === null) return null;
   if (!allowed)
@@ -58,7 +64,7 @@ export function DimissionPage() {
           </Button>
         </div>
         {keywords && <Text className={s.muted}>{tDim.searchHint(keywords)}</Text>}
-        {tab === 'requests' && <RequestsTab keywords={keywords} onChanged={changed} />}
+        {tab === 'requests' && <RequestsTab keywords={keywords} version={version} onChanged={changed} />}
         {tab === 'proofs' && <ProofsTab keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
         {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
       </section>

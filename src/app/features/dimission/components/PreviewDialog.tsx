@@ -47,7 +47,9 @@ export function PreviewDialog({ id, onClose, onEdit, onChanged }: { id: number |
               )}
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose}>{tDim.preview.close}</Button>
+              <Button onClick={onClose} data-testid="preview-close">
+                {tDim.preview.close}
+              </Button>
               {p?.status === 'draft' && (
                 <>
                   <Button onClick={() => onEdit(p.id)} data-testid="preview-edit">

@@ -54,7 +54,7 @@ export function QrDialog({ open, onClose }: { open: boolean; onClose: () => void
               <Button disabled={!url} onClick={() => window.open(url!, '_blank')}>
                 {T.open}
               </Button>
-              <Button appearance="primary" onClick={onClose}>
+              <Button appearance="primary" onClick={onClose} data-testid="qr-close">
                 {T.close}
               </Button>
             </DialogActions>

@@ -21,12 +21,12 @@ type Status = (typeof TABS)[number];
 const COLS = ['name', 'mobile', 'dept', 'job', 'join', 'lastDay', 'type', 'reason', 'submitted', 'status', 'actions'] as const;
 
 /** 离职申请: the company's resignation requests; 同意 / 退回 / 交接完成 / 催办. */
-export function RequestsTab({ keywords, onChanged }: { keywords: string; onChanged: () => void }) {
+export function RequestsTab({ keywords, version, onChanged }: { keywords: string; version: number; onChanged: () => void }) {
   const s = usePageStyles();
   const T = tDim.requests;
   const [status, setStatus] = useState<Status>('all');
   const [page, setPage] = useState(1);
-  const { data, failed, reload } = useList(() => listRequests({ status, keywords: keywords || undefined, page }), [status, keywords, page]);
+  const { data, failed, reload } = useList(() => listRequests({ status, keywords: keywords || undefined, page }), [status, keywords, page, version]);
   const [approving, setApproving] = useState<RequestItem | null>(null);
   const [rejecting, setRejecting] = useState<RequestItem | null>(null);
   const [leaving, setLeaving] = useState<RequestItem | null>(null);
