@@ -108,7 +108,7 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await proofRow(page).waitFor();
     await proofRow(page).getByTestId('proof-edit').click();
     await page.getByTestId('pf-non-compete').fill('因违纪被开除');
-    await page.getByTestId('pf-contract-end').fill('2025-02-28');
+    await page.getByTestId('pf-contract-end').fill('2028-02-29');
     await page.getByTestId('pf-submit').click();
     await page.getByText('离职证明不得包含评价性用语（“违纪”），请使用中性表述').first().waitFor();
     await page.getByTestId('pf-non-compete').fill('无竞业限制义务');
@@ -131,7 +131,7 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     expect(printed).toContain(NAME);
     expect(printed).toContain(idCard());
     expect(printed).toContain('杭州云帆智联科技有限公司');
-    expect(printed).toContain('2022年3月1日至2025年2月28日');
+    expect(printed).toContain('2022年3月1日至2028年2月29日');
     expect(printed).not.toContain('解除或者终止原因'); // not asked for by the employee
     expect(await printPage.getByTestId('print-button').isVisible()).toBe(false);
     await shot(printPage, 'dim-06-print');

@@ -28,7 +28,13 @@ const useStyles = makeStyles({
 });
 
 /** A4 page CSS; the print view's own (no webfont, the paper's margins). */
-const PAGE_CSS = '@page { size: A4; margin: 20mm 18mm; } @media print { html, body { background: transparent !important; } }';
+const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
+@media print {
+  html, body { background: transparent !important; }
+  body * { visibility: hidden; }
+  [data-print-root], [data-print-root] * { visibility: visible; }
+  [data-print-root] { position: absolute; left: 0; top: 0; width: 100%; }
+}`;
 
 /**
  * The A4 print view of a proof and the employee's page: the same paper (one template), a bar with
@@ -42,7 +48,7 @@ export function PaperPage({ load, printLabel, invalid, back }: { load: () => Pro
     load().then(setFacts, () => setFailed(true));
   }, [load]);
   return (
-    <div className={s.root}>
+    <div className={s.root} data-print-root>
       <style>{PAGE_CSS}</style>
       {failed ? (
         <EmptyState text={invalid} />

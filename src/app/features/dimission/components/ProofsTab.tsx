@@ -81,7 +81,7 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
               <TableHeader>
                 <TableRow>
                   {COLS.map((c) => (
-                    <TableHeaderCell key={c}>{T.cols[c]}</TableHeaderCell>
+                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
                   ))}
                 </TableRow>
               </TableHeader>

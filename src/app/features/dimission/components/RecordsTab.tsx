@@ -71,7 +71,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
               <TableHeader>
                 <TableRow>
                   {COLS.map((c) => (
-                    <TableHeaderCell key={c}>{T.cols[c]}</TableHeaderCell>
+                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
                   ))}
                 </TableRow>
               </TableHeader>

@@ -61,14 +61,16 @@ export function RequestsTab({ keywords, version, onChanged }: { keywords: string
               <TableHeader>
                 <TableRow>
                   {COLS.map((c) => (
-                    <TableHeaderCell key={c}>{T.cols[c]}</TableHeaderCell>
+                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
                   ))}
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.list.map((r) => (
                   <TableRow key={r.id} data-testid="request-row" data-name={r.employee_name}>
-                    <TableCell className={`${s.name} ${s.nowrap}`}>{r.employee_name}</TableCell>
+                    <TableCell>
+                      <span className={`${s.name} ${s.nowrap}`}>{r.employee_name}</span>
+                    </TableCell>
                     <TableCell className={s.nowrap}>
                       <Reveal mask={r.mobile_mask} load={() => revealRequestMobile(r.id)} />
                     </TableCell>
