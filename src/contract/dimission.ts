@@ -212,6 +212,7 @@ export const RecordItem = z.object({
   proof: z.object({ id: z.number().int(), status: z.enum(PROOF_STATUS_CODES), serial: z.string() }).nullable(),
   overdue: z.boolean(),
   transfer_days_left: z.number().int().nullable(),
+  transfer_done_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type RecordItem = z.infer<typeof RecordItem>;
@@ -248,6 +249,7 @@ export const dimissionEndpoints = {
   proofView: ep({ method: 'GET', path: '/dimission/proof-view/:token', params: Token, data: ProofViewData, auth: false }),
 
   dimRecords: ep({ method: 'GET', path: '/dimission/records', query: RecordListQuery, data: RecordListData, auth: true }),
+  dimRecordTransfer: ep({ method: 'POST', path: '/dimission/records/:id/transfer', params: IdParam, data: z.object({ transfer_done_at: z.string() }), auth: true }),
   dimRecordReveal: ep({ method: 'GET', path: '/dimission/records/:id/reveal', params: IdParam, query: RecordRevealQuery, data: RevealData, auth: true }),
   dimRecordsExport: ep({ method: 'GET', path: '/dimission/records/export', query: RecordListQuery.omit({ page: true, page_size: true }), data: ExportData, auth: true }),
 } as const satisfies Record<string, Endpoint>;

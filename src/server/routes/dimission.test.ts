@@ -231,7 +231,7 @@ describe('scan to leave, proof, records', () => {
   it('manual entry; a record from the list gets a proof; records list, reveal, export', async () => {
     const manual = {
       name: '周岚', id_card: makeIdCard('330106', '1988-08-08', 42), mobile: '13912340000', dept_name: '财务部', leave_type: 'mutual',
-      job_name: '出纳', entry_date: '2018-05-10', leave_date: '2024-05-09', contract_start: '2018-05-10', contract_end: '',
+      job_name: '出纳', entry_date: '2018-05-10', leave_date: new Date(Date.now() + clock - 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10), contract_start: '2018-05-10', contract_end: '',
       contract_open_ended: '1', tenure_text: '6年0个月', legal_basis: 'mutual', print_reason: '0', non_compete: '',
     };
     expect((await post('/dimission/proofs/manual', { ...manual, id_card: '123' }, member)).body.code).toBe(400);
@@ -250,6 +250,13 @@ describe('scan to leave, proof, records', () => {
     expect((await get(`/dimission/records/${r.id}/reveal?field=id_card`, member)).body.data.value).toBe(manual.id_card);
     expect((await get(`/dimission/records/${r.id}/reveal?field=id_card`, other)).body.code).toBe(404);
     expect((await get(`/dimission/records/${r.id}/reveal?field=bank`, member)).body.code).toBe(400);
+    // 档案/社保 transfer done stops the 15-day reminder
+    expect(r.transfer_days_left).not.toBeNull();
+    expect((await post(`/dimission/records/${r.id}/transfer`, {}, other)).body.code).toBe(404);
+    expect((await post(`/dimission/records/${r.id}/transfer`, {}, member)).body.code).toBe(200);
+    const done = RecordListData.parse((await get(`/dimission/records?keywords=${encodeURIComponent('周岚')}`, member)).body.data).list[0]!;
+    expect(done.transfer_days_left).toBeNull();
+    expect(done.transfer_done_at).not.toBeNull();
     // an imported record (source import, written as the import pipeline does) can get a proof
     const idc = makeIdCard('330106', '1991-01-01', 77);
     const { sealPii } = await import('../lib/pii');

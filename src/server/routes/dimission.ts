@@ -443,8 +443,8 @@ export function dimissionRoutes(app: FastifyInstance) {
       counts.all! += r.n;
     }
     if (query.status !== 'all') where.push(`p.status = ${arg(query.status)}`);
-    const rows = await db.query<ProofRow>(
-      `SELECT ${PROOF_COLS.split(',').map((c) => `p.${c.trim()}`).join(', ')} ${from} WHERE ${where.join(' AND ')}
+    const rows = await db.query<ProofRow & { transfer_done: boolean }>(
+      `SELECT ${PROOF_COLS.split(',').map((c) => `p.${c.trim()}`).join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done ${from} WHERE ${where.join(' AND ')}
         ORDER BY (p.status = 'draft') DESC, p.id DESC LIMIT ${arg(query.page_size)} OFFSET ${arg((query.page - 1) * query.page_size)}`,
       args,
     );
@@ -467,7 +467,7 @@ export function dimissionRoutes(app: FastifyInstance) {
         viewed_at: dt(p.viewed_at),
         void_reason: p.void_reason,
         overdue: isOverdue(p.status, p.leave_date, today),
-        transfer_days_left: p.status === 'void' ? null : transferDaysLeft(p.leave_date, today),
+        transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
         ...(urges.get(p.id) ?? noUrge),
       })),
     };
@@ -651,6 +651,7 @@ export function dimissionRoutes(app: FastifyInstance) {
     leave_date: string;
     leave_type: string;
     legal_basis: string;
+    transfer_done_at: Date | null;
     created_at: Date;
     proof_id: number | null;
     proof_status: ProofRow['status'] | null;
@@ -668,7 +669,7 @@ export function dimissionRoutes(app: FastifyInstance) {
     const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM departure_records r WHERE ${where.join(' AND ')}`, args))!.n;
     const rows = await db.query<RecordRow>(
       `SELECT r.id, r.source, r.name, r.id_card_mask, r.mobile_mask, r.dept_name, r.job_name, r.entry_date, r.leave_date, r.leave_type,
-              r.legal_basis, r.created_at, p.id AS proof_id, p.status AS proof_status, p.serial AS proof_serial
+              r.legal_basis, r.transfer_done_at, r.created_at, p.id AS proof_id, p.status AS proof_status, p.serial AS proof_serial
          FROM departure_records r
          LEFT JOIN LATERAL (SELECT id, status, serial FROM departure_proofs WHERE record_id = r.id ORDER BY (status <> 'void') DESC, id DESC LIMIT 1) p ON true
         WHERE ${where.join(' AND ')} ORDER BY r.leave_date DESC, r.id DESC
@@ -691,7 +692,8 @@ export function dimissionRoutes(app: FastifyInstance) {
     legal_basis: legalBasisLabel(r.legal_basis),
     proof: r.proof_id ? { id: r.proof_id, status: r.proof_status!, serial: r.proof_serial ?? '' } : null,
     overdue: isOverdue(r.proof_status === 'void' ? null : r.proof_status, r.leave_date, today),
-    transfer_days_left: transferDaysLeft(r.leave_date, today),
+    transfer_days_left: r.transfer_done_at ? null : transferDaysLeft(r.leave_date, today),
+    transfer_done_at: dt(r.transfer_done_at),
     created_at: fmtDateTime(r.created_at),
   });
 
@@ -700,6 +702,17 @@ export function dimissionRoutes(app: FastifyInstance) {
     const { total, rows } = await recordRows(db, c.id, query.keywords, query.page_size, (query.page - 1) * query.page_size);
     const today = fmtDate(now);
     return { total, page: query.page, page_size: query.page_size, list: rows.map((r) => recordItem(r, today)) };
+  });
+
+  /** 档案及社保转移已办结: the 15-day reminder stops. */
+  addRoute(app, endpoints.dimRecordTransfer, async ({ auth, db, params, now }) => {
+    const c = memberOf(auth, now);
+    const r = await db.one<{ transfer_done_at: Date | null }>(
+      'UPDATE departure_records SET transfer_done_at = coalesce(transfer_done_at, $3) WHERE id = $1 AND company_id = $2 RETURNING transfer_done_at',
+      [params.id, c.id, now],
+    );
+    if (!r) throw missing('离职记录');
+    return { transfer_done_at: fmtDateTime(r.transfer_done_at!) };
   });
 
   addRoute(app, endpoints.dimRecordReveal, async ({ auth, db, params, query, now, req }) => {

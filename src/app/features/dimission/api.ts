@@ -21,6 +21,7 @@ export const reissueProof = (id: number) => call('dimProofReissue', { params: { 
 export const urgeProof = (id: number) => call('dimProofUrge', { params: { id } });
 
 export const listRecords = (q: { keywords?: string; page: number }) => call('dimRecords', { query: { ...q, page_size: 10 } });
+export const transferDone = (id: number) => call('dimRecordTransfer', { params: { id } });
 export const revealRecord = (id: number, field: 'id_card' | 'mobile') => call('dimRecordReveal', { params: { id }, query: { field } });
 export const exportRecords = (keywords?: string) => call('dimRecordsExport', { query: { keywords } }, { loading: true });
 

@@ -150,6 +150,9 @@ export const tDim = {
     noProof: '未出具',
     retention: '离职记录依法至少保存两年（《劳动合同法》第五十条），不提供删除。',
     revealed: '已记录本次查看',
+    transferDone: '转移已办结',
+    transferConfirm: '确认该员工的档案及社会保险关系转移手续已办理完毕？',
+    transferred: '已记录档案及社保转移办结',
   },
 
   leave: {

@@ -22,6 +22,8 @@ CREATE INDEX resignation_requests_mobile_idx ON resignation_requests (company_id
 -- the legal basis of the rescission/termination (contract/dimission-rules LEGAL_BASES); imports may
 -- leave it empty and HR sets it on the proof
 ALTER TABLE departure_records ADD COLUMN legal_basis text NOT NULL DEFAULT '';
+-- 档案及社保转移 done (art. 50: within 15 days of the departure); the reminder stops then
+ALTER TABLE departure_records ADD COLUMN transfer_done_at timestamptz;
 
 -- A departure proof (离职证明, Implementing Regulations art. 24): a snapshot of the record's facts
 -- as issued. draft 待出具 → issued 已出具 → viewed 员工已查看; void 已作废 (a reissue is a new row

@@ -60,8 +60,8 @@ const records: SeedStep = {
       const idCard = sealPii('id_card', makeIdCard(w.company_name.startsWith('南京') ? '320106' : '330106', w.birth_date, w.cid));
       const rec = await db.one<{ id: number }>(
         `INSERT INTO departure_records (company_id, source, name, id_card_enc, id_card_bidx, id_card_mask, job_name, entry_date, leave_date,
-           contract_start, contract_end, leave_type, legal_basis, created_at)
-         VALUES ($1, 'manual', $2, $3, $4, $5, $6, $7, $8, $7, $9, 'resign', 'resign', $10)
+           contract_start, contract_end, leave_type, legal_basis, created_at, transfer_done_at)
+         VALUES ($1, 'manual', $2, $3, $4, $5, $6, $7, $8, $7, $9, 'resign', 'resign', $10, $8::date + 7)
          ON CONFLICT (company_id, id_card_bidx, leave_date) DO NOTHING RETURNING id`,
         [w.company_id, w.realname, idCard.enc, idCard.bidx, idCard.mask, w.job_name, w.start_date, w.end_date,
           `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}` < w.end_date ? w.end_date : `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}`, addDays(now, -1)],

@@ -5,7 +5,8 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager } from '../../../shared/ui';
-import { exportRecords, listRecords, proofFromRecord, revealRecord } from '../api';
+import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
+import { ConfirmDialog } from './Dialogs';
 import { DueNotes } from './ProofsTab';
 import { Reveal } from './Reveal';
 import { StatusBadge } from './StatusBadge';
@@ -30,6 +31,15 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
   const T = tDim.records;
   const [page, setPage] = useState(1);
   const { data, failed, reload } = useList(() => listRecords({ keywords: p.keywords || undefined, page }), [p.keywords, page, p.version]);
+  const [transferring, setTransferring] = useState<number | null>(null);
+  const transfer = () => {
+    const id = transferring!;
+    setTransferring(null);
+    transferDone(id).then(() => {
+      toast('success', T.transferred);
+      p.onChanged();
+    }, () => {});
+  };
   const makeProof = async (recordId: number) => {
     try {
       const r = await proofFromRecord(recordId);
@@ -100,6 +110,12 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
                       {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
                     </TableCell>
                     <TableCell>
+                      <div className={`${s.actions} ${s.nowrap}`}>
+                      {r.transfer_days_left !== null && (
+                        <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
+                          {T.transferDone}
+                        </Button>
+                      )}
                       {!r.proof || r.proof.status === 'void' ? (
                         r.proof ? null : (
                           <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
@@ -111,6 +127,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
                           {T.viewProof}
                         </Button>
                       )}
+                      </div>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -120,6 +137,9 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
         </>
       )}
+      <ConfirmDialog open={transferring !== null} title={T.transferDone} onCancel={() => setTransferring(null)} onConfirm={transfer}>
+        {T.transferConfirm}
+      </ConfirmDialog>
     </>
   );
 }
