@@ -3,6 +3,7 @@ import { openTestDb } from '../../../tests/setup/db';
 import { companyStatus, type CompanyRow, type UserRow } from '../domain/users';
 import { isUscc } from '../../contract/uscc';
 import { loadMigrations, migrate } from './migrate';
+import { dataSteps } from './data-steps';
 import { seed, seedSteps, DEMO_CODE_1, DEMO_CODE_2, DEMO_CODE_3 } from './seed';
 import type { Db } from './types';
 
@@ -21,7 +22,8 @@ describe('a blank database', () => {
     expect(first[0]).toBe('001_init');
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
+    // SQL migrations and the once-only TypeScript steps (data-steps.ts) that follow them
+    expect(rows.map((r) => r.version)).toEqual([...loadMigrations().map((m) => m.version), ...dataSteps.map((d) => d.version)].sort());
   });
 
   it('is seeded as a demo database, each step once; a later step still runs', async () => {
