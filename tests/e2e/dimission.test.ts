@@ -183,4 +183,13 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     expect(await rec.textContent()).toContain(serial2);
     await shot(page, 'dim-09-records');
   }, 240_000);
+
+  it('a non-member sees the membership prompt instead of the lists', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000002');
+    await page.goto('/dimission');
+    await page.getByText('该功能为付费会员功能，开通会员后即可正常使用').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('request-table').count()).toBe(0);
+    await shot(page, 'dim-10-non-member');
+  }, 120_000);
 });

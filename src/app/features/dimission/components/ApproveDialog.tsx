@@ -16,7 +16,10 @@ export function ApproveDialog({ item, onClose, onDone }: { item: RequestItem | n
     if (item) setF({ last_day: item.last_day ?? '', handover_name: '', id_card: '', join_date: item.join_date ?? '', legal_basis: basisOfLeaveType(item.type) });
     setErr({});
   }, [item]);
-  const set = (k: keyof typeof f) => (_: unknown, d: { value: string }) => setF((o) => ({ ...o, [k]: d.value }));
+  const set = (k: keyof typeof f) => (_: unknown, d: { value: string }) => {
+    setF((o) => ({ ...o, [k]: d.value }));
+    setErr((e) => ({ ...e, [k]: '' }));
+  };
   const submit = async () => {
     const e: Record<string, string> = {};
     if (!f.last_day) e.last_day = T.needLastDay;
@@ -45,19 +48,19 @@ export function ApproveDialog({ item, onClose, onDone }: { item: RequestItem | n
           <DialogTitle>{T.approveTitle}</DialogTitle>
           <DialogContent className={s.stack}>
             <p className={s.note}>{T.approveIntro}</p>
-            <Field label={T.lastDay} required validationMessage={err.last_day}>
+            <Field label={T.lastDay} required validationMessage={err.last_day || undefined}>
               <Input type="date" value={f.last_day} onChange={set('last_day')} data-testid="approve-last-day" />
             </Field>
-            <Field label={T.handoverName} required validationMessage={err.handover_name}>
+            <Field label={T.handoverName} required validationMessage={err.handover_name || undefined}>
               <Input value={f.handover_name} maxLength={20} placeholder={T.handoverPh} onChange={set('handover_name')} data-testid="approve-handover" />
             </Field>
             {item && !item.has_id_card && (
-              <Field label={T.idCard} required validationMessage={err.id_card} hint={T.idCardPh}>
+              <Field label={T.idCard} required validationMessage={err.id_card || undefined} hint={T.idCardPh}>
                 <Input value={f.id_card} maxLength={18} onChange={set('id_card')} data-testid="approve-id-card" />
               </Field>
             )}
             {item && !item.join_date && (
-              <Field label={T.joinDate} required validationMessage={err.join_date}>
+              <Field label={T.joinDate} required validationMessage={err.join_date || undefined}>
                 <Input type="date" value={f.join_date} onChange={set('join_date')} />
               </Field>
             )}
