@@ -208,6 +208,7 @@ export const RecordItem = z.object({
   entry_date: z.string(),
   leave_date: z.string(),
   leave_type_label: z.string(),
+  /** a LEGAL_BASES code ('' when an import left it open) */
   legal_basis: z.string(),
   proof: z.object({ id: z.number().int(), status: z.enum(PROOF_STATUS_CODES), serial: z.string() }).nullable(),
   overdue: z.boolean(),

@@ -689,7 +689,7 @@ export function dimissionRoutes(app: FastifyInstance) {
     entry_date: r.entry_date,
     leave_date: r.leave_date,
     leave_type_label: leaveTypeLabel(r.leave_type),
-    legal_basis: legalBasisLabel(r.legal_basis),
+    legal_basis: r.legal_basis,
     proof: r.proof_id ? { id: r.proof_id, status: r.proof_status!, serial: r.proof_serial ?? '' } : null,
     overdue: isOverdue(r.proof_status === 'void' ? null : r.proof_status, r.leave_date, today),
     transfer_days_left: r.transfer_done_at ? null : transferDaysLeft(r.leave_date, today),
@@ -761,7 +761,7 @@ export function dimissionRoutes(app: FastifyInstance) {
       const it = recordItem(r, today);
       ws.addRow({
         name: it.name, id_card: it.id_card_mask, mobile: it.mobile_mask, dept: it.dept_name, job: it.job_name, entry: it.entry_date,
-        leave: it.leave_date, type: it.leave_type_label, basis: it.legal_basis, source: SOURCE[it.source],
+        leave: it.leave_date, type: it.leave_type_label, basis: legalBasisLabel(it.legal_basis), source: SOURCE[it.source],
         proof: it.proof ? PROOF[it.proof.status] : '未出具', serial: it.proof?.serial ?? '',
       });
     }

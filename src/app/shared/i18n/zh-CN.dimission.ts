@@ -140,7 +140,7 @@ export const tDim = {
 
   records: {
     cols: {
-      name: '姓名', idCard: '身份证号', mobile: '手机号', dept: '部门', job: '工作岗位', entry: '入职日期', leave: '离职日期', type: '离职类型',
+      name: '姓名', idCard: '身份证号', mobile: '手机号', dept: '部门', job: '岗位 / 部门', entry: '入职日期', leave: '离职日期', type: '离职类型',
       basis: '法定依据', source: '来源', proof: '离职证明', actions: '操作',
     },
     export: '导出',

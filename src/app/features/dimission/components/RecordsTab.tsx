@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
+import { legalBasisLabel, legalBasisPrint } from '../../../../contract/dimission-rules';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
@@ -13,7 +14,7 @@ import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
 import { useList } from './useList';
 
-const COLS = ['name', 'idCard', 'mobile', 'dept', 'job', 'entry', 'leave', 'type', 'basis', 'source', 'proof', 'actions'] as const;
+const COLS = ['name', 'idCard', 'mobile', 'job', 'entry', 'leave', 'type', 'basis', 'proof', 'actions'] as const;
 
 function download(filename: string, base64: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -88,23 +89,35 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
               <TableBody>
                 {data.list.map((r) => (
                   <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
-                    <TableCell className={`${s.name} ${s.nowrap}`}>{r.name}</TableCell>
+                    <TableCell>
+                      <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
+                      <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
+                    </TableCell>
                     <TableCell className={s.nowrap}>
                       <Reveal mask={r.id_card_mask} load={() => revealRecord(r.id, 'id_card')} />
                     </TableCell>
                     <TableCell className={s.nowrap}>
                       <Reveal mask={r.mobile_mask} load={() => revealRecord(r.id, 'mobile')} />
                     </TableCell>
-                    <TableCell className={s.nowrap}>{r.dept_name || '—'}</TableCell>
-                    <TableCell className={s.nowrap}>{r.job_name}</TableCell>
+                    <TableCell>
+                      <div className={s.nowrap}>{r.job_name}</div>
+                      {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
+                    </TableCell>
                     <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
                     <TableCell className={s.nowrap}>
                       {r.leave_date}
                       <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
                     </TableCell>
                     <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
-                    <TableCell className={s.small}>{r.legal_basis || '—'}</TableCell>
-                    <TableCell className={s.nowrap}>{tDim.source[r.source]}</TableCell>
+                    <TableCell className={s.nowrap}>
+                      {r.legal_basis ? (
+                        <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
+                          <span>{legalBasisPrint(r.legal_basis)}</span>
+                        </Tooltip>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
                     <TableCell className={s.nowrap}>
                       {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
                       {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
