@@ -5,6 +5,7 @@ import type { LeaveVerifyData } from '../../../../contract/dimission';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
+import { sizes } from '../../../shared/theme';
 import { EmptyState } from '../../../shared/ui';
 import { leaveCode, leavePage, leaveSubmit, leaveVerify, leaveWithdraw } from '../api';
 import { StatusBadge } from './StatusBadge';
@@ -12,7 +13,7 @@ import { StatusBadge } from './StatusBadge';
 const useStyles = makeStyles({
   root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingVerticalL, boxSizing: 'border-box' },
   card: {
-    maxWidth: '480px',
+    maxWidth: sizes.loginCard,
     margin: '0 auto',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,

@@ -17,7 +17,7 @@ export const usePageStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold },
   nowrap: { whiteSpace: 'nowrap' },
   headCell: { whiteSpace: 'nowrap', fontWeight: tokens.fontWeightSemibold },
-  reason: { maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  reason: { maxWidth: sizes.menuWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS },
   wide: { gridColumn: '1 / -1' },
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
