@@ -171,6 +171,8 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await fresh.getByTestId('urge').click();
     await toast(page, '已发送催办短信');
     await page.waitForFunction(() => document.querySelector('[data-urged-today="true"]') !== null, null, { timeout: 15_000 });
+    await fresh.getByTestId('urge-last').waitFor();
+    expect(await fresh.getByTestId('urge-last').textContent()).toMatch(/^上次催办：\d{2}-\d{2} \d{2}:\d{2}$/);
     await fresh.getByTestId('urge').click();
     await toast(page, '今日已催办，请明天再试');
     expect((await areaSms(EMP)).filter((m) => m.kind === 'urge')).toHaveLength(1);

@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Button, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
 
-/** 催办 at most once a day per item; the last urge time beside it. */
+const useStyles = makeStyles({
+  wrap: { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' },
+  last: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', paddingLeft: tokens.spacingHorizontalS },
+});
+
+/** 催办 at most once a day per item (the server refuses a second: 今日已催办，请明天再试); the last urge time under it. */
 export function UrgeButton(p: { lastUrgedAt: string | null; urgedToday: boolean; urge: () => Promise<{ last_urged_at: string }>; onDone: () => void }) {
+  const s = useStyles();
   const [busy, setBusy] = useState(false);
   const click = async () => {
-    if (p.urgedToday) {
-      toast('warning', tDim.urgedToday);
-      return;
-    }
     setBusy(true);
     try {
       await p.urge();
@@ -28,9 +30,14 @@ export function UrgeButton(p: { lastUrgedAt: string | null; urgedToday: boolean;
     </Button>
   );
   return p.lastUrgedAt ? (
-    <Tooltip content={tDim.lastUrged(p.lastUrgedAt)} relationship="description">
-      {button}
-    </Tooltip>
+    <span className={s.wrap}>
+      <Tooltip content={tDim.lastUrged(p.lastUrgedAt)} relationship="description">
+        {button}
+      </Tooltip>
+      <span className={s.last} data-testid="urge-last">
+        {tDim.lastUrged(p.lastUrgedAt.slice(5, 16))}
+      </span>
+    </span>
   ) : (
     button
   );
