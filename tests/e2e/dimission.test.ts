@@ -40,6 +40,12 @@ async function urgeCountIs(page: Page, n: number): Promise<void> {
 async function areaSms(mobile: string): Promise<{ kind: string; body: string }[]> {
   return ((await (await fetch(`${h.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { kind: string; body: string }[] }).list;
 }
+/** The serial the 确认出具 toast announces. */
+async function issuedSerial(page: Page, not = 'none'): Promise<string> {
+  const t = page.getByText(new RegExp(`^已出具，编号 (?!${not})LZ\\d{14}`)).last();
+  await t.waitFor({ timeout: 15_000 });
+  return (await t.textContent())!.match(/LZ\d{14}/)![0];
+}
 const proofRow = (page: Page) => page.getByTestId('proof-row').filter({ hasText: NAME }).first();
 
 describe('dimission: scan to leave, agree, proof, print, employee view, void and reissue, urge', () => {
@@ -118,8 +124,8 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await shot(page, 'dim-05-preview');
     await page.getByTestId('preview-issue').click();
     await page.getByTestId('confirm-ok').click();
-    await page.getByText(/^已出具，编号 LZ\d{14}/).last().waitFor({ timeout: 15_000 });
-    const serial1 = (await preview.textContent())!.match(/LZ\d{14}/)![0];
+    const serial1 = await issuedSerial(page);
+    await preview.getByText(`编号：${serial1}`).waitFor();
 
     // --- print view (A4, print media): the four items of art. 24 -------------------------------
     const [printPage] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('preview-print').click()]);
@@ -160,8 +166,8 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await page.getByTestId('preview-issue').waitFor();
     await page.getByTestId('preview-issue').click();
     await page.getByTestId('confirm-ok').click();
-    await page.getByText(/^已出具，编号 LZ\d{14}/).last().waitFor({ timeout: 15_000 });
-    const serial2 = (await page.getByTestId('proof-preview').textContent())!.match(/LZ\d{14}/)![0];
+    const serial2 = await issuedSerial(page, serial1);
+    await page.getByTestId('proof-preview').getByText(`编号：${serial2}`).waitFor();
     expect(serial2).not.toBe(serial1);
     await page.getByTestId('preview-close').click();
 

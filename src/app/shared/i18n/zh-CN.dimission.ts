@@ -91,6 +91,7 @@ export const tDim = {
     overdue: '已超过离职日期，请尽快出具离职证明',
     transfer: (n: number) => (n >= 0 ? `档案及社保转移办理期限还剩 ${n} 天` : `档案及社保转移已超过办理期限 ${-n} 天`),
     viewedAt: (t: string) => `员工查看于 ${t}`,
+    issuedAt: (t: string) => `出具于 ${t}`,
     voidReasonOf: (r: string) => `作废原因：${r}`,
   },
 

@@ -16,7 +16,7 @@ import { useList } from './useList';
 
 const TABS = ['all', ...PROOF_STATUS_CODES] as const;
 type Status = (typeof TABS)[number];
-const COLS = ['name', 'idCard', 'job', 'leave', 'serial', 'status', 'issued', 'actions'] as const;
+const COLS = ['name', 'idCard', 'job', 'leave', 'serial', 'status', 'actions'] as const;
 
 /** Reminders of a departure: the proof is due on the departure date; 档案/社保 within 15 days. */
 export function DueNotes({ overdue, transferDaysLeft }: { overdue: boolean; transferDaysLeft: number | null }) {
@@ -97,13 +97,13 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
                     </TableCell>
                     <TableCell className={s.nowrap} data-testid="proof-serial">
                       {x.serial || '—'}
+                      {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
                     </TableCell>
                     <TableCell className={s.nowrap}>
                       <StatusBadge kind="proof" status={x.status} />
                       {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16))}</div>}
                       {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
                     </TableCell>
-                    <TableCell className={`${s.small} ${s.nowrap}`}>{x.issued_at?.slice(0, 16) ?? '—'}</TableCell>
                     <TableCell>
                       <div className={`${s.actions} ${s.nowrap}`}>
                         {x.status === 'draft' && (
