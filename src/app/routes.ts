@@ -45,6 +45,10 @@ const Bind = page(() => import('./pages/bind'));
 const Agreement = page(() => import('./pages/agreement'));
 const InviteFriends = page(() => import('./pages/invite'));
 const CompanyInvite = page(() => import('./pages/company-invite'));
+const Dimission = page(() => import('./pages/dimission'));
+const DimissionPrint = page(() => import('./pages/dimission-print'));
+const Leave = page(() => import('./pages/leave'));
+const ProofView = page(() => import('./pages/proof-view'));
 
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
@@ -57,6 +61,8 @@ export const routes: RouteDef[] = [
   blank({ name: 'agreement', path: '/agreement', title: '用户服务协议', page: Agreement }),
   blank({ name: 'invite', path: '/invite', title: '邀请好友', page: InviteFriends }),
   blank({ name: 'companyInvite', path: '/company/invite', title: '邀请同事', page: CompanyInvite }),
+  blank({ name: 'leave', path: '/m/leave/:token', title: '扫码离职', page: Leave }),
+  blank({ name: 'proofView', path: '/m/proof/:token', title: '离职证明', page: ProofView }),
 
   main({ name: 'index', path: '/index', title: '首页', page: Home }),
   main({ name: 'statistics', path: '/statistics', title: '数据面板', parent: 'index', page: Coming }),
@@ -68,7 +74,8 @@ export const routes: RouteDef[] = [
   main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: '已录用', auth: true, parent: 'position', page: PositionEntry }),
   main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: PositionInvite }),
 
-  main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Coming }),
+  main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Dimission }),
+  blank({ name: 'dimissionPrint', path: '/dimission/print/:id', title: '打印离职证明', neverLogin: false, page: DimissionPrint }),
   main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: Coming }),
   main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: Coming }),
 

@@ -12,7 +12,7 @@ import {
   UserCenterInfoData,
 } from './usercenter';
 import { CompanyInfo, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
-import { UrgeData } from './dimission';
+import { dimissionEndpoints } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
 import { MediaListData, MediaListQuery, StsData } from './upload';
 import {
@@ -75,7 +75,6 @@ const coreEndpoints = {
   logout: ep({ method: 'POST', path: '/logout', data: Empty, auth: true }),
 
   userInfo: ep({ method: 'GET', path: '/usercenter/info', data: UserCenterInfoData, auth: true, silent: true }),
-  urge: ep({ method: 'GET', path: '/dimission/urge', data: UrgeData, auth: true, silent: true }),
   setting: ep({ method: 'GET', path: '/index/setting', data: SettingData, auth: true }),
 
   planDays: ep({ method: 'GET', path: '/index/plan', data: PlanDaysData, auth: true }),
@@ -161,6 +160,7 @@ export const endpoints = {
   ...coreEndpoints,
   // area tables: one line per area file
   ...privacyEndpoints,
+  ...dimissionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

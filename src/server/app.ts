@@ -64,7 +64,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);
-  dimissionRoutes(app);
+  dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
   uploadRoutes(app);
   talentRoutes(app);

@@ -27,6 +27,22 @@ async function sealPlainMobiles(db: Db): Promise<void> {
   await db.exec('ALTER TABLE companies DROP COLUMN contact_mobile');
 }
 
+/** 010: resignation requests held mobiles in plain text (001); seal them and drop the column. */
+async function sealResignationMobiles(db: Db): Promise<void> {
+  const col = await db.one(
+    `SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+        AND table_name = 'resignation_requests' AND column_name = 'mobile'`,
+  );
+  if (!col) return;
+  const rows = await db.query<{ id: number; mobile: string }>(`SELECT id, mobile FROM resignation_requests WHERE mobile <> ''`);
+  for (const r of rows) {
+    const s = sealPii('mobile', normalizeDigits(r.mobile));
+    await db.query('UPDATE resignation_requests SET mobile_enc = $2, mobile_bidx = $3, mobile_mask = $4 WHERE id = $1', [r.id, s.enc, s.bidx, s.mask]);
+  }
+  await db.exec('ALTER TABLE resignation_requests DROP COLUMN mobile');
+}
+
 export const codeMigrations: { version: string; name: string; run: (db: Db) => Promise<void> }[] = [
   { version: '008a', name: 'seal_pii', run: sealPlainMobiles },
+  { version: '010a', name: 'seal_resignation_mobiles', run: sealResignationMobiles },
 ];

@@ -21,6 +21,7 @@ describe('a blank database', () => {
     expect(first[0]).toBe('001_init');
     expect(await migrate(db)).toEqual([]);
     const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+    // SQL migrations and the once-only TypeScript steps (code-migrations.ts) that follow them
     expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
   });
 

@@ -3,6 +3,8 @@ import { makeUscc } from '../lib/uscc';
 import { addDays, dateAfter } from '../lib/time';
 import { recruitmentSeed } from './seeds/recruitment';
 import { accountSeedSteps } from './seeds/accounts';
+import { dimissionSeed } from './seeds/dimission';
+import { sealPii } from '../lib/pii';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -250,12 +252,14 @@ const resignations: SeedStep = {
     ];
     for (const [code, name, mobile, dept, job, join, lastIn, type, reason, status, ago] of rows) {
       const submitted = addDays(now, -ago);
+      // mobiles sealed (010_dimission: the plain column is gone)
+      const m = sealPii('mobile', mobile);
       await db.query(
-        `INSERT INTO resignation_requests (company_id, employee_name, mobile, dept_name, job_name, join_date,
-           last_day, type, reason, status, submitted_at, reviewed_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+        `INSERT INTO resignation_requests (company_id, employee_name, mobile_enc, mobile_bidx, mobile_mask, dept_name, job_name,
+           join_date, last_day, type, reason, status, submitted_at, reviewed_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
         [
-          await companyId(db, code), name, mobile, dept, job, join, dateAfter(now, lastIn), type, reason, status,
+          await companyId(db, code), name, m.enc, m.bidx, m.mask, dept, job, join, dateAfter(now, lastIn), type, reason, status,
           submitted, status === 'pending' || status === 'withdrawn' ? null : addDays(submitted, 1),
         ],
       );
@@ -263,7 +267,7 @@ const resignations: SeedStep = {
   },
 };
 
-export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps];
+export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps, ...dimissionSeed];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */
 async function dbMode(db: Db): Promise<string> {

@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
+import type { ProofDocument } from '../../contract/dimission-rules';
 
 export const PROOF_URL_TTL_S = 30 * 60;
 const secrets = new WeakMap<Db, Promise<string>>();
@@ -41,23 +42,6 @@ export async function checkProofUrl(db: Db, workId: number, exp: number, sig: st
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export interface ProofFacts {
-  realname: string;
-  gender: string;
-  company_name: string;
-  job_name: string;
-  start_date: string;
-  end_date: string;
-  /** in: issued on the platform; other: the candidate's upload of a paper proof */
-  resign_type: 'in' | 'other';
-  serial: string;
-}
-
-const cn = (d: string) => {
-  const [y, m, day] = d.split('-');
-  return `${y}年${Number(m)}月${Number(day)}日`;
-};
-
 /**
  * Wraps text to `width` em a line: CJK characters are 1 em, Latin letters and digits about half;
  * a run of digits or letters (a year, a name) is never split, and no line starts with punctuation.
@@ -84,38 +68,46 @@ export function lines(text: string, width: number): string[] {
 
 /**
  * An A4 page at 150 dpi (1240×1754): larger than the console's 992×1402 canvas cap on purpose, so
- * the certificate dialog scales it down.
+ * the certificate dialog scales it down. Drawn from the one proof template
+ * (contract/dimission-rules proofDocument) that the console's print view and the employee's page
+ * also render; `paper`: in = issued on the platform, other = the candidate's upload of a paper proof.
  */
-export function proofSvg(f: ProofFacts): string {
+export function proofSvg(doc: ProofDocument, paper: 'in' | 'other'): string {
   const W = 1240;
   const H = 1754;
-  const body =
-    `兹证明${f.realname}（${f.gender === '女' ? '女' : '男'}）自${cn(f.start_date)}至${cn(f.end_date)}在我公司担任${f.job_name}一职。` +
-    `现因个人原因申请离职，经双方协商一致，已于${cn(f.end_date)}解除劳动合同，并已办理完毕工作交接手续。` +
-    `我公司与其不存在任何劳动纠纷，亦未签订竞业限制协议。特此证明。`;
-  const text = lines(body, 23)
-    .map((l, i) => `<text x="160" y="${560 + i * 78}" font-size="40">${esc(l)}</text>`)
-    .join('');
-  const paper = f.resign_type === 'other' ? '#fbf8f1' : '#ffffff';
-  const seal = esc(f.company_name.slice(0, 16));
+  let y = 500;
+  const out: string[] = [];
+  for (const l of lines(doc.opening, 23)) {
+    out.push(`<text x="160" y="${y}" font-size="40">${esc(l)}</text>`);
+    y += 70;
+  }
+  y += 10;
+  for (const it of doc.items) {
+    const ls = lines(`${it.label}：${it.value}`, 24);
+    ls.forEach((l, i) => out.push(`<text x="${i ? 200 : 160}" y="${y + i * 60}" font-size="36">${esc(l)}</text>`));
+    y += ls.length * 60 + 8;
+  }
+  out.push(`<text x="200" y="${y + 30}" font-size="40">${esc(doc.closing)}</text>`);
+  const fill = paper === 'other' ? '#fbf8f1' : '#ffffff';
+  const seal = esc(doc.company.slice(0, 16));
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-<rect width="${W}" height="${H}" fill="${paper}"/>
+<rect width="${W}" height="${H}" fill="${fill}"/>
 <rect x="60" y="60" width="${W - 120}" height="${H - 120}" fill="none" stroke="#c8ccd4" stroke-width="3"/>
 <g font-family="'Noto Serif CJK SC','Source Han Serif SC','SimSun','WenQuanYi Micro Hei',serif" fill="#1f2329">
-<text x="${W / 2}" y="300" font-size="88" font-weight="bold" text-anchor="middle" letter-spacing="24">离职证明</text>
-<text x="${W - 150}" y="400" font-size="30" text-anchor="end" fill="#646a73">编号：${esc(f.serial)}</text>
-${text}
-<text x="${W - 150}" y="1330" font-size="40" text-anchor="end">${esc(f.company_name)}</text>
-<text x="${W - 150}" y="1410" font-size="40" text-anchor="end">${cn(f.end_date)}</text>
+<text x="${W / 2}" y="300" font-size="88" font-weight="bold" text-anchor="middle" letter-spacing="24">${esc(doc.title)}</text>
+<text x="${W - 150}" y="400" font-size="30" text-anchor="end" fill="#646a73">${esc(doc.serial)}</text>
+${out.join('\n')}
+<text x="${W - 150}" y="1430" font-size="40" text-anchor="end">${esc(doc.company)}</text>
+<text x="${W - 150}" y="1510" font-size="40" text-anchor="end">${esc(doc.date)}</text>
 </g>
-<g transform="translate(${W - 330} 1350)" fill="none" stroke="#d4380d" stroke-width="8" opacity="0.85">
+<g transform="translate(${W - 330} 1450)" fill="none" stroke="#d4380d" stroke-width="8" opacity="0.85">
 <circle r="150"/>
 <path id="arc" d="M -112 40 A 118 118 0 1 1 112 40" stroke="none"/>
 <text font-size="30" fill="#d4380d" stroke="none" font-family="'WenQuanYi Micro Hei',sans-serif"><textPath href="#arc" startOffset="50%" text-anchor="middle">${seal}</textPath></text>
 <text y="22" font-size="70" fill="#d4380d" stroke="none" text-anchor="middle">★</text>
-<text y="100" font-size="28" fill="#d4380d" stroke="none" text-anchor="middle" font-family="'WenQuanYi Micro Hei',sans-serif">人事专用章</text>
+<text y="100" font-size="28" fill="#d4380d" stroke="none" text-anchor="middle" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(doc.seal)}</text>
 </g>
-${f.resign_type === 'in' ? `<text x="150" y="${H - 110}" font-size="26" fill="#8f959e" font-family="'WenQuanYi Micro Hei',sans-serif">本证明由企业服务平台电子出具，可在平台核验真伪</text>` : ''}
+<text x="150" y="${H - 110}" font-size="26" fill="#8f959e" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(paper === 'in' ? `${doc.footnote}，可在平台核验真伪` : '求职者上传的纸质离职证明（平台转录）')}</text>
 </svg>`;
 }

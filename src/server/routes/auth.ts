@@ -80,39 +80,45 @@ export async function consumeSmsCode(t: Db, mobile: string, code: string, now: D
   return null;
 }
 
+/**
+ * Sends a new SMS code to `mobile` inside the caller's transaction (interval, daily cap, lockout),
+ * or answers the refusal. Login and the scan-to-leave page share it, and so its limits.
+ */
+export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<ApiError | null> {
+  const code = randomDigits(6);
+  await lockMobile(t, mobile);
+  const day = chinaDayStart(now);
+  if ((await hits(t, failBucket(mobile), day)) >= limits.failsPerDay) return tooMany(MSG_LOCKED);
+  const last = await latestCode(t, mobile);
+  const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
+  if (since < SMS_INTERVAL_S) {
+    const wait = Math.ceil(SMS_INTERVAL_S - since);
+    return new ApiError(Code.TOO_MANY, `验证码发送过于频繁，请${wait}秒后再试`, 200, { retry_after: wait });
+  }
+  if ((await hits(t, sendBucket(mobile), day)) >= limits.codesPerDay) return tooMany(MSG_DAILY_CODES);
+  await hit(t, sendBucket(mobile), day);
+  const row = await t.one<{ id: number }>(
+    'INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [mobile, smsCodeHmac(mobile, code), now, addSeconds(now, SMS_TTL_S)],
+  );
+  // with sandboxes on, the "SMS provider" is the sandbox: its outbox (GET /sandbox/sms) holds
+  // what it delivered; the login itself only ever sees the HMAC
+  if (sandbox) {
+    await t.query('INSERT INTO sandbox_sms_outbox (sms_code_id, mobile, code, sent_at) VALUES ($1, $2, $3, $4)', [
+      row!.id,
+      mobile,
+      code,
+      now,
+    ]);
+  }
+  return null;
+}
+
 export function authRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits }) {
   const { limits } = opts;
   addRoute(app, endpoints.loginCode, async ({ body, db, now, setMsg, req }) => {
     await limitIp(db, req, 'login', limits.ipPerMinute, now);
-    const code = randomDigits(6);
-    const refused = await db.tx(async (t): Promise<ApiError | null> => {
-      await lockMobile(t, body.mobile);
-      const day = chinaDayStart(now);
-      if ((await hits(t, failBucket(body.mobile), day)) >= limits.failsPerDay) return tooMany(MSG_LOCKED);
-      const last = await latestCode(t, body.mobile);
-      const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
-      if (since < SMS_INTERVAL_S) {
-        const wait = Math.ceil(SMS_INTERVAL_S - since);
-        return new ApiError(Code.TOO_MANY, `验证码发送过于频繁，请${wait}秒后再试`, 200, { retry_after: wait });
-      }
-      if ((await hits(t, sendBucket(body.mobile), day)) >= limits.codesPerDay) return tooMany(MSG_DAILY_CODES);
-      await hit(t, sendBucket(body.mobile), day);
-      const row = await t.one<{ id: number }>(
-        'INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
-        [body.mobile, smsCodeHmac(body.mobile, code), now, addSeconds(now, SMS_TTL_S)],
-      );
-      // with sandboxes on, the "SMS provider" is the sandbox: its outbox (GET /sandbox/sms) holds
-      // what it delivered; the login itself only ever sees the HMAC
-      if (opts.sandbox) {
-        await t.query('INSERT INTO sandbox_sms_outbox (sms_code_id, mobile, code, sent_at) VALUES ($1, $2, $3, $4)', [
-          row!.id,
-          body.mobile,
-          code,
-          now,
-        ]);
-      }
-      return null;
-    });
+    const refused = await db.tx((t) => issueSmsCode(t, body.mobile, now, limits, opts.sandbox));
     if (refused) throw refused;
     setMsg('验证码已发送');
     return { retry_after: SMS_INTERVAL_S };

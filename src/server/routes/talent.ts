@@ -15,6 +15,8 @@ import {
   yearsSince,
 } from '../domain/recruitment';
 import { checkProofUrl, proofSvg, proofUrl } from '../domain/proof';
+import { PROOF_COLS, thirdPartyDocument, type ProofRow } from '../domain/dimission';
+import { proofDocument, tenureText, type ProofDocument } from '../../contract/dimission-rules';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { addDays, fmtDate, fmtDateTime } from '../lib/time';
@@ -364,28 +366,32 @@ export function talentRoutes(app: FastifyInstance) {
       realname: string;
       gender: string;
       resign_id: number;
+      company_id: number | null;
     }>(
-      `SELECT w.company_name, w.job_name, w.start_date, w.end_date, w.resign_type, w.has_proof, w.resign_id, c.realname, c.gender
+      `SELECT w.company_name, w.job_name, w.start_date, w.end_date, w.resign_type, w.has_proof, w.resign_id, w.company_id, c.realname, c.gender
          FROM candidate_work w JOIN candidates c ON c.id = w.candidate_id WHERE w.id = $1`,
       [id],
     );
     if (!w || !w.has_proof || !w.end_date) return reply.status(404).type('text/plain; charset=utf-8').send('离职证明不存在');
+    const today = fmtDate(app.now());
+    let doc: ProofDocument;
+    // a platform proof: drawn from the issued proof itself (ID number masked for this reader)
+    const own = w.resign_type === 'in' && w.resign_id
+      ? await app.db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2 AND status IN ('issued', 'viewed')`, [w.resign_id, w.company_id])
+      : undefined;
+    if (own) doc = thirdPartyDocument(own, today);
+    else
+      doc = proofDocument({
+        name: w.realname, id_card: '（见原件）', job_name: w.job_name, entry_date: w.start_date, leave_date: w.end_date,
+        contract_start: null, contract_end: null, contract_open_ended: false, tenure_text: tenureText(w.start_date, w.end_date),
+        legal_basis: '', print_reason: false, non_compete: '', company_name: w.company_name, issue_date: w.end_date,
+        serial: `SC${String(id).padStart(8, '0')}`,
+      });
     return reply
       .header('Cache-Control', 'private, max-age=600')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .type('image/svg+xml; charset=utf-8')
-      .send(
-        proofSvg({
-          realname: w.realname,
-          gender: w.gender,
-          company_name: w.company_name,
-          job_name: w.job_name,
-          start_date: w.start_date,
-          end_date: w.end_date,
-          resign_type: w.resign_type,
-          serial: w.resign_id ? `LZ${w.resign_id}` : `SC${String(id).padStart(8, '0')}`,
-        }),
-      );
+      .send(proofSvg(doc, own ? 'in' : 'other'));
   });
 }

@@ -6,6 +6,7 @@ import { wechatSandbox } from './wechat';
 import { reviewSandbox } from './review';
 import { smsSandbox } from './sms';
 import { vodSandbox } from './vod';
+import { dimissionSandbox } from './dimission';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
 export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string } = {}) {
@@ -15,5 +16,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   vodSandbox(app);
   paySandbox(app);
   wechatSandbox(app);
+  dimissionSandbox(app);
   operatorPage(app);
 }

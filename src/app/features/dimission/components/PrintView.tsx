@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
+import type { ProofFacts } from '../../../../contract/dimission-rules';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { EmptyState } from '../../../shared/ui';
+import { ProofPaper } from './ProofPaper';
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground3,
+    padding: tokens.spacingVerticalL,
+    boxSizing: 'border-box',
+    '@media print': { backgroundColor: 'transparent', padding: 0, minHeight: 'auto' },
+  },
+  bar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexWrap: 'wrap',
+    marginBottom: tokens.spacingVerticalL,
+    '@media print': { display: 'none' },
+  },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+/** A4 page CSS; the print view's own (no webfont, the paper's margins). */
+const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
+@media print {
+  html, body { background: transparent !important; }
+  body * { visibility: hidden; }
+  [data-print-root], [data-print-root] * { visibility: visible; }
+  [data-print-root] { position: absolute; left: 0; top: 0; width: 100%; }
+}`;
+
+/**
+ * The A4 print view of a proof and the employee's page: the same paper (one template), a bar with
+ * 打印 (window.print()) that print CSS hides.
+ */
+export function PaperPage({ load, printLabel, invalid, back }: { load: () => Promise<ProofFacts>; printLabel: string; invalid: string; back?: () => void }) {
+  const s = useStyles();
+  const [facts, setFacts] = useState<ProofFacts | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    load().then(setFacts, () => setFailed(true));
+  }, [load]);
+  return (
+    <div className={s.root} data-print-root>
+      <style>{PAGE_CSS}</style>
+      {failed ? (
+        <EmptyState text={invalid} />
+      ) : !facts ? (
+        <Spinner label={t.state.loading} />
+      ) : (
+        <>
+          <div className={s.bar}>
+            {back && <Button onClick={back}>{tDim.print.back}</Button>}
+            <Button appearance="primary" icon={<PrintRegular />} onClick={() => window.print()} data-testid="print-button">
+              {printLabel}
+            </Button>
+            <Text className={s.hint}>{tDim.print.hint}</Text>
+          </div>
+          <ProofPaper facts={facts} />
+        </>
+      )}
+    </div>
+  );
+}

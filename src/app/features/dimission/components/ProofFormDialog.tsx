@@ -1,0 +1,236 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Spinner,
+} from '@fluentui/react-components';
+import { dateProblem, evaluativeWarning, evaluativeWord, LEGAL_BASES, tenureText, TENURE_RE } from '../../../../contract/dimission-rules';
+import { LEAVE_TYPES } from '../../../../contract/vocab';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { toast } from '../../../shared/lib/notify';
+import { loadProof, proofManual, saveProof } from '../api';
+import { usePageStyles } from './styles';
+
+/** `manual`: a departure typed in by HR (a new record); a number: edit that draft. */
+export type ProofFormTarget = 'manual' | number | null;
+
+const EMPTY = {
+  name: '', id_card: '', mobile: '', dept_name: '', leave_type: 'resign', job_name: '', entry_date: '', leave_date: '', contract_start: '',
+  contract_end: '', contract_open_ended: false, tenure_text: '', legal_basis: '', print_reason: false, non_compete: '', issue_date: '',
+};
+type Form = typeof EMPTY;
+
+/** 填写 / 编辑 a departure proof: the art. 24 facts, the legal basis, the neutral-wording check. */
+export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFormTarget; onClose: () => void; onSaved: (id: number) => void }) {
+  const s = usePageStyles();
+  const F = tDim.form;
+  const [f, setF] = useState<Form>(EMPTY);
+  const [loaded, setLoaded] = useState(false);
+  const [tenureTouched, setTenureTouched] = useState(false);
+  const [err, setErr] = useState<Partial<Record<keyof Form, string>>>({});
+  useEffect(() => {
+    setErr({});
+    setTenureTouched(false);
+    if (target === 'manual') {
+      setF(EMPTY);
+      setLoaded(true);
+    } else if (typeof target === 'number') {
+      setLoaded(false);
+      loadProof(target).then(
+        (p) => {
+          setF({
+            ...EMPTY, name: p.name, id_card: p.id_card_mask, job_name: p.job_name, entry_date: p.entry_date, leave_date: p.leave_date,
+            contract_start: p.contract_start ?? '', contract_end: p.contract_end ?? '', contract_open_ended: p.contract_open_ended,
+            tenure_text: p.tenure_text, legal_basis: p.legal_basis, print_reason: p.print_reason, non_compete: p.non_compete,
+            issue_date: p.status === 'draft' ? '' : p.issue_date,
+          });
+          setTenureTouched(true);
+          setLoaded(true);
+        },
+        () => onClose(),
+      );
+    }
+  }, [target, onClose]);
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) =>
+    setF((o) => {
+      const n = { ...o, [k]: v };
+      // years of service follow the dates until the user edits them
+      if ((k === 'entry_date' || k === 'leave_date') && !tenureTouched && n.entry_date && n.leave_date && n.leave_date >= n.entry_date)
+        n.tenure_text = tenureText(n.entry_date, n.leave_date);
+      if (k === 'entry_date' && !o.contract_start) n.contract_start = String(v);
+      return n;
+    });
+  const text = (k: keyof Form) => (_: unknown, d: { value: string }) => set(k, d.value as never);
+
+  const check = (): boolean => {
+    const e: Partial<Record<keyof Form, string>> = {};
+    const req = (k: keyof Form, label: string) => {
+      if (!String(f[k]).trim()) e[k] = F.required(label);
+    };
+    if (target === 'manual') {
+      req('name', F.name);
+      req('id_card', F.idCard);
+    }
+    req('job_name', F.job);
+    req('entry_date', F.entry);
+    req('leave_date', F.leave);
+    req('contract_start', F.contractStart);
+    if (!f.contract_open_ended) req('contract_end', F.contractEnd);
+    if (!TENURE_RE.test(f.tenure_text)) e.tenure_text = '工作年限格式应为 X年X个月';
+    if (!f.legal_basis) e.legal_basis = '请选择解除或者终止的法定依据';
+    const dp = dateProblem({ ...f, contract_open_ended: f.contract_open_ended });
+    if (dp && !Object.keys(e).length) e.leave_date = dp;
+    for (const k of ['job_name', 'non_compete', 'dept_name'] as const) {
+      const w = evaluativeWord(f[k]);
+      if (w) {
+        e[k] = evaluativeWarning(w);
+        toast('warning', evaluativeWarning(w));
+      }
+    }
+    setErr(e);
+    return Object.keys(e).length === 0;
+  };
+
+  const submit = async () => {
+    if (!check() || target === null) return;
+    const common = {
+      job_name: f.job_name.trim(), entry_date: f.entry_date, leave_date: f.leave_date, contract_start: f.contract_start,
+      contract_end: f.contract_open_ended ? '' : f.contract_end, contract_open_ended: f.contract_open_ended ? '1' : '0',
+      tenure_text: f.tenure_text.trim(), legal_basis: f.legal_basis, print_reason: f.print_reason ? '1' : '0',
+      non_compete: f.non_compete.trim(), issue_date: f.issue_date,
+    };
+    try {
+      if (target === 'manual') {
+        const r = await proofManual({ ...common, name: f.name.trim(), id_card: f.id_card.trim(), mobile: f.mobile.trim(), dept_name: f.dept_name.trim(), leave_type: f.leave_type });
+        onSaved(r.id);
+      } else {
+        await saveProof(target, common);
+        toast('success', F.saved);
+        onSaved(target);
+      }
+    } catch {
+      // told by the request layer
+    }
+  };
+
+  const field = (k: keyof Form, label: string, input: React.ReactNode, opts: { required?: boolean; hint?: string; wide?: boolean } = {}) => (
+    <Field label={label} required={opts.required} hint={opts.hint} validationMessage={err[k]} className={opts.wide ? s.wide : undefined}>
+      {input}
+    </Field>
+  );
+  return (
+    <Dialog open={target !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface className={s.wideDialog}>
+        <DialogBody>
+          <DialogTitle>{target === 'manual' ? F.addTitle : F.editTitle}</DialogTitle>
+          <DialogContent>
+            {!loaded ? (
+              <Spinner label={t.state.loading} />
+            ) : (
+              <div className={s.form} data-testid="proof-form">
+                <p className={`${s.note} ${s.wide}`}>{F.neutral}</p>
+                {target === 'manual' ? (
+                  <>
+                    {field('name', F.name, <Input value={f.name} maxLength={20} onChange={text('name')} data-testid="pf-name" />, { required: true })}
+                    {field('id_card', F.idCard, <Input value={f.id_card} maxLength={18} onChange={text('id_card')} data-testid="pf-id-card" />, { required: true })}
+                    {field('mobile', F.mobile, <Input value={f.mobile} maxLength={11} inputMode="numeric" onChange={text('mobile')} data-testid="pf-mobile" />)}
+                    {field('dept_name', F.dept, <Input value={f.dept_name} maxLength={30} onChange={text('dept_name')} />)}
+                    {field(
+                      'leave_type',
+                      F.leaveType,
+                      <Select value={f.leave_type} onChange={text('leave_type')}>
+                        {LEAVE_TYPES.map((x) => (
+                          <option key={x.code} value={x.code}>
+                            {x.label}
+                          </option>
+                        ))}
+                      </Select>,
+                    )}
+                  </>
+                ) : (
+                  <>
+                    {field('name', F.name, <Input value={f.name} readOnly />)}
+                    {field('id_card', F.idCard, <Input value={f.id_card} readOnly />)}
+                  </>
+                )}
+                {field('job_name', F.job, <Input value={f.job_name} maxLength={30} onChange={text('job_name')} data-testid="pf-job" />, { required: true })}
+                {field('entry_date', F.entry, <Input type="date" value={f.entry_date} onChange={text('entry_date')} data-testid="pf-entry" />, { required: true })}
+                {field('leave_date', F.leave, <Input type="date" value={f.leave_date} onChange={text('leave_date')} data-testid="pf-leave" />, { required: true })}
+                {field('contract_start', F.contractStart, <Input type="date" value={f.contract_start} onChange={text('contract_start')} data-testid="pf-contract-start" />, { required: true })}
+                {field(
+                  'contract_end',
+                  F.contractEnd,
+                  <Input type="date" value={f.contract_end} disabled={f.contract_open_ended} onChange={text('contract_end')} data-testid="pf-contract-end" />,
+                  { required: !f.contract_open_ended },
+                )}
+                <Checkbox
+                  className={s.wide}
+                  checked={f.contract_open_ended}
+                  label={F.openEnded}
+                  onChange={(_, d) => set('contract_open_ended', d.checked === true)}
+                  data-testid="pf-open-ended"
+                />
+                {field(
+                  'tenure_text',
+                  F.tenure,
+                  <Input
+                    value={f.tenure_text}
+                    maxLength={10}
+                    onChange={(_, d) => {
+                      setTenureTouched(true);
+                      set('tenure_text', d.value);
+                    }}
+                    contentAfter={
+                      <Button
+                        size="small"
+                        appearance="transparent"
+                        onClick={() => f.entry_date && f.leave_date && set('tenure_text', tenureText(f.entry_date, f.leave_date))}
+                      >
+                        {F.recompute}
+                      </Button>
+                    }
+                    data-testid="pf-tenure"
+                  />,
+                  { required: true, hint: F.tenureHint },
+                )}
+                {field(
+                  'legal_basis',
+                  F.legalBasis,
+                  <Select value={f.legal_basis} onChange={text('legal_basis')} data-testid="pf-basis">
+                    <option value="">{F.choose}</option>
+                    {LEGAL_BASES.map((b) => (
+                      <option key={b.code} value={b.code}>
+                        {b.label}
+                      </option>
+                    ))}
+                  </Select>,
+                  { required: true, hint: F.legalBasisHint },
+                )}
+                <Checkbox className={s.wide} checked={f.print_reason} label={F.printReason} onChange={(_, d) => set('print_reason', d.checked === true)} />
+                {field('non_compete', F.nonCompete, <Input value={f.non_compete} maxLength={100} placeholder={F.nonCompetePh} onChange={text('non_compete')} data-testid="pf-non-compete" />)}
+                {field('issue_date', F.issueDate, <Input type="date" value={f.issue_date} onChange={text('issue_date')} />)}
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{tDim.cancel}</Button>
+            <Button appearance="primary" disabled={!loaded} onClick={() => void submit()} data-testid="pf-submit">
+              {F.next}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import type { ProofItem } from '../../../../contract/dimission';
+import { PROOF_STATUS_CODES } from '../../../../contract/dimission-rules';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { listProofs, reissueProof, urgeProof, voidProof } from '../api';
+import { ReasonDialog } from './Dialogs';
+import { StatusBadge } from './StatusBadge';
+import { UrgeButton } from './UrgeButton';
+import { usePageStyles } from './styles';
+import { useList } from './useList';
+
+const TABS = ['all', ...PROOF_STATUS_CODES] as const;
+type Status = (typeof TABS)[number];
+const COLS = ['name', 'idCard', 'job', 'leave', 'serial', 'status', 'actions'] as const;
+
+/** Reminders of a departure: the proof is due on the departure date; 档案/社保 within 15 days. */
+export function DueNotes({ overdue, transferDaysLeft }: { overdue: boolean; transferDaysLeft: number | null }) {
+  const s = usePageStyles();
+  return (
+    <>
+      {overdue && (
+        <div className={s.danger} data-testid="proof-overdue">
+          {tDim.proofs.overdue}
+        </div>
+      )}
+      {transferDaysLeft !== null && <div className={transferDaysLeft < 0 ? s.danger : s.warn}>{tDim.proofs.transfer(transferDaysLeft)}</div>}
+    </>
+  );
+}
+
+/** 离职证明: drafts to issue, issued ones waiting for the employee, voided ones to reissue. */
+export function ProofsTab(p: { keywords: string; version: number; onAdd: () => void; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void }) {
+  const s = usePageStyles();
+  const T = tDim.proofs;
+  const [status, setStatus] = useState<Status>('all');
+  const [page, setPage] = useState(1);
+  const { data, failed, reload } = useList(() => listProofs({ status, keywords: p.keywords || undefined, page }), [status, p.keywords, page, p.version]);
+  const [voiding, setVoiding] = useState<ProofItem | null>(null);
+  const reissue = async (x: ProofItem) => {
+    try {
+      const r = await reissueProof(x.id);
+      toast('success', T.reissued);
+      p.onChanged();
+      p.onPreview(r.id);
+    } catch {
+      // told by the request layer
+    }
+  };
+  return (
+    <>
+      <div className={s.head}>
+        <TabList size="small" selectedValue={status} onTabSelect={(_, d) => (setStatus(d.value as Status), setPage(1))}>
+          {TABS.map((k) => (
+            <Tab key={k} value={k} data-testid={`proof-tab-${k}`}>
+              {k === 'all' ? tDim.all : tDim.proofStatus[k]}
+              {data ? `(${data.counts[k]})` : ''}
+            </Tab>
+          ))}
+        </TabList>
+        <Button icon={<AddRegular />} onClick={p.onAdd} data-testid="proof-add">
+          {T.add}
+        </Button>
+      </div>
+      {failed ? (
+        <EmptyState text={tDim.loadFailed} action={<Button onClick={reload}>{tDim.retry}</Button>} />
+      ) : !data ? (
+        <div className={s.center}>
+          <Spinner label={t.state.loadingOverlay} />
+        </div>
+      ) : data.list.length === 0 ? (
+        <EmptyState text={tDim.empty} />
+      ) : (
+        <>
+          <div className={s.tableWrap}>
+            <Table aria-label={tDim.tabs.proofs} className={s.table} data-testid="proof-table">
+              <TableHeader>
+                <TableRow>
+                  {COLS.map((c) => (
+                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.list.map((x) => (
+                  <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
+                    <TableCell className={`${s.name} ${s.nowrap}`}>{x.name}</TableCell>
+                    <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
+                    <TableCell className={s.nowrap}>{x.job_name}</TableCell>
+                    <TableCell className={s.nowrap}>
+                      {x.leave_date}
+                      <DueNotes overdue={x.overdue} transferDaysLeft={x.transfer_days_left} />
+                    </TableCell>
+                    <TableCell className={s.nowrap} data-testid="proof-serial">
+                      {x.serial || '—'}
+                      {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
+                    </TableCell>
+                    <TableCell className={s.nowrap}>
+                      <StatusBadge kind="proof" status={x.status} />
+                      {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16))}</div>}
+                      {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
+                    </TableCell>
+                    <TableCell>
+                      <div className={`${s.actions} ${s.nowrap}`}>
+                        {x.status === 'draft' && (
+                          <Button size="small" appearance="transparent" onClick={() => p.onEdit(x.id)} data-testid="proof-edit">
+                            {T.edit}
+                          </Button>
+                        )}
+                        <Button size="small" appearance="transparent" onClick={() => p.onPreview(x.id)} data-testid="proof-preview-open">
+                          {T.preview}
+                        </Button>
+                        {(x.status === 'issued' || x.status === 'viewed') && (
+                          <Button size="small" appearance="transparent" onClick={() => setVoiding(x)} data-testid="proof-void">
+                            {T.void}
+                          </Button>
+                        )}
+                        {x.status === 'void' && (
+                          <Button size="small" appearance="transparent" onClick={() => void reissue(x)} data-testid="proof-reissue">
+                            {T.reissue}
+                          </Button>
+                        )}
+                        {x.status === 'issued' && <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+        </>
+      )}
+      <ReasonDialog
+        open={voiding !== null}
+        title={T.voidTitle}
+        label={T.voidReason}
+        placeholder={T.voidPh}
+        missing={T.needVoidReason}
+        onCancel={() => setVoiding(null)}
+        onSubmit={async (reason) => {
+          await voidProof(voiding!.id, reason);
+          setVoiding(null);
+          toast('success', T.voided);
+          p.onChanged();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
+import { legalBasisLabel, legalBasisPrint } from '../../../../contract/dimission-rules';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
+import { ConfirmDialog } from './Dialogs';
+import { DueNotes } from './ProofsTab';
+import { Reveal } from './Reveal';
+import { StatusBadge } from './StatusBadge';
+import { usePageStyles } from './styles';
+import { useList } from './useList';
+
+const COLS = ['name', 'idCard', 'mobile', 'job', 'entry', 'leave', 'type', 'basis', 'proof', 'actions'] as const;
+
+function download(filename: string, base64: string) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** 离职记录: every departure (imported, from a request, typed in) with its proof; export; kept ≥ 2 years. */
+export function RecordsTab(p: { keywords: string; version: number; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void }) {
+  const s = usePageStyles();
+  const T = tDim.records;
+  const [page, setPage] = useState(1);
+  const { data, failed, reload } = useList(() => listRecords({ keywords: p.keywords || undefined, page }), [p.keywords, page, p.version]);
+  const [transferring, setTransferring] = useState<number | null>(null);
+  const transfer = () => {
+    const id = transferring!;
+    setTransferring(null);
+    transferDone(id).then(() => {
+      toast('success', T.transferred);
+      p.onChanged();
+    }, () => {});
+  };
+  const makeProof = async (recordId: number) => {
+    try {
+      const r = await proofFromRecord(recordId);
+      p.onChanged();
+      p.onEdit(r.id);
+    } catch {
+      // told by the request layer
+    }
+  };
+  const doExport = async () => {
+    try {
+      const f = await exportRecords(p.keywords || undefined);
+      download(f.filename, f.content_base64);
+      toast('success', T.exported);
+    } catch {
+      // told by the request layer
+    }
+  };
+  return (
+    <>
+      <div className={s.head}>
+        <Text className={s.small}>{T.retention}</Text>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="records-export">
+          {T.export}
+        </Button>
+      </div>
+      {failed ? (
+        <EmptyState text={tDim.loadFailed} action={<Button onClick={reload}>{tDim.retry}</Button>} />
+      ) : !data ? (
+        <div className={s.center}>
+          <Spinner label={t.state.loadingOverlay} />
+        </div>
+      ) : data.list.length === 0 ? (
+        <EmptyState text={tDim.empty} />
+      ) : (
+        <>
+          <div className={s.tableWrap}>
+            <Table aria-label={tDim.tabs.records} className={s.table} data-testid="record-table">
+              <TableHeader>
+                <TableRow>
+                  {COLS.map((c) => (
+                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.list.map((r) => (
+                  <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
+                    <TableCell>
+                      <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
+                      <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
+                    </TableCell>
+                    <TableCell className={s.nowrap}>
+                      <Reveal mask={r.id_card_mask} load={() => revealRecord(r.id, 'id_card')} />
+                    </TableCell>
+                    <TableCell className={s.nowrap}>
+                      <Reveal mask={r.mobile_mask} load={() => revealRecord(r.id, 'mobile')} />
+                    </TableCell>
+                    <TableCell>
+                      <div className={s.nowrap}>{r.job_name}</div>
+                      {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
+                    </TableCell>
+                    <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
+                    <TableCell className={s.nowrap}>
+                      {r.leave_date}
+                      <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
+                    </TableCell>
+                    <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
+                    <TableCell className={s.nowrap}>
+                      {r.legal_basis ? (
+                        <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
+                          <span>{legalBasisPrint(r.legal_basis)}</span>
+                        </Tooltip>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                    <TableCell className={s.nowrap}>
+                      {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
+                      {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
+                    </TableCell>
+                    <TableCell>
+                      <div className={`${s.actions} ${s.nowrap}`}>
+                      {r.transfer_days_left !== null && (
+                        <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
+                          {T.transferDone}
+                        </Button>
+                      )}
+                      {!r.proof || r.proof.status === 'void' ? (
+                        r.proof ? null : (
+                          <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
+                            {T.makeProof}
+                          </Button>
+                        )
+                      ) : (
+                        <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
+                          {T.viewProof}
+                        </Button>
+                      )}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+        </>
+      )}
+      <ConfirmDialog open={transferring !== null} title={T.transferDone} onCancel={() => setTransferring(null)} onConfirm={transfer}>
+        {T.transferConfirm}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { isMobile } from '../../contract/person';
+import { blindIndex } from '../lib/pii';
+
+/**
+ * The SMS gateway's outbox of the departure area (proof links, urges, returned requests):
+ * `GET /sandbox/dimission/sms?mobile=M` lists what was "delivered" to M, newest first.
+ */
+export function dimissionSandbox(app: FastifyInstance) {
+  app.get('/sandbox/dimission/sms', async (req, reply) => {
+    const { mobile } = req.query as { mobile?: unknown };
+    if (typeof mobile !== 'string' || !isMobile(mobile)) return reply.status(400).send({ msg: '请输入正确的手机号' });
+    const rows = await app.db.query<{ kind: string; body: string; sent_at: Date }>(
+      'SELECT kind, body, sent_at FROM dimission_sms WHERE mobile_bidx = $1 ORDER BY id DESC LIMIT 50',
+      [blindIndex('mobile', mobile)],
+    );
+    return { list: rows.map((r) => ({ kind: r.kind, body: r.body, sent_at: r.sent_at.toISOString() })) };
+  });
+}

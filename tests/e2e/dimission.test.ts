@@ -1,0 +1,203 @@
+/**
+ * Issue 11 in real Chromium against the real server: HR opens 离职办理 from the urge notice and
+ * shows the scan-to-leave QR; an employee (a second browser context) opens the QR's URL, checks
+ * the mobile by SMS and submits; HR sees the request, the notice's count goes up, agrees (the
+ * count goes down), issues the proof, prints it (print media: the four items of art. 24), the
+ * employee's SMS link shows it and the status turns 员工已查看; void and reissue with a new serial;
+ * 催办 once, a second 催办 the same day is refused. Screenshots: tests/.artifacts/dim-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const EMP = '13955550123';
+const NAME = '林晓雨';
+/** a valid GB 11643 number */
+function idCard(): string {
+  const body = '33010619950601123';
+  const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let s = 0;
+  for (let i = 0; i < 17; i++) s += Number(body[i]) * W[i]!;
+  return body + '10X98765432'[s % 11]!;
+}
+function chinaDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).last().waitFor({ timeout: 15_000 });
+}
+async function urgeCountIs(page: Page, n: number): Promise<void> {
+  await page.getByTestId('urge-notice').getByText(`您有 ${n} 条离职申请待审核，请及时处理`).waitFor({ timeout: 20_000 });
+}
+async function areaSms(mobile: string): Promise<{ kind: string; body: string }[]> {
+  return ((await (await fetch(`${h.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { kind: string; body: string }[] }).list;
+}
+/** The serial the 确认出具 toast announces. */
+async function issuedSerial(page: Page, not = 'none'): Promise<string> {
+  const t = page.getByText(new RegExp(`^已出具，编号 (?!${not})LZ\\d{14}`)).last();
+  await t.waitFor({ timeout: 15_000 });
+  return (await t.textContent())!.match(/LZ\d{14}/)![0];
+}
+const proofRow = (page: Page) => page.getByTestId('proof-row').filter({ hasText: NAME }).first();
+
+describe('dimission: scan to leave, agree, proof, print, employee view, void and reissue, urge', () => {
+  it('the whole flow of issue 11', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await urgeCountIs(page, 3);
+    await page.getByTestId('urge-notice').getByRole('button', { name: '去处理' }).click();
+    await page.waitForURL('**/dimission');
+    await page.getByTestId('request-table').waitFor();
+    await shot(page, 'dim-01-requests');
+
+    // --- the QR of the public scan-to-leave page ----------------------------------------------
+    await page.getByTestId('dim-qr').click();
+    const qr = page.getByTestId('leave-qr');
+    await qr.locator('img').waitFor();
+    const url = (await qr.getAttribute('data-qr-value'))!;
+    expect(url).toMatch(/\/m\/leave\/[\w-]{16,}$/);
+    await shot(page, 'dim-02-qr');
+
+    // --- the employee scans: a second browser context, no login --------------------------------
+    const emp = await h.newPage();
+    await emp.page.goto(url);
+    await emp.page.getByText('向 杭州云帆智联科技有限公司 提交离职申请').waitFor();
+    await emp.page.getByTestId('leave-mobile').fill(EMP);
+    await emp.page.getByTestId('leave-send-code').click();
+    await emp.page.getByRole('button', { name: /s后重新获取/ }).waitFor();
+    await emp.page.getByTestId('leave-code').fill(await smsCode(h.url, EMP));
+    await emp.page.getByTestId('leave-verify').click();
+    await emp.page.getByTestId('leave-name').fill(NAME);
+    await emp.page.getByTestId('leave-id-card').fill(idCard());
+    await emp.page.getByTestId('leave-dept').fill('技术研发部');
+    await emp.page.getByTestId('leave-job').fill('前端开发工程师');
+    await emp.page.getByTestId('leave-join').fill('2022-03-01');
+    await emp.page.getByTestId('leave-last-day').fill(chinaDate(0));
+    await emp.page.getByTestId('leave-reason').fill('个人职业发展');
+    await emp.page.getByTestId('leave-submit').click();
+    await emp.page.getByTestId('leave-own').getByText('待处理').waitFor();
+    await shot(emp.page, 'dim-03-employee-submitted');
+
+    // --- HR sees it at once; the notice counts it ----------------------------------------------
+    await page.getByTestId('qr-close').click();
+    const row = page.getByTestId('request-row').filter({ hasText: NAME });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('139****0123');
+    await urgeCountIs(page, 4);
+    // the breadcrumb search by a whole mobile (blind index)
+    await page.goto(`/dimission?keywords=${EMP}`);
+    await page.getByTestId('request-row').first().waitFor();
+    expect(await page.getByTestId('request-row').count()).toBe(1);
+    await page.goto('/dimission');
+
+    // --- 同意: last working day and handover person --------------------------------------------
+    await page.getByTestId('request-row').filter({ hasText: NAME }).getByTestId('request-approve').click();
+    await page.getByTestId('approve-ok').click();
+    await page.getByText('请填写工作交接人').waitFor();
+    await page.getByTestId('approve-handover').fill('王磊');
+    await shot(page, 'dim-04-approve');
+    await page.getByTestId('approve-ok').click();
+    await toast(page, '已同意，离职记录与待出具的离职证明已生成');
+    await urgeCountIs(page, 3);
+    await page.getByTestId('request-row').filter({ hasText: NAME }).getByText('已同意').waitFor();
+
+    // --- the proof: preview → 确认出具 -----------------------------------------------------------
+    await page.getByTestId('dim-tab-proofs').click();
+    await proofRow(page).waitFor();
+    await proofRow(page).getByTestId('proof-edit').click();
+    await page.getByTestId('pf-non-compete').fill('因违纪被开除');
+    await page.getByTestId('pf-contract-end').fill('2028-02-29');
+    await page.getByTestId('pf-submit').click();
+    await page.getByText('离职证明不得包含评价性用语（“违纪”），请使用中性表述').first().waitFor();
+    await page.getByTestId('pf-non-compete').fill('无竞业限制义务');
+    await page.getByTestId('pf-submit').click();
+    const preview = page.getByTestId('proof-preview');
+    await preview.waitFor();
+    await shot(page, 'dim-05-preview');
+    await page.getByTestId('preview-issue').click();
+    await page.getByTestId('confirm-ok').click();
+    const serial1 = await issuedSerial(page);
+    await preview.getByText(`编号：${serial1}`).waitFor();
+
+    // --- print view (A4, print media): the four items of art. 24 -------------------------------
+    const [printPage] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('preview-print').click()]);
+    await printPage.getByTestId('proof-paper').waitFor({ timeout: 20_000 });
+    await printPage.emulateMedia({ media: 'print' });
+    const paper = printPage.getByTestId('proof-paper');
+    for (const label of ['劳动合同期限', '解除或者终止劳动合同的日期', '工作岗位', '在本单位的工作年限']) await paper.getByText(label, { exact: false }).first().waitFor();
+    const printed = (await paper.textContent())!;
+    expect(printed).toContain(NAME);
+    expect(printed).toContain(idCard());
+    expect(printed).toContain('杭州云帆智联科技有限公司');
+    expect(printed).toContain('2022年3月1日至2028年2月29日');
+    expect(printed).not.toContain('解除或者终止原因'); // not asked for by the employee
+    expect(await printPage.getByTestId('print-button').isVisible()).toBe(false);
+    await shot(printPage, 'dim-06-print');
+    await printPage.close();
+    await page.getByTestId('preview-close').click();
+
+    // --- the employee's SMS link shows it; 员工已查看 ----------------------------------------------
+    const link = (await areaSms(EMP)).find((m) => m.kind === 'proof')!.body.match(/https?:\/\/\S+\/m\/proof\/[\w-]+/)![0];
+    await emp.page.goto(link);
+    await emp.page.getByTestId('proof-paper').waitFor();
+    expect(await emp.page.getByTestId('proof-paper').textContent()).toContain(serial1);
+    await shot(emp.page, 'dim-07-employee-proof');
+    await page.getByTestId('dim-tab-records').click();
+    await page.getByTestId('dim-tab-proofs').click();
+    await proofRow(page).getByText('员工已查看').waitFor({ timeout: 15_000 });
+
+    // --- void and reissue with a new serial --------------------------------------------------------
+    await proofRow(page).getByTestId('proof-void').click();
+    await page.getByTestId('reason-ok').click();
+    await page.getByText('请填写作废原因').waitFor();
+    await page.getByTestId('reason-input').fill('工作岗位名称有误');
+    await page.getByTestId('reason-ok').click();
+    await toast(page, '已作废，可重新出具');
+    await page.getByTestId('proof-row').filter({ hasText: serial1 }).getByText('已作废').waitFor();
+    await page.getByTestId('proof-row').filter({ hasText: serial1 }).getByTestId('proof-reissue').click();
+    await page.getByTestId('preview-issue').waitFor();
+    await page.getByTestId('preview-issue').click();
+    await page.getByTestId('confirm-ok').click();
+    const serial2 = await issuedSerial(page, serial1);
+    await page.getByTestId('proof-preview').getByText(`编号：${serial2}`).waitFor();
+    expect(serial2).not.toBe(serial1);
+    await page.getByTestId('preview-close').click();
+
+    // --- 催办 the employee once a day ------------------------------------------------------------------
+    const fresh = page.getByTestId('proof-row').filter({ hasText: serial2 });
+    await fresh.getByText('已出具').waitFor();
+    await fresh.getByTestId('urge').click();
+    await toast(page, '已发送催办短信');
+    await page.waitForFunction(() => document.querySelector('[data-urged-today="true"]') !== null, null, { timeout: 15_000 });
+    await fresh.getByTestId('urge-last').waitFor();
+    expect(await fresh.getByTestId('urge-last').textContent()).toMatch(/^上次催办：\d{2}-\d{2} \d{2}:\d{2}$/);
+    await fresh.getByTestId('urge').click();
+    await toast(page, '今日已催办，请明天再试');
+    expect((await areaSms(EMP)).filter((m) => m.kind === 'urge')).toHaveLength(1);
+    await shot(page, 'dim-08-proofs');
+
+    // --- 离职记录: the departure with its proof ---------------------------------------------------------
+    await page.getByTestId('dim-tab-records').click();
+    const rec = page.getByTestId('record-row').filter({ hasText: NAME });
+    await rec.waitFor();
+    expect(await rec.textContent()).toContain(serial2);
+    await shot(page, 'dim-09-records');
+  }, 240_000);
+
+  it('a non-member sees the membership prompt instead of the lists', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000002');
+    await page.goto('/dimission');
+    await page.getByText('该功能为付费会员功能，开通会员后即可正常使用').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('request-table').count()).toBe(0);
+    await shot(page, 'dim-10-non-member');
+  }, 120_000);
+});
