@@ -14,6 +14,7 @@ import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
+import { importRoutes } from './routes/imports';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -67,6 +68,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app);
+  importRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;
