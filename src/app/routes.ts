@@ -45,6 +45,8 @@ const Bind = page(() => import('./pages/bind'));
 const Agreement = page(() => import('./pages/agreement'));
 const InviteFriends = page(() => import('./pages/invite'));
 const CompanyInvite = page(() => import('./pages/company-invite'));
+const BulkImport = page(() => import('./pages/bulk-import'));
+const ImportBatch = page(() => import('./pages/import-batch'));
 
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
@@ -69,8 +71,8 @@ export const routes: RouteDef[] = [
   main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: PositionInvite }),
 
   main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Coming }),
-  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: Coming }),
-  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: Coming }),
+  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: BulkImport }),
+  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: ImportBatch }),
 
   main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Coming }),
   main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: Coming }),

@@ -56,8 +56,12 @@ export const cleanText = (s: string) => s.replace(/[\u3000\u00A0\s]+/g, ' ').tri
 
 /** `YYYY-MM-DD`, `YYYY/M/D`, `YYYY.M.D`, `YYYY年M月D日`, `YYYYMMDD` → `YYYY-MM-DD`, or null. */
 export function parseDateText(raw: string): string | null {
-  const s = normalizeDigits(raw.replace(/[年月.\/]/g, '-').replace(/日$/, ''));
-  const m = /^(\d{4})-?(\d{1,2})-?(\d{1,2})$/.exec(s.length === 8 && /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : s);
+  const s = raw
+    .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[\s\u3000]/g, '')
+    .replace(/日$/, '')
+    .replace(/[年月./－]/g, '-');
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s.length === 8 && /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : s);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const dt = new Date(Date.UTC(y, mo - 1, d));
