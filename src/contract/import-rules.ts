@@ -72,6 +72,8 @@ export function parseDateText(raw: string): string | null {
 /** Today in China time as `YYYY-MM-DD`. */
 export const chinaDate = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
+const COLUMN_MAPS = new WeakMap<readonly ImportColumn[], Map<string, ImportColumn>>();
+
 /**
  * Reads one row's cells by column key, normalising as it goes, and collects the row's issues.
  * Each reader answers the clean value, or null when the cell is empty or wrong (the issue is
@@ -85,7 +87,9 @@ export class RowReader {
     columns: readonly ImportColumn[],
     readonly now: Date,
   ) {
-    this.cols = new Map(columns.map((c) => [c.key, c]));
+    let m = COLUMN_MAPS.get(columns);
+    if (!m) COLUMN_MAPS.set(columns, (m = new Map(columns.map((c) => [c.key, c]))));
+    this.cols = m;
   }
 
   col(key: string): ImportColumn {

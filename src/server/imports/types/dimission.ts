@@ -2,13 +2,14 @@
 import { dimissionImport, type DimissionRow } from '../../../contract/imports';
 import { blindIndex, sealPii } from '../../lib/pii';
 import type { ServerImportType } from '../server-type';
-import { insertMany } from './insert';
+import { insertMany, type Col } from './insert';
 
-const COLS = [
-  'company_id', 'source', 'import_batch_id', 'name', 'id_card_enc', 'id_card_bidx', 'id_card_mask', 'mobile_enc', 'mobile_bidx',
-  'mobile_mask', 'dept_name', 'job_name', 'entry_date', 'leave_date', 'contract_start', 'contract_end', 'contract_open_ended',
-  'leave_type', 'created_by',
-] as const;
+const COLS: readonly Col[] = [
+  ['company_id', 'int'], ['source', 'text'], ['import_batch_id', 'int'], ['name', 'text'], ['id_card_enc', 'text'], ['id_card_bidx', 'text'],
+  ['id_card_mask', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'], ['dept_name', 'text'], ['job_name', 'text'],
+  ['entry_date', 'date'], ['leave_date', 'date'], ['contract_start', 'date'], ['contract_end', 'date'], ['contract_open_ended', 'bool'],
+  ['leave_type', 'text'], ['created_by', 'int'],
+];
 
 export const dimissionServer: ServerImportType<DimissionRow> = {
   def: dimissionImport,

@@ -6,12 +6,13 @@ import { workersImport, type WorkerRow } from '../../../contract/imports';
 import { blindIndex, encryptPii, sealPii } from '../../lib/pii';
 import { maskBankCard, maskMobile } from '../../../contract/person';
 import type { ServerImportType } from '../server-type';
-import { insertMany } from './insert';
+import { insertMany, type Col } from './insert';
 
-const COLS = [
-  'company_id', 'import_batch_id', 'name', 'mobile_enc', 'mobile_bidx', 'mobile_mask', 'cert_type', 'cert_no_enc', 'cert_no_bidx',
-  'cert_no_mask', 'bank_card_enc', 'bank_card_mask', 'bank_mobile_enc', 'bank_mobile_mask', 'bank_name', 'created_by',
-] as const;
+const COLS: readonly Col[] = [
+  ['company_id', 'int'], ['import_batch_id', 'int'], ['name', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'],
+  ['cert_type', 'text'], ['cert_no_enc', 'text'], ['cert_no_bidx', 'text'], ['cert_no_mask', 'text'], ['bank_card_enc', 'text'],
+  ['bank_card_mask', 'text'], ['bank_mobile_enc', 'text'], ['bank_mobile_mask', 'text'], ['bank_name', 'text'], ['created_by', 'int'],
+];
 
 export const workersServer: ServerImportType<WorkerRow> = {
   def: workersImport,

@@ -26,7 +26,7 @@ export function BatchDetail({ batch, onClose }: { batch: ImportBatch; onClose: (
   const c = tImport.batches.cols;
   return (
     <Dialog open onOpenChange={(_, x) => !x.open && onClose()}>
-      <DialogSurface style={{ maxWidth: '860px', width: '92vw' }} data-testid="import-batch-detail">
+      <DialogSurface className={s.dialog} data-testid="import-batch-detail">
         <DialogBody>
           <DialogTitle>{tImport.batches.detailTitle(b.batch_no)}</DialogTitle>
           <DialogContent>

@@ -34,5 +34,7 @@ export const useImportStyles = makeStyles({
   center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
   nowrap: { whiteSpace: 'nowrap' },
   filters: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  // the batch detail holds a four-column table: wider than the default dialog
+  dialog: { maxWidth: '860px', width: '92vw' },
   meta: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS },
 });
