@@ -66,7 +66,10 @@ export const ImportIssue = z.object({
 });
 export type ImportIssue = z.infer<typeof ImportIssue>;
 
-export const ImportBatchDetail = z.object({ batch: ImportBatch, issues: z.array(ImportIssue) });
+/** Lines of the error table per page: the detail carries the first page, the rest is paged. */
+export const IMPORT_ISSUE_PAGE = 50;
+/** A batch with the first page of its issues (a 5000-error report stays a small answer). */
+export const ImportBatchDetail = z.object({ batch: ImportBatch, issues: z.array(ImportIssue), issues_total: z.number().int() });
 export type ImportBatchDetail = z.infer<typeof ImportBatchDetail>;
 
 export const ImportBatchListQuery = z.strictObject({
@@ -75,6 +78,13 @@ export const ImportBatchListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(5).max(50).default(10),
 });
+export const ImportIssuesQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(10).max(100).default(IMPORT_ISSUE_PAGE),
+});
+export const ImportIssuesData = z.object({ list: z.array(ImportIssue), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export type ImportIssuesData = z.infer<typeof ImportIssuesData>;
+
 export const ImportBatchList = z.object({
   list: z.array(ImportBatch),
   total: z.number().int(),
@@ -102,6 +112,7 @@ export const importsEndpoints = {
   }),
   importBatches: ep({ method: 'GET', path: '/import/batches', query: ImportBatchListQuery, data: ImportBatchList, auth: true }),
   importBatch: ep({ method: 'GET', path: '/import/batches/:id', params: ImportIdParam, data: ImportBatchDetail, auth: true }),
+  importIssues: ep({ method: 'GET', path: '/import/batches/:id/issues', params: ImportIdParam, query: ImportIssuesQuery, data: ImportIssuesData, auth: true }),
   importCommit: ep({ method: 'POST', path: '/import/batches/:id/commit', params: ImportIdParam, data: ImportBatch, auth: true }),
   importOriginal: ep({ method: 'GET', path: '/import/batches/:id/file', params: ImportIdParam, data: ImportFileData, auth: true }),
   importErrorFile: ep({ method: 'GET', path: '/import/batches/:id/errors', params: ImportIdParam, data: ImportFileData, auth: true }),

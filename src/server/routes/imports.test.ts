@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
-import { ImportBatch, ImportBatchDetail, ImportBatchList, ImportFileData, dimissionImport, workersImport } from '../../contract/imports';
+import { ImportBatch, ImportBatchDetail, ImportBatchList, ImportFileData, ImportIssuesData, dimissionImport, workersImport } from '../../contract/imports';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { breakCheck, dimissionCells, makeIdCard, makeXlsx, workerCells } from '../imports/fixtures';
 import { blindIndex, sealPii } from '../lib/pii';
@@ -225,7 +225,7 @@ describe('batches', () => {
     expect(ok.list.every((b) => b.status === 'success' && b.type === 'dimission')).toBe(true);
     const id = list.list[0]!.id;
     expect(envelope(ImportBatchList).parse((await get('/import/batches', other)).body).data.total).toBe(0);
-    for (const path of [`/import/batches/${id}`, `/import/batches/${id}/file`, `/import/batches/${id}/errors`]) {
+    for (const path of [`/import/batches/${id}`, `/import/batches/${id}/issues`, `/import/batches/${id}/file`, `/import/batches/${id}/errors`]) {
       expect((await get(path, other)).body).toMatchObject({ code: 404, msg: '导入批次不存在' });
     }
     expect((await commit(id, other)).body).toMatchObject({ code: 404 });
@@ -233,6 +233,19 @@ describe('batches', () => {
     expect((await get('/import/batches/abc')).body.code).toBe(400);
     expect((await get('/import/batches?status=done')).body.code).toBe(400);
     expect((await get('/import/batches', nonMember)).body.code).toBe(403);
+  });
+
+  it('pages the error table: the detail carries the first 50 lines, the rest by page', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({ ...dimissionCells(2000 + i), 手机号: '123' }));
+    const d = detail((await upload('dimission', await makeXlsx(dimissionImport, rows))).body);
+    expect(d.issues_total).toBe(120);
+    expect(d.issues).toHaveLength(50);
+    const p3 = envelope(ImportIssuesData).parse((await get(`/import/batches/${d.batch.id}/issues?page=3`)).body).data;
+    expect(p3).toMatchObject({ total: 120, page: 3, page_size: 50 });
+    expect(p3.list.map((i) => i.row)).toEqual(Array.from({ length: 20 }, (_, i) => 102 + i));
+    expect(detail((await get(`/import/batches/${d.batch.id}`)).body).issues[0]).toMatchObject({ row: 2, msg: '请输入正确的手机号' });
+    expect((await get(`/import/batches/${d.batch.id}/issues`, other)).body.code).toBe(404);
+    expect((await get(`/import/batches/${d.batch.id}/issues?page_size=1000`)).body.code).toBe(400);
   });
 
   it('downloads the original file and the error rows (audited), the errors with an 错误原因 column', async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { IMPORT_MAX_BYTES, XLSX_MIME, importTypeDef, isImportType, type ImportFileData, type ImportTypeName } from '../../contract/imports';
+import { IMPORT_ISSUE_PAGE, IMPORT_MAX_BYTES, XLSX_MIME, importTypeDef, isImportType, type ImportFileData, type ImportTypeName } from '../../contract/imports';
 import type { Db } from '../db/types';
 import { memberCompanyOf } from '../domain/recruitment';
 import { badRequest, conflict, notFound } from '../http/envelope';
@@ -86,7 +86,7 @@ export function importRoutes(app: FastifyInstance) {
           ok ? '' : `校验未通过：${v.failRows} 条数据有误，请下载错误数据修正后重新上传`,
         ],
       );
-      return { batch: await loadBatch(db, id), issues: v.issues };
+      return { batch: await loadBatch(db, id), issues: v.issues.slice(0, IMPORT_ISSUE_PAGE), issues_total: v.issues.length };
     } catch (e) {
       await db.query(`UPDATE import_batches SET status = 'failed', message = '校验失败，请重新上传' WHERE id = $1`, [id]);
       throw e;
@@ -110,7 +110,17 @@ export function importRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.importBatch, async ({ auth, params, db, now }) => {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
-    return { batch: toBatch(b), issues: await batchIssues(db, b.id) };
+    const issues = await batchIssues(db, b.id);
+    return { batch: toBatch(b), issues: issues.slice(0, IMPORT_ISSUE_PAGE), issues_total: issues.length };
+  });
+
+  /** The error table a page at a time (行号 · 列 · 原值 · 错误原因, personal numbers masked). */
+  addRoute(app, endpoints.importIssues, async ({ auth, params, query, db, now }) => {
+    const company = memberCompanyOf(auth, now);
+    const b = await ownBatch(db, params.id, company.id);
+    const issues = await batchIssues(db, b.id);
+    const at = (query.page - 1) * query.page_size;
+    return { list: issues.slice(at, at + query.page_size), total: issues.length, page: query.page, page_size: query.page_size };
   });
 
   /**

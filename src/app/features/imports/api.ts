@@ -8,3 +8,4 @@ export const loadBatch = (id: number) => call('importBatch', { params: { id } })
 export const listBatches = (q: { type?: string; status?: string; page: number }) => call('importBatches', { query: { ...q, page_size: 10 } });
 export const downloadOriginal = (id: number) => call('importOriginal', { params: { id } }, { loading: true });
 export const downloadErrors = (id: number) => call('importErrorFile', { params: { id } }, { loading: true });
+export const loadIssues = (id: number, page: number) => call('importIssues', { params: { id }, query: { page } });

@@ -61,7 +61,7 @@ export function BatchDetail({ batch, onClose }: { batch: ImportBatch; onClose: (
               </div>
               <Text className={s.summary}>{tImport.summary(b.total, b.ok_count, b.fail_count)}</Text>
               {b.duplicate_of && <Text className={s.muted}>{tImport.duplicateOf(b.duplicate_of)}</Text>}
-              {d ? <IssueTable issues={d.issues} /> : <Spinner />}
+              {d ? <IssueTable batchId={b.id} first={d.issues} total={d.issues_total} /> : <Spinner />}
             </div>
           </DialogContent>
           <DialogActions>

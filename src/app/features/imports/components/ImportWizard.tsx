@@ -250,9 +250,9 @@ export function ImportWizard({ type }: { type: string }) {
                 <MessageBarBody>{tImport.allValid}</MessageBarBody>
               </MessageBar>
             )}
-            <IssueTable issues={report.issues} />
+            <IssueTable batchId={b.id} first={report.issues} total={report.issues_total} />
             <div className={s.actions}>
-              {report.issues.length > 0 && (
+              {report.issues_total > 0 && (
                 <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadErrors(b.id).then(saveFile, () => undefined)} data-testid="import-download-errors">
                   {tImport.downloadErrors}
                 </Button>

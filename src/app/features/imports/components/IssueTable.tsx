@@ -1,19 +1,40 @@
 import { useEffect, useState } from 'react';
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import type { ImportIssue } from '../../../../contract/imports';
+import { Badge, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { IMPORT_ISSUE_PAGE, type ImportIssue } from '../../../../contract/imports';
 import { tImport } from '../../../shared/i18n/zh-CN.imports';
 import { EmptyState, Pager } from '../../../shared/ui';
-import { pageOf } from '../lib/file';
+import { loadIssues } from '../api';
 import { useImportStyles } from './styles';
 
-const PAGE = 50;
+export interface IssueTableProps {
+  batchId: number;
+  /** the first page, as the upload or the batch detail answered it */
+  first: readonly ImportIssue[];
+  total: number;
+}
 
-/** 行号 · 列 · 原值 · 错误原因, 50 lines a page (5000 errors render without a long task). */
-export function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
+/**
+ * 行号 · 列 · 原值 · 错误原因, a page of 50 lines at a time from the server: a 5000-error report is
+ * never sent, parsed or rendered at once (no long task on the main thread).
+ */
+export function IssueTable({ batchId, first, total }: IssueTableProps) {
   const s = useImportStyles();
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [issues]);
-  if (issues.length === 0) return <EmptyState text={tImport.noIssues} compact />;
+  const [list, setList] = useState<readonly ImportIssue[] | null>(first);
+  useEffect(() => {
+    setPage(1);
+    setList(first);
+  }, [batchId, first]);
+  const go = (p: number) => {
+    setPage(p);
+    if (p === 1) return setList(first);
+    setList(null);
+    loadIssues(batchId, p).then(
+      (d) => setList(d.list),
+      () => setList([]),
+    );
+  };
+  if (total === 0) return <EmptyState text={tImport.noIssues} compact />;
   return (
     <>
       <div className={s.tableWrap}>
@@ -26,7 +47,7 @@ export function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {pageOf(issues, page, PAGE).map((i, n) => (
+            {(list ?? []).map((i, n) => (
               <TableRow key={`${i.row}-${i.col}-${n}`} data-testid="import-issue" data-row={i.row}>
                 <TableCell className={s.nowrap}>{tImport.rowNo(i.row)}</TableCell>
                 <TableCell className={s.nowrap}>{i.col}</TableCell>
@@ -43,8 +64,13 @@ export function IssueTable({ issues }: { issues: readonly ImportIssue[] }) {
             ))}
           </TableBody>
         </Table>
+        {list === null && (
+          <div className={s.center}>
+            <Spinner size="small" />
+          </div>
+        )}
       </div>
-      {issues.length > PAGE && <Pager page={page} pageSize={PAGE} total={issues.length} onPage={setPage} />}
+      {total > IMPORT_ISSUE_PAGE && <Pager page={page} pageSize={IMPORT_ISSUE_PAGE} total={total} onPage={go} />}
     </>
   );
 }

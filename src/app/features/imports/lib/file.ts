@@ -42,6 +42,3 @@ export function saveFile(f: { file_name: string; mime: string; content: string }
 
 /** `1.2MB`, `35KB`. */
 export const fileSize = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(n / 1024))}KB`);
-
-/** One page of a long list (the error table shows 5000 rows a page at a time). */
-export const pageOf = <T>(list: readonly T[], page: number, size: number) => list.slice((page - 1) * size, page * size);
