@@ -220,7 +220,7 @@ export function ImportWizard({ type }: { type: string }) {
         <section className={s.panel} data-testid="import-report">
           <div className={s.step}>
             <div className={s.head}>
-              <Text className={s.stepTitle}>3. {tImport.steps[2]}</Text>
+              <Text className={s.stepTitle}>{b.status === 'success' ? `4. ${tImport.steps[3]}` : `3. ${tImport.steps[2]}`}</Text>
               <Text className={s.small}>
                 {tImport.batchesTitle}：{b.batch_no}
               </Text>
@@ -250,7 +250,7 @@ export function ImportWizard({ type }: { type: string }) {
                 <MessageBarBody>{tImport.allValid}</MessageBarBody>
               </MessageBar>
             )}
-            <IssueTable batchId={b.id} first={report.issues} total={report.issues_total} />
+            {report.issues_total > 0 && <IssueTable batchId={b.id} first={report.issues} total={report.issues_total} />}
             <div className={s.actions}>
               {report.issues_total > 0 && (
                 <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadErrors(b.id).then(saveFile, () => undefined)} data-testid="import-download-errors">
