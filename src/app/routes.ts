@@ -49,6 +49,8 @@ const Dimission = page(() => import('./pages/dimission'));
 const DimissionPrint = page(() => import('./pages/dimission-print'));
 const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
+const BulkImport = page(() => import('./pages/bulk-import'));
+const ImportBatch = page(() => import('./pages/import-batch'));
 
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
@@ -76,8 +78,8 @@ export const routes: RouteDef[] = [
 
   main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Dimission }),
   blank({ name: 'dimissionPrint', path: '/dimission/print/:id', title: '打印离职证明', neverLogin: false, page: DimissionPrint }),
-  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: Coming }),
-  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: Coming }),
+  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: BulkImport }),
+  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: ImportBatch }),
 
   main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Coming }),
   main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: Coming }),

@@ -57,6 +57,7 @@ import {
   PositionSaved,
   PositionStatusBody,
 } from './recruitment';
+import { importsEndpoints } from './imports';
 
 import { privacyEndpoints } from './privacy';
 
@@ -161,6 +162,7 @@ export const endpoints = {
   // area tables: one line per area file
   ...privacyEndpoints,
   ...dimissionEndpoints,
+  ...importsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

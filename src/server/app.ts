@@ -16,6 +16,7 @@ import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
+import { importRoutes } from './routes/imports';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -73,6 +74,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
+  importRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;

@@ -69,7 +69,7 @@ const tiles: { label: string; href: string; icon: FluentIcon; gate: Gate }[] = [
   { label: t.home.shortcut.employmentPost, href: '/employment/post', icon: TaskListAddRegular, gate: 'member' },
   { label: t.home.shortcut.dimission, href: '/dimission', icon: DoorArrowLeftRegular, gate: null },
   { label: t.home.shortcut.hall, href: '/hall', icon: PeopleSearchRegular, gate: null },
-  { label: t.home.shortcut.bulkImport, href: '/bulkImport/staff', icon: ArrowUploadRegular, gate: 'company' },
+  { label: t.home.shortcut.bulkImport, href: '/bulkImport/dimission', icon: ArrowUploadRegular, gate: 'member' },
   { label: t.home.shortcut.invite, href: '/company/invite', icon: PersonAddRegular, gate: 'company' },
 ];
 

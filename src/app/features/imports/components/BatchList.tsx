@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  Dropdown,
+  Option,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { ArrowUploadRegular } from '@fluentui/react-icons';
+import { useLocation } from 'wouter';
+import { IMPORT_STATUSES, IMPORT_TYPE_DEFS, IMPORT_TYPE_NAMES, type ImportBatch, type ImportBatchList } from '../../../../contract/imports';
+import { requireMember } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tImport } from '../../../shared/i18n/zh-CN.imports';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { downloadErrors, downloadOriginal, listBatches } from '../api';
+import { saveFile } from '../lib/file';
+import { BatchDetail } from './BatchDetail';
+import { ImportStatusBadge } from './StatusBadge';
+import { useImportStyles } from './styles';
+
+const COLS = ['no', 'type', 'file', 'total', 'ok', 'fail', 'status', 'operator', 'time', 'actions'] as const;
+
+/** /import-batch: the company's import batches, by status and type, with details and the two files. */
+export function BatchList() {
+  const s = useImportStyles();
+  const [, navigate] = useLocation();
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  const [status, setStatus] = useState<string>('all');
+  const [type, setType] = useState<string>('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<ImportBatchList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [open, setOpen] = useState<ImportBatch | null>(null);
+  useEffect(() => setAllowed(requireMember()), []);
+  useEffect(() => setPage(1), [status, type]);
+  useEffect(() => {
+    if (!allowed) return;
+    let alive = true;
+    setFailed(false);
+    listBatches({ page, status: status === 'all' ? undefined : status, type: type === 'all' ? undefined : type }).then(
+      (d) => alive && setData(d),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [allowed, status, type, page, reload]);
+  const close = useCallback(() => setOpen(null), []);
+  const save = (p: Promise<Parameters<typeof saveFile>[0]>) => void p.then(saveFile, () => undefined);
+
+  const c = tImport.batches.cols;
+  const typeText = type === 'all' ? tImport.batches.allTypes : (IMPORT_TYPE_DEFS[type as keyof typeof IMPORT_TYPE_DEFS]?.label ?? type);
+  const head = (
+    <div className={s.head}>
+      <TabList selectedValue={status} onTabSelect={(_, d) => setStatus(String(d.value))} aria-label={c.status}>
+        <Tab value="all">{tImport.batches.all}</Tab>
+        {IMPORT_STATUSES.map((k) => (
+          <Tab key={k} value={k} data-testid={`batch-tab-${k}`}>
+            {tImport.statuses[k]}
+          </Tab>
+        ))}
+      </TabList>
+      <div className={s.filters}>
+        <Dropdown aria-label={c.type} value={typeText} selectedOptions={[type]} onOptionSelect={(_, d) => setType(d.optionValue ?? 'all')}>
+          <Option value="all">{tImport.batches.allTypes}</Option>
+          {IMPORT_TYPE_NAMES.map((k) => (
+            <Option key={k} value={k}>
+              {IMPORT_TYPE_DEFS[k].label}
+            </Option>
+          ))}
+        </Dropdown>
+        <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => navigate(`/bulkImport/${type === 'all' ? 'dimission' : type}`)}>
+          {tImport.batches.newImport}
+        </Button>
+      </div>
+    </div>
+  );
+
+  if (allowed === false)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tImport.batches.empty} description={tImport.allOrNothing} />
+      </section>
+    );
+
+  return (
+    <section className={s.panel}>
+      {head}
+      {failed ? (
+        <EmptyState text={tImport.batches.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tImport.batches.retry}</Button>} />
+      ) : !data ? (
+        <div className={s.center}>
+          <Spinner label={t.state.loadingOverlay} />
+        </div>
+      ) : data.list.length === 0 ? (
+        <EmptyState text={tImport.batches.empty} description={tImport.batches.emptyHint} />
+      ) : (
+        <>
+          <div className={s.tableWrap}>
+            <Table aria-label={tImport.batchesTitle} data-testid="import-batches" className={s.table}>
+              <TableHeader>
+                <TableRow>
+                  {COLS.map((k) => (
+                    <TableHeaderCell key={k}>{c[k]}</TableHeaderCell>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.list.map((b) => (
+                  <TableRow key={b.id} data-testid="import-batch-row">
+                    <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
+                    <TableCell className={s.nowrap}>{b.type_label}</TableCell>
+                    <TableCell>{b.file_name}</TableCell>
+                    <TableCell>{b.total}</TableCell>
+                    <TableCell>{b.status === 'success' ? b.imported_count : b.ok_count}</TableCell>
+                    <TableCell className={b.fail_count ? s.danger : undefined}>{b.fail_count}</TableCell>
+                    <TableCell>
+                      <ImportStatusBadge status={b.status} />
+                    </TableCell>
+                    <TableCell className={s.nowrap}>{b.operator}</TableCell>
+                    <TableCell className={`${s.small} ${s.nowrap}`}>{b.created_at.slice(0, 16)}</TableCell>
+                    <TableCell>
+                      <div className={`${s.nowrap}`}>
+                        <Button size="small" appearance="transparent" onClick={() => setOpen(b)} data-testid="batch-detail">
+                          {tImport.batches.detail}
+                        </Button>
+                        <Button size="small" appearance="transparent" onClick={() => save(downloadOriginal(b.id))} data-testid="batch-file">
+                          {tImport.batches.downloadFile}
+                        </Button>
+                        {b.fail_count + b.warn_count > 0 && (
+                          <Button size="small" appearance="transparent" onClick={() => save(downloadErrors(b.id))} data-testid="batch-errors">
+                            {tImport.batches.downloadErrors}
+                          </Button>
+                        )}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager page={page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+          <Text className={s.small}>{tImport.batches.piiNote}</Text>
+        </>
+      )}
+      {open && <BatchDetail batch={open} onClose={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { ImportWizard } from './components/ImportWizard';
+export { BatchList } from './components/BatchList';

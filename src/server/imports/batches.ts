@@ -1,0 +1,73 @@
+/** The import_batches store: rows → API objects, encrypted blobs, company scoping. */
+import { importTypeLabel, type ImportBatch, type ImportIssue, type ImportStatus } from '../../contract/imports';
+import type { Db } from '../db/types';
+import { notFound } from '../http/envelope';
+import { decryptPii, encryptPii } from '../lib/pii';
+import { fmtDateTime } from '../lib/time';
+
+export interface BatchRow {
+  id: number;
+  company_id: number;
+  type: string;
+  file_name: string;
+  file_size: number;
+  status: ImportStatus;
+  total: number;
+  ok_count: number;
+  fail_count: number;
+  warn_count: number;
+  imported_count: number;
+  message: string;
+  duplicate_of: number | null;
+  dup_created_at: Date | null;
+  operator: string | null;
+  created_at: Date;
+  committed_at: Date | null;
+}
+
+export const BATCH_SQL = `SELECT b.id, b.company_id, b.type, b.file_name, b.file_size, b.status, b.total, b.ok_count, b.fail_count,
+  b.warn_count, b.imported_count, b.message, b.duplicate_of, d.created_at AS dup_created_at, u.realname AS operator, b.created_at, b.committed_at
+  FROM import_batches b LEFT JOIN users u ON u.id = b.created_by LEFT JOIN import_batches d ON d.id = b.duplicate_of`;
+
+/** 批次号: `PC` + the upload's China date + the id (PC2026112300012). */
+export const batchNo = (id: number, at: Date) => `PC${fmtDateTime(at).slice(0, 10).replace(/-/g, '')}${String(id).padStart(5, '0')}`;
+
+export const toBatch = (r: BatchRow): ImportBatch => ({
+  id: r.id,
+  batch_no: batchNo(r.id, r.created_at),
+  type: r.type,
+  type_label: importTypeLabel(r.type),
+  file_name: r.file_name,
+  file_size: r.file_size,
+  total: r.total,
+  ok_count: r.ok_count,
+  fail_count: r.fail_count,
+  warn_count: r.warn_count,
+  imported_count: r.imported_count,
+  status: r.status,
+  message: r.message,
+  duplicate_of: r.duplicate_of && r.dup_created_at ? batchNo(r.duplicate_of, r.dup_created_at) : null,
+  operator: r.operator ?? '',
+  created_at: fmtDateTime(r.created_at),
+  committed_at: r.committed_at ? fmtDateTime(r.committed_at) : null,
+});
+
+/** The caller's company's batch; another company's answers the same 404 as a missing one. */
+export async function ownBatch(db: Db, id: number, companyId: number): Promise<BatchRow> {
+  const b = await db.one<BatchRow>(`${BATCH_SQL} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
+  if (!b) throw notFound('导入批次不存在');
+  return b;
+}
+
+export const sealJson = (v: unknown) => encryptPii(JSON.stringify(v));
+export const openJson = <T>(sealed: string | null, fallback: T): T => (sealed ? (JSON.parse(decryptPii(sealed)) as T) : fallback);
+
+export async function batchIssues(db: Db, id: number): Promise<ImportIssue[]> {
+  const r = await db.one<{ issues_enc: string | null }>('SELECT issues_enc FROM import_batches WHERE id = $1', [id]);
+  return openJson<ImportIssue[]>(r?.issues_enc ?? null, []);
+}
+
+export async function batchFile(db: Db, id: number): Promise<Buffer> {
+  const r = await db.one<{ file_enc: string }>('SELECT file_enc FROM import_batches WHERE id = $1', [id]);
+  return Buffer.from(decryptPii(r!.file_enc), 'base64');
+}

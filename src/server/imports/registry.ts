@@ -1,0 +1,17 @@
+/**
+ * The server half of each import type: which rows already exist (duplicates against stored rows,
+ * through the blind index) and the commit that writes them in the caller's transaction. One file
+ * per type in `types/`, one line here; the columns and row rules live in src/contract/import-types.
+ */
+import type { ImportTypeName } from '../../contract/imports';
+import type { ServerImportType } from './server-type';
+import { dimissionServer } from './types/dimission';
+import { workersServer } from './types/workers';
+
+const SERVER_TYPES: { [K in ImportTypeName]: ServerImportType<never> } = {
+  dimission: dimissionServer as ServerImportType<never>,
+  workers: workersServer as ServerImportType<never>,
+};
+
+export const serverImportType = (t: ImportTypeName) => SERVER_TYPES[t] as unknown as ServerImportType<unknown>;
+export type { ServerImportType };

@@ -1,0 +1,11 @@
+import type { ImportTypeDef } from '../../contract/imports';
+import type { Db } from '../db/types';
+
+/** The server half of one import type (src/server/imports/types/<type>.ts). */
+export interface ServerImportType<R> {
+  def: ImportTypeDef<R>;
+  /** the dupKeys of `rows` that the company already has (through the blind index) */
+  existing(db: Db, companyId: number, rows: R[]): Promise<Set<string>>;
+  /** writes every row in the caller's transaction `tx`; answers how many were written */
+  commit(tx: Db, companyId: number, batchId: number, rows: R[], userId: number): Promise<number>;
+}
