@@ -57,6 +57,7 @@ import {
   PositionSaved,
   PositionStatusBody,
 } from './recruitment';
+import { employmentEndpoints } from './employment';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -158,6 +159,7 @@ const coreEndpoints = {
 export const endpoints = {
   ...coreEndpoints,
   // area tables: one line per area file
+  ...employmentEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -7,6 +7,7 @@ import { frameworkErrors, installErrorHandler } from './http/errors';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
+import { employmentRoutes } from './routes/employment';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
 import { talentRoutes } from './routes/talent';
@@ -67,6 +68,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app);
+  employmentRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;

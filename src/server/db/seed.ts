@@ -3,6 +3,7 @@ import { makeUscc } from '../lib/uscc';
 import { addDays, dateAfter } from '../lib/time';
 import { recruitmentSeed } from './seeds/recruitment';
 import { accountSeedSteps } from './seeds/accounts';
+import { employmentSeedSteps } from './seeds/employment';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -263,7 +264,7 @@ const resignations: SeedStep = {
   },
 };
 
-export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps];
+export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps, ...employmentSeedSteps];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */
 async function dbMode(db: Db): Promise<string> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { employmentSandbox } from './employment';
 import { operatorPage } from './operator-page';
 import { ossSandbox } from './oss';
 import { paySandbox } from './pay';
@@ -15,5 +16,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   vodSandbox(app);
   paySandbox(app);
   wechatSandbox(app);
+  employmentSandbox(app);
   operatorPage(app);
 }
