@@ -23,7 +23,7 @@ const text = (max: number, msg: string) => z.string().trim().max(max, msg).refin
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
 const bool = z.enum(['0', '1']).transform((v) => v === '1');
-const dateOrBlank = z.union([z.literal(''), DateText]);
+const dateOrBlank = z.string().trim().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '日期格式不正确');
 
 export const TaskStatus = z.enum(TASK_STATUS_CODES);
 export const TaskTab = z.enum(['all', ...TASK_STATUS_CODES]);
@@ -64,7 +64,7 @@ export const TaskBody = z.strictObject({
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   action: z.enum(['draft', 'submit'], { error: '请选择保存方式' }),
   name: text(40, '任务名称不能超过40个字').pipe(z.string().min(1, '请填写任务名称')),
-  category: z.union([z.literal(''), z.enum(SERVICE_CATEGORIES, { error: '请选择服务类目' })]).default(''),
+  category: z.string().trim().default('').refine((v) => v === '' || (SERVICE_CATEGORIES as readonly string[]).includes(v), '请选择服务类目'),
   description: text(2000, '任务描述不能超过2000字').default(''),
   standard: text(1000, '交付标准不能超过1000字').default(''),
   work_mode: z.enum(['online', 'offline'], { error: '请选择工作方式' }).default('online'),
