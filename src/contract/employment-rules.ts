@@ -168,6 +168,8 @@ export const canDeliver = (w: WorkerState) => (w.work === 'working' || w.work ==
 // --- money: integer fen ---------------------------------------------------------------------
 
 export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
+/** an agreement PDF */
+export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** `12.5` / `12.50` / `1,200` 元 → fen; null when not a positive amount with at most 2 decimals. */
 export function yuanToFen(input: string): number | null {

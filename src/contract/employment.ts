@@ -146,7 +146,7 @@ export const SettingBody = z.strictObject({
 
 // --- agreements -----------------------------------------------------------------------------
 
-export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
+export { AGREEMENT_MAX_BYTES } from './employment-rules';
 export const AgreementBody = z.strictObject({
   name: text(50, '协议名称不能超过50个字').pipe(z.string().min(1, '请填写协议名称')),
   media_id: z.string().trim().min(1, '请上传协议文件').max(64, '协议文件无效，请重新上传').regex(/^[A-Za-z0-9]+$/, '协议文件无效，请重新上传'),
