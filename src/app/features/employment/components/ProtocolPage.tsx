@@ -19,6 +19,7 @@ import {
   TableRow,
   Text,
 } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
 import { AGREEMENT_MAX_BYTES } from '../../../../contract/employment-rules';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -45,7 +46,8 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
   const [date, setDate] = useState(today());
   const [saving, setSaving] = useState(false);
   const [view, setView] = useState<{ url: string; file_name: string } | null>(null);
-  const load = useCallback(() => listAgreements(id).then(setData, () => undefined), [id]);
+  const [, navigate] = useLocation();
+  const load = useCallback(() => listAgreements(id).then(setData, () => navigate('/employment')), [id, navigate]);
   useEffect(() => {
     requireMember();
     void load();
@@ -86,8 +88,10 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
             {p.title} · {data.task.name}
           </Text>
         </div>
-        <Text className={s.muted}>{p.hint}</Text>
-        <div className={s.form} style={{ marginTop: 16 }}>
+        <Text as="p" className={s.muted}>
+          {p.hint}
+        </Text>
+        <div className={s.form}>
           <Field label={p.name} required>
             <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} data-testid="protocol-name" />
           </Field>

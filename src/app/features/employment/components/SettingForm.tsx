@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dropdown, Field, Input, Link, Option, Radio, RadioGroup, Spinner, Switch, Text } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
 import { SETTLE_CYCLES, SIGNUP_MODES } from '../../../../contract/employment-rules';
 import type { TaskDetail } from '../../../../contract/employment';
 import { requireMember } from '../../../shared/dialogs/store';
@@ -15,13 +16,17 @@ export function SettingForm({ id }: { id: number }) {
   const [task, setTask] = useState<TaskDetail | null>(null);
   const [v, setV] = useState<TaskDetail['settings'] | null>(null);
   const [saving, setSaving] = useState(false);
+  const [, navigate] = useLocation();
   useEffect(() => {
     requireMember();
-    loadTask(id).then((d) => {
-      setTask(d);
-      setV(d.settings);
-    }, () => undefined);
-  }, [id]);
+    loadTask(id).then(
+      (d) => {
+        setTask(d);
+        setV(d.settings);
+      },
+      () => navigate('/employment'),
+    );
+  }, [id, navigate]);
   if (!task || !v)
     return (
       <section className={s.panel}>

@@ -158,7 +158,7 @@ export function TaskList() {
                       </TableCell>
                       <TableCell className={`${s.small} ${s.nowrap}`}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
                       <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
-                      <TableCell>
+                      <TableCell className={s.nowrap}>
                         {task.status === 'rejected' && task.reject_reason ? (
                           <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
                             <span>

@@ -56,11 +56,14 @@ export function TaskManage({ id }: { id: number }) {
   useEffect(() => {
     if (!requireMember()) return;
     let alive = true;
-    listWorkers(id, tab, page).then((d) => alive && setData(d), () => undefined);
+    listWorkers(id, tab, page).then(
+      (d) => alive && setData(d),
+      () => alive && navigate('/employment'),
+    );
     return () => {
       alive = false;
     };
-  }, [id, tab, page, reload]);
+  }, [id, tab, page, reload, navigate]);
   useEffect(() => setPage(1), [tab]);
 
   const act = async (w: TaskWorkerItem, action: string, why = '') => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useLocation } from 'wouter';
 import { fenText, payUnitLabel, settleModeLabel } from '../../../../contract/employment-rules';
 import type { TaskDetail } from '../../../../contract/employment';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -28,6 +29,7 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   pre: { whiteSpace: 'pre-wrap', margin: 0 },
   foot: { marginTop: 'auto', padding: tokens.spacingHorizontalM },
+  apply: { width: '100%' },
 });
 
 /** 任务预览 (/employment/preview/{id}): the saved task in a phone frame, as a worker sees it. */
@@ -35,13 +37,17 @@ export function TaskPreview({ id }: { id: number }) {
   const s = useStyles();
   const p = usePageStyles();
   const [task, setTask] = useState<TaskDetail | null>(null);
+  const [, navigate] = useLocation();
   useEffect(() => {
     let alive = true;
-    loadTask(id).then((d) => alive && setTask(d), () => undefined);
+    loadTask(id).then(
+      (d) => alive && setTask(d),
+      () => alive && navigate('/employment'),
+    );
     return () => {
       alive = false;
     };
-  }, [id]);
+  }, [id, navigate]);
   if (!task)
     return (
       <section className={p.panel}>
@@ -96,7 +102,7 @@ export function TaskPreview({ id }: { id: number }) {
             )}
           </div>
           <div className={s.foot}>
-            <Button appearance="primary" style={{ width: '100%' }} disabled>
+            <Button appearance="primary" className={s.apply} disabled>
               {v.apply}
             </Button>
           </div>
