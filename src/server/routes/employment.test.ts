@@ -321,3 +321,49 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect((await post(`/employment/task-worker/${p.id}/action`, { action: 'hire' }, member)).body.code).toBe(409);
   });
 });
+
+describe('employment: agreement files and expiry', () => {
+  /** A finished object in the sandbox store, made directly (the engine path is tested above). */
+  async function storedMedia(companyId: number, bytes: Buffer | null, size: number, ext = 'pdf'): Promise<string> {
+    const { writeFile, mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = `${await mkdtemp(`${tmpdir()}/emp-`)}/f.${ext}`;
+    if (bytes) await writeFile(path, bytes);
+    const id = `T${Math.random().toString(36).slice(2, 14)}`;
+    const key = `attached/material/${id}.${ext}`;
+    const user = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile = '13800000001'`))!.id;
+    await s.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, status)
+       VALUES ($1, 'attached', $2, $3, 'x', $4, $5, 'outin-hrconsole-sandbox', $6, 'Normal')`,
+      [id, companyId, user, `协议.${ext}`, size, key],
+    );
+    await s.db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ('outin-hrconsole-sandbox', $1, $2, 'e', '0', $3)`, [key, size, path]);
+    return id;
+  }
+
+  it('refuses a file that is not a PDF by content, one over 10 MB, and another company’s file', async () => {
+    const id = (await get('/employment/tasks?status=recruiting', member)).body.data.list[0].id as number;
+    const fake = await storedMedia(c1, Buffer.from('MZ not a pdf'), 12);
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: fake, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件仅支持 PDF 格式');
+    const big = await storedMedia(c1, null, 10 * 1024 * 1024 + 1);
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: big, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件不能超过10MB');
+    const theirs = await storedMedia(c2, Buffer.from('%PDF-1.4\n'), 9);
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: theirs, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件无效，请重新上传');
+    const ok = await storedMedia(c1, Buffer.from('%PDF-1.4\n'), 9);
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: ok, effective_date: dateAfter(now(), 0) }, member)).body.code).toBe(200);
+    // agreements cannot be added to an ended task
+    const ended = (await get('/employment/tasks?status=ended', member)).body.data.list[0].id as number;
+    expect((await post(`/employment/task/${ended}/agreement`, { name: '协议', media_id: ok, effective_date: dateAfter(now(), 0) }, member)).body.code).toBe(409);
+  });
+
+  it('a pending signature past the signup deadline shows 已过期 and can no longer be urged', async () => {
+    const id = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
+    await review(id, 'pass');
+    await post(`/employment/task/${id}/workers`, { name: '钱多多', mobile: '13977778888', cert_no: '33010219851212341X' }, member);
+    await s.db.query(`UPDATE flex_tasks SET signup_deadline = $2 WHERE id = $1`, [id, dateAfter(now(), -1)]);
+    const p = (await get(`/employment/task/${id}/workers`, member)).body.data.list[0];
+    expect(p).toMatchObject({ name: '钱多多', sign_status: 'expired' });
+    expect(p.actions).not.toContain('urge');
+    expect((await post(`/employment/task-worker/${p.id}/action`, { action: 'urge' }, member)).body.code).toBe(409);
+  });
+});

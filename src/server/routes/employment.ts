@@ -3,6 +3,7 @@
  * actions, settings, agreement versions through the upload engine, the people of a task.
  * Members only; every object is the caller's company's (another company's answers 404).
  */
+import { open } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { AGREEMENT_MAX_BYTES } from '../../contract/employment';
@@ -55,10 +56,26 @@ async function ownMedia(db: Db, mediaId: string, companyId: number, kind: 'attac
   if (!m || m.kind !== kind) throw badRequest(missing);
   const o =
     m.status === 'Normal'
-      ? await db.one<{ size: string | number }>('SELECT size FROM oss_objects WHERE bucket = $1 AND object_key = $2', [m.bucket, m.object_key])
+      ? await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
+          m.bucket,
+          m.object_key,
+        ])
       : undefined;
   if (!o) throw badRequest('文件尚未上传完成，请稍后再试');
-  return { ...m, size: Number(o.size) };
+  return { ...m, size: Number(o.size), file_path: o.file_path };
+}
+
+/** A PDF by its content (`%PDF-`), not by its name. */
+async function isPdf(path: string): Promise<boolean> {
+  const f = await open(path, 'r').catch(() => null);
+  if (!f) return false;
+  try {
+    const buf = Buffer.alloc(5);
+    await f.read(buf, 0, 5, 0);
+    return buf.toString('latin1') === '%PDF-';
+  } finally {
+    await f.close();
+  }
 }
 
 /** Everything a task must have before it goes to review (a draft needs only its name). */
@@ -323,7 +340,7 @@ export function employmentRoutes(app: FastifyInstance) {
     const company = memberCompanyOf(auth, now);
     const m = await ownMedia(db, body.media_id, company.id, 'attached', '协议文件无效，请重新上传');
     if (m.size > AGREEMENT_MAX_BYTES) throw badRequest('协议文件不能超过10MB');
-    if (!/\.pdf$/i.test(m.file_name)) throw badRequest('协议文件仅支持 PDF 格式');
+    if (!/\.pdf$/i.test(m.file_name) || !(await isPdf(m.file_path))) throw badRequest('协议文件仅支持 PDF 格式');
     if (body.effective_date < fmtDate(now)) throw badRequest('生效日期不能早于今天');
     const id = await db.tx(async (t) => {
       const task = await ownTask(t, params.id, company.id, true);
