@@ -53,6 +53,16 @@ describe('employment: the task side of issue 12', () => {
     await page.getByText('新品上市地推活动执行').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'emp-01-list');
+    // the breadcrumb search filters the list
+    await page.getByTestId('task-tab-all').click();
+    await page.getByTestId('search-box').fill('海报');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/keywords=/);
+    await page.getByText('关键词：海报').waitFor();
+    await expect.poll(() => page.getByTestId('task-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('task-row').innerText()).toContain('门店促销海报设计');
+    await page.getByRole('link', { name: '灵活用工' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/employment' && !u.search);
 
     // --- publish: the draft survives a reload ---------------------------------------------
     await page.getByTestId('task-publish').click();
@@ -159,6 +169,17 @@ describe('employment: the task side of issue 12', () => {
     await page.waitForTimeout(300);
     await shot(page, 'emp-05-manage');
     const invite = (await hrRow.getByTestId('manage-worker-page').getAttribute('href'))!;
+    // a person typed in (指定人员), checked with the contract's GB 11643 rule first
+    await page.getByTestId('manage-add').click();
+    await page.getByTestId('add-name').fill('周明');
+    await page.getByTestId('add-mobile').fill('13966660003');
+    await page.getByTestId('add-cert_no').fill('320106199503151240');
+    await page.getByTestId('add-submit').click();
+    await toast(page, '证件号码校验位错误');
+    await page.getByTestId('add-cert_no').fill('320106199503151249');
+    await page.getByTestId('add-submit').click();
+    await toast(page, '人员已添加，已发送签约短信');
+    await page.locator('[data-testid="manage-row"][data-name="周明"]').getByText('320106********1249').waitFor();
 
     // --- the worker on their phone (a second browser context) -----------------------------
     const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
@@ -211,5 +232,12 @@ describe('employment: the task side of issue 12', () => {
     expect(await page.getByTestId('preview-desc').innerText()).toBe('在商场中庭快闪店负责顾客引导、新品讲解与扫码登记，每日工作6小时。');
     await page.waitForTimeout(300);
     await shot(page, 'emp-09-preview');
+
+    // --- a company without membership gets the prompt, not the list -----------------------
+    const { page: other } = await h.newPage();
+    await loginAs(other, h.url, '13800000002');
+    await other.goto('/employment');
+    await other.getByTestId('gate-dialog').getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
+    expect(await other.getByTestId('task-table').count()).toBe(0);
   }, 240_000);
 });
