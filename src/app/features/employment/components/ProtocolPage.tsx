@@ -27,7 +27,9 @@ import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { agreementUrl, listAgreements, saveAgreement } from '../api';
+import { NotMember } from './NotMember';
 import { usePageStyles } from './styles';
+import { useMember } from './useMember';
 
 /** The agreement's upload control: the upload feature's field, given by the page. */
 export type PdfSlot = (p: { onMediaId: (mediaId: string) => void; check: (f: File) => string | null }) => ReactNode;
@@ -48,10 +50,10 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
   const [view, setView] = useState<{ url: string; file_name: string } | null>(null);
   const [, navigate] = useLocation();
   const load = useCallback(() => listAgreements(id).then(setData, () => navigate('/employment')), [id, navigate]);
+  const allowed = useMember();
   useEffect(() => {
-    requireMember();
-    void load();
-  }, [load]);
+    if (allowed) void load();
+  }, [allowed, load]);
 
   const save = async () => {
     const problem = !name.trim() ? p.needName : !mediaId ? p.needFile : !date ? p.needDate : null;
@@ -72,6 +74,7 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
     }
   };
 
+  if (allowed === false) return <NotMember />;
   if (!data)
     return (
       <section className={s.panel}>

@@ -8,7 +8,9 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { loadTask, saveSetting } from '../api';
+import { NotMember } from './NotMember';
 import { usePageStyles } from './styles';
+import { useMember } from './useMember';
 
 /** 任务设置 (/employment/setting/{id}). */
 export function SettingForm({ id }: { id: number }) {
@@ -17,8 +19,9 @@ export function SettingForm({ id }: { id: number }) {
   const [v, setV] = useState<TaskDetail['settings'] | null>(null);
   const [saving, setSaving] = useState(false);
   const [, navigate] = useLocation();
+  const allowed = useMember();
   useEffect(() => {
-    requireMember();
+    if (!allowed) return;
     loadTask(id).then(
       (d) => {
         setTask(d);
@@ -26,7 +29,8 @@ export function SettingForm({ id }: { id: number }) {
       },
       () => navigate('/employment'),
     );
-  }, [id, navigate]);
+  }, [allowed, id, navigate]);
+  if (allowed === false) return <NotMember />;
   if (!task || !v)
     return (
       <section className={s.panel}>

@@ -29,7 +29,9 @@ import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { listTasks, taskAction } from '../api';
+import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
+import { useMember } from './useMember';
 import { usePageStyles } from './styles';
 
 const TABS = ['all', ...TASK_STATUS.map((s) => s.code)];
@@ -49,8 +51,7 @@ export function TaskList() {
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
   const [confirm, setConfirm] = useState<{ task: TaskItem; action: 'end' | 'cancel' | 'delete' } | null>(null);
-  const [allowed, setAllowed] = useState<boolean | null>(null);
-  useEffect(() => setAllowed(requireMember()), []);
+  const allowed = useMember();
   useEffect(() => setPage(1), [keywords, tab]);
   useEffect(() => {
     if (!allowed) return;
@@ -98,12 +99,7 @@ export function TaskList() {
   };
   const publish = () => requireMember() && navigate('/employment/post');
 
-  if (allowed === false)
-    return (
-      <section className={s.panel}>
-        <EmptyState text={tEmp.list.empty} description={tEmp.noPerm} />
-      </section>
-    );
+  if (allowed === false) return <NotMember />;
 
   return (
     <div className={s.root}>

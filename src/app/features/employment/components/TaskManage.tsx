@@ -33,7 +33,9 @@ import { EmptyState, Pager } from '../../../shared/ui';
 import { listWorkers, workerAction } from '../api';
 import { AddWorkerDialog } from './AddWorkerDialog';
 import { PickWorkersDialog } from './PickWorkersDialog';
+import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
+import { useMember } from './useMember';
 import { usePageStyles } from './styles';
 
 const TABS = ['applied', 'signed', 'delivery', 'settled'] as const;
@@ -53,8 +55,9 @@ export function TaskManage({ id }: { id: number }) {
   const [rejecting, setRejecting] = useState<TaskWorkerItem | null>(null);
   const [reason, setReason] = useState('');
   const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const allowed = useMember();
   useEffect(() => {
-    if (!requireMember()) return;
+    if (!allowed) return;
     let alive = true;
     listWorkers(id, tab, page).then(
       (d) => alive && setData(d),
@@ -63,7 +66,7 @@ export function TaskManage({ id }: { id: number }) {
     return () => {
       alive = false;
     };
-  }, [id, tab, page, reload, navigate]);
+  }, [allowed, id, tab, page, reload, navigate]);
   useEffect(() => setPage(1), [tab]);
 
   const act = async (w: TaskWorkerItem, action: string, why = '') => {
@@ -84,6 +87,7 @@ export function TaskManage({ id }: { id: number }) {
     } else void act(w, a);
   };
 
+  if (allowed === false) return <NotMember />;
   if (!data)
     return (
       <section className={s.panel}>

@@ -7,7 +7,9 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { loadTask } from '../api';
 import { StatusBadge } from './StatusBadge';
+import { NotMember } from './NotMember';
 import { usePageStyles } from './styles';
+import { useMember } from './useMember';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM },
@@ -38,7 +40,9 @@ export function TaskPreview({ id }: { id: number }) {
   const p = usePageStyles();
   const [task, setTask] = useState<TaskDetail | null>(null);
   const [, navigate] = useLocation();
+  const allowed = useMember();
   useEffect(() => {
+    if (!allowed) return;
     let alive = true;
     loadTask(id).then(
       (d) => alive && setTask(d),
@@ -47,7 +51,8 @@ export function TaskPreview({ id }: { id: number }) {
     return () => {
       alive = false;
     };
-  }, [id, navigate]);
+  }, [allowed, id, navigate]);
+  if (allowed === false) return <NotMember />;
   if (!task)
     return (
       <section className={p.panel}>
