@@ -139,15 +139,18 @@ export function checkWorker(w: WorkerInput, now: Date): WorkerInput {
 
 /**
  * The company's flex_workers row for this person (by certificate), created when new — sealed
- * with the one PII helper. An existing row keeps its data (the import owns updates).
+ * with the one PII helper. An existing row keeps its data (the import owns updates); the same
+ * certificate under another name is refused.
  */
 export async function upsertFlexWorker(db: Db, companyId: number, w: WorkerInput, userId: number | null, now: Date): Promise<number> {
   const cert = sealPii('id_card', w.cert_no);
-  const found = await db.one<{ id: number }>('SELECT id FROM flex_workers WHERE company_id = $1 AND cert_type = $2 AND cert_no_bidx = $3', [
+  const found = await db.one<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 AND cert_type = $2 AND cert_no_bidx = $3', [
     companyId,
     w.cert_type,
     cert.bidx,
   ]);
+  // one person per certificate: a different name is a typing error (or someone else's number)
+  if (found && found.name !== w.name) throw badRequest('该证件号码已登记在人员库中，但姓名不一致，请核对');
   if (found) return found.id;
   const mobile = sealPii('mobile', w.mobile);
   const bank = w.bank_card ? sealPii('bank_card', w.bank_card) : null;

@@ -367,3 +367,31 @@ describe('employment: agreement files and expiry', () => {
     expect((await post(`/employment/task-worker/${p.id}/action`, { action: 'urge' }, member)).body.code).toBe(409);
   });
 });
+
+describe('employment: an ended task', () => {
+  it('still accepts what was delivered, and nothing else', async () => {
+    const id = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
+    await review(id, 'pass');
+    await post(`/employment/task/${id}/workers`, { name: '冯雪', mobile: '13977776666', cert_no: '420106198808085632' }, member);
+    await post(`/employment/task/${id}/workers`, { name: '韩梅', mobile: '13977775555', cert_no: '510107199211117841' }, member);
+    await s.db.query(
+      `UPDATE flex_task_workers SET sign_status = 'signed', signed_at = now(), work_status = 'delivered', delivered_at = now()
+        WHERE task_id = $1 AND worker_id = (SELECT id FROM flex_workers WHERE name = '冯雪' AND company_id = $2)`,
+      [id, c1],
+    );
+    expect((await post(`/employment/task/${id}/action`, { action: 'end' }, member)).body.data.status).toBe('ended');
+    const list = (await get(`/employment/task/${id}/workers`, member)).body.data.list as { id: number; name: string; actions: string[] }[];
+    const feng = list.find((p) => p.name === '冯雪')!;
+    const han = list.find((p) => p.name === '韩梅')!;
+    expect(feng.actions).toEqual(['accept', 'reject']);
+    expect(han.actions).toEqual([]);
+    expect((await post(`/employment/task-worker/${han.id}/action`, { action: 'remove' }, member)).body.code).toBe(409);
+    expect((await post(`/employment/task/${id}/workers`, { name: '何静', mobile: '13977774444', cert_no: '370202198706062152' }, member)).body.code).toBe(409);
+    // the same certificate under another name is refused
+    const other = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
+    await review(other, 'pass');
+    expect((await post(`/employment/task/${other}/workers`, { name: '冯霜', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.msg).toBe('该证件号码已登记在人员库中，但姓名不一致，请核对');
+    expect((await post(`/employment/task/${other}/workers`, { name: '冯雪', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.data.added).toBe(1);
+    expect((await post(`/employment/task-worker/${feng.id}/action`, { action: 'accept' }, member)).body.data.work_status).toBe('accepted');
+  });
+});

@@ -96,7 +96,7 @@ async function taskCounts(db: Db, taskId: number) {
   ))!;
 }
 
-async function detail(db: Db, t: TaskRow, companyName: string, now: Date) {
+async function detail(db: Db, t: TaskRow, companyName: string, userId: number, now: Date) {
   const c = await taskCounts(db, t.id);
   const ids = t.attachments.map((a) => a.media_id);
   const media = ids.length
@@ -105,7 +105,7 @@ async function detail(db: Db, t: TaskRow, companyName: string, now: Date) {
         t.company_id,
       ])
     : [];
-  const cred = media.length ? await mintCredentials(db, { userId: t.created_by ?? 0, companyId: t.company_id, now, ttlS: URL_TTL_S }) : null;
+  const cred = media.length ? await mintCredentials(db, { userId, companyId: t.company_id, now, ttlS: URL_TTL_S }) : null;
   return {
     id: t.id,
     task_no: t.task_no,
@@ -200,7 +200,7 @@ export function employmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.empTask, async ({ auth, db, now, params }) => {
     const company = memberCompanyOf(auth, now);
-    return detail(db, await ownTask(db, params.id, company.id), company.name, now);
+    return detail(db, await ownTask(db, params.id, company.id), company.name, auth.user.id, now);
   });
 
   addRoute(app, endpoints.empTaskSave, async ({ auth, body, db, now, setMsg }) => {
@@ -437,7 +437,10 @@ export function employmentRoutes(app: FastifyInstance) {
         delivered_at: dt(r.delivered_at),
         accepted_at: dt(r.accepted_at),
         invite_url: workerPageUrl(r.invite_token),
-        actions: takesWorkers(task.status) || task.status === 'ended' ? workerActions({ work: r.work_status, sign: r.sign_status, needSign: task.need_sign }) : [],
+        // an ended task still takes 验收 / 驳回 of what was delivered; nothing else
+        actions: workerActions({ work: r.work_status, sign: r.sign_status, needSign: task.need_sign }).filter(
+          (a) => takesWorkers(task.status) || (task.status === 'ended' && (a === 'accept' || a === 'reject')),
+        ),
       })),
     };
   });

@@ -149,8 +149,10 @@ export function employmentSandbox(app: FastifyInstance) {
       const a = await currentAgreement(app.db, task.id, now);
       if (!a) step = `<div class="card"><p>企业尚未上传生效的协议，请稍后再来签署</p></div>`;
       else {
-        const cred = await mintCredentials(app.db, { userId: task.created_by ?? 0, companyId: task.company_id, now, ttlS: 1800 });
-        const url = presignGet(cred, a.bucket, a.object_key, addSeconds(now, 1800));
+        // the link is signed on behalf of the task's publisher (or any admin of the company)
+        const signer = task.created_by ?? (await app.db.one<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 ORDER BY role = 'admin' DESC, id LIMIT 1`, [task.company_id]))?.id;
+        const cred = signer ? await mintCredentials(app.db, { userId: signer, companyId: task.company_id, now, ttlS: 1800 }) : null;
+        const url = cred ? presignGet(cred, a.bucket, a.object_key, addSeconds(now, 1800)) : '#';
         step = `<div class="card" style="text-align:left"><b>签署协议</b><p class="muted">${esc(a.name)}（第 ${a.version} 版，${esc(a.effective_date)} 生效）</p>
 <p><a href="${esc(url)}" target="_blank" data-testid="flex-agreement">阅读协议全文（PDF）</a></p>
 <form method="post" action="${act('sign')}"><input type="hidden" name="agreement_id" value="${a.id}"><label><input type="checkbox" name="agree" value="1" style="width:auto" data-testid="flex-agree"> 我已阅读并同意以上协议</label>
