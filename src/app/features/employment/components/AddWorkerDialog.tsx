@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option } from '@fluentui/react-components';
-import { CERT_TYPES, certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../../../contract/person';
+import { CERT_TYPES, type CertType } from '../../../../contract/person';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { addWorker } from '../api';
+import { workerProblem, type WorkerForm } from '../lib/worker';
 import { usePageStyles } from './styles';
 
-const blank = { name: '', mobile: '', cert_type: 'id_card' as CertType, cert_no: '', bank_card: '' };
-
-/** The first problem of a typed-in worker (contract/person; the server checks again), or null. */
-export function workerProblem(v: typeof blank): string | null {
-  if (!isPersonName(v.name.trim())) return '请填写正确的姓名';
-  if (!isMobile(normalizeDigits(v.mobile))) return '请输入正确的手机号';
-  const cert = v.cert_type === 'id_card' || v.cert_type === 'foreign_pr' ? normalizeDigits(v.cert_no).toUpperCase() : v.cert_no.trim().toUpperCase();
-  const p = certNoProblem(v.cert_type, cert);
-  if (p) return `证件号码${p}`;
-  const bank = normalizeDigits(v.bank_card);
-  if (bank && (!isBankCard(bank) || !luhnOk(bank))) return '请填写正确的银行卡号';
-  return null;
-}
+const blank: WorkerForm = { name: '', mobile: '', cert_type: 'id_card', cert_no: '', bank_card: '' };
 
 /** 添加人员 (指定人员): name, mobile, certificate, bank card; sealed by the server. */
 export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; onClose: () => void; onAdded: () => void }) {
@@ -34,7 +23,7 @@ export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; 
     }
     setBusy(true);
     try {
-      const { msg } = await addWorker(taskId, v);
+      const { msg } = await addWorker(taskId, { ...v });
       toast('success', msg);
       onAdded();
       onClose();
