@@ -35,6 +35,12 @@ const PositionPost = page(() => import('./pages/position-post'));
 const PositionCollection = page(() => import('./pages/position-collection'));
 const PositionEntry = page(() => import('./pages/position-entry'));
 const PositionInvite = page(() => import('./pages/position-invite'));
+const Employment = page(() => import('./pages/employment'));
+const EmploymentPost = page(() => import('./pages/employment-post'));
+const EmploymentProtocol = page(() => import('./pages/employment-protocol'));
+const EmploymentSetting = page(() => import('./pages/employment-setting'));
+const EmploymentPreview = page(() => import('./pages/employment-preview'));
+const EmploymentTask = page(() => import('./pages/employment-task'));
 const Create = page(() => import('./pages/create'));
 const CompanyAuth = page(() => import('./pages/company-auth'));
 const InReview = page(() => import('./pages/in-review'));
@@ -81,12 +87,12 @@ export const routes: RouteDef[] = [
   main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: BulkImport }),
   main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: ImportBatch }),
 
-  main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Coming }),
-  main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: Coming }),
-  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: '上传协议', auth: true, parent: 'employment', page: Coming }),
-  main({ name: 'employmentSetting', path: '/employment/setting/:id', title: '任务设置', auth: true, parent: 'employment', page: Coming }),
-  main({ name: 'employmentPreview', path: '/employment/preview/:id', title: '任务预览', auth: true, parent: 'employment', page: Coming }),
-  main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: '管理任务', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Employment }),
+  main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: EmploymentPost }),
+  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: '上传协议', auth: true, parent: 'employment', page: EmploymentProtocol }),
+  main({ name: 'employmentSetting', path: '/employment/setting/:id', title: '任务设置', auth: true, parent: 'employment', page: EmploymentSetting }),
+  main({ name: 'employmentPreview', path: '/employment/preview/:id', title: '任务预览', auth: true, parent: 'employment', page: EmploymentPreview }),
+  main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: '管理任务', auth: true, parent: 'employment', page: EmploymentTask }),
   main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: '发放管理', auth: true, parent: 'employment', page: Coming }),
   main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: Coming }),
   main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: Coming }),

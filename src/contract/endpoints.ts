@@ -60,6 +60,7 @@ import {
 import { importsEndpoints } from './imports';
 
 import { privacyEndpoints } from './privacy';
+import { employmentEndpoints } from './employment';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -163,6 +164,7 @@ export const endpoints = {
   ...privacyEndpoints,
   ...dimissionEndpoints,
   ...importsEndpoints,
+  ...employmentEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

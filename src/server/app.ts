@@ -7,6 +7,7 @@ import { frameworkErrors, installErrorHandler } from './http/errors';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
+import { employmentRoutes } from './routes/employment';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
 import { talentRoutes } from './routes/talent';
@@ -75,8 +76,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   importRoutes(app);
+  employmentRoutes(app);
 
-  if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
+  if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;
   await registerStatic(app, staticDir);
 

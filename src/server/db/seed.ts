@@ -5,6 +5,7 @@ import { recruitmentSeed } from './seeds/recruitment';
 import { accountSeedSteps } from './seeds/accounts';
 import { dimissionSeed } from './seeds/dimission';
 import { sealPii } from '../lib/pii';
+import { employmentSeedSteps } from './seeds/employment';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -267,7 +268,15 @@ const resignations: SeedStep = {
   },
 };
 
-export const seedSteps: SeedStep[] = [companiesAndUsers, crcLedger, resignations, ...recruitmentSeed, ...accountSeedSteps, ...dimissionSeed];
+export const seedSteps: SeedStep[] = [
+  companiesAndUsers,
+  crcLedger,
+  resignations,
+  ...recruitmentSeed,
+  ...accountSeedSteps,
+  ...dimissionSeed,
+  ...employmentSeedSteps,
+];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */
 async function dbMode(db: Db): Promise<string> {

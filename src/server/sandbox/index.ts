@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { employmentSandbox } from './employment';
 import { operatorPage } from './operator-page';
 import { ossSandbox } from './oss';
 import { paySandbox } from './pay';
@@ -7,9 +8,10 @@ import { reviewSandbox } from './review';
 import { smsSandbox } from './sms';
 import { vodSandbox } from './vod';
 import { dimissionSandbox } from './dimission';
+import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
-export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string } = {}) {
+export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string; limits: LoginLimits }) {
   smsSandbox(app);
   reviewSandbox(app);
   ossSandbox(app, { dir: opts.ossDir });
@@ -17,5 +19,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   paySandbox(app);
   wechatSandbox(app);
   dimissionSandbox(app);
+  employmentSandbox(app, { limits: opts.limits });
   operatorPage(app);
 }

@@ -14,6 +14,8 @@ import { cloudOf, publicOrigin, SANDBOX_BUCKET, type CloudSandbox } from './clou
 
 const VIDEO_EXT = new Set(['mp4', 'mov', 'avi', 'flv', 'mkv', 'webm', 'wmv', 'm4v', 'mpg', 'mpeg', '3gp', 'ts', 'f4v', 'rmvb', 'mxf']);
 const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+/** documents through CreateUploadAttachedMedia (BusinessType material): agreements */
+const ATTACHED_EXT = new Set(['pdf']);
 const MAX_SKEW_MS = 15 * 60_000;
 
 class RpcError extends Error {
@@ -85,12 +87,14 @@ interface MediaRow {
   user_id: number;
 }
 
-async function ownMedia(c: Ctx, id: string, kind: 'video' | 'image'): Promise<MediaRow> {
+async function ownMedia(c: Ctx, id: string, kind: 'video' | 'image' | 'attached'): Promise<MediaRow> {
   const row = await c.db.one<MediaRow>('SELECT media_id, kind, object_key, company_id, user_id FROM media WHERE media_id = $1 AND kind = $2', [id, kind]);
   if (!row || ownerOf(row) !== ownerOf(c.cred)) {
     throw kind === 'video'
       ? new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.')
-      : new RpcError(404, 'InvalidImage.NotFound', 'The image does not exist.');
+      : kind === 'attached'
+        ? new RpcError(404, 'InvalidMedia.NotFound', 'The media does not exist.')
+        : new RpcError(404, 'InvalidImage.NotFound', 'The image does not exist.');
   }
   return row;
 }
@@ -146,6 +150,32 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     return {
       ImageId: row.media_id,
       ImageURL: `${c.origin}/${SANDBOX_BUCKET}/${row.object_key}`,
+      UploadAddress: address(c, row.object_key),
+      UploadAuth: await uploadAuth(c, row.object_key),
+    };
+  },
+
+  async CreateUploadAttachedMedia(c) {
+    if ((c.params.BusinessType || '') !== 'material') throw new RpcError(400, 'InvalidParameter.BusinessType', 'The BusinessType is invalid.');
+    const ext = (c.params.MediaExt || '').toLowerCase();
+    if (!ATTACHED_EXT.has(ext)) throw new RpcError(400, 'InvalidParameter.MediaExt', 'The MediaExt is not supported.');
+    const id = hex(16);
+    const key = `attached/material/${id.toUpperCase()}.${ext}`;
+    const title = c.params.Title || `material-${id.slice(0, 8)}`;
+    await c.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, created_at)
+       VALUES ($1, 'attached', $2, $3, $4, $5, $6, 'application/pdf', $7, $8, $9)`,
+      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
+    );
+    const url = `${c.origin}/${SANDBOX_BUCKET}/${key}`;
+    return { MediaId: id, MediaURL: url, FileURL: url, UploadAddress: address(c, key), UploadAuth: await uploadAuth(c, key) };
+  },
+
+  async RefreshUploadAttachedMedia(c) {
+    const row = await ownMedia(c, need(c.params, 'MediaId'), 'attached');
+    return {
+      MediaId: row.media_id,
+      MediaURL: `${c.origin}/${SANDBOX_BUCKET}/${row.object_key}`,
       UploadAddress: address(c, row.object_key),
       UploadAuth: await uploadAuth(c, row.object_key),
     };

@@ -91,7 +91,7 @@ function rig(opts: Partial<UploadOptions> = {}, deps: Partial<EngineDeps> = {}, 
   return r;
 }
 
-async function add(r: Rig, blob: Blob, name = '入职培训.mp4', kind: 'video' | 'image' = 'video', lastModified = 1700000000000) {
+async function add(r: Rig, blob: Blob, name = '入职培训.mp4', kind: 'video' | 'image' | 'attached' = 'video', lastModified = 1700000000000) {
   return r.engine.addFile(blob, name, lastModified, { kind });
 }
 
@@ -157,6 +157,19 @@ describe('a multipart upload', () => {
     expect(it.state).toBe('Success');
     expect(r.cloud.log).toEqual(expect.arrayContaining(['vod:CreateUploadImage', 'oss:PutObject']));
     expect(r.cloud.log.some((l) => l.includes('Initiate'))).toBe(false);
+    expect(objectOf(r).crc).toBe(it.crc64);
+  });
+
+  it('documents (an agreement PDF) go through CreateUploadAttachedMedia, in parts when large', async () => {
+    const r = rig();
+    const pdf = randomBlob(3 * MB, 7);
+    const id = await add(r, pdf, '灵活用工服务协议.pdf', 'attached');
+    r.engine.start();
+    const it = await r.done(id);
+    expect(it.state).toBe('Success');
+    expect(it.mediaId).toMatch(/^att/);
+    expect(r.cloud.log).toEqual(expect.arrayContaining(['vod:CreateUploadAttachedMedia', 'oss:InitiateMultipartUpload', 'oss:CompleteMultipartUpload']));
+    expect(r.cloud.log).not.toContain('vod:CreateUploadVideo');
     expect(objectOf(r).crc).toBe(it.crc64);
   });
 

@@ -524,7 +524,11 @@ export class UploadEngine {
   private async refreshTicket(it: Item, mediaId: string, signal: AbortSignal): Promise<UploadTicket> {
     if (!it.refreshing) {
       it.refreshing = this.withSts(it, signal, (c) =>
-        it.kind === 'image' ? this.vod.refreshUploadImage(c, mediaId) : this.vod.refreshUploadVideo(c, mediaId),
+        it.kind === 'image'
+          ? this.vod.refreshUploadImage(c, mediaId)
+          : it.kind === 'attached'
+            ? this.vod.refreshUploadAttachedMedia(c, mediaId)
+            : this.vod.refreshUploadVideo(c, mediaId),
       )
         .then((t) => (it.ticket = t))
         .finally(() => (it.refreshing = null));
@@ -614,7 +618,9 @@ export class UploadEngine {
       it.ticket = await this.withSts(it, signal, (c) =>
         it.kind === 'image'
           ? this.vod.createUploadImage(c, { Title: it.title, ImageExt: ext, FileSize: it.size })
-          : this.vod.createUploadVideo(c, { Title: it.title, FileName: it.name, FileSize: it.size }),
+          : it.kind === 'attached'
+            ? this.vod.createUploadAttachedMedia(c, { Title: it.title, MediaExt: ext, FileSize: it.size })
+            : this.vod.createUploadVideo(c, { Title: it.title, FileName: it.name, FileSize: it.size }),
       ).catch((e: unknown) => {
         if (e instanceof Stopped) throw e;
         throw e instanceof UploadError ? e : new UploadError('GetUploadAuthFailed', undefined, e);

@@ -37,7 +37,8 @@ export class UploadError extends Error {
   }
 }
 
-export type MediaKind = 'video' | 'image';
+/** `attached`: a document (an agreement PDF) through VOD's CreateUploadAttachedMedia. */
+export type MediaKind = 'video' | 'image' | 'attached';
 
 export interface UploadOptions {
   /** part size in bytes (SDK default 1 MB); enlarged to ceil(size / maxParts) when needed */

@@ -123,6 +123,23 @@ export class VodClient {
     return this.ticket(r, imageId, r.ImageURL);
   }
 
+  /** A document (BusinessType `material`, e.g. an agreement PDF): CreateUploadAttachedMedia. */
+  async createUploadAttachedMedia(creds: Credentials, p: { Title: string; MediaExt: string; FileSize: number }): Promise<UploadTicket> {
+    const r = await this.rpc<{ MediaId: string; MediaURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'CreateUploadAttachedMedia', {
+      BusinessType: 'material',
+      MediaExt: p.MediaExt,
+      Title: p.Title,
+      FileSize: String(p.FileSize),
+    });
+    return this.ticket(r, r.MediaId, r.MediaURL);
+  }
+
+  /** New upload auth for the same document (the sandbox's counterpart of RefreshUploadImage). */
+  async refreshUploadAttachedMedia(creds: Credentials, mediaId: string): Promise<UploadTicket> {
+    const r = await this.rpc<{ MediaId: string; MediaURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'RefreshUploadAttachedMedia', { MediaId: mediaId });
+    return this.ticket(r, mediaId, r.MediaURL);
+  }
+
   async reportUploadProgress(creds: Credentials, p: RemoteProgress & { ClientId: string }): Promise<void> {
     const params: Record<string, string> = {};
     for (const [k, v] of Object.entries(p)) params[k] = String(v);

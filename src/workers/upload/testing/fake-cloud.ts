@@ -58,7 +58,7 @@ interface Upload {
 
 export class FakeCloud implements Transport {
   readonly creds = new Map<string, { secret: string; token: string; expires: number; scopeKey?: string }>();
-  readonly media = new Map<string, { key: string; kind: 'video' | 'image' }>();
+  readonly media = new Map<string, { key: string; kind: 'video' | 'image' | 'attached' }>();
   readonly uploads = new Map<string, Upload>();
   readonly objects = new Map<string, { bytes: Uint8Array; crc: string }>();
   readonly progress = new Map<string, Record<string, string>>();
@@ -149,7 +149,7 @@ export class FakeCloud implements Transport {
         ...extra,
         UploadAddress: b64({ Endpoint: 'http://oss.fake', Bucket: 'outin-test', FileName: key, PathStyle: true }),
         UploadAuth: b64({ AccessKeyId: auth.AccessKeyId, AccessKeySecret: auth.AccessKeySecret, SecurityToken: auth.SecurityToken, ExpireUTCTime: auth.Expiration }),
-        [id.startsWith('img') ? 'ImageId' : 'VideoId']: id,
+        [id.startsWith('img') ? 'ImageId' : id.startsWith('att') ? 'MediaId' : 'VideoId']: id,
       });
     };
     switch (action) {
@@ -165,9 +165,17 @@ export class FakeCloud implements Transport {
         this.media.set(id, { key, kind: 'image' });
         return ticket(id, key, { ImageURL: `http://oss.fake/outin-test/${key}` });
       }
+      case 'CreateUploadAttachedMedia': {
+        if (params.BusinessType !== 'material') return this.json(400, { Code: 'InvalidParameter.BusinessType', Message: '' });
+        const id = `att${hex()}`;
+        const key = `attached/material/${hex()}.${params.MediaExt}`;
+        this.media.set(id, { key, kind: 'attached' });
+        return ticket(id, key, { MediaURL: `http://oss.fake/outin-test/${key}` });
+      }
       case 'RefreshUploadVideo':
-      case 'RefreshUploadImage': {
-        const id = params.VideoId ?? params.ImageId ?? '';
+      case 'RefreshUploadImage':
+      case 'RefreshUploadAttachedMedia': {
+        const id = params.VideoId ?? params.ImageId ?? params.MediaId ?? '';
         const m = this.media.get(id);
         if (!m) return this.json(404, { Code: 'InvalidVideo.NotFound', Message: 'not found' });
         return ticket(id, m.key);

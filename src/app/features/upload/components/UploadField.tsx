@@ -18,7 +18,8 @@ const useStyles = makeStyles({
 });
 
 export interface UploadFieldProps {
-  kind: 'video' | 'image';
+  /** `attached`: a document such as an agreement PDF */
+  kind: 'video' | 'image' | 'attached';
   /** what the file is for (e.g. `company-license`, `task-video`) */
   purpose: string;
   /** the VideoId / ImageId once stored; '' when cleared */
@@ -85,7 +86,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled, validat
         className={s.hidden}
         type="file"
         data-testid={`upload-field-input-${purpose}`}
-        accept={accept ?? (kind === 'video' ? 'video/*' : 'image/png,image/jpeg,image/gif,image/webp')}
+        accept={accept ?? (kind === 'video' ? 'video/*' : kind === 'attached' ? 'application/pdf,.pdf' : 'image/png,image/jpeg,image/gif,image/webp')}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';

@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Tooltip,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useLocation, useSearch } from 'wouter';
+import { TASK_STATUS, fenText, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
+import type { TaskItem } from '../../../../contract/employment';
+import { requireMember } from '../../../shared/dialogs/store';
+import { t } from '../../../shared/i18n/zh-CN';
+import { tEmp } from '../../../shared/i18n/zh-CN.employment';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { listTasks, taskAction } from '../api';
+import { NotMember } from './NotMember';
+import { StatusBadge } from './StatusBadge';
+import { useMember } from './useMember';
+import { usePageStyles } from './styles';
+
+const TABS = ['all', ...TASK_STATUS.map((s) => s.code)];
+const tabLabel = (k: string) => (k === 'all' ? tEmp.list.tabs.all : TASK_STATUS.find((s) => s.code === k)!.label);
+type Data = Awaited<ReturnType<typeof listTasks>>;
+const enc = encodeURIComponent;
+const ROW_ACTIONS: TaskAction[] = ['manage', 'edit', 'preview', 'copy', 'submit', 'protocol', 'setting', 'end', 'cancel', 'delete'];
+
+/** 灵活用工 (/employment): the company's tasks, status tabs with counts, the breadcrumb's keywords. */
+export function TaskList() {
+  const s = usePageStyles();
+  const [, navigate] = useLocation();
+  const keywords = new URLSearchParams(useSearch()).get('keywords')?.trim() ?? '';
+  const [tab, setTab] = useState('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Data | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [confirm, setConfirm] = useState<{ task: TaskItem; action: 'end' | 'cancel' | 'delete' } | null>(null);
+  const allowed = useMember();
+  useEffect(() => setPage(1), [keywords, tab]);
+  useEffect(() => {
+    if (!allowed) return;
+    let alive = true;
+    setFailed(false);
+    listTasks({ status: tab, keywords: keywords || undefined, page }).then(
+      (d) => alive && setData(d),
+      () => alive && setFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [allowed, tab, keywords, page, reload]);
+
+  const run = async (task: TaskItem, action: 'submit' | 'end' | 'cancel' | 'delete' | 'copy') => {
+    try {
+      const { msg, data: d } = await taskAction(task.id, action);
+      toast('success', msg);
+      if (action === 'copy' && d.id) navigate(`/employment/post?id=${d.id}`);
+      else setReload((n) => n + 1);
+    } catch {
+      // told by the request layer
+    }
+  };
+  const act = (task: TaskItem, a: TaskAction) => {
+    if (!requireMember()) return;
+    switch (a) {
+      case 'manage':
+        return navigate(`/employment/task/${task.id}/${enc(task.name)}`);
+      case 'edit':
+        return navigate(`/employment/post?id=${task.id}`);
+      case 'preview':
+        return navigate(`/employment/preview/${task.id}`);
+      case 'protocol':
+        return navigate(`/employment/upload-protocol/${task.id}`);
+      case 'setting':
+        return navigate(`/employment/setting/${task.id}`);
+      case 'end':
+      case 'cancel':
+      case 'delete':
+        return setConfirm({ task, action: a });
+      default:
+        return void run(task, a as 'submit' | 'copy');
+    }
+  };
+  const publish = () => requireMember() && navigate('/employment/post');
+
+  if (allowed === false) return <NotMember />;
+
+  return (
+    <div className={s.root}>
+      <section className={s.panel}>
+        <div className={s.head}>
+          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))} aria-label={tEmp.list.title}>
+            {TABS.map((k) => (
+              <Tab key={k} value={k} data-testid={`task-tab-${k}`}>
+                {tabLabel(k)}
+                {data ? `(${data.counts[k] ?? 0})` : ''}
+              </Tab>
+            ))}
+          </TabList>
+          <div className={s.row}>
+            <Button onClick={() => navigate('/bulkImport/workers')}>{tEmp.list.importLink}</Button>
+            <Button appearance="primary" icon={<AddRegular />} onClick={publish} data-testid="task-publish">
+              {tEmp.list.publish}
+            </Button>
+          </div>
+        </div>
+        {keywords && <Text className={s.muted}>{tEmp.list.searchHint(keywords)}</Text>}
+        {failed ? (
+          <EmptyState text={tEmp.list.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tEmp.list.retry}</Button>} />
+        ) : !data ? (
+          <div className={s.center}>
+            <Spinner label={t.state.loadingOverlay} />
+          </div>
+        ) : data.list.length === 0 ? (
+          <EmptyState text={tEmp.list.empty} description={tEmp.list.emptyHint} action={<Button appearance="primary" onClick={publish}>{tEmp.list.publish}</Button>} />
+        ) : (
+          <>
+            <div className={s.tableWrap}>
+              <Table aria-label={tEmp.list.title} className={s.table} data-testid="task-table">
+                <TableHeader>
+                  <TableRow>
+                    {tEmp.list.cols.map((c) => (
+                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.list.map((task) => (
+                    <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
+                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.task_no}</TableCell>
+                      <TableCell className={s.name}>{task.name}</TableCell>
+                      <TableCell className={s.small}>{task.category || '—'}</TableCell>
+                      <TableCell className={s.nowrap}>
+                        ¥{fenText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
+                      </TableCell>
+                      <TableCell>
+                        {task.applied_num}/{task.signed_num}/{task.headcount}
+                      </TableCell>
+                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
+                      <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
+                      <TableCell className={s.nowrap}>
+                        {task.status === 'rejected' && task.reject_reason ? (
+                          <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
+                            <span>
+                              <StatusBadge kind="task" status={task.status} />
+                            </span>
+                          </Tooltip>
+                        ) : (
+                          <StatusBadge kind="task" status={task.status} />
+                        )}
+                      </TableCell>
+                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.created_at.slice(0, 16)}</TableCell>
+                      <TableCell>
+                        <div className={s.actions}>
+                          {ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => (
+                            <Button key={a} size="small" appearance="transparent" onClick={() => act(task, a)} data-testid={`task-${a}`}>
+                              {tEmp.list.actions[a]}
+                            </Button>
+                          ))}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </section>
+      <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{tEmp.list.confirmTitle}</DialogTitle>
+            <DialogContent>{confirm ? tEmp.list.confirm[confirm.action] : ''}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirm(null)}>{tEmp.list.no}</Button>
+              <Button
+                appearance="primary"
+                data-testid="task-confirm"
+                onClick={() => {
+                  const c = confirm;
+                  setConfirm(null);
+                  if (c) void run(c.task, c.action);
+                }}
+              >
+                {tEmp.list.ok}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

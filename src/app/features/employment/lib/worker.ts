@@ -1,0 +1,21 @@
+import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../../../contract/person';
+
+export interface WorkerForm {
+  name: string;
+  mobile: string;
+  cert_type: CertType;
+  cert_no: string;
+  bank_card: string;
+}
+
+/** The first problem of a typed-in worker (contract/person; the server checks the same again), or null. */
+export function workerProblem(v: WorkerForm, today?: Date): string | null {
+  if (!isPersonName(v.name.trim())) return '请填写正确的姓名';
+  if (!isMobile(normalizeDigits(v.mobile))) return '请输入正确的手机号';
+  const cert = v.cert_type === 'id_card' || v.cert_type === 'foreign_pr' ? normalizeDigits(v.cert_no).toUpperCase() : v.cert_no.trim().toUpperCase();
+  const p = certNoProblem(v.cert_type, cert, today);
+  if (p) return `证件号码${p}`;
+  const bank = normalizeDigits(v.bank_card);
+  if (bank && (!isBankCard(bank) || !luhnOk(bank))) return '请填写正确的银行卡号';
+  return null;
+}

@@ -1,0 +1,243 @@
+/**
+ * Issue 12 in a real Chromium against the real server: publish a task (its draft restored after a
+ * reload), the operator approves it on the sandbox page, the agreement PDF goes through the upload
+ * engine and previews in the browser, the task is set to named workers, people are added, a
+ * worker signs and delivers on the sandbox phone page in a second browser context, HR accepts,
+ * and the preview shows the task as saved. Screenshots: tests/.artifacts/emp-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { sealPii } from '../../src/server/lib/pii';
+import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const chinaDate = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).last().waitFor({ timeout: 15_000 });
+async function pick(page: Page, trigger: Locator, option: string) {
+  await trigger.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+async function closeUrge(page: Page) {
+  const urge = page.getByTestId('urge-notice');
+  await urge.waitFor();
+  await page.getByTestId('urge-notice-close').click();
+  await urge.waitFor({ state: 'detached' });
+}
+
+/** A full load of a console page: the urge notice of company 1 shows again; close it. */
+async function go(page: Page, path: string) {
+  await page.goto(path);
+  await closeUrge(page);
+}
+
+const TASK = `品牌快闪店活动执行${Date.now() % 1000}`;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+describe('employment: the task side of issue 12', () => {
+  it('publish, review, agreement, named workers, sign and deliver, accept, preview', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+
+    // --- the list from the top nav --------------------------------------------------------
+    await page.getByRole('link', { name: '灵活用工' }).first().click();
+    await page.getByTestId('task-table').waitFor();
+    await page.getByTestId('task-tab-ongoing').click();
+    await page.getByText('新品上市地推活动执行').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'emp-01-list');
+    // the breadcrumb search filters the list
+    await page.getByTestId('task-tab-all').click();
+    await page.getByTestId('search-box').fill('海报');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/keywords=/);
+    await page.getByText('关键词：海报').waitFor();
+    await expect.poll(() => page.getByTestId('task-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('task-row').innerText()).toContain('门店促销海报设计');
+    await page.getByRole('link', { name: '灵活用工' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/employment' && !u.search);
+
+    // --- publish: the draft survives a reload ---------------------------------------------
+    await page.getByTestId('task-publish').click();
+    await page.waitForURL('**/employment/post');
+    await page.getByTestId('task-submit').click();
+    await toast(page, '请填写任务名称');
+    await page.getByTestId('task-name').fill(TASK);
+    await pick(page, page.getByTestId('task-category'), '*现代服务*市场推广服务');
+    await page.getByTestId('task-description').fill('在商场中庭快闪店负责顾客引导、新品讲解与扫码登记，每日工作6小时。');
+    await page.getByTestId('task-standard').fill('每日提交现场照片与扫码登记数据');
+    await page.getByTestId('task-offline').click();
+    await page.getByTestId('task-address').fill('杭州市上城区湖滨银泰in77 C区');
+    await page.getByTestId('task-start_date').fill(chinaDate(1));
+    await page.getByTestId('task-end_date').fill(chinaDate(10));
+    await page.getByTestId('task-headcount').fill('3');
+    await page.getByTestId('task-pay').fill('320.50');
+    await pick(page, page.getByTestId('task-pay_unit'), '元/天');
+    await pick(page, page.getByTestId('task-settle_mode'), '按日结算');
+    await page.reload();
+    await toast(page, '已恢复您上次未提交的内容');
+    await closeUrge(page);
+    expect(await page.getByTestId('task-name').inputValue()).toBe(TASK);
+    expect(await page.getByTestId('task-pay').inputValue()).toBe('320.50');
+    await shot(page, 'emp-02-form-restored');
+    await page.getByTestId('task-submit').click();
+    await toast(page, '已提交审核，平台审核通过后开始招募');
+    await page.waitForURL('**/employment');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taskDraft:')))).toEqual([]);
+    const row = await h.server.db.one<{ id: number; status: string; pay_amount: number }>('SELECT id, status, pay_amount FROM flex_tasks WHERE name = $1', [TASK]);
+    expect(row).toMatchObject({ status: 'review', pay_amount: 32050 });
+    const id = row!.id;
+
+    // --- the operator approves it on the sandbox page -------------------------------------
+    const { page: op } = await h.newPage();
+    await op.goto('/sandbox/');
+    const opRow = op.locator(`tr[data-task="${id}"]`);
+    await opRow.waitFor();
+    await opRow.getByRole('button', { name: '通过' }).click();
+    await op.getByText(`任务 ${id} 已通过`).waitFor();
+    await page.getByTestId('task-tab-recruiting').click();
+    await page.locator(`[data-task="${id}"]`).getByText('招募中').waitFor();
+    await shot(page, 'emp-03-recruiting');
+
+    // --- the agreement PDF through the upload engine; previewed in the browser ------------
+    await page.locator(`[data-task="${id}"]`).getByTestId('task-protocol').click();
+    await page.waitForURL(`**/employment/upload-protocol/${id}`);
+    await page.getByTestId('upload-field-input-agreement').setInputFiles({ name: '灵活用工服务协议.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByTestId('upload-field-agreement').getByText('已上传').waitFor({ timeout: 30_000 });
+    await page.getByTestId('protocol-save').click();
+    await toast(page, '协议已上传');
+    await page.getByTestId('protocol-row').getByText('当前生效').waitFor();
+    await page.getByTestId('protocol-view').click();
+    const frame = page.getByTestId('protocol-pdf');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src'))!;
+    const pdf = await page.request.get(src);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await page.waitForTimeout(500);
+    await shot(page, 'emp-04-protocol');
+    await page.getByRole('button', { name: '关闭' }).click();
+
+    // --- settings: named workers ----------------------------------------------------------
+    await go(page, `/employment/setting/${id}`);
+    await page.getByTestId('setting-mode-named').click();
+    await page.getByTestId('setting-save').click();
+    await toast(page, '保存成功');
+    expect((await h.server.db.one<{ signup_mode: string }>('SELECT signup_mode FROM flex_tasks WHERE id = $1', [id]))!.signup_mode).toBe('named');
+
+    // --- people: the import page is built in parallel (issue 11), so the flex_workers rows
+    // an import would make are inserted here, sealed with sealPii, and added with the picker
+    const cid = (await h.server.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile = '13800000001'`))!.company_id;
+    const people = [
+      { name: '陈思远', mobile: '13966660001', cert: '310115199711204522' },
+      { name: '刘晓彤', mobile: '13966660002', cert: '33010219851212341X' },
+    ];
+    for (const p of people) {
+      const m = sealPii('mobile', p.mobile);
+      const c = sealPii('id_card', p.cert);
+      const b = sealPii('bank_card', '6217001234567890122');
+      await h.server.db.query(
+        `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask, bank_card_enc, bank_card_mask)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+        [cid, p.name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask, b.enc, b.mask],
+      );
+    }
+    await go(page, `/employment/task/${id}/${encodeURIComponent(TASK)}`);
+    await page.getByTestId('manage-pick').click();
+    await page.getByTestId('pick-search').fill('陈思远');
+    await page.keyboard.press('Enter');
+    const pr = page.locator('[data-testid="pick-row"][data-name="陈思远"]');
+    await pr.waitFor();
+    expect(await pr.innerText()).toContain('139****0001');
+    await pr.getByRole('checkbox').check();
+    await page.getByTestId('pick-submit').click();
+    await toast(page, '已添加 1 人');
+    const hrRow = page.locator('[data-testid="manage-row"][data-name="陈思远"]');
+    await hrRow.getByText('待签署').waitFor();
+    expect(await hrRow.innerText()).toContain('310115********4522');
+    expect(await hrRow.innerText()).toContain('**** **** **** 0122');
+    // not signed: no 验收; 催签 is offered
+    expect(await hrRow.getByTestId('worker-accept').count()).toBe(0);
+    await hrRow.getByTestId('worker-urge').click();
+    await toast(page, '已发送催签短信');
+    await page.waitForTimeout(300);
+    await shot(page, 'emp-05-manage');
+    const invite = (await hrRow.getByTestId('manage-worker-page').getAttribute('href'))!;
+    // a person typed in (指定人员), checked with the contract's GB 11643 rule first
+    await page.getByTestId('manage-add').click();
+    await page.getByTestId('add-name').fill('周明');
+    await page.getByTestId('add-mobile').fill('13966660003');
+    await page.getByTestId('add-cert_no').fill('320106199503151240');
+    await page.getByTestId('add-submit').click();
+    await toast(page, '证件号码校验位错误');
+    await page.getByTestId('add-cert_no').fill('320106199503151249');
+    await page.getByTestId('add-submit').click();
+    await toast(page, '人员已添加，已发送签约短信');
+    await page.locator('[data-testid="manage-row"][data-name="周明"]').getByText('320106********1249').waitFor();
+
+    // --- the worker on their phone (a second browser context) -----------------------------
+    const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const phone = await phoneCtx.newPage();
+    await phone.goto(invite);
+    await phone.getByTestId('flex-send').click();
+    await phone.getByTestId('flex-done').waitFor();
+    await phone.getByTestId('flex-code').fill(await smsCode(h.url, '13966660001'));
+    await phone.getByTestId('flex-verify').click();
+    await phone.getByTestId('flex-idno').waitFor();
+    await phone.getByTestId('flex-name').fill('陈思远');
+    await phone.getByTestId('flex-idno').fill('310115199711204523');
+    await phone.getByTestId('flex-realname').click();
+    await phone.getByText('请输入正确的身份证号').waitFor();
+    await phone.getByTestId('flex-name').fill('陈思远');
+    await phone.getByTestId('flex-idno').fill('310115199711204522');
+    await phone.getByTestId('flex-realname').click();
+    await phone.getByTestId('flex-agreement').waitFor();
+    await shot(phone, 'emp-06-phone-sign');
+    await phone.getByTestId('flex-agree').check();
+    await phone.getByTestId('flex-sign-btn').click();
+    await phone.getByTestId('flex-note').waitFor();
+    expect(await phone.getByTestId('flex-sign').innerText()).toBe('签署成功');
+    await phone.getByTestId('flex-note').fill('3天快闪活动已完成，现场照片与登记数据已上传');
+    await phone.getByTestId('flex-deliver').click();
+    await phone.getByText('已交付，等待企业验收').waitFor();
+    await shot(phone, 'emp-07-phone-delivered');
+    await phoneCtx.close();
+
+    // --- HR accepts ------------------------------------------------------------------------
+    await page.reload();
+    await closeUrge(page);
+    await page.getByTestId('manage-tab-delivery').click();
+    const delivered = page.locator('[data-testid="manage-row"][data-name="陈思远"]');
+    await delivered.getByText('已交付').waitFor();
+    await delivered.getByText('签署成功').waitFor();
+    await delivered.getByTestId('worker-accept').click();
+    await toast(page, '验收通过');
+    await delivered.getByText('已验收').waitFor();
+    expect(await delivered.innerText()).toContain('¥320.50');
+    await page.waitForTimeout(300);
+    await shot(page, 'emp-08-accepted');
+
+    // --- the preview shows the task as saved -----------------------------------------------
+    await go(page, `/employment/preview/${id}`);
+    await page.getByTestId('task-phone').waitFor();
+    expect(await page.getByTestId('preview-name').innerText()).toBe(TASK);
+    expect(await page.getByTestId('preview-pay').innerText()).toContain('¥320.50');
+    expect(await page.getByTestId('preview-pay').innerText()).toContain('元/天');
+    expect(await page.getByTestId('preview-desc').innerText()).toBe('在商场中庭快闪店负责顾客引导、新品讲解与扫码登记，每日工作6小时。');
+    await page.waitForTimeout(300);
+    await shot(page, 'emp-09-preview');
+
+    // --- a company without membership gets the prompt, not the list -----------------------
+    const { page: other } = await h.newPage();
+    await loginAs(other, h.url, '13800000002');
+    await other.goto('/employment');
+    await other.getByTestId('gate-dialog').getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
+    expect(await other.getByTestId('task-table').count()).toBe(0);
+  }, 240_000);
+});
