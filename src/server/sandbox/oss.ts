@@ -25,6 +25,8 @@ import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from '.
 const MIN_PART = 100 * 1024;
 const MAX_PART = 5 * 1024 * 1024 * 1024;
 const MAX_SKEW_MS = 15 * 60_000;
+/** The delay fault holds every store request: at most 10 s, so a forgotten fault cannot hang the demo. */
+export const MAX_DELAY_MS = 10_000;
 const SIGNED_SUBRESOURCES = new Set([
   'acl', 'uploads', 'location', 'cors', 'logging', 'website', 'referer', 'lifecycle', 'delete', 'append', 'tagging',
   'objectMeta', 'uploadId', 'partNumber', 'security-token', 'position', 'img', 'style', 'styleName', 'replication',
@@ -151,6 +153,15 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   return cred;
 }
 
+/**
+ * Objects are opaque documents: scripts never run (`sandbox` without allow-scripts gives them a
+ * unique origin even if a browser renders one), and they load nothing but themselves.
+ */
+export const OBJECT_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+/** Shown in the browser (raster images, video, PDF); anything else is a download. SVG can script: a download. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|bmp|avif)|video\/[a-z0-9.+-]+|application\/pdf)$/;
+export const servedInline = (contentType: string) => INLINE_TYPES.test(contentType.split(';')[0]!.trim().toLowerCase());
+
 interface PartRow {
   part_number: number;
   size: string | number;
@@ -225,6 +236,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     const rid = requestId();
     reply.header('x-oss-request-id', rid);
     reply.header('server', 'AliyunOSS');
+    // the store shares the console's origin in the demo: nothing it answers may run as the console
+    reply.header('x-content-type-options', 'nosniff').header('content-security-policy', OBJECT_CSP);
     cors(reply);
     if (req.method === 'OPTIONS') return reply.status(200).send('');
     cloud.stats.requests++;
@@ -506,8 +519,9 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       .header('x-oss-hash-crc64ecma', o.crc64)
       .header('last-modified', o.created_at.toUTCString())
       .header('accept-ranges', 'bytes')
-      .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal')
-      .type(r.query['response-content-type'] ?? o.content_type);
+      .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal');
+    const type = r.query['response-content-type'] ?? o.content_type;
+    reply.type(type).header('content-disposition', servedInline(type) ? 'inline' : 'attachment');
     const range = /^bytes=(\d*)-(\d*)$/.exec(r.headers.range ?? '');
     let start = 0;
     let end = size - 1;
@@ -557,6 +571,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       if (v === undefined || v === '') continue;
       const n = Number(v);
       if (!Number.isFinite(n) || n < 0) return reply.status(400).send({ msg: `故障参数 ${k} 必须是非负数` });
+      if (k === 'delayMs' && n > MAX_DELAY_MS) return reply.status(400).send({ msg: `故障参数 delayMs 不能超过 ${MAX_DELAY_MS} 毫秒` });
     }
     for (const k of keys) if (body[k] !== undefined && body[k] !== '') (f as unknown as Record<string, number>)[k] = Number(body[k]);
     // expire every credential handed out so far (the console's STS and the upload auth)

@@ -161,4 +161,108 @@ describe('object store scope (issue 9 item 1)', () => {
   });
 });
 
-void setUploadQuota;
+describe('objects never run as the console (issue 9 item 2)', () => {
+  it('serves HTML, SVG and unknown types as attachments; images, video and PDF inline; nosniff and a sandbox CSP on all', async () => {
+    const a = await sts('13800000001');
+    const company = (await s.db.one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
+    const cases: [string, string, string][] = [
+      ['page.html', 'text/html', 'attachment'],
+      ['pic.svg', 'image/svg+xml', 'attachment'],
+      ['data.bin', 'application/octet-stream', 'attachment'],
+      ['script.js', 'text/javascript; charset=utf-8', 'attachment'],
+      ['photo.png', 'image/png', 'inline'],
+      ['clip.mp4', 'video/mp4', 'inline'],
+      ['doc.pdf', 'application/pdf', 'inline'],
+    ];
+    for (const [name, type, disposition] of cases) {
+      const key = `c${company}/h/${name}`;
+      await oss(a).put(key, Buffer.from('<script>alert(1)</script>'), { headers: { 'Content-Type': type } });
+      const r = await signed(a, 'GET', key);
+      expect(r.status, name).toBe(200);
+      expect(r.headers.get('content-disposition'), name).toBe(disposition);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+      expect(r.headers.get('content-security-policy')).not.toContain('allow-scripts');
+    }
+    // asking for another type in the URL does not make an image run as a page
+    const r = await signed(a, 'GET', `c${company}/h/photo.png`, { sub: 'response-content-type=text/html' });
+    expect(r.headers.get('content-type')).toContain('text/html');
+    expect(r.headers.get('content-disposition')).toBe('attachment');
+    // errors too
+    const denied = await signed(await sts('13800000002'), 'GET', `c${company}/h/page.html`);
+    expect(denied.status).toBe(403);
+    expect(denied.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(denied.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+  });
+});
+
+describe('per-user upload quota (issue 9 item 9)', () => {
+  const lone = '13800000004';
+  const restore = () => setUploadQuota(s.app, { bytes: 20 * 1024 ** 3, files: 2000 });
+
+  it('refuses a new upload over the file count or the bytes, in Chinese, at VOD and at the store', async () => {
+    const c = await sts(lone);
+    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [lone]))!.id;
+    try {
+      setUploadQuota(s.app, { bytes: 10_000, files: 2 });
+      // the store counts real bytes, whatever VOD was told
+      await oss(c).put(`u${user}/a.bin`, randomBytes(6000));
+      await expect(oss(c).put(`u${user}/b.bin`, randomBytes(6000))).rejects.toMatchObject({ status: 403, code: 'QuotaExceeded' });
+      const raw = await signed(c, 'PUT', `u${user}/b.bin`, { body: randomBytes(6000) });
+      expect(raw.status).toBe(403);
+      const xml = await raw.text();
+      expect(xml).toContain('<Code>QuotaExceeded</Code>');
+      expect(xml).toContain('存储空间已满');
+      // overwriting one's own object counts its new size only
+      await oss(c).put(`u${user}/a.bin`, randomBytes(9000));
+      // VOD refuses with the declared size, with a message the console shows as is
+      await expect(vod(c).request('CreateUploadVideo', { Title: '大视频', FileName: 'big.mp4', FileSize: 5000 })).rejects.toMatchObject({
+        code: 'QuotaExceeded',
+        message: expect.stringContaining('存储空间已满'),
+      });
+      // the file count: one more file is allowed, the next is not (VOD, store, multipart)
+      await vod(c).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 });
+      await expect(vod(c).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 })).rejects.toMatchObject({ code: 'QuotaExceeded' });
+      await expect(oss(c).put(`u${user}/c.bin`, Buffer.from('x'))).rejects.toMatchObject({ code: 'QuotaExceeded' });
+      await expect(oss(c).initMultipartUpload(`u${user}/d.bin`)).rejects.toMatchObject({ code: 'QuotaExceeded' });
+      // another user is not affected
+      await vod(await sts('13800000002')).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 });
+    } finally {
+      restore();
+    }
+  });
+
+  it('counts the parts of multipart uploads in progress', async () => {
+    const c = await sts(lone);
+    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [lone]))!.id;
+    await s.db.query('DELETE FROM media WHERE user_id = $1', [user]);
+    await s.db.query('DELETE FROM oss_objects WHERE user_id = $1', [user]);
+    try {
+      setUploadQuota(s.app, { bytes: 250 * 1024, files: 10 });
+      const key = `u${user}/parts.bin`;
+      const init = await oss(c).initMultipartUpload(key);
+      const part = randomBytes(100 * 1024);
+      await oss(c).uploadPart(key, init.uploadId, 1, part as unknown as string, 0, part.length);
+      await oss(c).uploadPart(key, init.uploadId, 2, part as unknown as string, 0, part.length);
+      // replacing a part is fine; a third one is over
+      await oss(c).uploadPart(key, init.uploadId, 2, part as unknown as string, 0, part.length);
+      await expect(oss(c).uploadPart(key, init.uploadId, 3, part as unknown as string, 0, part.length)).rejects.toMatchObject({ code: 'QuotaExceeded' });
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('fault injection limits (issue 9 item 9)', () => {
+  it('refuses a delay above 10 s', async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bad = await post({ delayMs: 600_000 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { msg: string }).msg).toContain('不能超过 10000 毫秒');
+    const stats = (await (await fetch(`${s.url}/sandbox/oss/stats`)).json()) as { faults: { delayMs: number } };
+    expect(stats.faults.delayMs).toBe(0);
+    expect((await post({ delayMs: 10_000 })).status).toBe(200);
+    expect((await post({ delayMs: 0 })).status).toBe(200);
+  });
+});

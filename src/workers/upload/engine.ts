@@ -619,6 +619,7 @@ export class UploadEngine {
           : this.vod.createUploadVideo(c, { Title: it.title, FileName: it.name, FileSize: it.size }),
       ).catch((e: unknown) => {
         if (e instanceof Stopped) throw e;
+        if (e instanceof VodError && e.code === 'QuotaExceeded') throw this.toUploadError(e);
         throw e instanceof UploadError ? e : new UploadError('GetUploadAuthFailed', undefined, e);
       });
       it.confirmed = 0;
