@@ -57,7 +57,7 @@ describe('uploaded files never run as the console', () => {
     } as OSS.Options & { sldEnable: boolean });
     // the script reports whatever it can reach to the console's window and to the server
     const payload = `parent.postMessage('stolen:' + document.cookie, '*');
-      fetch('/steal?c=' + encodeURIComponent(document.cookie)).catch(function () {});
+      fetch('/exfil?c=' + encodeURIComponent(document.cookie)).catch(function () {});
       document.title = 'pwned:' + document.cookie;`;
     const files = [
       { key: `c${company}/evil/steal.html`, type: 'text/html', body: `<!doctype html><html><body><h1>简历</h1><script>${payload}</script></body></html>` },
@@ -77,7 +77,7 @@ describe('uploaded files never run as the console', () => {
     const { context, page } = await h.newPage();
     await context.addCookies([{ name: 'token', value: token, url: h.url }]);
     const stolen: string[] = [];
-    await context.route('**/steal**', (route) => {
+    await context.route('**/exfil**', (route) => {
       stolen.push(route.request().url());
       return route.fulfill({ status: 204, body: '' });
     });
@@ -132,6 +132,7 @@ describe('the console under its Content-Security-Policy', () => {
     await watchCsp(context);
     const consoleCsp: string[] = [];
     page.on('console', (m) => {
+      if (process.env.E2E_DEBUG) console.log('[console]', m.type(), m.text());
       if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
     });
     const res = await page.goto('/login');

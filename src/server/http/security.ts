@@ -7,13 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The console's policy, checked in Chromium against the built app (tests/e2e/security.test.ts):
- * scripts only from the origin (no inline, no eval); styles also inline (Griffel inserts style
+ * scripts only from the origin (no inline, no eval; WebAssembly may compile — the upload worker
+ * hashes files with hash-wasm, and 'wasm-unsafe-eval' allows wasm only, never JS eval); styles also inline (Griffel inserts style
  * tags at run time); images and media also as data:/blob: (QR codes, previews); workers from the
  * origin or blob:; no plugins; no framing by anyone.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",

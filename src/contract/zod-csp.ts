@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/**
+ * The console runs under a CSP without 'unsafe-eval' (server/http/security.ts). Zod compiles fast
+ * parsers with `new Function` after probing whether eval works; the probe alone is reported as a
+ * CSP violation. Jitless parsing never probes. Imported first by the console's entry.
+ */
+z.config({ jitless: true });
