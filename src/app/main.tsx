@@ -1,5 +1,3 @@
-// first: zod must not probe eval under the console's CSP
-import '../contract/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
