@@ -1,3 +1,5 @@
+// first: zod must not probe eval under the console's CSP (zod-csp.ts)
+import './zod-csp';
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { Empty } from './envelope';

@@ -4,6 +4,8 @@ import { Code } from '../contract/envelope';
 import type { Db } from './db/types';
 import { envelope, MSG_NO_API } from './http/envelope';
 import { frameworkErrors, installErrorHandler } from './http/errors';
+import { loggerOptions, securityHeaders } from './http/security';
+import { scheduleCleanup } from './lib/cleanup';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
@@ -36,6 +38,8 @@ export interface ServerOptions {
   /** the built console (dist/); null: API only */
   staticDir?: string | null;
   logger?: boolean;
+  /** where log lines go (default stdout); tests capture them */
+  logStream?: NodeJS.WritableStream;
   now?: () => Date;
   /** where the OSS sandbox keeps objects (default: a new temporary directory) */
   ossDir?: string;
@@ -50,7 +54,8 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildServer(opts: ServerOptions): Promise<FastifyInstance> {
   const logger = opts.logger ?? false;
   const app = Fastify({
-    logger,
+    // the access log never holds tokens, codes, tickets, signatures (http/security.ts)
+    logger: logger ? loggerOptions(opts.logStream) : false,
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
   });
@@ -62,6 +67,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   installErrorHandler(app, { logger });
+  securityHeaders(app);
+  scheduleCleanup(app);
 
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });

@@ -17,6 +17,8 @@ export interface CredentialRow {
   expires_at: Date;
   scope_bucket: string | null;
   scope_key: string | null;
+  /** the console's STS: the owner's key prefix (`c12/`, `u5/`); null for one-key upload auth */
+  scope_prefix: string | null;
 }
 
 export interface Minted {
@@ -37,13 +39,15 @@ export async function mintCredentials(
   const AccessKeySecret = randomAlnum(40);
   const SecurityToken = `CAIS${randomBytes(150).toString('base64')}`;
   const expires = addSeconds(o.now, o.ttlS);
+  // what the credential may touch: one key (VOD upload auth) or everything under its owner's prefix
+  const prefix = o.key === undefined ? ownerPrefix({ company_id: o.companyId, user_id: o.userId }) : null;
   await db.tx(async (t) => {
     // expired credentials are kept a day for the sandboxes' error reports, then dropped
     await t.query('DELETE FROM sts_credentials WHERE expires_at < $1', [addDays(o.now, -1)]);
     await t.query(
       `INSERT INTO sts_credentials (access_key_id, access_key_secret, security_token_hash, user_id, company_id,
-         created_at, expires_at, scope_bucket, scope_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [AccessKeyId, AccessKeySecret, sha256hex(SecurityToken), o.userId, o.companyId, o.now, expires, o.bucket ?? null, o.key ?? null],
+         created_at, expires_at, scope_bucket, scope_key, scope_prefix) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [AccessKeyId, AccessKeySecret, sha256hex(SecurityToken), o.userId, o.companyId, o.now, expires, o.bucket ?? null, o.key ?? null, prefix],
     );
   });
   return { AccessKeyId, AccessKeySecret, SecurityToken, expires };
@@ -51,7 +55,7 @@ export async function mintCredentials(
 
 export const loadCredential = (db: Db, accessKeyId: string) =>
   db.one<CredentialRow>(
-    `SELECT access_key_id, access_key_secret, security_token_hash, user_id, company_id, expires_at, scope_bucket, scope_key
+    `SELECT access_key_id, access_key_secret, security_token_hash, user_id, company_id, expires_at, scope_bucket, scope_key, scope_prefix
        FROM sts_credentials WHERE access_key_id = $1`,
     [accessKeyId],
   );
@@ -61,6 +65,20 @@ export const tokenMatches = (row: CredentialRow, token: string) => safeEqual(row
 /** Whose things a credential reaches: the company of an active member, else the user alone. */
 export const ownerOf = (row: { company_id: number | null; user_id: number }) =>
   row.company_id !== null ? `c:${row.company_id}` : `u:${row.user_id}`;
+
+/**
+ * The object-key prefix of an owner: every object a company (or a user without one) stores lives
+ * under it, and the owner's STS reaches nothing else (`c12/sv/…`, `u5/image/default/…`).
+ */
+export const ownerPrefix = (row: { company_id: number | null; user_id: number }) =>
+  row.company_id !== null ? `c${row.company_id}/` : `u${row.user_id}/`;
+
+/** Whether a credential may touch `bucket/key`: its one key, or a key under its prefix; else nothing. */
+export function credentialReaches(row: Pick<CredentialRow, 'scope_bucket' | 'scope_key' | 'scope_prefix'>, bucket: string, key: string): boolean {
+  if (row.scope_key !== null) return row.scope_bucket === bucket && row.scope_key === key;
+  if (row.scope_prefix) return key.startsWith(row.scope_prefix) && key.length > row.scope_prefix.length;
+  return false;
+}
 
 /** OSS V1 query-string signature: a GetObject URL valid until `expires` (path-style, relative). */
 export function presignGet(cred: Minted, bucket: string, key: string, expires: Date): string {

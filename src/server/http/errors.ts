@@ -1,3 +1,4 @@
+import { redactText } from './security';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
 import { ApiError, envelope } from './envelope';
@@ -33,7 +34,7 @@ export function installErrorHandler(app: FastifyInstance, opts: { logger: boolea
     const api = toApiError(err);
     if (api.httpStatus >= 500) {
       if (opts.logger) req.log.error({ err }, 'request failed');
-      else console.error(`[server] ${req.method} ${req.url} failed:`, err);
+      else console.error(`[server] ${req.method} ${redactText(req.url)} failed:`, err);
     }
     if (isJsonPath(req.url)) {
       return reply.status(api.httpStatus).send(envelope(api.code, api.message, api.data));

@@ -5,8 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseXml, XmlElement } from '@rgrove/parse-xml';
 import { createCRC64 } from 'hash-wasm';
-import { loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
+import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
 import { safeEqual } from '../lib/crypto';
+import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from './cloud';
 
 /**
@@ -24,6 +25,8 @@ import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from '.
 const MIN_PART = 100 * 1024;
 const MAX_PART = 5 * 1024 * 1024 * 1024;
 const MAX_SKEW_MS = 15 * 60_000;
+/** The delay fault holds every store request: at most 10 s, so a forgotten fault cannot hang the demo. */
+export const MAX_DELAY_MS = 10_000;
 const SIGNED_SUBRESOURCES = new Set([
   'acl', 'uploads', 'location', 'cors', 'logging', 'website', 'referer', 'lifecycle', 'delete', 'append', 'tagging',
   'objectMeta', 'uploadId', 'partNumber', 'security-token', 'position', 'img', 'style', 'styleName', 'replication',
@@ -143,11 +146,21 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
       StringToSign: sts,
     });
   }
-  if (cred.scope_bucket && (cred.scope_bucket !== r.bucket || cred.scope_key !== r.key)) {
-    throw new OssErr(403, 'AccessDenied', 'The upload credential does not allow access to this object.');
+  // every credential reaches only what it carries: one key (upload auth) or its owner's prefix (STS)
+  if (!credentialReaches(cred, r.bucket, r.key)) {
+    throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of the policy of your security token.');
   }
   return cred;
 }
+
+/**
+ * Objects are opaque documents: scripts never run (`sandbox` without allow-scripts gives them a
+ * unique origin even if a browser renders one), and they load nothing but themselves.
+ */
+export const OBJECT_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+/** Shown in the browser (raster images, video, PDF); anything else is a download. SVG can script: a download. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|bmp|avif)|video\/[a-z0-9.+-]+|application\/pdf)$/;
+export const servedInline = (contentType: string) => INLINE_TYPES.test(contentType.split(';')[0]!.trim().toLowerCase());
 
 interface PartRow {
   part_number: number;
@@ -223,6 +236,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     const rid = requestId();
     reply.header('x-oss-request-id', rid);
     reply.header('server', 'AliyunOSS');
+    // the store shares the console's origin in the demo: nothing it answers may run as the console
+    reply.header('x-content-type-options', 'nosniff').header('content-security-policy', OBJECT_CSP);
     cors(reply);
     if (req.method === 'OPTIONS') return reply.status(200).send('');
     cloud.stats.requests++;
@@ -245,8 +260,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       }
       if (r.bucket !== SANDBOX_BUCKET) throw new OssErr(404, 'NoSuchBucket', 'The specified bucket does not exist.', { BucketName: r.bucket });
       if (!r.key) throw new OssErr(400, 'InvalidObjectName', 'The specified object is not valid.');
-      await authenticate(app, r);
-      return await dispatch(req, reply, r);
+      const cred = await authenticate(app, r);
+      return await dispatch(req, reply, r, cred);
     } catch (e) {
       if (e instanceof OssErr) {
         cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
@@ -268,14 +283,21 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     }
   }
 
-  async function dispatch(req: FastifyRequest, reply: FastifyReply, r: Req) {
+  /** The per-user quota: refuses a write that would take the uploader over it (403 QuotaExceeded). */
+  async function checkQuota(cred: CredentialRow, add: { bytes: number; files: number }, except: Parameters<typeof uploadUsage>[2]) {
+    const q = uploadQuota(app);
+    const used = await uploadUsage(db, cred.user_id, except);
+    if (!withinQuota(q, used, add)) throw new OssErr(403, 'QuotaExceeded', quotaMessage(q));
+  }
+
+  async function dispatch(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
     const q = r.query;
-    if (r.method === 'POST' && 'uploads' in q) return initiate(reply, r);
-    if (r.method === 'PUT' && q.uploadId !== undefined && q.partNumber !== undefined) return uploadPart(req, reply, r);
+    if (r.method === 'POST' && 'uploads' in q) return initiate(reply, r, cred);
+    if (r.method === 'PUT' && q.uploadId !== undefined && q.partNumber !== undefined) return uploadPart(req, reply, r, cred);
     if (r.method === 'GET' && q.uploadId !== undefined) return listParts(reply, r);
-    if (r.method === 'POST' && q.uploadId !== undefined) return complete(req, reply, r);
+    if (r.method === 'POST' && q.uploadId !== undefined) return complete(req, reply, r, cred);
     if (r.method === 'DELETE' && q.uploadId !== undefined) return abort(reply, r);
-    if (r.method === 'PUT') return putObject(req, reply, r);
+    if (r.method === 'PUT') return putObject(req, reply, r, cred);
     if (r.method === 'GET' || r.method === 'HEAD') return getObject(req, reply, r);
     if (r.method === 'DELETE') {
       const row = await db.one<{ file_path: string }>('DELETE FROM oss_objects WHERE bucket = $1 AND object_key = $2 RETURNING file_path', [r.bucket, r.key]);
@@ -285,10 +307,11 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     throw new OssErr(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   }
 
-  async function initiate(reply: FastifyReply, r: Req) {
+  async function initiate(reply: FastifyReply, r: Req, cred: CredentialRow) {
+    await checkQuota(cred, { bytes: 0, files: 1 }, { exceptKey: r.key });
     const uploadId = randomBytes(16).toString('hex').toUpperCase();
-    await db.query('INSERT INTO oss_multipart (upload_id, bucket, object_key, content_type, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      uploadId, r.bucket, r.key, r.headers['content-type'] || 'application/octet-stream', app.now(),
+    await db.query('INSERT INTO oss_multipart (upload_id, bucket, object_key, content_type, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+      uploadId, r.bucket, r.key, r.headers['content-type'] || 'application/octet-stream', app.now(), cred.user_id,
     ]);
     return reply
       .type('application/xml')
@@ -318,12 +341,13 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     return m;
   }
 
-  async function uploadPart(req: FastifyRequest, reply: FastifyReply, r: Req) {
+  async function uploadPart(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
     const n = Number(r.query.partNumber);
     if (!Number.isInteger(n) || n < 1 || n > 10000) throw new OssErr(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive.');
     if (req.headers['content-length'] === undefined) throw new OssErr(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
     if (Number(req.headers['content-length']) > MAX_PART) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
     const m = await multipart(r);
+    await checkQuota(cred, { bytes: Number(req.headers['content-length']), files: 0 }, { exceptKey: r.key, exceptPart: { uploadId: m.upload_id, n } });
     const got = await receive(req, partFile(m.upload_id, n), cloud.faults);
     await db.query(
       `INSERT INTO oss_parts (upload_id, part_number, size, etag, crc64, created_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -372,7 +396,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async function complete(req: FastifyRequest, reply: FastifyReply, r: Req) {
+  async function complete(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
     const m = await multipart(r);
     const body = await readBody(req);
     let wanted: { n: number; etag: string }[];
@@ -433,7 +457,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     await fsp.rename(tmp, file);
     const etag = `"${md5s.digest('hex').toUpperCase()}-${chosen.length}"`;
     const crc64 = crcDecimal(crc.digest('hex'));
-    await finishObject(r, file, size, etag, crc64, m.content_type);
+    await finishObject(r, file, size, etag, crc64, m.content_type, cred.user_id);
     await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
     uploadsCache.delete(m.upload_id);
     await Promise.all(rows.map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
@@ -449,13 +473,13 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       );
   }
 
-  async function finishObject(r: Req, file: string, size: number, etag: string, crc64: string, contentType: string) {
+  async function finishObject(r: Req, file: string, size: number, etag: string, crc64: string, contentType: string, userId: number) {
     const now = app.now();
     await db.query(
-      `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (bucket, object_key) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
-         content_type = EXCLUDED.content_type, file_path = EXCLUDED.file_path, created_at = EXCLUDED.created_at`,
-      [r.bucket, r.key, size, etag, crc64, contentType, file, now],
+         content_type = EXCLUDED.content_type, file_path = EXCLUDED.file_path, created_at = EXCLUDED.created_at, user_id = EXCLUDED.user_id`,
+      [r.bucket, r.key, size, etag, crc64, contentType, file, now, userId],
     );
     // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
     await db.query(
@@ -473,12 +497,13 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     return reply.status(204).send();
   }
 
-  async function putObject(req: FastifyRequest, reply: FastifyReply, r: Req) {
+  async function putObject(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
     if (req.headers['content-length'] === undefined) throw new OssErr(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
     if (Number(req.headers['content-length']) > MAX_PART) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    await checkQuota(cred, { bytes: Number(req.headers['content-length']), files: 1 }, { exceptKey: r.key });
     const file = objectFile(r.bucket, r.key);
     const got = await receive(req, file, cloud.faults);
-    await finishObject(r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream');
+    await finishObject(r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream', cred.user_id);
     return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
   }
 
@@ -494,8 +519,9 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       .header('x-oss-hash-crc64ecma', o.crc64)
       .header('last-modified', o.created_at.toUTCString())
       .header('accept-ranges', 'bytes')
-      .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal')
-      .type(r.query['response-content-type'] ?? o.content_type);
+      .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal');
+    const type = r.query['response-content-type'] ?? o.content_type;
+    reply.type(type).header('content-disposition', servedInline(type) ? 'inline' : 'attachment');
     const range = /^bytes=(\d*)-(\d*)$/.exec(r.headers.range ?? '');
     let start = 0;
     let end = size - 1;
@@ -545,6 +571,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       if (v === undefined || v === '') continue;
       const n = Number(v);
       if (!Number.isFinite(n) || n < 0) return reply.status(400).send({ msg: `故障参数 ${k} 必须是非负数` });
+      if (k === 'delayMs' && n > MAX_DELAY_MS) return reply.status(400).send({ msg: `故障参数 delayMs 不能超过 ${MAX_DELAY_MS} 毫秒` });
     }
     for (const k of keys) if (body[k] !== undefined && body[k] !== '') (f as unknown as Record<string, number>)[k] = Number(body[k]);
     // expire every credential handed out so far (the console's STS and the upload auth)

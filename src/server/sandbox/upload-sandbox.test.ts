@@ -90,7 +90,7 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
     expect(v.id).toMatch(/^[0-9a-f]{32}$/);
     expect(v.raw.RequestId).toBeTruthy();
     expect(v.addr).toMatchObject({ Endpoint: s.url, Bucket: SANDBOX_BUCKET, PathStyle: true });
-    expect(v.addr.FileName).toMatch(/^sv\/.+\.mp4$/);
+    expect(v.addr.FileName).toMatch(/^c\d+\/sv\/.+\.mp4$/);
     expect(v.auth.AccessKeyId).toMatch(/^STS\./);
     expect(new Date(v.auth.ExpireUTCTime).getTime()).toBeGreaterThan(Date.now() + 2900_000);
     const row = await s.db.one<{ status: string; title: string }>('SELECT status, title FROM media WHERE media_id = $1', [v.id]);
@@ -107,7 +107,7 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
       UploadAddress: string;
     };
     expect(img.ImageId).toMatch(/^[0-9a-f]{32}$/);
-    expect(decode<Address>(img.UploadAddress).FileName).toMatch(/^image\/default\/.+\.png$/);
+    expect(decode<Address>(img.UploadAddress).FileName).toMatch(/^c\d+\/image\/default\/.+\.png$/);
   });
 
   it('refuses bad signatures, unknown keys, expired tokens, unknown actions and other owners’ videos', async () => {

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isoSeconds, loadCredential, mintCredentials, ownerOf, tokenMatches, type CredentialRow } from '../domain/credentials';
+import { isoSeconds, loadCredential, mintCredentials, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/credentials';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
+import { quotaMessage, uploadQuota, uploadUsage, withinQuota, type UploadQuota } from '../domain/quota';
 import { cloudOf, publicOrigin, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
 
 /**
@@ -50,6 +51,13 @@ interface Ctx {
   now: Date;
   origin: string;
   cloud: CloudSandbox;
+  quota: UploadQuota;
+}
+
+/** The uploader's quota, with the size the client declares (the object store checks the real bytes). */
+async function checkQuota(c: Ctx, size: number) {
+  const used = await uploadUsage(c.db, c.cred.user_id);
+  if (!withinQuota(c.quota, used, { bytes: size, files: 1 })) throw new RpcError(403, 'QuotaExceeded', quotaMessage(c.quota));
 }
 
 const need = (p: Record<string, string>, k: string) => {
@@ -108,8 +116,9 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     if (!VIDEO_EXT.has(ext)) throw new RpcError(400, 'InvalidFileName.Extension', 'The file extension is not supported.');
     const size = Number(c.params.FileSize ?? 0);
     if (!Number.isFinite(size) || size < 0) throw new RpcError(400, 'InvalidParameter.FileSize', 'The FileSize is invalid.');
+    await checkQuota(c, size);
     const id = hex(16);
-    const key = `sv/${hex(4)}-${Date.now().toString(16)}/${hex(4)}-${Date.now().toString(16)}.${ext}`;
+    const key = `${ownerPrefix(c.cred)}sv/${hex(4)}-${Date.now().toString(16)}/${hex(4)}-${Date.now().toString(16)}.${ext}`;
     await c.db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
        VALUES ($1, 'video', $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -128,13 +137,15 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     if (!IMAGE_EXT.has(ext)) throw new RpcError(400, 'InvalidParameter.ImageExt', 'The ImageExt is not supported.');
     const type = c.params.ImageType || 'default';
     if (!['default', 'cover'].includes(type)) throw new RpcError(400, 'InvalidParameter.ImageType', 'The ImageType is invalid.');
+    const imageSize = Number(c.params.FileSize ?? 0) || 0;
+    await checkQuota(c, imageSize);
     const id = hex(16);
-    const key = `image/${type}/${id.toUpperCase()}-6-2.${ext}`;
+    const key = `${ownerPrefix(c.cred)}image/${type}/${id.toUpperCase()}-6-2.${ext}`;
     const title = c.params.Title || `image-${id.slice(0, 8)}`;
     await c.db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
        VALUES ($1, 'image', $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
+      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, imageSize, SANDBOX_BUCKET, key, c.now],
     );
     return {
       ImageId: id,
@@ -295,7 +306,7 @@ export function vodSandbox(app: FastifyInstance) {
       const action = actions[params.Action!];
       if (!action) throw new RpcError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
       const origin = publicOrigin(req.headers, req.protocol);
-      const out = await action({ db: app.db, cred, params, now, origin, cloud: c });
+      const out = await action({ db: app.db, cred, params, now, origin, cloud: c, quota: uploadQuota(app) });
       return reply.status(200).send({ RequestId: requestId, ...out });
     } catch (e) {
       if (!(e instanceof RpcError)) throw e;

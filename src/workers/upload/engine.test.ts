@@ -244,6 +244,20 @@ describe('error codes', () => {
     expect(r.engine.getState()).toBe('Failure');
   });
 
+  it('QuotaExceeded from VOD or the store fails the file at once with the server message (not retried)', async () => {
+    const r = rig();
+    r.cloud.fail('CreateUploadVideo', { kind: 'status', status: 403, code: 'QuotaExceeded' });
+    r.cloud.fail('PutObject', { kind: 'status', status: 403, code: 'QuotaExceeded' });
+    const a = await add(r, randomBlob(200 * 1024, 1), 'a.mp4');
+    r.engine.start();
+    const first = await r.done(a, ['Failure']);
+    expect(first.error).toMatchObject({ code: 'QuotaExceeded' });
+    r.engine.retry(a);
+    const second = await r.done(a, ['Failure']);
+    expect(second.error).toMatchObject({ code: 'QuotaExceeded' });
+    expect(r.clock.sleeps).toEqual([]);
+  });
+
   it('InvalidParameter.TokenInvalid when the credentials handed in are malformed', async () => {
     const r = rig({}, { credentials: { getSts: async () => ({ AccessKeyId: '', AccessKeySecret: '', SecurityToken: '', Expiration: '' }) } });
     const id = await add(r, randomBlob(200 * 1024));

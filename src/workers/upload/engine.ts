@@ -409,6 +409,8 @@ export class UploadEngine {
 
   private toUploadError(e: unknown): UploadError {
     if (e instanceof UploadError) return e;
+    // the storage quota: the server's own Chinese message is what the user reads
+    if ((e instanceof VodError || e instanceof OssError) && e.code === 'QuotaExceeded') return new UploadError('QuotaExceeded', e.message, e);
     if (e instanceof VodError) {
       if (/InvalidSecurityToken|InvalidAccessKeyId|TokenInvalid/.test(e.code)) return new UploadError('InvalidParameter.TokenInvalid', e.message, e);
       return new UploadError('GetUploadAuthFailed', `${e.code}：${e.message}`, e);
@@ -623,6 +625,7 @@ export class UploadEngine {
             : this.vod.createUploadVideo(c, { Title: it.title, FileName: it.name, FileSize: it.size }),
       ).catch((e: unknown) => {
         if (e instanceof Stopped) throw e;
+        if (e instanceof VodError && e.code === 'QuotaExceeded') throw this.toUploadError(e);
         throw e instanceof UploadError ? e : new UploadError('GetUploadAuthFailed', undefined, e);
       });
       it.confirmed = 0;

@@ -24,7 +24,9 @@ export type UploadErrorCode =
   /** CRC64 of the stored object differs from the file's */
   | 'IntegrityError'
   /** the object store refused the upload for another reason (its code is in the message) */
-  | 'UploadFailed';
+  | 'UploadFailed'
+  /** the user's storage quota is used up (the server's Chinese message says how much) */
+  | 'QuotaExceeded';
 
 export class UploadError extends Error {
   constructor(

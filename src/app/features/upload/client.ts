@@ -5,7 +5,7 @@
  */
 import Cookies from 'js-cookie';
 import { subscribe } from 'valtio';
-import { call } from '../../shared/lib/http';
+import { call, cookieSecure } from '../../shared/lib/http';
 import { net, onNetworkBack } from '../../shared/lib/net';
 import { toast } from '../../shared/lib/notify';
 import { tUpload } from '../../shared/i18n/zh-CN.upload';
@@ -25,7 +25,7 @@ function clientId(): string {
     id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   }
   // every visit extends it (730 days from the last use)
-  Cookies.set(CLIENT_ID_COOKIE, id, { expires: CLIENT_ID_DAYS, sameSite: 'Lax' });
+  Cookies.set(CLIENT_ID_COOKIE, id, { expires: CLIENT_ID_DAYS, sameSite: 'Lax', secure: cookieSecure() });
   return id;
 }
 

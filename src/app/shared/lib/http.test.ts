@@ -13,6 +13,7 @@ import {
   getToken,
   resetHttpState,
   setToken,
+  cookieSecure,
   type HttpDeps,
 } from './http';
 
@@ -258,5 +259,12 @@ describe('loading overlay', () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));
     await call('setting', {}, { loading: true }).catch(() => {});
     expect(loading.mock.calls).toEqual([[1], [-1]]);
+  });
+});
+
+describe('the token cookie over plain http', () => {
+  it('is not Secure (it would never be stored)', () => {
+    expect(location.protocol).toBe('http:');
+    expect(cookieSecure()).toBe(false);
   });
 });

@@ -101,8 +101,11 @@ export class ContractError extends Error {
 export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
+/** Cookies are `Secure` when the console is served over https (never sent over plain http then). */
+export const cookieSecure = (): boolean => typeof location !== 'undefined' && location.protocol === 'https:';
+
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS, sameSite: 'Lax', path: '/' });
+  Cookies.set(TOKEN_COOKIE, token, { expires: TOKEN_DAYS, sameSite: 'Lax', path: '/', secure: cookieSecure() });
   tokenInvalidHandled = false;
 }
 export function removeToken(): void {

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types';
+
+/**
+ * The per-user quota on stored uploads (licence images, videos, images — everything a user puts in
+ * the object store): bytes and files. Checked where an upload starts (VOD CreateUpload*) with the
+ * declared size, and again by the object store on every write with the real bytes, so a client
+ * that skips VOD or lies about the size is still stopped.
+ * Defaults: 20 GB and 2000 files a user; `UPLOAD_QUOTA_BYTES` / `UPLOAD_QUOTA_FILES` override.
+ */
+export interface UploadQuota {
+  bytes: number;
+  files: number;
+}
+
+export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { bytes: 20 * 1024 ** 3, files: 2000 };
+
+const positive = (v: string | undefined, dflt: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isSafeInteger(n) && n > 0 ? n : dflt;
+};
+
+const quotas = new WeakMap<FastifyInstance, UploadQuota>();
+
+export function uploadQuota(app: FastifyInstance): UploadQuota {
+  let q = quotas.get(app);
+  if (!q) {
+    q = {
+      bytes: positive(process.env.UPLOAD_QUOTA_BYTES, DEFAULT_UPLOAD_QUOTA.bytes),
+      files: positive(process.env.UPLOAD_QUOTA_FILES, DEFAULT_UPLOAD_QUOTA.files),
+    };
+    quotas.set(app, q);
+  }
+  return q;
+}
+
+/** Tests and operators: another quota for this server. */
+export function setUploadQuota(app: FastifyInstance, q: UploadQuota) {
+  quotas.set(app, { ...q });
+}
+
+const fmtBytes = (n: number) =>
+  n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : `${+(n / 1024).toFixed(1)} KB`;
+
+/** The words the console shows (the upload client displays the server's Chinese message). */
+export const quotaMessage = (q: UploadQuota) =>
+  `存储空间已满：每位用户最多保存 ${q.files} 个文件、共 ${fmtBytes(q.bytes)}，请清理不需要的素材后再上传`;
+
+export interface Usage {
+  bytes: number;
+  files: number;
+}
+
+/**
+ * What a user holds: finished objects, plus the parts of multipart uploads in progress (bytes)
+ * and media whose upload has started but not finished (files), leaving out `exceptKey` (the
+ * object about to be overwritten) and `exceptUpload` (its part about to be replaced).
+ */
+export async function uploadUsage(db: Db, userId: number, o: { exceptKey?: string; exceptPart?: { uploadId: string; n: number } } = {}): Promise<Usage> {
+  const row = await db.one<{ bytes: string | null; files: string; parts: string | null; pending: string }>(
+    `SELECT (SELECT coalesce(sum(size), 0) FROM oss_objects WHERE user_id = $1 AND object_key <> $2) AS bytes,
+            (SELECT count(*) FROM oss_objects WHERE user_id = $1 AND object_key <> $2) AS files,
+            (SELECT coalesce(sum(p.size), 0) FROM oss_parts p JOIN oss_multipart m ON m.upload_id = p.upload_id
+              WHERE m.user_id = $1 AND NOT (p.upload_id = $3 AND p.part_number = $4)) AS parts,
+            (SELECT count(*) FROM media d WHERE d.user_id = $1 AND d.status = 'Uploading'
+                AND NOT EXISTS (SELECT 1 FROM oss_objects o WHERE o.bucket = d.bucket AND o.object_key = d.object_key)
+                AND d.object_key <> $2) AS pending`,
+    [userId, o.exceptKey ?? '', o.exceptPart?.uploadId ?? '', o.exceptPart?.n ?? 0],
+  );
+  return { bytes: Number(row?.bytes ?? 0) + Number(row?.parts ?? 0), files: Number(row?.files ?? 0) + Number(row?.pending ?? 0) };
+}
+
+/** Whether adding `bytes` (and `files` new files) keeps the user within the quota. */
+export const withinQuota = (q: UploadQuota, u: Usage, add: Usage) => u.bytes + add.bytes <= q.bytes && u.files + add.files <= q.files;

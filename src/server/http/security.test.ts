@@ -1,0 +1,118 @@
+/**
+ * Security headers on every answer and an access log without secrets (issue 9 item 10): the real
+ * server with its real logger, log lines captured from its stream.
+ */
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import type { Db } from '../db';
+import { issueToken } from './auth';
+import { openTestDb } from '../../../tests/setup/db';
+import { redactText } from './security';
+
+let app: FastifyInstance;
+let db: Db;
+let url: string;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  db = await openTestDb();
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  app = await buildServer({ db, sandbox: true, staticDir: null, logger: true, logStream: stream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('the access log never holds secrets', () => {
+  it('redacts signatures, security tokens, key ids, tickets, invite codes and the Authorization header', async () => {
+    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const token = (await issueToken(db, user.id, new Date())).token;
+    const secrets = {
+      signature: 'SIGsecretAbc123',
+      ossToken: 'CAISossTokenSecret987',
+      keyId: 'STS.keyIdSecret555',
+      ticket: 'wxTicketSecret4242',
+      sandboxTicket: 'wxTicketSecret7777',
+      vodSig: 'vodSignatureSecret1',
+      vodToken: 'CAISvodTokenSecret2',
+      invite: 'INVITEsecret88',
+      smsCode: '864209',
+    };
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(url + path, { headers });
+    await get(
+      `/outin-hrconsole-sandbox/c1/x.png?OSSAccessKeyId=${secrets.keyId}&Expires=1&Signature=${secrets.signature}&security-token=${secrets.ossToken}`,
+    );
+    await get('/outin-hrconsole-sandbox/c1/y.png', { authorization: `OSS ${secrets.keyId}:${secrets.signature}`, 'x-oss-security-token': secrets.ossToken });
+    await get(`/ent/v3/login/wechat/${secrets.ticket}`);
+    await get(`/sandbox/wechat/${secrets.sandboxTicket}`);
+    await get(`/sandbox/vod?Action=GetUploadProgress&AccessKeyId=${secrets.keyId}&SecurityToken=${secrets.vodToken}&Signature=${secrets.vodSig}`);
+    await get('/ent/v3/usercenter/info', { authorization: `Bearer ${token}` });
+    await get(`/ent/v3/company/invite/${secrets.invite}`);
+    await get(`/invite/${secrets.invite}`);
+    await get(`/ent/v3/login?mobile=13800000001&code=${secrets.smsCode}`);
+    await fetch(`${url}/ent/v3/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `mobile=13800000001&code=${secrets.smsCode}`,
+    });
+
+    const log = lines.join('\n');
+    // the requests were logged…
+    expect(log).toContain('/ent/v3/login/wechat/[REDACTED]');
+    expect(log).toContain('/outin-hrconsole-sandbox/c1/x.png?OSSAccessKeyId=[REDACTED]');
+    expect(log).toContain('/ent/v3/usercenter/info');
+    // …without any secret
+    for (const [name, value] of Object.entries(secrets)) expect(log, name).not.toContain(value);
+    expect(log).not.toContain(token);
+  });
+
+  it('redactText keeps what is not secret', () => {
+    expect(redactText('/ent/v3/talent/list?keywords=java&page=2')).toBe('/ent/v3/talent/list?keywords=java&page=2');
+    expect(redactText('/ent/v3/login/wechat/qrcode')).toBe('/ent/v3/login/wechat/qrcode');
+    expect(redactText('/ent/v3/login/wechat/bind')).toBe('/ent/v3/login/wechat/bind');
+    expect(redactText('/ent/v3/usercenter/invite/accept')).toBe('/ent/v3/usercenter/invite/accept');
+    expect(redactText('/x?x-oss-security-token=abc&X-Oss-Signature=def&UploadAuth=ghi')).toBe(
+      '/x?x-oss-security-token=[REDACTED]&X-Oss-Signature=[REDACTED]&UploadAuth=[REDACTED]',
+    );
+    expect(redactText('failed: Bearer abc.def-123 at /ent/v3/home')).toBe('failed: Bearer [REDACTED] at /ent/v3/home');
+  });
+});
+
+describe('security headers on every answer', () => {
+  const expectHeaders = (h: Headers) => {
+    const csp = h.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*('unsafe-inline'|'unsafe-eval')/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(h.get('x-frame-options')).toBe('DENY');
+    expect(h.get('x-content-type-options')).toBe('nosniff');
+    expect(h.get('referrer-policy')).toBe('no-referrer');
+  };
+
+  it('API answers, errors, 404s, the sandbox pages', async () => {
+    for (const path of ['/ent/v3/usercenter/info', '/ent/v3/nothing', '/sandbox/', '/sandbox/nothing', '/nothing.js']) {
+      const r = await fetch(url + path);
+      expectHeaders(r.headers);
+      expect(r.headers.get('strict-transport-security')).toBeNull();
+    }
+    const bad = await fetch(`${url}/ent/v3/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expectHeaders(bad.headers);
+  });
+
+  it('HSTS behind an https proxy only', async () => {
+    const r = await fetch(`${url}/ent/v3/usercenter/info`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(r.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});

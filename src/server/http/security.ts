@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Response headers every answer carries (issue 9 item 10), and the redaction of secrets from the
+ * access log. The object store overrides the CSP on its own answers (sandbox/oss.ts OBJECT_CSP).
+ */
+
+/**
+ * The console's policy, checked in Chromium against the built app (tests/e2e/security.test.ts):
+ * scripts only from the origin (no inline, no eval; WebAssembly may compile — the upload worker
+ * hashes files with hash-wasm, and 'wasm-unsafe-eval' allows wasm only, never JS eval); styles also inline (Griffel inserts style
+ * tags at run time); images and media also as data:/blob: (QR codes, previews); workers from the
+ * origin or blob:; no plugins; no framing by anyone.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const STATIC_HEADERS: Record<string, string> = {
+  'content-security-policy': CONSOLE_CSP,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
+const isHttps = (req: FastifyRequest) => req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+
+/** Sets the headers on every answer (before the handler: errors and 404s carry them too). */
+export function securityHeaders(app: FastifyInstance) {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(STATIC_HEADERS);
+    if (isHttps(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
+
+// --- the access log ---------------------------------------------------------------------------
+
+export const REDACTED = '[REDACTED]';
+
+/** Query parameters whose values never reach a log: tokens, signatures, keys, codes, tickets. */
+const SECRET_PARAM = /([?&](?:[^=&\s#"']*(?:token|signature|secret|ticket|code|password|accesskey|auth|credential|nonce)[^=&\s#"']*))=([^&\s#"']*)/gi;
+/** Path segments that are secrets themselves: WeChat QR tickets, invitation codes. */
+const SECRET_SEGMENTS: RegExp[] = [
+  /(\/(?:ent\/v3\/)?login\/wechat\/)(?!qrcode(?:[/?#\s"']|$)|bind(?:[/?#\s"']|$))([^/?#\s"']+)/g,
+  /(\/sandbox\/wechat\/)([^/?#\s"']+)/g,
+  /((?:\/ent\/v3)?\/(?:company\/)?invite\/)(?!accept(?:[/?#\s"']|$))([^/?#\s"']+)/g,
+];
+const BEARER = /\b(Bearer|OSS)\s+[A-Za-z0-9._~+/=:-]+/g;
+
+/** A URL (or any text holding URLs) with its secrets replaced by [REDACTED]. */
+export function redactText(s: string): string {
+  let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`);
+  for (const re of SECRET_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
+  return out.replace(BEARER, `$1 ${REDACTED}`);
+}
+
+interface LogReq {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Fastify's logger options: the request serializer logs the URL redacted and no headers; errors
+ * keep their type and stack with secrets taken out of the message; pino's redact drops the
+ * headers that carry credentials should any log line include them.
+ */
+export function loggerOptions(stream?: NodeJS.WritableStream) {
+  return {
+    level: 'info',
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-oss-security-token"]', 'headers.authorization', 'headers.cookie'],
+      censor: REDACTED,
+    },
+    serializers: {
+      req(req: LogReq) {
+        return { method: req.method, url: redactText(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+      },
+      err(err: Error & { code?: string; statusCode?: number }) {
+        return {
+          type: err.name,
+          message: redactText(String(err.message ?? '')),
+          stack: redactText(String(err.stack ?? '')),
+          code: err.code,
+          statusCode: err.statusCode,
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Cleanup of expired SMS codes, WeChat QR tickets and STS credentials (issue 9 item 9): rows that
+ * expired more than a day ago go, younger ones stay, and several processes may run it at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../tests/setup/server';
+import { cleanupExpired } from './cleanup';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+const HOUR = 3600_000;
+
+describe('cleanupExpired', () => {
+  it('deletes what expired more than a day ago, keeps the rest, and is safe to run twice at once', async () => {
+    const now = new Date();
+    const at = (h: number) => new Date(now.getTime() + h * HOUR);
+    const user = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!.id;
+    for (const [mobile, expires] of [
+      ['13900000001', at(-48)],
+      ['13900000002', at(-25)],
+      ['13900000003', at(-23)],
+      ['13900000004', at(1)],
+    ] as const) {
+      await s.db.query('INSERT INTO sms_codes (mobile, code, sent_at, expires_at) VALUES ($1, $2, $3, $4)', [mobile, '123456', expires, expires]);
+    }
+    for (const [hash, expires] of [
+      ['t-old', at(-30)],
+      ['t-recent', at(-2)],
+    ] as const) {
+      await s.db.query('INSERT INTO wechat_logins (ticket_hash, created_at, expires_at) VALUES ($1, $2, $3)', [hash, expires, expires]);
+    }
+    await s.db.query(
+      `INSERT INTO sts_credentials (access_key_id, access_key_secret, security_token_hash, user_id, expires_at) VALUES
+       ('STS.cleanup-old', 's', 'h', $1, $2), ('STS.cleanup-new', 's', 'h', $1, $3)`,
+      [user, at(-26), at(-1)],
+    );
+
+    // two at once (two processes): one cleans, the other skips or finds nothing; no error
+    const [a, b] = await Promise.all([cleanupExpired(s.db, now), cleanupExpired(s.db, now)]);
+    expect(a.smsCodes + b.smsCodes).toBe(2);
+    expect(a.wechatTickets + b.wechatTickets).toBe(1);
+    expect(a.credentials + b.credentials).toBe(1);
+
+    const sms = await s.db.query<{ mobile: string }>("SELECT mobile FROM sms_codes WHERE mobile LIKE '139000000%' ORDER BY mobile");
+    expect(sms.map((r) => r.mobile)).toEqual(['13900000003', '13900000004']);
+    const wx = await s.db.query<{ ticket_hash: string }>("SELECT ticket_hash FROM wechat_logins WHERE ticket_hash LIKE 't-%'");
+    expect(wx.map((r) => r.ticket_hash)).toEqual(['t-recent']);
+    const sts = await s.db.query<{ access_key_id: string }>("SELECT access_key_id FROM sts_credentials WHERE access_key_id LIKE 'STS.cleanup-%'");
+    expect(sts.map((r) => r.access_key_id)).toEqual(['STS.cleanup-new']);
+
+    // again: nothing left to do
+    const again = await cleanupExpired(s.db, now);
+    expect(again).toMatchObject({ smsCodes: 0, wechatTickets: 0, credentials: 0 });
+  });
+
+  it('runs when the server starts', async () => {
+    const t = await startTestServer();
+    try {
+      const old = new Date(Date.now() - 50 * HOUR);
+      await t.db.query('INSERT INTO sms_codes (mobile, code, sent_at, expires_at) VALUES ($1, $2, $3, $3)', ['13911111111', '1', old]);
+      await t.app.close();
+      // a new server process over the same database cleans at start
+      const { buildServer } = await import('../app');
+      const app2 = await buildServer({ db: t.db, sandbox: false, staticDir: null });
+      await app2.ready();
+      await app2.close();
+      expect(await t.db.one("SELECT 1 FROM sms_codes WHERE mobile = '13911111111'")).toBeUndefined();
+    } finally {
+      await t.db.close();
+    }
+  }, 60_000);
+});

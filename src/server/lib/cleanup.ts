@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types';
+import { addDays } from './time';
+
+/** Any constant shared by all server processes: one of them cleans at a time, the others skip. */
+const CLEANUP_LOCK = 72_011_006;
+/** How often each server process tries (the first run is at start). */
+export const CLEANUP_EVERY_MS = 60 * 60_000;
+
+export interface Cleaned {
+  smsCodes: number;
+  wechatTickets: number;
+  credentials: number;
+  /** another process held the lock: nothing done this time */
+  skipped: boolean;
+}
+
+/**
+ * Deletes SMS codes, WeChat QR tickets and STS credentials that expired more than a day ago.
+ * Safe from several processes at once: a transaction-scoped advisory lock lets one run and the
+ * others skip, and the deletes themselves are idempotent (a row gone is gone).
+ */
+export async function cleanupExpired(db: Db, now: Date): Promise<Cleaned> {
+  return db.tx(async (t) => {
+    const lock = await t.one<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [CLEANUP_LOCK]);
+    if (!lock?.ok) return { smsCodes: 0, wechatTickets: 0, credentials: 0, skipped: true };
+    const cutoff = addDays(now, -1);
+    const sms = await t.query('DELETE FROM sms_codes WHERE expires_at < $1 RETURNING id', [cutoff]);
+    const wx = await t.query('DELETE FROM wechat_logins WHERE expires_at < $1 RETURNING ticket_hash', [cutoff]);
+    const sts = await t.query('DELETE FROM sts_credentials WHERE expires_at < $1 RETURNING access_key_id', [cutoff]);
+    return { smsCodes: sms.length, wechatTickets: wx.length, credentials: sts.length, skipped: false };
+  });
+}
+
+/** Runs the cleanup at start and every hour while the server lives; a failure is logged, never fatal. */
+export function scheduleCleanup(app: FastifyInstance, everyMs = CLEANUP_EVERY_MS) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    running ??= cleanupExpired(app.db, app.now())
+      .then((r) => {
+        if (r.smsCodes || r.wechatTickets || r.credentials) app.log.info({ cleaned: r }, '已清理过期的验证码、扫码登录票据与上传凭证');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, '清理过期数据失败'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
