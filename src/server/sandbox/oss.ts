@@ -522,6 +522,12 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       .header('x-oss-object-type', o.etag.includes('-') ? 'Multipart' : 'Normal');
     const type = r.query['response-content-type'] ?? o.content_type;
     reply.type(type).header('content-disposition', servedInline(type) ? 'inline' : 'attachment');
+    // A PDF previews in the console's own dialog (an iframe): Chromium's viewer refuses a sandboxed
+    // document, and it runs in its own isolated origin anyway, so a PDF may be framed by the console
+    // (and only by it). Everything else keeps the sandbox CSP and DENY.
+    if (/^application\/pdf\b/i.test(type)) {
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN');
+    }
     const range = /^bytes=(\d*)-(\d*)$/.exec(r.headers.range ?? '');
     let start = 0;
     let end = size - 1;
