@@ -170,8 +170,9 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     if ((c.params.BusinessType || '') !== 'material') throw new RpcError(400, 'InvalidParameter.BusinessType', 'The BusinessType is invalid.');
     const ext = (c.params.MediaExt || '').toLowerCase();
     if (!ATTACHED_EXT.has(ext)) throw new RpcError(400, 'InvalidParameter.MediaExt', 'The MediaExt is not supported.');
+    await checkQuota(c, Number(c.params.FileSize ?? 0) || 0);
     const id = hex(16);
-    const key = `attached/material/${id.toUpperCase()}.${ext}`;
+    const key = `${ownerPrefix(c.cred)}attached/material/${id.toUpperCase()}.${ext}`;
     const title = c.params.Title || `material-${id.slice(0, 8)}`;
     await c.db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, created_at)
