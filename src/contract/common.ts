@@ -2,12 +2,35 @@ import { z } from 'zod';
 
 export { MOBILE_RE, SMS_CODE_RE } from './patterns';
 
+/** The largest id the database holds (PostgreSQL `integer`). */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * A database id as the API takes it (path segment, form field or query): a positive integer that
+ * fits PostgreSQL's `integer`, so a hostile id is a 400, never a database error.
+ */
+export const Id = z.coerce.number().int().positive().max(INT_MAX);
 /** Path id: positive integer given as a path segment. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const IdParam = z.strictObject({ id: Id });
 
 /** Form-encoded fields arrive as strings; these coerce and bound them. */
-export const formInt = (min = 0, max = 2_147_483_647) => z.coerce.number().int().min(min).max(max);
-export const formText = (max: number) => z.string().trim().max(max);
+export const formInt = (min = 0, max = INT_MAX) => z.coerce.number().int().min(min).max(max);
+
+/** C0 control characters and DEL: never in one-line text (NUL cannot even be stored). */
+export const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+/** The same minus tab, line feed and carriage return, which free text (a textarea) may hold. */
+export const CONTROL_IN_FREE_TEXT_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * One-line text from a form or query: trimmed, at most `max` characters, no control characters.
+ * Chain `.min()`/`.regex()` for a field's own rules; every string a request carries goes through
+ * this or `freeText` (or an enum / an anchored regex).
+ */
+export const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u001f\u007f]*$/);
+/** Multi-line text (a textarea): like `text`, but tab and line breaks are allowed. */
+export const freeText = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/);
+/** The name the existing form schemas use: the same as `text`. */
+export const formText = text;
 
 /** A date-time as the API writes it: `YYYY-MM-DD HH:mm:ss` in China time. */
 export const DateTimeText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
