@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, endpoints } from '../../contract/endpoints';
 import { usccCheckChar } from '../../contract/uscc';
+import type { Db } from '../db/types';
 import { call, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
 
 let s: TestServer;
@@ -203,12 +204,11 @@ describe('hostile input (issue 9 item 3)', () => {
     const { buildServer } = await import('../app');
     const real = s.db;
     for (const [code, expected] of [['22021', 400], ['22003', 400], ['22P02', 400], ['23505', 409]] as const) {
-      const failing = {
-        ...real,
+      const failing: Db = {
         kind: real.kind,
         query: real.query.bind(real),
-        one: async (sql: string, params?: unknown[]) => {
-          if (/FROM sessions/.test(sql)) return real.one(sql, params);
+        one: async <T,>(sql: string, params?: unknown[]) => {
+          if (/FROM sessions/.test(sql)) return real.one<T>(sql, params);
           throw Object.assign(new Error('db says no'), { code });
         },
         exec: real.exec.bind(real),
