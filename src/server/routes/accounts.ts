@@ -9,7 +9,7 @@ import { endpoints } from '../../contract/endpoints';
 import { LICENSE_MAX_BYTES, type Colleague, type CompanyApplication } from '../../contract/account';
 import type { Db } from '../db/types';
 import { activeCompany, adminCompany, dt, forbidden, maskMobile } from '../domain/accounts';
-import { isActiveMember } from '../domain/users';
+import { isActiveMember, loadCompany } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
@@ -180,11 +180,17 @@ export function accountRoutes(app: FastifyInstance) {
       await t.query("SELECT pg_advisory_xact_lock(hashtext('company-apply'))");
       const file = await t.one<{ user_id: number }>('SELECT user_id FROM company_files WHERE id = $1', [body.license_id]);
       if (!file || file.user_id !== auth.user.id) throw forbidden('营业执照照片无效，请重新上传');
-      const c = auth.company;
+      // the caller's company as it is now (the row locked), not as it was when the request came in:
+      // of concurrent applications only the first creates a company
+      const me = await t.one<{ company_id: number | null; member_status: string }>(
+        'SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE',
+        [auth.user.id],
+      );
+      const c = await loadCompany(t, me?.company_id ?? null);
       const resubmit = c !== null && c.status === 'reject' && c.submitted_by === auth.user.id;
       if (c && !resubmit) {
         if (c.status === 'apply' && c.submitted_by === auth.user.id) throw conflict('企业信息审核中，请勿重复提交');
-        if (auth.user.member_status === 'pending') throw conflict('您已申请加入其他企业，请等待企业管理员审核');
+        if (me?.member_status === 'pending') throw conflict('您已申请加入其他企业，请等待企业管理员审核');
         throw conflict('您已加入企业，无需重复创建');
       }
       const sameCode = await t.one<{ id: number }>('SELECT id FROM companies WHERE creditcode = $1', [body.creditcode]);
