@@ -274,6 +274,31 @@ export function accountRoutes(app: FastifyInstance) {
     return null;
   });
 
+  /**
+   * The admin removes a colleague (a member, normal or pending) from the company: the user keeps
+   * the account but leaves the company, and every session of theirs is revoked at once (their
+   * next call answers 410000). Another company's user answers the same 404 as a missing one.
+   */
+  addRoute(app, endpoints.colleagueRemove, async ({ auth, params, db, now, setMsg }) => {
+    const c = adminCompany(auth, '移除同事');
+    if (params.id === auth.user.id) throw badRequest('不能移除自己');
+    await db.tx(async (t) => {
+      const u = await t.one<{ company_id: number | null; role: string }>('SELECT company_id, role FROM users WHERE id = $1 FOR UPDATE', [
+        params.id,
+      ]);
+      if (!u || u.company_id !== c.id) throw notFound('同事不存在');
+      if (u.role === 'admin') throw forbidden('不能移除企业管理员');
+      await t.query(
+        `UPDATE users SET company_id = NULL, member_status = 'normal', role = 'member', dept_name = '', job_name = '', joined_at = NULL
+          WHERE id = $1`,
+        [params.id],
+      );
+      await t.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [params.id, now]);
+    });
+    setMsg('已移除该同事');
+    return null;
+  });
+
   /** The colleague invitation link's code (made on first use). */
   addRoute(app, endpoints.companyInvite, async ({ auth, db }) => {
     const c = activeCompany(auth);
