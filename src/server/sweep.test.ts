@@ -20,7 +20,7 @@ import { call, startTestServer, type Env, type TestServer } from '../../tests/se
 
 const SEED = 20261123;
 /** Fuzzed cases per endpoint (on top of the harvested-id cases). */
-const RUNS = 24;
+const RUNS = 12;
 
 // --- exceptions (keep short; each with its reason) ------------------------------------------------
 
@@ -304,19 +304,58 @@ interface Case {
   /** send the body as JSON with typed values instead of a form */
   json: boolean;
 }
+/** One of each hostile kind, tried in every field in turn (the random runs may miss a kind). */
+const HOSTILE_KINDS: (string | string[] | undefined)[] = [
+  'a\u0000b', // NUL
+  'x\u001b[31m\u0007', // other control characters
+  '2147483648', // an id past PostgreSQL integer
+  '-1',
+  '99999999999999999999',
+  '中'.repeat(10_000), // 10,000 characters
+  ['1', '2'], // an array for a scalar
+  undefined, // missing
+];
+
+/** Every field present with a value that may pass its schema. */
+function plausibleFields(schema: z.ZodType | undefined): fc.Arbitrary<Fields> {
+  const entries = Object.entries(props(schema).properties);
+  return fc.tuple(...entries.map(([k, p]) => plausible(p, k))).map((vals) => Object.fromEntries(entries.map(([k], i) => [k, vals[i]!])));
+}
+
 function cases(e: Endpoint, name: string): Case[] {
-  const path = fc.tuple(...[...e.path.matchAll(/:([A-Za-z_]+)/g)].map(() => pathValue())).map((vals) => {
+  const keys = [...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+  const fill = (vals: string[]) => {
     let i = 0;
     return e.path.replace(/:([A-Za-z_]+)/g, () => enc(vals[i++]!));
-  });
-  const arb = fc.record({ path, query: fields(e.query), body: fields(e.body), json: fc.boolean() });
+  };
   const seed = SEED + [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
+  // random runs: each field plausible, hostile or missing
+  const path = fc.tuple(...keys.map(() => pathValue())).map(fill);
+  const arb = fc.record({ path, query: fields(e.query), body: fields(e.body), json: fc.boolean() });
   const generated = fc.sample(arb, { seed, numRuns: RUNS });
-  // plus every harvested id of A once with plausible input (the tenancy check proper), bounded
-  const byId = e.params
-    ? spread([...idPool], 20).flatMap((id) => pathsFor(e, [id]).map((p) => ({ ...generated[0]!, path: p, query: {}, body: {} })))
-    : [];
-  return [...byId, ...generated];
+  // a plausible call, then each hostile kind in each field in turn
+  const base = fc.sample(fc.record({ query: plausibleFields(e.query), body: plausibleFields(e.body) }), { seed, numRuns: 1 })[0]!;
+  const basePath = fill(keys.map(() => String([...idPool][0] ?? 1)));
+  const systematic: Case[] = [];
+  for (const where of ['query', 'body'] as const) {
+    for (const k of Object.keys(base[where])) {
+      for (const v of HOSTILE_KINDS) {
+        const f = { ...base[where] };
+        if (v === undefined) delete f[k];
+        else f[k] = v;
+        systematic.push({ path: basePath, ...base, [where]: f, json: false });
+      }
+    }
+  }
+  for (let i = 0; i < keys.length; i++) {
+    for (const v of HOSTILE_KINDS) {
+      if (typeof v !== 'string') continue;
+      systematic.push({ path: fill(keys.map((_, j) => (j === i ? v : String([...idPool][0] ?? 1)))), ...base, json: false });
+    }
+  }
+  // A's ids with plausible input: the tenancy check proper (bounded)
+  const byId = keys.length ? spread([...idPool], 15).flatMap((id) => pathsFor(e, [id]).map((p) => ({ path: p, ...base, json: false }))) : [];
+  return [...byId, ...systematic, ...generated];
 }
 
 async function send(e: Endpoint, c: Case, token: string) {
