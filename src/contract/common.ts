@@ -16,19 +16,21 @@ export const IdParam = z.strictObject({ id: Id });
 /** Form-encoded fields arrive as strings; these coerce and bound them. */
 export const formInt = (min = 0, max = INT_MAX) => z.coerce.number().int().min(min).max(max);
 
-/** C0 control characters and DEL: never in one-line text (NUL cannot even be stored). */
-export const CONTROL_RE = /[\u0000-\u001f\u007f]/;
-/** The same minus tab, line feed and carriage return, which free text (a textarea) may hold. */
-export const CONTROL_IN_FREE_TEXT_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** One-line text: no C0 control character and no DEL (NUL cannot even be stored). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** Free text (a textarea): the same, but tab, line feed and carriage return are allowed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /**
  * One-line text from a form or query: trimmed, at most `max` characters, no control characters.
  * Chain `.min()`/`.regex()` for a field's own rules; every string a request carries goes through
  * this or `freeText` (or an enum / an anchored regex).
  */
-export const text = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u001f\u007f]*$/);
+export const text = (max: number) => z.string().trim().max(max).regex(NO_CONTROL);
 /** Multi-line text (a textarea): like `text`, but tab and line breaks are allowed. */
-export const freeText = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/);
+export const freeText = (max: number) => z.string().trim().max(max).regex(NO_CONTROL_BUT_LINES);
 /** The name the existing form schemas use: the same as `text`. */
 export const formText = text;
 

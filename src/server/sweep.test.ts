@@ -390,7 +390,7 @@ describe('the endpoint table is complete', () => {
     const registered = new Set<string>();
     const stack: string[] = [];
     for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
-      const m = /^((?:│   |    )*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+      const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
       if (!m) continue;
       const depth = m[1]!.length / 4;
       stack.length = depth;
