@@ -30,7 +30,7 @@ export const CompanyApplyBody = z.strictObject({
   represent: formText(20).regex(PERSON_NAME_RE, '请填写法定代表人姓名'),
   license_id: z.coerce.number('请上传营业执照照片').int().positive('请上传营业执照照片').max(INT_MAX, '营业执照照片无效，请重新上传'),
   contact_name: formText(20).regex(PERSON_NAME_RE, '请填写联系人姓名'),
-  contact_mobile: text(11).regex(MOBILE_RE, '请填写正确的联系人手机号'),
+  contact_mobile: text(20).regex(MOBILE_RE, '请填写正确的联系人手机号'),
 });
 
 /** The business licence image as a data URL (jpg/png up to 5 MB). */
@@ -135,8 +135,8 @@ export const WechatStatusData = z.object({
 });
 export const WechatBindBody = z.strictObject({
   ticket: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '绑定已失效，请重新扫码登录'),
-  mobile: text(11).regex(MOBILE_RE, '请输入正确的手机号'),
-  code: text(6).regex(SMS_CODE_RE, '请输入6位数字验证码'),
+  mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号'),
+  code: text(20).regex(SMS_CODE_RE, '请输入6位数字验证码'),
 });
 
 // --- orders, CRC, partners ---------------------------------------------------------------------

@@ -79,7 +79,7 @@ export const InvoiceBody = z.strictObject({
   address: formText(120).optional().default(''),
   phone: formText(20).optional().default(''),
   ship_name: formText(30).optional().default(''),
-  ship_phone: text(11)
+  ship_phone: text(20)
     .refine((v) => v === '' || MOBILE_RE.test(v), '请填写正确的收件人电话')
     .optional()
     .default(''),

@@ -35,7 +35,7 @@ const PUBLIC_ANSWERS = new Set<string>(['hall', 'viewUser', 'companyInfo', 'sett
  * Tables a refused call may write by design: counters of refused attempts (login abuse limits:
  * wrong SMS codes, per-IP limits) — refusing is exactly when they count.
  */
-const ATTEMPT_TABLES = /^(sms_codes|.*(limit|attempt|throttle|abuse|lockout|ratelimit).*)$/;
+const ATTEMPT_TABLES = /^(sms_.*|.*(limit|attempt|throttle|abuse|lockout|counter).*)$/;
 /** Harvested values that are capabilities meant to be shared (an invitation link's code): not A's secrets. */
 const CAPABILITY_KEYS = new Set(['code', 'ticket']);
 
@@ -366,7 +366,10 @@ async function send(e: Endpoint, c: Case, token: string) {
   if (e.method !== 'GET') {
     if (c.json) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, /^-?\d+$/.test(String(v)) ? Number(v) : v])));
+      // JSON carries types a form cannot: numbers, booleans, null, objects
+      const typed = (v: string | string[]): unknown =>
+        Array.isArray(v) ? v.map(typed) : /^-?\d+$/.test(v) ? Number(v) : v === 'null' ? null : v === 'true' ? true : v === '{}' ? { $gt: '' } : v;
+      body = JSON.stringify(Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, typed(v)])));
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = form(c.body);
