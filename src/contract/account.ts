@@ -4,7 +4,7 @@
  * CRC ledger, strategic partners. SPEC §7 leaves these calls out; they follow its style.
  */
 import { z } from 'zod';
-import { DateTimeText, Fen, MOBILE_RE, SMS_CODE_RE, formText } from './common';
+import { DateTimeText, Fen, INT_MAX, MOBILE_RE, SMS_CODE_RE, formText, text } from './common';
 import { User } from './usercenter';
 import { USCC_MESSAGES, normalizeUscc, usccProblem } from './uscc';
 
@@ -14,6 +14,7 @@ import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from './vocab';
 
 export const Uscc = z
   .string()
+  .max(40)
   .transform(normalizeUscc)
   .superRefine((v, ctx) => {
     const p = usccProblem(v);
@@ -27,19 +28,19 @@ export const CompanyApplyBody = z.strictObject({
   staff_num_range: z.enum(STAFF_RANGES, '请选择企业规模'),
   address: formText(120).min(5, '请填写企业详细地址'),
   represent: formText(20).regex(PERSON_NAME_RE, '请填写法定代表人姓名'),
-  license_id: z.coerce.number('请上传营业执照照片').int().positive('请上传营业执照照片'),
+  license_id: z.coerce.number('请上传营业执照照片').int().positive('请上传营业执照照片').max(INT_MAX, '营业执照照片无效，请重新上传'),
   contact_name: formText(20).regex(PERSON_NAME_RE, '请填写联系人姓名'),
-  contact_mobile: z.string().trim().regex(MOBILE_RE, '请填写正确的联系人手机号'),
+  contact_mobile: text(20).regex(MOBILE_RE, '请填写正确的联系人手机号'),
 });
 
 /** The business licence image as a data URL (jpg/png up to 5 MB). */
-export const LicenseUploadBody = z.strictObject({ image: z.string().min(1, '请选择营业执照照片') });
+export const LicenseUploadBody = z.strictObject({ image: z.string().min(1, '请选择营业执照照片').max(8_000_000, '营业执照照片不能超过 5MB') });
 export const LicenseUploadData = z.object({ license_id: z.number().int(), size: z.number().int() });
 /**
  * The licence as an image the upload engine stored (its ImageId): the server checks that it is the
  * caller's (or their company's) finished JPG/PNG image and keeps a copy with the application.
  */
-export const LicenseMediaBody = z.strictObject({ media_id: z.string().trim().min(1, '请上传营业执照照片').max(64, '营业执照照片无效，请重新上传') });
+export const LicenseMediaBody = z.strictObject({ media_id: text(64).min(1, '请上传营业执照照片').regex(/^[A-Za-z0-9_-]+$/, '营业执照照片无效，请重新上传') });
 export const LICENSE_MAX_BYTES = 5 * 1024 * 1024;
 export const LicenseImageData = z.object({ image: z.string() });
 
@@ -95,7 +96,7 @@ export const CompanyInviteData = z.object({ code: z.string(), company_name: z.st
 export const InviteCodeParam = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效') });
 export const CompanyInvitePreview = z.object({ company_name: z.string(), inviter: z.string() });
 export const CompanyJoinBody = z.strictObject({
-  code: z.string().trim().regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效'),
+  code: text(16).regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效'),
   realname: formText(20).regex(PERSON_NAME_RE, '请填写您的真实姓名'),
   dept_name: formText(30).min(1, '请填写所在部门'),
   job_name: formText(30).min(1, '请填写职务'),
@@ -110,7 +111,7 @@ export const ProfileBody = z.strictObject({
 });
 export const Invitee = z.object({ realname: z.string(), mobile: z.string(), invited_at: DateTimeText, company_status: z.string() });
 export const MyInviteData = z.object({ code: z.string(), list: z.array(Invitee) });
-export const InviteAcceptBody = z.strictObject({ code: z.string().trim().regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效') });
+export const InviteAcceptBody = z.strictObject({ code: text(16).regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效') });
 export const InviterData = z.object({ inviter: z.string() });
 
 // --- WeChat scan login and phone binding ------------------------------------------------------
@@ -139,8 +140,8 @@ export const WechatStatusData = z.object({
 });
 export const WechatBindBody = z.strictObject({
   poll_secret: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, '绑定已失效，请重新扫码登录'),
-  mobile: z.string().trim().regex(MOBILE_RE, '请输入正确的手机号'),
-  code: z.string().trim().regex(SMS_CODE_RE, '请输入6位数字验证码'),
+  mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号'),
+  code: text(20).regex(SMS_CODE_RE, '请输入6位数字验证码'),
 });
 
 // --- orders, CRC, partners ---------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MOBILE_RE, SMS_CODE_RE } from './common';
+import { MOBILE_RE, SMS_CODE_RE, text } from './common';
 import { User } from './usercenter';
 
 export const LoginCodeBody = z
-  .object({ mobile: z.string().trim().regex(MOBILE_RE, '请输入正确的手机号') })
+  .object({ mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号') })
   .strict();
 export const LoginCodeData = z.object({
   /** seconds until another code may be asked for this mobile */
@@ -12,8 +12,8 @@ export const LoginCodeData = z.object({
 
 export const LoginBody = z
   .object({
-    mobile: z.string().trim().regex(MOBILE_RE, '请输入正确的手机号'),
-    code: z.string().trim().regex(SMS_CODE_RE, '请输入6位数字验证码'),
+    mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号'),
+    code: text(20).regex(SMS_CODE_RE, '请输入6位数字验证码'),
   })
   .strict();
 export const LoginData = z.object({

@@ -4,12 +4,37 @@ import { z } from 'zod';
 
 export { MOBILE_RE, SMS_CODE_RE } from './patterns';
 
+/** The largest id the database holds (PostgreSQL `integer`). */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * A database id as the API takes it (path segment, form field or query): a positive integer that
+ * fits PostgreSQL's `integer`, so a hostile id is a 400, never a database error.
+ */
+export const Id = z.coerce.number().int().positive().max(INT_MAX);
 /** Path id: positive integer given as a path segment. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const IdParam = z.strictObject({ id: Id });
 
 /** Form-encoded fields arrive as strings; these coerce and bound them. */
-export const formInt = (min = 0, max = 2_147_483_647) => z.coerce.number().int().min(min).max(max);
-export const formText = (max: number) => z.string().trim().max(max);
+export const formInt = (min = 0, max = INT_MAX) => z.coerce.number().int().min(min).max(max);
+
+/** One-line text: no C0 control character and no DEL (NUL cannot even be stored). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** Free text (a textarea): the same, but tab, line feed and carriage return are allowed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/**
+ * One-line text from a form or query: trimmed, at most `max` characters, no control characters.
+ * Chain `.min()`/`.regex()` for a field's own rules; every string a request carries goes through
+ * this or `freeText` (or an enum / an anchored regex).
+ */
+export const text = (max: number) => z.string().trim().max(max).regex(NO_CONTROL);
+/** Multi-line text (a textarea): like `text`, but tab and line breaks are allowed. */
+export const freeText = (max: number) => z.string().trim().max(max).regex(NO_CONTROL_BUT_LINES);
+/** The name the existing form schemas use: the same as `text`. */
+export const formText = text;
 
 /** A date-time as the API writes it: `YYYY-MM-DD HH:mm:ss` in China time. */
 export const DateTimeText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

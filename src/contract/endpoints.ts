@@ -148,6 +148,8 @@ const coreEndpoints = {
   licenseImage: ep({ method: 'GET', path: '/usercenter/company/license/:id', params: IdParam, data: LicenseImageData, auth: true }),
   colleagues: ep({ method: 'GET', path: '/usercenter/colleagues', data: ColleaguesData, auth: true }),
   colleagueCheck: ep({ method: 'POST', path: '/usercenter/colleagues/:id/check', params: IdParam, body: ColleagueCheckBody, data: Empty, auth: true }),
+  /** the admin removes a colleague from the company; their sessions end at once */
+  colleagueRemove: ep({ method: 'POST', path: '/usercenter/colleagues/:id/remove', params: IdParam, data: Empty, auth: true }),
   companyInvite: ep({ method: 'GET', path: '/usercenter/company/invite', data: CompanyInviteData, auth: true }),
   companyInvitePreview: ep({ method: 'GET', path: '/company/invite/:code', params: InviteCodeParam, data: CompanyInvitePreview, auth: false }),
   companyJoin: ep({ method: 'POST', path: '/usercenter/company/join', body: CompanyJoinBody, data: Empty, auth: true }),

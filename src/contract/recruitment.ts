@@ -3,12 +3,12 @@
  * search. Calls that SPEC §7 leaves out, designed in the same style (form bodies, query params).
  */
 import { z } from 'zod';
-import { DateTimeText } from './common';
+import { DateTimeText, INT_MAX, freeText, text } from './common';
 import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
-const keywords = z.string().trim().max(50).optional().default('');
+const keywords = text(50).optional().default('');
 
 export const Paged = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
@@ -22,7 +22,7 @@ export const HallQuery = z.strictObject({
   experience: z.enum(EXPERIENCE_CODES).optional(),
   salary: z.enum(SALARY_CODES).optional(),
   job_status: z.coerce.number().int().min(1).max(4).optional(),
-  label: z.string().trim().max(20).optional(),
+  label: text(20).optional(),
   page,
   page_size: pageSize,
 });
@@ -88,29 +88,26 @@ const salaryK = z.coerce.number({ error: '请填写薪资范围' }).int('薪资�
 /** Publish or edit a position (form body). `welfare` is a comma-separated list of tags. */
 export const PositionBody = z
   .strictObject({
-    id: z.coerce.number().int().min(0).optional(),
-    title: z.string().trim().min(1, '请填写职位名称').max(30, '职位名称不能超过30个字'),
+    id: z.coerce.number().int().min(0).max(INT_MAX).optional(),
+    title: text(30).min(1, '请填写职位名称').max(30, '职位名称不能超过30个字'),
     category: z.enum(JOB_CATEGORIES, { error: '请选择职位类别' }),
     city: z.enum(CITY_NAMES as [string, ...string[]], { error: '请选择工作城市' }),
-    district: z.string().trim().min(1, '请选择所在区县').max(20),
+    district: text(20).min(1, '请选择所在区县'),
     salary_min: salaryK,
     salary_max: salaryK,
     salary_months: z.coerce.number().int().min(12, '薪资月数为12至24薪').max(24, '薪资月数为12至24薪').default(12),
     experience: z.enum(EXPERIENCE_CODES, { error: '请选择经验要求' }),
     education: z.coerce.number({ error: '请选择学历要求' }).int().min(0).max(EDUCATION.length - 1, '请选择学历要求'),
     headcount: z.coerce.number({ error: '请填写招聘人数' }).int('招聘人数请填写整数').min(1, '招聘人数至少为1人').max(999, '招聘人数不能超过999人'),
-    welfare: z
-      .string()
-      .trim()
-      .max(200)
+    welfare: text(200)
       .default('')
       .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
       .refine((a) => a.every((x) => (WELFARE as readonly string[]).includes(x)), '福利标签不在可选范围内')
       .refine((a) => a.length <= 8, '福利标签最多选择8个'),
-    description: z.string().trim().min(10, '职位描述至少10个字').max(2000, '职位描述不能超过2000字'),
-    address: z.string().trim().min(1, '请填写工作地址').max(100, '工作地址不能超过100字'),
-    contact_name: z.string().trim().min(1, '请填写联系人').max(30, '联系人不能超过30个字'),
-    contact_tel: z.string().trim().min(1, '请填写联系电话').max(20, '联系电话格式不正确'),
+    description: freeText(2000).min(10, '职位描述至少10个字').max(2000, '职位描述不能超过2000字'),
+    address: text(100).min(1, '请填写工作地址').max(100, '工作地址不能超过100字'),
+    contact_name: text(30).min(1, '请填写联系人').max(30, '联系人不能超过30个字'),
+    contact_tel: text(20).min(1, '请填写联系电话').max(20, '联系电话格式不正确'),
   })
   .refine((b) => b.salary_min <= b.salary_max, { message: '最低薪资不能高于最高薪资', path: ['salary_max'] })
   .refine((b) => (CITIES[b.city] ?? []).includes(b.district), { message: '请选择所在区县', path: ['district'] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_RE } from './common';
+import { INT_MAX, MOBILE_RE, freeText, text } from './common';
 
 /** Resume view (SPEC §3); built by the recruitment issue. */
 export const ResumeView = z.object({
@@ -82,12 +82,12 @@ const INVITE_CHECKS = [
 export const InviteBody = z
   .strictObject({
     type: InviteType,
-    job_id: z.coerce.number().int().min(0).optional(),
-    pick_time: z.string().trim().max(19).default(''),
-    address: z.string().trim().max(100).default(''),
-    contacts_name: z.string().trim().max(30).default(''),
-    contacts_tel: z.string().trim().max(20).default(''),
-    remark: z.string().trim().max(200).optional().default(''),
+    job_id: z.coerce.number().int().min(0).max(INT_MAX).optional(),
+    pick_time: text(19).default(''),
+    address: text(100).default(''),
+    contacts_name: text(30).default(''),
+    contacts_tel: text(20).default(''),
+    remark: freeText(200).optional().default(''),
   })
   .superRefine((b, ctx) => {
     for (const [field, message] of INVITE_CHECKS) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Fen, MOBILE_RE, formText } from './common';
+import { Fen, MOBILE_RE, formText, text } from './common';
 
 export const CompanyStatus = z.enum(['no_apply', 'apply', 'normal']);
 export type CompanyStatus = z.infer<typeof CompanyStatus>;
@@ -43,7 +43,7 @@ export const UserCenterInfoData = z.object({ user: User, member: Member.nullable
 export type UserCenterInfoData = z.infer<typeof UserCenterInfoData>;
 
 // --- membership orders (SPEC §7); built by the membership issue ---
-export const OrderCreateBody = z.strictObject({ pack: z.string().trim().min(1).max(32) });
+export const OrderCreateBody = z.strictObject({ pack: text(32).min(1) });
 export const OrderCreateData = z.object({ order_id: z.string(), code_url: z.string() });
 export const OrderData = z.object({
   order_id: z.string(),
@@ -79,9 +79,7 @@ export const InvoiceBody = z.strictObject({
   address: formText(120).optional().default(''),
   phone: formText(20).optional().default(''),
   ship_name: formText(30).optional().default(''),
-  ship_phone: z
-    .string()
-    .trim()
+  ship_phone: text(20)
     .refine((v) => v === '' || MOBILE_RE.test(v), '请填写正确的收件人电话')
     .optional()
     .default(''),

@@ -22,7 +22,24 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError(Code.BAD_REQUEST, '请求内容格式错误，无法解析');
   }
   if (status >= 400 && status < 500) return new ApiError(Code.BAD_REQUEST, '请求格式错误');
+  const db = dbInputError(err);
+  if (db) return db;
   return new ApiError(Code.SERVER_ERROR, '服务器开小差了，请稍后再试', 500);
+}
+
+/**
+ * The last line of defence behind the contract's schemas: a database error that input caused
+ * (SQLSTATE class 22 "data exception": a NUL byte, an invalid byte sequence, a number out of
+ * range, a bad date; class 23 "integrity constraint": a unique index lost a race) is the caller's
+ * problem, answered as a Chinese 400 / 409 envelope, not a 500. Anything else stays a real 500.
+ */
+export function dbInputError(err: unknown): ApiError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code.startsWith('22')) return new ApiError(Code.BAD_REQUEST, '参数格式错误，请检查后重试');
+  if (code === '23505') return new ApiError(Code.CONFLICT, '数据已被修改或重复提交，请刷新后重试');
+  if (code.startsWith('23')) return new ApiError(Code.BAD_REQUEST, '参数无效，请检查后重试');
+  return null;
 }
 
 /**

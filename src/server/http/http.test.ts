@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, endpoints } from '../../contract/endpoints';
+import { usccCheckChar } from '../../contract/uscc';
+import type { Db } from '../db/types';
 import { call, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
 
 let s: TestServer;
@@ -148,6 +150,77 @@ describe('no input gives a 5xx', () => {
         expect(res.status, `${method} ${path} ${JSON.stringify(w)}: ${await res.text()}`).toBeLessThan(500);
         expect(res.status).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe('hostile input (issue 9 item 3)', () => {
+  let token: string; // a fresh session: the route walk above logs its token out
+  beforeAll(async () => {
+    token = await s.tokenFor('13800000001');
+  });
+  const bad = async (method: string, path: string, form?: Record<string, string>) => {
+    const r = await call(s.url, method, path, { token, ...(form ? { form } : {}) });
+    expect(r.status, `${method} ${path} ${JSON.stringify(form)}`).toBe(200);
+    expect((r.body as Env).code, `${method} ${path}: ${(r.body as Env).msg}`).toBe(400);
+    expect((r.body as Env).msg).toMatch(CJK);
+  };
+  it('a NUL byte or another control character in a query string is a Chinese 400', async () => {
+    await bad('GET', '/ent/v3/talent/list?keywords=%00');
+    await bad('GET', '/ent/v3/talent/list?keywords=a%01b');
+    await bad('GET', '/ent/v3/talent/list?label=%00');
+    await bad('GET', '/ent/v3/position/list?keywords=x%00y');
+  });
+  it('a NUL byte in a form field is a Chinese 400', async () => {
+    await bad('POST', '/ent/v3/usercenter/profile', { realname: '王\u0000五', job_name: 'HR' });
+    await bad('POST', '/ent/v3/usercenter/company/license/media', { media_id: 'a\u0000' });
+    await bad('POST', '/ent/v3/usercenter/company/invoice', { company_name: 'x\u0000', creditcode: '1', invoice_type: '0' });
+  });
+  it('free text keeps line breaks but refuses NUL', async () => {
+    const { freeText, text } = await import('../../contract/common');
+    expect(freeText(20).safeParse('第一行\r\n第二行\t完').success).toBe(true);
+    expect(freeText(20).safeParse('a\u0000b').success).toBe(false);
+    expect(text(20).safeParse('a\nb').success).toBe(false);
+    expect(text(5).safeParse('  abc  ').data).toBe('abc');
+    expect(text(5).safeParse('abcdef').success).toBe(false);
+  });
+  it('an id beyond PostgreSQL integer is a Chinese 400, in a path or a form field', async () => {
+    await bad('GET', '/ent/v3/position/2147483648');
+    await bad('GET', '/ent/v3/position/99999999999999999999');
+    await bad('POST', '/ent/v3/talent/invite/1', {
+      type: 'user', job_id: '99999999999', pick_time: '2030-01-01 09:00:00', address: '杭州', contacts_name: '王', contacts_tel: '13800000001',
+    });
+    const lic = await call(s.url, 'POST', '/ent/v3/usercenter/company/apply', {
+      token: await s.tokenFor('13800000004'),
+      form: {
+        company_name: '测试企业有限公司', creditcode: `91330106MA2CFXXX0${usccCheckChar('91330106MA2CFXXX0')}`, industry: '制造业', staff_num_range: '0-20人',
+        address: '浙江省杭州市西湖区文三路', represent: '张三', license_id: '99999999999', contact_name: '张三', contact_mobile: '13800000004',
+      },
+    });
+    expect(lic.status).toBe(200);
+    expect((lic.body as Env).code).toBe(400);
+  });
+  it('a database error that input caused is a 4xx envelope, not a 500 (last line of defence)', async () => {
+    const { buildServer } = await import('../app');
+    const real = s.db;
+    for (const [code, expected] of [['22021', 400], ['22003', 400], ['22P02', 400], ['23505', 409]] as const) {
+      const failing: Db = {
+        kind: real.kind,
+        query: real.query.bind(real),
+        one: async <T,>(sql: string, params?: unknown[]) => {
+          if (/FROM sessions/.test(sql)) return real.one<T>(sql, params);
+          throw Object.assign(new Error('db says no'), { code });
+        },
+        exec: real.exec.bind(real),
+        tx: real.tx.bind(real),
+        close: async () => undefined,
+      };
+      const app = await buildServer({ db: failing });
+      const r = await app.inject({ method: 'GET', url: '/ent/v3/usercenter/info', headers: { authorization: `Bearer ${token}` } });
+      expect(r.statusCode, code).toBe(200);
+      expect(r.json()).toMatchObject({ code: expected, data: null });
+      expect(r.json().msg).toMatch(CJK);
+      await app.close();
     }
   });
 });

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { endpoints } from '../../contract/endpoints';
 import { LICENSE_MAX_BYTES, type Colleague, type CompanyApplication } from '../../contract/account';
 import type { Db } from '../db/types';
-import { activeCompany, adminCompany, dt, maskMobile } from '../domain/accounts';
-import { isActiveMember } from '../domain/users';
+import { activeCompany, adminCompany, dt, forbidden, maskMobile } from '../domain/accounts';
+import { isActiveMember, loadCompany } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
@@ -199,11 +199,17 @@ export function accountRoutes(app: FastifyInstance) {
       await t.query("SELECT pg_advisory_xact_lock(hashtext('company-apply'))");
       const file = await t.one<{ user_id: number }>('SELECT user_id FROM company_files WHERE id = $1', [body.license_id]);
       if (!file || file.user_id !== auth.user.id) throw notFound('营业执照照片无效，请重新上传');
-      const c = auth.company;
+      // the caller's company as it is now (the row locked), not as it was when the request came in:
+      // of concurrent applications only the first creates a company
+      const me = await t.one<{ company_id: number | null; member_status: string }>(
+        'SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE',
+        [auth.user.id],
+      );
+      const c = await loadCompany(t, me?.company_id ?? null);
       const resubmit = c !== null && c.status === 'reject' && c.submitted_by === auth.user.id;
       if (c && !resubmit) {
         if (c.status === 'apply' && c.submitted_by === auth.user.id) throw conflict('企业信息审核中，请勿重复提交');
-        if (auth.user.member_status === 'pending') throw conflict('您已申请加入其他企业，请等待企业管理员审核');
+        if (me?.member_status === 'pending') throw conflict('您已申请加入其他企业，请等待企业管理员审核');
         throw conflict('您已加入企业，无需重复创建');
       }
       const sameCode = await t.one<{ id: number }>('SELECT id FROM companies WHERE creditcode = $1', [body.creditcode]);
@@ -286,6 +292,31 @@ export function accountRoutes(app: FastifyInstance) {
       }
     });
     setMsg(body.result === 'pass' ? '已通过，该同事已加入企业' : '已拒绝该同事的加入申请');
+    return null;
+  });
+
+  /**
+   * The admin removes a colleague (a member, normal or pending) from the company: the user keeps
+   * the account but leaves the company, and every session of theirs is revoked at once (their
+   * next call answers 410000). Another company's user answers the same 404 as a missing one.
+   */
+  addRoute(app, endpoints.colleagueRemove, async ({ auth, params, db, now, setMsg }) => {
+    const c = adminCompany(auth, '移除同事');
+    if (params.id === auth.user.id) throw badRequest('不能移除自己');
+    await db.tx(async (t) => {
+      const u = await t.one<{ company_id: number | null; role: string }>('SELECT company_id, role FROM users WHERE id = $1 FOR UPDATE', [
+        params.id,
+      ]);
+      if (!u || u.company_id !== c.id) throw notFound('同事不存在');
+      if (u.role === 'admin') throw forbidden('不能移除企业管理员');
+      await t.query(
+        `UPDATE users SET company_id = NULL, member_status = 'normal', role = 'member', dept_name = '', job_name = '', joined_at = NULL
+          WHERE id = $1`,
+        [params.id],
+      );
+      await t.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [params.id, now]);
+    });
+    setMsg('已移除该同事');
     return null;
   });
 

@@ -385,9 +385,15 @@ export function recruitmentRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.applyUnsuitable, async ({ auth, db, now, params, setMsg }) => {
     const company = companyOf(auth);
     const a = await ownApplication(db, params.id, company.id);
-    if (a.status === 'hired') throw conflict('该候选人已录用，不能标记为不合适');
-    if (a.status === 'unsuitable') throw conflict('已标记为不合适');
-    await db.query(`UPDATE applications SET status = 'unsuitable', updated_at = $2 WHERE id = $1`, [a.id, now]);
+    // one conditional write (no check-then-write): of concurrent calls exactly one changes the row
+    const done = await db.one(
+      `UPDATE applications SET status = 'unsuitable', updated_at = $2 WHERE id = $1 AND status NOT IN ('hired', 'unsuitable') RETURNING id`,
+      [a.id, now],
+    );
+    if (!done) {
+      const st = (await db.one<{ status: string }>('SELECT status FROM applications WHERE id = $1', [a.id]))?.status;
+      throw conflict(st === 'hired' ? '该候选人已录用，不能标记为不合适' : '已标记为不合适');
+    }
     setMsg('已标记为不合适');
     return { id: a.id, status: 'unsuitable' as const };
   });
@@ -395,8 +401,11 @@ export function recruitmentRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.applyHire, async ({ auth, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
     const a = await ownApplication(db, params.id, company.id);
-    if (a.status === 'hired') throw conflict('该候选人已录用');
-    await db.query(`UPDATE applications SET status = 'hired', hired_at = $2, updated_at = $2 WHERE id = $1`, [a.id, now]);
+    const done = await db.one(
+      `UPDATE applications SET status = 'hired', hired_at = $2, updated_at = $2 WHERE id = $1 AND status <> 'hired' RETURNING id`,
+      [a.id, now],
+    );
+    if (!done) throw conflict('该候选人已录用');
     setMsg('已录用');
     return { id: a.id, status: 'hired' as const };
   });

@@ -263,12 +263,11 @@ export function talentRoutes(app: FastifyInstance) {
     let positionId: number;
     let applicationId: number | null = null;
     if (body.type === 'intention') {
-      const a = await db.one<{ id: number; company_id: number; candidate_id: number; position_id: number; status: string }>(
-        'SELECT id, company_id, candidate_id, position_id, status FROM applications WHERE id = $1',
+      const a = await db.one<{ id: number; company_id: number; candidate_id: number; position_id: number }>(
+        'SELECT id, company_id, candidate_id, position_id FROM applications WHERE id = $1',
         [params.id],
       );
       if (!a || a.company_id !== company.id) throw notFound('投递记录不存在');
-      if (a.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
       candidateId = a.candidate_id;
       positionId = a.position_id;
       applicationId = a.id;
@@ -281,12 +280,10 @@ export function talentRoutes(app: FastifyInstance) {
     if (p.status !== 'open') throw conflict('该职位未在招聘中，请选择其他职位');
 
     await db.tx(async (t) => {
-      const dup = await t.one(
-        `SELECT 1 FROM interviews WHERE company_id = $1 AND candidate_id = $2 AND position_id = $3
-            AND status IN ('pending', 'accepted') AND pick_time >= $4 FOR UPDATE`,
-        [company.id, candidateId, positionId, addDays(now, -1)],
-      );
-      if (dup) throw conflict('已向该候选人发送过该职位的面试邀请，请勿重复发送');
+      // Every invitation for a candidate and a position goes through their one application row
+      // (unique per position and candidate), locked first: concurrent invitations, and a hire
+      // racing an invitation, are serialised on it (the duplicate check below cannot lock rows
+      // that do not exist yet).
       if (applicationId === null) {
         // an invitation from the hall opens an application so the position's lists show the candidate
         const row = await t.one<{ id: number }>(
@@ -299,8 +296,16 @@ export function talentRoutes(app: FastifyInstance) {
         );
         applicationId = row!.id;
       } else {
+        const a = await t.one<{ status: string }>('SELECT status FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
+        if (a?.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
         await t.query(`UPDATE applications SET status = 'invited', updated_at = $2 WHERE id = $1`, [applicationId, now]);
       }
+      const dup = await t.one(
+        `SELECT 1 FROM interviews WHERE company_id = $1 AND candidate_id = $2 AND position_id = $3
+            AND status IN ('pending', 'accepted') AND pick_time >= $4`,
+        [company.id, candidateId, positionId, addDays(now, -1)],
+      );
+      if (dup) throw conflict('已向该候选人发送过该职位的面试邀请，请勿重复发送');
       await t.query(
         `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address,
            contacts_name, contacts_tel, remark, created_by, created_at)

@@ -3,6 +3,12 @@ import {
   Badge,
   Button,
   Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
   makeStyles,
   Spinner,
   Tab,
@@ -24,7 +30,7 @@ import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
-import { checkColleague, listColleagues } from '../api';
+import { checkColleague, listColleagues, removeColleague } from '../api';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingVerticalL, gap: tokens.spacingVerticalM },
@@ -40,6 +46,7 @@ export function Colleagues() {
   const [data, setData] = useState<{ list: Colleague[]; pending: Colleague[] } | null>(null);
   const [tab, setTab] = useState<'members' | 'pending'>('members');
   const [busy, setBusy] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Colleague | null>(null);
   const c = tAccounts.account.colleagues;
 
   const first = useRef(true);
@@ -71,8 +78,25 @@ export function Colleagues() {
     }
   };
 
+  /** 移除 (admins, after the dialog's confirmation): the colleague leaves and is logged out at once. */
+  const remove = async (x: Colleague) => {
+    setBusy(x.id);
+    try {
+      const { msg } = await removeColleague(x.id);
+      toastSuccess(msg);
+      setRemoving(null);
+      load();
+    } catch {
+      // told
+    } finally {
+      setBusy(null);
+    }
+  };
+
   if (!data) return <Spinner label={t.state.loading} />;
   const rows = tab === 'members' ? data.list : data.pending;
+  const iAmAdmin = data.list.some((x) => x.is_me && x.role === 'admin');
+  const actions = tab === 'pending' || iAmAdmin;
   return (
     <Card className={s.card} data-testid="colleagues">
       <div className={s.head}>
@@ -96,7 +120,7 @@ export function Colleagues() {
               <TableHeaderCell>{c.cols.job}</TableHeaderCell>
               {tab === 'members' ? <TableHeaderCell>{c.cols.role}</TableHeaderCell> : null}
               <TableHeaderCell>{tab === 'members' ? c.cols.time : c.cols.applied}</TableHeaderCell>
-              {tab === 'pending' ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
+              {actions ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -128,12 +152,36 @@ export function Colleagues() {
                       </Button>
                     </div>
                   </TableCell>
+                ) : actions ? (
+                  <TableCell>
+                    {!x.is_me && x.role === 'member' ? (
+                      <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
+                        {c.remove}
+                      </Button>
+                    ) : null}
+                  </TableCell>
                 ) : null}
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      <Dialog open={removing !== null} onOpenChange={(_, d) => !d.open && setRemoving(null)}>
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>{c.removeTitle}</DialogTitle>
+            <DialogContent>{removing ? c.removeConfirm(removing.realname) : null}</DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={() => setRemoving(null)}>
+                {c.cancel}
+              </Button>
+              <Button appearance="primary" disabled={busy !== null} onClick={() => removing && void remove(removing)}>
+                {c.removeOk}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
     </Card>
   );
 }
