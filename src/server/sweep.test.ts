@@ -6,7 +6,8 @@
  * input fuzzed from the endpoint's own zod schemas (fast-check, fixed seed, bounded runs):
  *   - never a 5xx, and never a database error that the schemas should have caught;
  *   - never a distinctive value of company A in B's answer;
- *   - never a row written by a refused call (row-level triggers count every write).
+ *   - never a row written by a refused call (row-level triggers count every write), and never a
+ *     change to A's rows by any call of B.
  * And a registered /ent/v3 route that is not in the table fails a test.
  *
  * Nothing here lists endpoints; the few exceptions are below, each with its reason.
@@ -65,6 +66,8 @@ const idPool = new Set<number | string>();
 const secrets = new Map<string, string>(); // value → where A showed it
 const dbErrors: string[] = [];
 let bUserId = 0;
+let aCompanyId = 0;
+let companyTables: string[] = [];
 let casesTried = 0;
 
 beforeAll(async () => {
@@ -76,6 +79,12 @@ beforeAll(async () => {
     b.company_id,
     fmtDate(new Date(Date.now() + 365 * 86_400_000)),
   ]);
+  aCompanyId = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  companyTables = (
+    await s.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'company_id' ORDER BY 1`,
+    )
+  ).map((r) => r.table_name);
   await installWriteCounters();
   watchDatabaseErrors();
 
@@ -141,6 +150,20 @@ async function writes(): Promise<Map<string, number>> {
 }
 const written = (before: Map<string, number>, after: Map<string, number>) =>
   [...after].filter(([t, n]) => n !== (before.get(t) ?? 0) && !ATTEMPT_TABLES.test(t) && t !== 'sessions').map(([t]) => t);
+
+/** A's rows (every table with a company_id, and A's company row): B must never change them. */
+async function aFingerprint(): Promise<string> {
+  const parts = await Promise.all(
+    [...companyTables.map((t) => [t, 'company_id'] as const), ['companies', 'id'] as const].map(async ([t, col]) => {
+      const r = await s.db.one<{ h: string }>(
+        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x WHERE ${col} = $1`,
+        [aCompanyId],
+      );
+      return `${t}:${r!.h}`;
+    }),
+  );
+  return parts.join(',');
+}
 
 /** Every database error of a data-exception class (22xxx) means a schema let bad input through. */
 function watchDatabaseErrors() {
@@ -421,6 +444,7 @@ describe('sweep: every endpoint as company B, A’s ids and fuzzed input', () =>
       const problems: string[] = [];
       dbErrors.length = 0;
       let token = await s.tokenFor('13800000002');
+      let aPrint = await aFingerprint();
       for (const c of cases(e, name)) {
         const before = await writes();
         const r = await send(e, c, token);
@@ -442,6 +466,12 @@ describe('sweep: every endpoint as company B, A’s ids and fuzzed input', () =>
         if (r.env.code !== 200) {
           const w = written(before, after);
           if (w.length) problems.push(`refused (${r.env.code} ${r.env.msg}) but wrote ${w.join(', ')}: ${what}`);
+        }
+        // whatever B wrote, none of it is A's
+        if ([...after].some(([t, n]) => n !== (before.get(t) ?? 0) && t !== 'sessions')) {
+          const now = await aFingerprint();
+          if (now !== aPrint) problems.push(`A's rows changed by B's call (${r.env.code} ${r.env.msg}): ${what}`);
+          aPrint = now;
         }
         // a call that ended B's session (logout, or a fuzzed one that did) gets a fresh one
         if (r.env.code === 410000 || (name === 'logout' && r.env.code === 200)) token = await s.tokenFor('13800000002');
