@@ -48,6 +48,11 @@ export function dbInputError(err: unknown): ApiError | null {
  */
 export function installErrorHandler(app: FastifyInstance, opts: { logger: boolean }): void {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    // a static file that vanished between its lookup and its read (a deploy swapping the files)
+    // is simply not there any more: 404, so the console's stale-chunk recovery sees what it expects
+    if ((err as { code?: unknown } | null)?.code === 'ENOENT' && !isJsonPath(req.url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
+    }
     const api = toApiError(err);
     if (api.httpStatus >= 500) {
       if (opts.logger) req.log.error({ err }, 'request failed');
