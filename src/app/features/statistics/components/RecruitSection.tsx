@@ -1,20 +1,13 @@
-import { FunnelChart, LineChart, type LineChartPoints } from '@fluentui/react-charts';
+import { LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { Text, tokens } from '@fluentui/react-components';
 import type { RecruitStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero, funnelRows, rateText } from '../lib/rates';
 import { ChartCard, DataTable, Kpi } from './ChartCard';
+import { FunnelBars } from './FunnelBars';
 import { useStatStyles } from './styles';
 
 const T = tStat.recruit;
-const FUNNEL_COLORS = [
-  tokens.colorBrandBackground,
-  tokens.colorPaletteBlueBorderActive,
-  tokens.colorPaletteTealBorderActive,
-  tokens.colorPaletteGreenBorderActive,
-  tokens.colorPaletteMarigoldBorderActive,
-  tokens.colorPaletteDarkOrangeBorderActive,
-];
 const SERIES_COLORS = { applies: tokens.colorBrandBackground, interviews: tokens.colorPaletteTealBorderActive, hires: tokens.colorPaletteDarkOrangeBorderActive };
 
 /** 招聘: KPIs, the funnel, the daily trend and the per-position table. */
@@ -47,12 +40,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
           empty={funnelEmpty}
           table={{ cols: [T.stepCol, T.countCol, T.rateCol], rows: rows.map((r) => [T.steps[r.step], r.count, rateText(r.rate)]) }}
         >
-          <FunnelChart
-            height={260}
-            hideLegend
-            data={rows.map((r, i) => ({ stage: `${T.steps[r.step]}${r.rate === null ? '' : ` (${rateText(r.rate)})`}`, value: r.count, color: FUNNEL_COLORS[i] }))}
-            chartTitle={T.funnel}
-          />
+          <FunnelBars rows={rows} />
         </ChartCard>
         <ChartCard
           id="trend"
@@ -60,7 +48,12 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
           empty={trendEmpty}
           table={{ cols: [T.dateCol, T.series.applies, T.series.interviews, T.series.hires], rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]) }}
         >
-          <LineChart data={{ chartTitle: T.trend, lineChartData: series }} height={260} culture="zh-CN" />
+          <LineChart
+            data={{ chartTitle: T.trend, lineChartData: series }}
+            height={260}
+            culture="zh-CN"
+            customDateTimeFormatter={(d) => `${d.getMonth() + 1}/${d.getDate()}`}
+          />
         </ChartCard>
       </div>
       <div style={{ marginTop: tokens.spacingVerticalL }}>
