@@ -41,8 +41,10 @@ export function DataTable(p: TableSpec & { label: string; testId?: string }) {
       <Table size="small" aria-label={p.label} data-testid={p.testId}>
         <TableHeader>
           <TableRow>
-            {p.cols.map((c) => (
-              <TableHeaderCell key={c}>{c}</TableHeaderCell>
+            {p.cols.map((c, k) => (
+              <TableHeaderCell key={c} className={k > 0 ? s.numHead : undefined}>
+                {c}
+              </TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -50,7 +52,7 @@ export function DataTable(p: TableSpec & { label: string; testId?: string }) {
           {p.rows.map((r, i) => (
             <TableRow key={i}>
               {r.map((v, k) => (
-                <TableCell key={k} className={typeof v === 'number' ? s.num : undefined}>
+                <TableCell key={k} className={k > 0 ? s.num : undefined}>
                   {v}
                 </TableCell>
               ))}

@@ -16,6 +16,7 @@ export const useStatStyles = makeStyles({
   cardTitle: { fontWeight: tokens.fontWeightSemibold },
   chart: { width: '100%', minHeight: '260px' },
   tableWrap: { overflowX: 'auto', maxHeight: '320px', overflowY: 'auto' },
-  num: { textAlign: 'right' },
+  num: { textAlign: 'right', justifyContent: 'flex-end' },
+  numHead: { '& > *': { justifyContent: 'flex-end', width: '100%' }, textAlign: 'right' },
   center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
 });
