@@ -72,7 +72,7 @@ describe('statistics: the data panel', () => {
     const posApplies = Number(await first.locator('td').nth(2).textContent());
     await page.getByTestId('position-filter').click();
     await page.getByRole('option', { name: title, exact: true }).click();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length === 1, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length === 1, null, { timeout: 30_000 });
     await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), posApplies, { timeout: 30_000 });
 
     // export: the file holds the panel's numbers (first close the 离职申请 notice over the bar's right end)
