@@ -34,6 +34,10 @@ describe('statistics: the data panel', () => {
     const week = Number(await kpi(page, 'applies'));
     expect(week).toBeGreaterThan(0);
     await shot(page, 'statistics-7d');
+    // 离职: the count and its donut (the seed has departures in most weeks of the year)
+    await page.getByTestId('section-dimission').scrollIntoViewIfNeeded();
+    await page.getByTestId('kpi-left').waitFor({ timeout: 15_000 });
+    await shot(page, 'statistics-dimission');
 
     const weekPeriod = await page.getByTestId('period').textContent();
     await page.getByTestId('range-30d').click();
@@ -42,6 +46,10 @@ describe('statistics: the data panel', () => {
     await page.waitForFunction((w) => Number(document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent) > w, week, { timeout: 30_000 });
     const month = Number(await kpi(page, 'applies'));
     expect(month).toBeGreaterThan(week);
+    // the donut's table lists the leave types; their counts add up to 离职人数
+    await page.getByTestId('toggle-reasons').click();
+    const reasons = await page.getByTestId('table-reasons').locator('tbody tr').evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));
+    expect(reasons).toBe(Number(await kpi(page, 'left')));
 
     // the trend as a table: 30 rows whose 投递 add up to the KPI
     await page.getByTestId('toggle-trend').click();
