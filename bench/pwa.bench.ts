@@ -23,6 +23,8 @@ const KB = 1024;
 export const BUDGETS = {
   first_route_gzip: 130 * KB,
   lazy_route_gzip: 60 * KB,
+  /** issue 15: the data panel carries the charts (its chunk and what it alone pulls in) */
+  statistics_route_gzip: 100 * KB,
   sw_gzip: 10 * KB,
   precache_bytes: 1.5 * KB * KB,
 } as const;
@@ -37,6 +39,7 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+const STATISTICS_PAGE = 'src/app/pages/statistics.tsx';
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const ratio = (a: number, b: number) => +(a / b).toFixed(3);
@@ -135,12 +138,15 @@ export default async function pwaBench() {
     const shared = new Set([...users].filter(([c, n]) => n > 1 && !parts.includes(c)).map(([c]) => c));
     const layout = shellKey ? cost(shellKey, first) : 0;
     const routes = lazy.filter((l) => l.chunk.startsWith('src/app/pages/'));
-    const largestRoute = routes[0] ?? { chunk: '-', gzip_bytes: 0 };
+    const statistics = routes.find((r) => r.chunk === STATISTICS_PAGE);
+    const largestRoute = routes.filter((r) => r.chunk !== STATISTICS_PAGE)[0] ?? { chunk: '-', gzip_bytes: 0 };
     const largestLazy = lazy[0] ?? { chunk: '-', gzip_bytes: 0 };
     const coldest = [...routes].sort((a, b) => b.cold_gzip_bytes - a.cold_gzip_bytes)[0] ?? { chunk: '-', cold_gzip_bytes: 0 };
     const overBudget = [
       ...(layout > BUDGETS.lazy_route_gzip ? [`src/app/shell/MainLayout.tsx ${layout}`] : []),
-      ...lazy.filter((r) => r.gzip_bytes > BUDGETS.lazy_route_gzip).map((r) => `${r.chunk} ${r.gzip_bytes}`),
+      ...lazy
+        .filter((r) => r.gzip_bytes > (r.chunk === STATISTICS_PAGE ? BUDGETS.statistics_route_gzip : BUDGETS.lazy_route_gzip))
+        .map((r) => `${r.chunk} ${r.gzip_bytes}`),
     ];
 
     const swFile = path.join(dir, 'sw.js');
@@ -159,6 +165,8 @@ export default async function pwaBench() {
       layout_gzip_bytes: layout,
       layout_vs_budget: ratio(layout, BUDGETS.lazy_route_gzip),
       lazy_routes: routes.length,
+      statistics_route_gzip_bytes: statistics?.gzip_bytes ?? 0,
+      statistics_route_vs_budget: ratio(statistics?.gzip_bytes ?? 0, BUDGETS.statistics_route_gzip),
       largest_route: largestRoute.chunk,
       largest_route_gzip_bytes: largestRoute.gzip_bytes,
       largest_route_vs_budget: ratio(largestRoute.gzip_bytes, BUDGETS.lazy_route_gzip),

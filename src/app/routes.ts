@@ -28,6 +28,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazyChunk(load
 const Login = page(() => import('./pages/login'));
 const Home = page(() => import('./pages/home'));
 const Coming = page(() => import('./pages/coming'));
+const Statistics = page(() => import('./pages/statistics'));
 const NotFound = page(() => import('./pages/not-found'));
 const Hall = page(() => import('./pages/hall'));
 const Position = page(() => import('./pages/position'));
@@ -73,7 +74,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'proofView', path: '/m/proof/:token', title: '离职证明', page: ProofView }),
 
   main({ name: 'index', path: '/index', title: '首页', page: Home }),
-  main({ name: 'statistics', path: '/statistics', title: '数据面板', parent: 'index', page: Coming }),
+  main({ name: 'statistics', path: '/statistics', title: '数据面板', auth: true, parent: 'index', page: Statistics }),
   main({ name: 'hall', path: '/hall', title: '人才大厅', auth: true, search: true, page: Hall }),
 
   main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Position }),

@@ -63,6 +63,7 @@ import { importsEndpoints } from './imports';
 
 import { privacyEndpoints } from './privacy';
 import { employmentEndpoints } from './employment';
+import { statisticsEndpoints } from './statistics';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -169,6 +170,7 @@ export const endpoints = {
   ...dimissionEndpoints,
   ...importsEndpoints,
   ...employmentEndpoints,
+  ...statisticsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

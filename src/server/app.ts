@@ -20,6 +20,7 @@ import { wechatRoutes } from './routes/wechat';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
+import { statisticsRoutes } from './routes/statistics';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -84,6 +85,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   privacyRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
+  statisticsRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;

@@ -6,6 +6,7 @@ import { accountSeedSteps } from './seeds/accounts';
 import { dimissionSeed } from './seeds/dimission';
 import { sealPii } from '../lib/pii';
 import { employmentSeedSteps } from './seeds/employment';
+import { statisticsSeed } from './seeds/statistics';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -276,6 +277,7 @@ export const seedSteps: SeedStep[] = [
   ...accountSeedSteps,
   ...dimissionSeed,
   ...employmentSeedSteps,
+  ...statisticsSeed,
 ];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */

@@ -1,0 +1,12 @@
+import { call } from '../../shared/lib/http';
+import type { RangeCode } from '../../../contract/statistics';
+
+export interface Filter {
+  range: RangeCode;
+  start?: string;
+  end?: string;
+  position_id?: number;
+}
+export const loadRecruit = (q: Filter) => call('statsRecruit', { query: { ...q } });
+export const loadDeparture = (q: Filter) => call('statsDeparture', { query: { ...q } });
+export const exportStats = (q: Filter) => call('statsExport', { query: { ...q } }, { loading: true });

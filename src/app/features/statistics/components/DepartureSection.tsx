@@ -1,0 +1,54 @@
+import { DonutChart } from '@fluentui/react-charts';
+import { Text, tokens } from '@fluentui/react-components';
+import type { DepartureStats } from '../../../../contract/statistics';
+import { tStat } from '../../../shared/i18n/zh-CN.statistics';
+import { rateText, shares } from '../lib/rates';
+import { ChartCard, Kpi } from './ChartCard';
+import { useStatStyles } from './styles';
+
+const T = tStat.dim;
+const COLORS = [
+  tokens.colorBrandBackground,
+  tokens.colorPaletteTealBorderActive,
+  tokens.colorPaletteMarigoldBorderActive,
+  tokens.colorPaletteDarkOrangeBorderActive,
+  tokens.colorPaletteBerryBorderActive,
+  tokens.colorPaletteGreenBorderActive,
+  tokens.colorNeutralStroke1,
+];
+
+/** 离职: count, rate on the average headcount, reasons as a donut, proofs and handling time. */
+export function DepartureSection({ d }: { d: DepartureStats }) {
+  const s = useStatStyles();
+  const pcts = shares(d.types.map((t) => t.count));
+  return (
+    <section className={s.panel} aria-label={T.title} data-testid="section-dimission">
+      <Text as="h2" className={s.sectionTitle} block>
+        {T.title}
+      </Text>
+      <div className={s.kpis}>
+        <Kpi id="left" label={T.left} value={d.left} />
+        <Kpi id="rate" label={T.rate} value={rateText(d.rate)} hint={T.rateHint(d.headcount_start, d.headcount_end)} />
+        <Kpi id="proofs" label={T.proofs} value={d.proofs_issued} />
+        <Kpi id="handled" label={T.handled} value={d.requests_handled} />
+        <Kpi id="avg-handle" label={T.avgHandle} value={d.avg_handle_hours === null ? '—' : T.hours(d.avg_handle_hours)} />
+      </div>
+      <div className={s.grid}>
+        <ChartCard
+          id="reasons"
+          title={T.reasons}
+          empty={d.types.length === 0}
+          table={{ cols: [T.typeCol, T.countCol, T.shareCol], rows: d.types.map((t, i) => [t.label, t.count, rateText(pcts[i] ?? null)]) }}
+        >
+          <DonutChart
+            data={{ chartTitle: T.reasons, chartData: d.types.map((t, i) => ({ legend: t.label, data: t.count, color: COLORS[i % COLORS.length] })) }}
+            innerRadius={55}
+            height={260}
+            valueInsideDonut={d.left}
+            hideLabels={false}
+          />
+        </ChartCard>
+      </div>
+    </section>
+  );
+}

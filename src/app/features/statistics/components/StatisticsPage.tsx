@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { Button, Dropdown, Input, Option, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { RANGE_CODES, type DepartureStats, type RangeCode, type RecruitStats } from '../../../../contract/statistics';
+import { tStat } from '../../../shared/i18n/zh-CN.statistics';
+import { toast } from '../../../shared/lib/notify';
+import { EmptyState } from '../../../shared/ui';
+import { exportStats, loadDeparture, loadRecruit, type Filter } from '../api';
+import { DepartureSection } from './DepartureSection';
+import { RecruitSection } from './RecruitSection';
+import { useStatStyles } from './styles';
+
+function download(filename: string, base64: string) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /statistics: time range and position filter over the 招聘 and 离职 sections; 导出 .xlsx. */
+export function StatisticsPage() {
+  const s = useStatStyles();
+  const [filter, setFilter] = useState<Filter>({ range: '7d' });
+  const [custom, setCustom] = useState({ start: '', end: '' });
+  const [data, setData] = useState<{ rec: RecruitStats; dep: DepartureStats } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    Promise.all([loadRecruit(filter), loadDeparture(filter)]).then(
+      ([rec, dep]) => live && setData({ rec, dep }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filter, version]);
+
+  const pickRange = (r: RangeCode) => {
+    if (r === 'custom') {
+      setFilter((f) => ({ ...f, range: 'custom', start: custom.start || data?.rec.start, end: custom.end || data?.rec.end }));
+      setCustom((c) => ({ start: c.start || data?.rec.start || '', end: c.end || data?.rec.end || '' }));
+    } else setFilter((f) => ({ range: r, position_id: f.position_id }));
+  };
+  const doExport = async () => {
+    try {
+      const f = await exportStats(filter);
+      download(f.filename, f.content_base64);
+      toast('success', tStat.exported);
+    } catch {
+      // told by the request layer (members only)
+    }
+  };
+  const positions = data?.rec.position_options ?? [];
+  const posLabel = positions.find((p) => p.id === filter.position_id)?.title ?? tStat.allPositions;
+
+  return (
+    <div className={s.root}>
+      <div className={`${s.panel} ${s.bar}`}>
+        <TabList selectedValue={filter.range} onTabSelect={(_, v) => pickRange(v.value as RangeCode)} aria-label={tStat.title}>
+          {RANGE_CODES.map((r) => (
+            <Tab key={r} value={r} data-testid={`range-${r}`}>
+              {tStat.ranges[r]}
+            </Tab>
+          ))}
+        </TabList>
+        {filter.range === 'custom' && (
+          <>
+            <Input type="date" aria-label={tStat.start} value={custom.start} onChange={(_, v) => setCustom((c) => ({ ...c, start: v.value }))} data-testid="custom-start" />
+            <Input type="date" aria-label={tStat.end} value={custom.end} onChange={(_, v) => setCustom((c) => ({ ...c, end: v.value }))} data-testid="custom-end" />
+            <Button onClick={() => setFilter((f) => ({ ...f, start: custom.start, end: custom.end }))} data-testid="custom-apply">
+              {tStat.apply}
+            </Button>
+          </>
+        )}
+        <Dropdown
+          aria-label={tStat.position}
+          value={posLabel}
+          selectedOptions={[String(filter.position_id ?? '')]}
+          onOptionSelect={(_, v) => setFilter((f) => ({ ...f, position_id: v.optionValue ? Number(v.optionValue) : undefined }))}
+          data-testid="position-filter"
+        >
+          <Option value="">{tStat.allPositions}</Option>
+          {positions.map((p) => (
+            <Option key={p.id} value={String(p.id)}>
+              {p.title}
+            </Option>
+          ))}
+        </Dropdown>
+        <span className={s.grow} />
+        {data && (
+          <Text className={s.muted} data-testid="period">
+            {tStat.period(data.rec.start, data.rec.end)}
+          </Text>
+        )}
+        <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="stats-export">
+          {tStat.export}
+        </Button>
+      </div>
+      {failed ? (
+        <EmptyState text={tStat.loadFailed} action={<Button onClick={() => setVersion((v) => v + 1)}>{tStat.retry}</Button>} />
+      ) : !data ? (
+        <div className={s.center}>
+          <Spinner />
+        </div>
+      ) : (
+        <>
+          <RecruitSection d={data.rec} />
+          <DepartureSection d={data.dep} />
+        </>
+      )}
+    </div>
+  );
+}

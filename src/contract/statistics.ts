@@ -1,0 +1,105 @@
+/**
+ * 数据面板 (/statistics, issue 15): the range rule and the aggregates of the recruitment and
+ * departure sections, and their .xlsx export. What each figure counts: docs/decisions.md (statistics).
+ */
+import './zod-csp';
+import { z } from 'zod';
+import { ep, type Endpoint } from './endpoint';
+import { DateText, formInt } from './common';
+
+export const RANGE_CODES = ['today', 'yesterday', '7d', '30d', 'custom'] as const;
+export type RangeCode = (typeof RANGE_CODES)[number];
+/** The longest custom range (days, both ends included). */
+export const MAX_RANGE_DAYS = 366;
+
+const isoDay = (s: string) => Date.parse(`${s}T00:00:00Z`);
+/** Days from `a` to `b` (YYYY-MM-DD), both ends included; NaN when a date is not real. */
+export function spanDays(a: string, b: string): number {
+  const x = isoDay(a);
+  const y = isoDay(b);
+  if (Number.isNaN(x) || Number.isNaN(y) || new Date(x).toISOString().slice(0, 10) !== a || new Date(y).toISOString().slice(0, 10) !== b) return NaN;
+  return Math.round((y - x) / 86_400_000) + 1;
+}
+/** `YYYY-MM-DD` plus `n` days. */
+export const addDay = (d: string, n: number) => new Date(isoDay(d) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The first and last China day of a range, given today's China date. */
+export function resolveRange(range: RangeCode, today: string, start?: string, end?: string): { start: string; end: string } {
+  switch (range) {
+    case 'today':
+      return { start: today, end: today };
+    case 'yesterday':
+      return { start: addDay(today, -1), end: addDay(today, -1) };
+    case '7d':
+      return { start: addDay(today, -6), end: today };
+    case '30d':
+      return { start: addDay(today, -29), end: today };
+    case 'custom':
+      return { start: start!, end: end! };
+  }
+}
+
+/** `a / b` as a percentage with one decimal, null when b is 0. */
+export const pct = (a: number, b: number): number | null => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
+
+export const StatsQuery = z
+  .strictObject({
+    range: z.enum(RANGE_CODES).default('7d'),
+    start: DateText.optional(),
+    end: DateText.optional(),
+    position_id: formInt(1).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.range !== 'custom') return;
+    if (!q.start || !q.end) return void ctx.addIssue({ code: 'custom', message: '请选择开始和结束日期', path: ['start'] });
+    const n = spanDays(q.start, q.end);
+    if (Number.isNaN(n)) return void ctx.addIssue({ code: 'custom', message: '日期不正确', path: ['start'] });
+    if (n < 1) return void ctx.addIssue({ code: 'custom', message: '结束日期不能早于开始日期', path: ['end'] });
+    if (n > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', message: `时间范围最长${MAX_RANGE_DAYS}天`, path: ['end'] });
+  });
+export type StatsQuery = z.input<typeof StatsQuery>;
+
+const Count = z.number().int();
+const Rate = z.number().nullable();
+
+export const FUNNEL_STEPS = ['views', 'applies', 'invited', 'attended', 'hired', 'onboarded'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+export const RecruitStats = z.object({
+  start: DateText,
+  end: DateText,
+  funnel: z.object({ views: Count, applies: Count, invited: Count, attended: Count, hired: Count, onboarded: Count }),
+  trend: z.array(z.object({ date: DateText, applies: Count, interviews: Count, hires: Count })),
+  positions: z.array(
+    z.object({ id: z.number().int(), title: z.string(), views: Count, applies: Count, invited: Count, hired: Count, rate: Rate }),
+  ),
+  /** days from application to 录用, averaged over the hires of the range; null without hires */
+  avg_hire_days: z.number().nullable(),
+  /** every position of the company, for the filter */
+  position_options: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type RecruitStats = z.infer<typeof RecruitStats>;
+
+export const DepartureStats = z.object({
+  start: DateText,
+  end: DateText,
+  left: Count,
+  /** headcount at the start and end of the range; null when the company has not set its 在职人数 */
+  headcount_start: z.number().int().nullable(),
+  headcount_end: z.number().int().nullable(),
+  rate: Rate,
+  types: z.array(z.object({ code: z.string(), label: z.string(), count: Count })),
+  proofs_issued: Count,
+  requests_handled: Count,
+  /** hours from a resignation request to its answer, averaged; null without answered requests */
+  avg_handle_hours: z.number().nullable(),
+});
+export type DepartureStats = z.infer<typeof DepartureStats>;
+
+export const StatsExport = z.object({ filename: z.string(), content_base64: z.string() });
+
+export const statisticsEndpoints = {
+  statsRecruit: ep({ method: 'GET', path: '/statistics/recruitment', query: StatsQuery, data: RecruitStats, auth: true }),
+  statsDeparture: ep({ method: 'GET', path: '/statistics/departure', query: StatsQuery, data: DepartureStats, auth: true }),
+  statsExport: ep({ method: 'GET', path: '/statistics/export', query: StatsQuery, data: StatsExport, auth: true }),
+} as const satisfies Record<string, Endpoint>;

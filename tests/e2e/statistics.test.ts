@@ -1,0 +1,102 @@
+/**
+ * Issue 15 in a real Chromium against the real server: from the home banner open 数据面板, switch
+ * ranges and see the figures change, a custom range with nothing in it shows 暂无数据, open a chart's
+ * table (the same numbers), filter by position, and export the .xlsx with the panel's numbers.
+ */
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, loginAs, shot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const kpi = async (page: Page, id: string) => (await page.getByTestId(`kpi-${id}`).locator('span').nth(1).textContent())!;
+async function waitPeriod(page: Page, text: RegExp) {
+  await page.getByTestId('period').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+}
+
+describe('statistics: the data panel', () => {
+  it('ranges, empty range, chart table, position filter, export', async () => {
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.getByRole('button', { name: '数据面板' }).first().click();
+    await page.waitForURL('**/statistics');
+    await page.getByTestId('section-recruit').waitFor({ timeout: 30_000 });
+    await waitPeriod(page, / 至 /);
+    const week = Number(await kpi(page, 'applies'));
+    expect(week).toBeGreaterThan(0);
+    await shot(page, 'statistics-7d');
+    // 离职: the count and its donut (the seed has departures in most weeks of the year)
+    await page.getByTestId('section-dimission').scrollIntoViewIfNeeded();
+    await page.getByTestId('kpi-left').waitFor({ timeout: 15_000 });
+    await shot(page, 'statistics-dimission');
+
+    const weekPeriod = await page.getByTestId('period').textContent();
+    await page.getByTestId('range-30d').click();
+    await page.getByTestId('range-30d').and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 15_000 });
+    await page.waitForFunction((p) => document.querySelector('[data-testid="period"]')?.textContent !== p, weekPeriod, { timeout: 30_000 });
+    await page.waitForFunction((w) => Number(document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent) > w, week, { timeout: 30_000 });
+    const month = Number(await kpi(page, 'applies'));
+    expect(month).toBeGreaterThan(week);
+    // the donut's table lists the leave types; their counts add up to 离职人数
+    await page.getByTestId('toggle-reasons').click();
+    const reasons = await page.getByTestId('table-reasons').locator('tbody tr').evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));
+    expect(reasons).toBe(Number(await kpi(page, 'left')));
+
+    // the trend as a table: 30 rows whose 投递 add up to the KPI
+    await page.getByTestId('toggle-trend').click();
+    const table = page.getByTestId('table-trend');
+    await table.waitFor({ timeout: 15_000 });
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(30);
+    const applies = await rows.evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));
+    expect(applies).toBe(month);
+    await shot(page, 'statistics-30d-table');
+
+    // a custom range with nothing in it: 暂无数据, not empty axes
+    await page.getByTestId('range-custom').click();
+    await page.getByTestId('custom-start').fill('2020-01-01');
+    await page.getByTestId('custom-end').fill('2020-01-31');
+    await page.getByTestId('custom-apply').click();
+    await waitPeriod(page, /2020-01-01 至 2020-01-31/);
+    await page.getByTestId('card-funnel').getByText('暂无数据').waitFor({ timeout: 15_000 });
+    await page.getByTestId('card-trend').getByText('暂无数据').waitFor({ timeout: 15_000 });
+    expect(await kpi(page, 'applies')).toBe('0');
+    await shot(page, 'statistics-empty');
+
+    // back to 近30天, one position
+    await page.getByTestId('range-30d').click();
+    await page.getByTestId('table-positions').waitFor({ timeout: 30_000 });
+    const first = page.getByTestId('table-positions').locator('tbody tr').first();
+    const title = (await first.locator('td').first().textContent())!;
+    const posApplies = Number(await first.locator('td').nth(2).textContent());
+    await page.getByTestId('position-filter').click();
+    await page.getByRole('option', { name: title, exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length === 1, null, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), posApplies, { timeout: 30_000 });
+
+    // export: the file holds the panel's numbers (first close the 离职申请 notice over the bar's right end)
+    await page.getByTestId('urge-notice-close').click();
+    await page.getByTestId('urge-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    const [d] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByTestId('stats-export').click(),
+    ]);
+    expect(d.suggestedFilename()).toMatch(/^数据面板_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = path.join(ARTIFACTS, `stat-${Date.now()}.xlsx`);
+    await d.saveAs(file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(file)) as unknown as ExcelJS.Buffer);
+    expect(book.getWorksheet('招聘漏斗')!.getRow(3).values).toEqual([undefined, '投递', posApplies, expect.anything()]);
+    expect(book.getWorksheet('职位明细')!.getRow(2).getCell(1).value).toBe(title);
+    await shot(page, 'statistics-position');
+  }, 180_000);
+});
