@@ -1,13 +1,15 @@
 /**
  * Issue 12 in a real Chromium against the real server: publish a task (its draft restored after a
  * reload), the operator approves it on the sandbox page, the agreement PDF goes through the upload
- * engine and previews in the browser, the task is set to named workers, people are added, a
+ * engine and previews in the browser, the task is set to named workers, people come in through
+ * the workers import (批量导入人员: template → fill → upload → 确认导入) and are added with the picker, a
  * worker signs and delivers on the sandbox phone page in a second browser context, HR accepts,
  * and the preview shows the task as saved. Screenshots: tests/.artifacts/emp-*.png.
  */
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { sealPii } from '../../src/server/lib/pii';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -131,23 +133,35 @@ describe('employment: the task side of issue 12', () => {
     await toast(page, '保存成功');
     expect((await h.server.db.one<{ signup_mode: string }>('SELECT signup_mode FROM flex_tasks WHERE id = $1', [id]))!.signup_mode).toBe('named');
 
-    // --- people: the import page is built in parallel (issue 11), so the flex_workers rows
-    // an import would make are inserted here, sealed with sealPii, and added with the picker
-    const cid = (await h.server.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile = '13800000001'`))!.company_id;
-    const people = [
-      { name: '陈思远', mobile: '13966660001', cert: '310115199711204522' },
-      { name: '刘晓彤', mobile: '13966660002', cert: '33010219851212341X' },
-    ];
-    for (const p of people) {
-      const m = sealPii('mobile', p.mobile);
-      const c = sealPii('id_card', p.cert);
-      const b = sealPii('bank_card', '6217001234567890122');
-      await h.server.db.query(
-        `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask, bank_card_enc, bank_card_mask)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-        [cid, p.name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask, b.enc, b.mask],
-      );
-    }
+    // --- people by import: 批量导入人员 from the task's page → /bulkImport/workers -------------
+    await go(page, `/employment/task/${id}/${encodeURIComponent(TASK)}`);
+    await page.getByTestId('manage-import').click();
+    await page.waitForURL('**/bulkImport/workers');
+    await page.getByTestId('import-limits').waitFor({ timeout: 30_000 });
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('import-template').click()]);
+    expect(dl.suggestedFilename()).toBe('灵活用工人员导入模板.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await dl.path())!)) as unknown as ExcelJS.Buffer);
+    const ws = book.getWorksheet('灵活用工人员')!;
+    // 姓名 · 手机号 · 证件类型 · 证件号码 · 银行卡号 · 银行预留手机号 · 开户行; rows 2-3 replace the example
+    ws.getRow(2).values = ['陈思远', '13966660001', '居民身份证', '310115199711204522', '6217001234567890122', '13966660001', '中国建设银行杭州分行'];
+    ws.getRow(3).values = ['刘晓彤', '13966660002', '居民身份证', '33010219851212341X', '6228480402564890018', '', ''];
+    await page.getByTestId('import-file').setInputFiles({
+      name: '快闪店人员名单.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await page.getByTestId('import-summary').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-summary').textContent()).toBe('共 2 条，校验通过 2 条，失败 0 条');
+    await shot(page, 'emp-05a-import');
+    await page.getByTestId('import-commit').click();
+    await page.getByTestId('import-commit-confirm').click();
+    await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-done').textContent()).toContain('导入成功，共导入 2 条数据');
+    const imported = await h.server.db.query<{ name: string }>("SELECT name FROM flex_workers WHERE import_batch_id IS NOT NULL AND name IN ('陈思远', '刘晓彤')");
+    expect(imported.map((r) => r.name).sort()).toEqual(['刘晓彤', '陈思远'].sort());
+
+    // back to the task; the imported people are added with the picker
     await go(page, `/employment/task/${id}/${encodeURIComponent(TASK)}`);
     await page.getByTestId('manage-pick').click();
     await page.getByTestId('pick-search').fill('陈思远');
