@@ -63,6 +63,7 @@ import { importsEndpoints } from './imports';
 
 import { privacyEndpoints } from './privacy';
 import { employmentEndpoints } from './employment';
+import { payoutsEndpoints } from './payouts';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -167,6 +168,7 @@ export const endpoints = {
   ...dimissionEndpoints,
   ...importsEndpoints,
   ...employmentEndpoints,
+  ...payoutsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
