@@ -46,9 +46,12 @@ export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () =>
   // 发放中: the channel answers asynchronously; look again every few seconds
   useEffect(() => {
     if (b?.status !== 'paying') return;
-    const t = setInterval(reload, 4000);
+    const t = setInterval(() => {
+      reload();
+      onChanged();
+    }, 4000);
     return () => clearInterval(t);
-  }, [b?.status, reload]);
+  }, [b?.status, reload, onChanged]);
   if (!b)
     return (
       <div className={s.center}>
@@ -135,7 +138,7 @@ export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () =>
         </MessageBar>
       )}
       <div className={s.tableWrap}>
-        <Table data-testid="batch-rows">
+        <Table className={s.table} data-testid="batch-rows">
           <TableHeader>
             <TableRow>
               {m.rows.map((c) => (
@@ -164,7 +167,7 @@ export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () =>
         </Table>
       </div>
       <h3 className={s.sub}>{m.logs}</h3>
-      <Table size="small" data-testid="batch-logs">
+      <Table size="small" className={s.table} data-testid="batch-logs">
         <TableHeader>
           <TableRow>
             {m.logCols.map((c) => (

@@ -39,7 +39,7 @@ export function LedgerTable({ version }: { version: number }) {
         <EmptyState text={m.empty} />
       ) : (
         <div className={s.tableWrap}>
-          <Table>
+          <Table className={s.table}>
             <TableHeader>
               <TableRow>
                 {m.cols.map((c) => (

@@ -84,7 +84,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
             <EmptyState text={m.empty} />
           ) : (
             <div className={s.tableWrap}>
-              <Table data-testid="batch-list">
+              <Table className={s.table} data-testid="batch-list">
                 <TableHeader>
                   <TableRow>
                     {m.cols.map((c) => (
