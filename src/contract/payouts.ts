@@ -50,6 +50,8 @@ export const BatchItem = z.object({
   batch_no: z.string(),
   task_id: z.number().int().nullable(),
   task_name: z.string(),
+  /** 失败重发: the original batch's number, '' otherwise */
+  parent_no: z.string(),
   status: BatchStatus,
   head_count: z.number().int(),
   gross: z.number().int(),
@@ -84,7 +86,11 @@ export const BatchDetail = BatchItem.extend({
 });
 export const BatchListQuery = z.strictObject({ task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0), page, page_size: pageSize });
 export const BatchListData = z.object({ list: z.array(BatchItem), total: z.number().int() });
-export const BatchCreateBody = z.strictObject({ task_id: z.coerce.number({ error: '请选择任务' }).int().min(1, '请选择任务').max(2_147_483_647) });
+export const BatchCreateBody = z.strictObject({
+  task_id: z.coerce.number({ error: '请选择任务' }).int().min(1, '请选择任务').max(2_147_483_647),
+  /** 失败重发: a 部分失败 batch of the task whose failed and bounced rows the new batch pays again */
+  retry_of: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
 export const BatchActionBody = z.strictObject({ action: z.enum(['submit', 'close'], { error: '请选择操作' }) });
 export const ConfirmBody = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, '请输入6位短信验证码') });
 export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean() });

@@ -2,7 +2,8 @@
  * Issue 13 (first slice) in a real Chromium against the real server: from a task's 结算记录 tab to
  * 发放管理; top up by bank transfer (the operator confirms it in the sandbox); build a batch from
  * the task's accepted work; read the pre-calculation; submit; confirm with the SMS code; the
- * channel answers success for one row and failure for the other; the failed row is refunded;
+ * channel answers success for one row and failure for the other; the failed row is refunded and
+ * paid again in a child batch (失败重发);
  * the balance shown equals the ledger at every step. Screenshots: tests/.artifacts/pay-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,14 @@ describe('payouts: the main flow', () => {
     expect(await page.locator('[data-testid="batch-row"][data-status="failed"]').count()).toBe(1);
     await page.getByTestId('batch-logs').getByText('确认发放').waitFor();
     await shot(page, 'pay-05-results');
+
+    // 失败重发: a child batch with only the failed person
+    await page.getByTestId('batch-retry').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('draft');
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(1);
+    await page.getByTestId('batch-row').getByText('王晓燕').waitFor();
+    await page.getByTestId('batch-fields').getByText('原批次（失败重发）').waitFor();
+    await page.getByTestId('batch-logs').getByText('重发', { exact: true }).waitFor();
 
     // the balance: start + 1000.00 − 795.53 + refund of the failed row (450.50 + 27.03)
     await page.reload();

@@ -285,6 +285,21 @@ describe('payouts: the channel', () => {
     expect(logs.filter((a) => a === '通道结果').length).toBe(4);
     const led = LedgerData.parse((await get(`/payout/ledger?batch_id=${b.id}`, member)).body.data);
     expect(led.list.map((l) => l.type).sort()).toEqual(['bounce_refund', 'fee', 'payout', 'refund', 'tax']);
+
+    // 失败重发: a child batch with exactly the failed and bounced people; once
+    const child = await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, member);
+    expect(child.body.code, child.body.msg).toBe(200);
+    const cd = BatchDetail.parse(child.body.data);
+    expect(cd.parent_no).toBe(b.batch_no);
+    expect(cd.rows.map((r) => r.name).sort()).toEqual([r2!.name, r3!.name].sort());
+    expect(cd.gross).toBe(r2!.amount + r3!.amount);
+    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, member)).body.msg).toBe('该批次的失败明细已全部重发');
+    // only a 部分失败 batch of the same task, and only the company's own
+    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(cd.id) }, member)).body.code).toBe(409);
+    const t9 = await taskWith(c1, [{ amount: 100 }]);
+    expect((await post('/payout/batch', { task_id: String(t9), retry_of: String(b.id) }, member)).body.code).toBe(404);
+    const logs2 = LogData.parse((await get(`/payout/batch/${b.id}/logs`, member)).body.data).list;
+    expect(logs2.at(-1)!.action).toBe('重发');
   });
 
   it('an all-success batch completes', async () => {

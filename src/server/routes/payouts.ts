@@ -70,6 +70,7 @@ interface BatchDbRow {
   batch_no: string;
   task_id: number | null;
   task_name: string | null;
+  parent_no: string | null;
   status: BatchStatus;
   head_count: number;
   gross: string;
@@ -82,15 +83,17 @@ interface BatchDbRow {
   created_at: Date;
   confirmed_at: Date | null;
 }
-const BATCH_SELECT = `SELECT b.id, b.batch_no, b.task_id, t.name AS task_name, b.status, b.head_count, b.gross::text, b.fee::text, b.tax::text, b.net::text,
+const BATCH_SELECT = `SELECT b.id, b.batch_no, b.task_id, t.name AS task_name, p.batch_no AS parent_no, b.status, b.head_count, b.gross::text, b.fee::text, b.tax::text, b.net::text,
   b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile) AS creator, b.created_at, b.confirmed_at
-  FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id LEFT JOIN users u ON u.id = b.created_by`;
+  FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id LEFT JOIN users u ON u.id = b.created_by
+  LEFT JOIN payout_batches p ON p.id = b.parent_id`;
 
 const item = (b: BatchDbRow) => ({
   id: b.id,
   batch_no: b.batch_no,
   task_id: b.task_id,
   task_name: b.task_name ?? '',
+  parent_no: b.parent_no ?? '',
   status: b.status,
   head_count: b.head_count,
   gross: Number(b.gross),
@@ -211,8 +214,22 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
           )
         ).map((r) => r.task_worker_id),
       );
-      const todo = all.filter((d) => !taken.has(d.task_worker_id));
-      if (!todo.length) throw badRequest('该任务暂无待发放的已验收人员');
+      let parent: { id: number; batch_no: string } | null = null;
+      let only: Set<number> | null = null;
+      if (body.retry_of) {
+        const p = await ownBatch(t, body.retry_of, company.id, true);
+        const pt = await t.one<{ task_id: number | null }>('SELECT task_id FROM payout_batches WHERE id = $1', [p.id]);
+        if (pt!.task_id !== task.id) throw new ApiError(Code.NOT_FOUND, '发放批次不存在');
+        if (p.status !== 'partial') throw conflict('只有部分失败的批次可以失败重发');
+        parent = p;
+        only = new Set(
+          (await t.query<{ task_worker_id: number }>(`SELECT task_worker_id FROM payout_rows WHERE batch_id = $1 AND status IN ('failed', 'bounced')`, [p.id])).map(
+            (r) => r.task_worker_id,
+          ),
+        );
+      }
+      const todo = all.filter((d) => !taken.has(d.task_worker_id) && (!only || only.has(d.task_worker_id)));
+      if (!todo.length) throw badRequest(parent ? '该批次的失败明细已全部重发' : '该任务暂无待发放的已验收人员');
       const unsigned = todo.filter((d) => d.sign_status !== 'signed');
       if (unsigned.length) throw badRequest(`${unsigned.map((d) => d.name).join('、')}尚未签署协议，不能发放`);
       const zero = todo.filter((d) => !(d.amount > 0));
@@ -221,10 +238,10 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
       await checkMonthlyCap(t, company.id, todo, s.monthly_cap_fen, now);
       const pre = todo.map((d) => ({ d, r: precalcRow(d.amount, s.fee_rate_bp, s.tax_rate_bp) }));
       const tot = precalcTotals(pre.map((p) => p.r));
-      const b = await t.one<{ id: number }>(
-        `INSERT INTO payout_batches (company_id, batch_no, task_id, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, created_by, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-        [company.id, newBatchNo(now), task.id, pre.length, tot.gross, tot.fee, tot.tax, tot.net, s.fee_rate_bp, s.tax_rate_bp, auth.user.id, now],
+      const b = await t.one<{ id: number; batch_no: string }>(
+        `INSERT INTO payout_batches (company_id, batch_no, task_id, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, created_by, created_at, parent_id)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id, batch_no`,
+        [company.id, newBatchNo(now), task.id, pre.length, tot.gross, tot.fee, tot.tax, tot.net, s.fee_rate_bp, s.tax_rate_bp, auth.user.id, now, parent?.id ?? null],
       );
       for (const { d, r } of pre) {
         await t.query(
@@ -233,7 +250,12 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
           [b!.id, company.id, d.worker_id, d.task_worker_id, d.name, r.amount, r.tax, r.fee, r.net, newChannelNo(), now],
         );
       }
-      await log(t, company.id, b!.id, '创建', `从任务「${task.name}」的已验收交付创建，${pre.length}人，应发${yuan(tot.gross)}`, operatorOf(auth), req.ip, now);
+      if (parent) {
+        await log(t, company.id, b!.id, '重发', `失败重发（原批次${parent.batch_no}），${pre.length}人，应发${yuan(tot.gross)}`, operatorOf(auth), req.ip, now);
+        await log(t, company.id, parent.id, '重发', `${pre.map((p) => p.d.name).join('、')}已重发至批次${b!.batch_no}`, operatorOf(auth), req.ip, now);
+      } else {
+        await log(t, company.id, b!.id, '创建', `从任务「${task.name}」的已验收交付创建，${pre.length}人，应发${yuan(tot.gross)}`, operatorOf(auth), req.ip, now);
+      }
       return b!.id;
     });
     setMsg('发放批次已创建');

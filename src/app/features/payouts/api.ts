@@ -4,7 +4,7 @@ export const loadAccount = () => call('payAccount');
 export const topup = (amount: number) => callWithMsg('payTopup', { body: { amount } });
 export const saveRates = (body: { fee_rate_bp: number; tax_rate_bp: number; monthly_cap_fen: number }) => callWithMsg('paySettings', { body });
 export const listBatches = (taskId: number, page = 1) => call('payBatches', { query: { task_id: taskId, page, page_size: 20 } });
-export const createBatch = (taskId: number) => callWithMsg('payBatchCreate', { body: { task_id: taskId } }, { loading: true });
+export const createBatch = (taskId: number, retryOf?: number) => callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });
 export const loadBatch = (id: number) => call('payBatch', { params: { id } });
 export const batchAction = (id: number, action: 'submit' | 'close') => callWithMsg('payBatchAction', { params: { id }, body: { action } });
 export const sendCode = (id: number) => callWithMsg('payBatchCode', { params: { id } });

@@ -48,7 +48,7 @@ export const tPay = {
   },
   detail: {
     back: '返回批次列表',
-    fields: { batch_no: '批次号', task: '关联任务', creator: '创建人/时间', count: '发放人数', gross: '应发总额', fee: '服务费', tax: '代扣税费', net: '实发总额', balance: '账户余额', status: '状态' },
+    fields: { batch_no: '批次号', task: '关联任务', parent: '原批次（失败重发）', creator: '创建人/时间', count: '发放人数', gross: '应发总额', fee: '服务费', tax: '代扣税费', net: '实发总额', balance: '账户余额', status: '状态' },
     precalc: '服务费预计算',
     precalcText: (gross: string, fee: string, debit: string, feeRate: string, taxRate: string) =>
       `应发 ¥${gross} + 服务费 ¥${fee}（${feeRate}）= 确认发放将扣款 ¥${debit}；个税按 ${taxRate} 从应发中代扣。`,
@@ -56,6 +56,7 @@ export const tPay = {
     submit: '提交',
     confirm: '确认发放',
     close: '撤销批次',
+    retry: '失败重发',
     closeConfirm: '确定要撤销该批次吗？撤销后名单中的人员可重新发放。',
     pending: '发放结果确认中，请勿重复提交',
     rows: ['姓名', '身份证号', '手机号', '收款账号', '应发金额', '个税', '实发金额', '状态', '失败原因', '完成时间'],

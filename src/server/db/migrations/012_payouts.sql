@@ -21,6 +21,7 @@ CREATE TABLE payout_batches (
   company_id   integer NOT NULL REFERENCES companies (id),
   batch_no     text    NOT NULL UNIQUE,
   task_id      integer REFERENCES flex_tasks (id),
+  parent_id    integer REFERENCES payout_batches (id),   -- 失败重发: the batch whose failed rows this one pays again
   status       text    NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'unpaid', 'paying', 'done', 'partial', 'closed')),
   head_count   integer NOT NULL DEFAULT 0,
   gross        bigint  NOT NULL DEFAULT 0,   -- 应发总额

@@ -23,7 +23,7 @@ import { fenText } from '../../../../contract/employment-rules';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { batchAction, batchLogs, loadBatch } from '../api';
+import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePayStyles } from './styles';
@@ -31,7 +31,7 @@ import { usePayStyles } from './styles';
 type Detail = z.infer<typeof BatchDetail>;
 
 /** One batch: header, the pre-calculation, 提交 / 确认发放 / 撤销, its rows and its operation log. */
-export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () => void; onChanged: () => void }) {
+export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBack: () => void; onChanged: () => void; onOpen: (id: number) => void }) {
   const s = usePayStyles();
   const m = tPay.detail;
   const [b, setB] = useState<Detail | null>(null);
@@ -72,11 +72,26 @@ export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () =>
       setBusy(false);
     }
   };
+  const retry = async () => {
+    if (b.task_id === null) return;
+    setBusy(true);
+    try {
+      const r = await createBatch(b.task_id, b.id);
+      toastSuccess(r.msg);
+      onChanged();
+      onOpen(r.data.id);
+    } catch {
+      /* told */
+    } finally {
+      setBusy(false);
+    }
+  };
   const short = b.debit - b.balance;
   const F = m.fields;
   const fields: [string, React.ReactNode][] = [
     [F.batch_no, b.batch_no],
     [F.task, b.task_name],
+    ...(b.parent_no ? ([[F.parent, b.parent_no]] as [string, string][]) : []),
     [F.creator, `${b.creator} ${b.created_at}`],
     [F.count, `${b.head_count}人`],
     [F.gross, `¥${fenText(b.gross)}`],
@@ -106,6 +121,11 @@ export function BatchView({ id, onBack, onChanged }: { id: number; onBack: () =>
           {(b.status === 'draft' || b.status === 'unpaid') && (
             <Button disabled={busy} onClick={() => setDialog('close')} data-testid="batch-close">
               {m.close}
+            </Button>
+          )}
+          {b.status === 'partial' && b.rows.some((r) => r.status === 'failed' || r.status === 'bounced') && (
+            <Button appearance="primary" disabled={busy} onClick={() => void retry()} data-testid="batch-retry">
+              {m.retry}
             </Button>
           )}
           {b.status === 'paying' && (

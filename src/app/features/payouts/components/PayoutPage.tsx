@@ -57,7 +57,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
       <h2 className={s.title}>{tPay.title(taskName)}</h2>
       <AccountCard account={account} onChanged={refresh} />
       {open !== null ? (
-        <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} />
+        <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} onOpen={setOpen} />
       ) : (
         <section className={s.panel}>
           <div className={s.head}>
