@@ -64,6 +64,7 @@ import { importsEndpoints } from './imports';
 import { privacyEndpoints } from './privacy';
 import { employmentEndpoints } from './employment';
 import { statisticsEndpoints } from './statistics';
+import { payoutsEndpoints } from './payouts';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -171,6 +172,7 @@ export const endpoints = {
   ...importsEndpoints,
   ...employmentEndpoints,
   ...statisticsEndpoints,
+  ...payoutsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -10,6 +10,7 @@ import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
 import { employmentRoutes } from './routes/employment';
+import { payoutsRoutes } from './routes/payouts';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
 import { talentRoutes } from './routes/talent';
@@ -86,6 +87,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   importRoutes(app);
   employmentRoutes(app);
   statisticsRoutes(app);
+  payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;

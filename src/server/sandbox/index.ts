@@ -8,6 +8,7 @@ import { reviewSandbox } from './review';
 import { smsSandbox } from './sms';
 import { vodSandbox } from './vod';
 import { dimissionSandbox } from './dimission';
+import { payoutsSandbox } from './payouts';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -20,5 +21,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   wechatSandbox(app);
   dimissionSandbox(app);
   employmentSandbox(app, { limits: opts.limits });
+  payoutsSandbox(app);
   operatorPage(app);
 }

@@ -109,6 +109,7 @@ export const tEmp = {
   },
   manage: {
     tabs: { applied: '报名人员', signed: '已签约', delivery: '交付验收', settled: '结算记录' } as Record<string, string>,
+    payoutsLink: '发放管理：查看该任务的发放批次、充值与费用记录 →',
     cols: ['姓名', '手机号', '身份证号', '收款账户', '签约状态', '任务状态', '应发报酬', '操作'],
     actions: { hire: '录用', accept: '验收', reject: '驳回', remove: '移除', urge: '催签' } as Record<string, string>,
     add: '添加人员',

@@ -131,6 +131,11 @@ export function TaskManage({ id }: { id: number }) {
             </Tab>
           ))}
         </TabList>
+        {tab === 'settled' && (
+          <Link onClick={() => navigate(`/special/batch/${id}/${encodeURIComponent(data.task.name)}`)} data-testid="manage-payouts">
+            {m.payoutsLink}
+          </Link>
+        )}
         {data.list.length === 0 ? (
           <EmptyState text={tEmp.list.empty} />
         ) : (

@@ -1,0 +1,14 @@
+import { call, callWithMsg } from '../../shared/lib/http';
+
+export const loadAccount = () => call('payAccount');
+export const topup = (amount: number) => callWithMsg('payTopup', { body: { amount } });
+export const saveRates = (body: { fee_rate_bp: number; tax_rate_bp: number; monthly_cap_fen: number }) => callWithMsg('paySettings', { body });
+export const listBatches = (taskId: number, page = 1) => call('payBatches', { query: { task_id: taskId, page, page_size: 20 } });
+export const createBatch = (taskId: number, retryOf?: number) => callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });
+export const loadBatch = (id: number) => call('payBatch', { params: { id } });
+export const batchAction = (id: number, action: 'submit' | 'close') => callWithMsg('payBatchAction', { params: { id }, body: { action } });
+export const sendCode = (id: number) => callWithMsg('payBatchCode', { params: { id } });
+/** no de-duplication window: the server's compare-and-set is what makes a repeat harmless */
+export const confirmBatch = (id: number, code: string) => callWithMsg('payBatchConfirm', { params: { id }, body: { code } }, { dedupeMs: 0 });
+export const batchLogs = (id: number) => call('payBatchLogs', { params: { id } });
+export const loadLedger = (q: { type: string; page: number }) => call('payLedger', { query: { ...q, page_size: 10 } });

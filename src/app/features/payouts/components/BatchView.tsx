@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '@fluentui/react-components';
+import type { z } from 'zod';
+import type { BatchDetail, LogItem } from '../../../../contract/payouts';
+import { fenText } from '../../../../contract/employment-rules';
+import { rateText } from '../../../../contract/payouts-rules';
+import { tPay } from '../../../shared/i18n/zh-CN.payouts';
+import { toastSuccess } from '../../../shared/lib/notify';
+import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
+import { PayBadge } from './Badges';
+import { ConfirmDialog } from './ConfirmDialog';
+import { usePayStyles } from './styles';
+
+type Detail = z.infer<typeof BatchDetail>;
+
+/** One batch: header, the pre-calculation, 提交 / 确认发放 / 撤销, its rows and its operation log. */
+export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBack: () => void; onChanged: () => void; onOpen: (id: number) => void }) {
+  const s = usePayStyles();
+  const m = tPay.detail;
+  const [b, setB] = useState<Detail | null>(null);
+  const [logs, setLogs] = useState<z.infer<typeof LogItem>[]>([]);
+  const [dialog, setDialog] = useState<'confirm' | 'close' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reload = useCallback(() => {
+    loadBatch(id).then(setB, () => undefined);
+    batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+  }, [id]);
+  useEffect(reload, [reload]);
+  // 发放中: the channel answers asynchronously; look again every few seconds
+  useEffect(() => {
+    if (b?.status !== 'paying') return;
+    const t = setInterval(() => {
+      reload();
+      onChanged();
+    }, 4000);
+    return () => clearInterval(t);
+  }, [b?.status, reload, onChanged]);
+  if (!b)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
+  const act = async (action: 'submit' | 'close') => {
+    setBusy(true);
+    try {
+      const r = await batchAction(b.id, action);
+      toastSuccess(r.msg);
+      setB(r.data);
+      onChanged();
+      batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+    } catch {
+      /* told */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retry = async () => {
+    if (b.task_id === null) return;
+    setBusy(true);
+    try {
+      const r = await createBatch(b.task_id, b.id);
+      toastSuccess(r.msg);
+      onChanged();
+      onOpen(r.data.id);
+    } catch {
+      /* told */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const short = b.debit - b.balance;
+  const F = m.fields;
+  const fields: [string, React.ReactNode][] = [
+    [F.batch_no, b.batch_no],
+    [F.task, b.task_name],
+    ...(b.parent_no ? ([[F.parent, b.parent_no]] as [string, string][]) : []),
+    [F.creator, `${b.creator} ${b.created_at}`],
+    [F.count, `${b.head_count}人`],
+    [F.gross, `¥${fenText(b.gross)}`],
+    [F.fee, `¥${fenText(b.fee)}`],
+    [F.tax, `¥${fenText(b.tax)}`],
+    [F.net, `¥${fenText(b.net)}`],
+    [F.balance, `¥${fenText(b.balance)}`],
+    [F.status, <PayBadge key="s" kind="batch" status={b.status} />],
+  ];
+  return (
+    <section className={s.panel} data-testid="batch-view" data-status={b.status}>
+      <div className={s.head}>
+        <Button appearance="subtle" onClick={onBack}>
+          {m.back}
+        </Button>
+        <div className={s.actions}>
+          {b.status === 'draft' && (
+            <Button appearance="primary" disabled={busy} onClick={() => void act('submit')} data-testid="batch-submit">
+              {m.submit}
+            </Button>
+          )}
+          {b.status === 'unpaid' && (
+            <Button appearance="primary" disabled={busy || short > 0} onClick={() => setDialog('confirm')} data-testid="batch-confirm">
+              {m.confirm}
+            </Button>
+          )}
+          {(b.status === 'draft' || b.status === 'unpaid') && (
+            <Button disabled={busy} onClick={() => setDialog('close')} data-testid="batch-close">
+              {m.close}
+            </Button>
+          )}
+          {b.status === 'partial' && b.rows.some((r) => r.status === 'failed' || r.status === 'bounced') && (
+            <Button appearance="primary" disabled={busy} onClick={() => void retry()} data-testid="batch-retry">
+              {m.retry}
+            </Button>
+          )}
+          {b.status === 'paying' && (
+            <Button appearance="primary" disabled data-testid="batch-confirm">
+              {m.confirm}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className={s.fields} data-testid="batch-fields">
+        {fields.map(([k, v]) => (
+          <div key={k}>
+            <span className={s.label}>{k}</span>
+            {v}
+          </div>
+        ))}
+      </div>
+      {(b.status === 'draft' || b.status === 'unpaid') && (
+        <MessageBar intent={short > 0 ? 'warning' : 'info'} style={{ marginTop: 12 }} data-testid="batch-precalc">
+          <MessageBarBody>
+            <strong>{m.precalc}：</strong>
+            {m.precalcText(fenText(b.gross), fenText(b.fee), fenText(b.debit), rateText(b.fee_rate_bp), rateText(b.tax_rate_bp))}
+            {short > 0 && ` ${m.short(fenText(short))}`}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {b.status === 'paying' && (
+        <MessageBar intent="warning" style={{ marginTop: 12 }} data-testid="batch-pending">
+          <MessageBarBody>{m.pending}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={s.tableWrap}>
+        <Table className={s.table} data-testid="batch-rows">
+          <TableHeader>
+            <TableRow>
+              {m.rows.map((c) => (
+                <TableHeaderCell key={c}>{c}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {b.rows.map((r) => (
+              <TableRow key={r.id} data-testid="batch-row" data-status={r.status}>
+                <TableCell>{r.name}</TableCell>
+                <TableCell className={s.nowrap}>{r.cert_no}</TableCell>
+                <TableCell className={s.nowrap}>{r.mobile}</TableCell>
+                <TableCell className={s.nowrap}>{r.bank_card || '—'}</TableCell>
+                <TableCell className={s.num}>¥{fenText(r.amount)}</TableCell>
+                <TableCell className={s.num}>¥{fenText(r.tax)}</TableCell>
+                <TableCell className={s.num}>¥{fenText(r.net)}</TableCell>
+                <TableCell>
+                  <PayBadge kind="row" status={r.status} />
+                </TableCell>
+                <TableCell>{r.fail_reason || '—'}</TableCell>
+                <TableCell className={s.nowrap}>{r.finished_at || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <h3 className={s.sub}>{m.logs}</h3>
+      <Table size="small" className={s.table} data-testid="batch-logs">
+        <TableHeader>
+          <TableRow>
+            {m.logCols.map((c) => (
+              <TableHeaderCell key={c}>{c}</TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {logs.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell className={s.nowrap}>{l.created_at}</TableCell>
+              <TableCell>{l.operator}</TableCell>
+              <TableCell>{l.action}</TableCell>
+              <TableCell>{l.content}</TableCell>
+              <TableCell>{l.ip || '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {dialog === 'confirm' && (
+        <ConfirmDialog
+          batch={b}
+          onClose={(done) => {
+            setDialog(null);
+            if (done) {
+              reload();
+              onChanged();
+            }
+          }}
+        />
+      )}
+      <Dialog open={dialog === 'close'} onOpenChange={(_, d) => !d.open && setDialog(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{m.close}</DialogTitle>
+            <DialogContent>{m.closeConfirm}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setDialog(null)}>{m.cancel}</Button>
+              <Button appearance="primary" onClick={() => (setDialog(null), void act('close'))} data-testid="batch-close-ok">
+                {m.ok}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

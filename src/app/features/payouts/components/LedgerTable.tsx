@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import type { z } from 'zod';
+import type { LedgerData } from '../../../../contract/payouts';
+import { fenText } from '../../../../contract/employment-rules';
+import { LEDGER_TYPES, labelOf } from '../../../../contract/payouts-rules';
+import { tPay } from '../../../shared/i18n/zh-CN.payouts';
+import { EmptyState, Pager } from '../../../shared/ui';
+import { loadLedger } from '../api';
+import { usePayStyles } from './styles';
+
+/** 费用记录: the account's ledger, newest first, filterable by type. */
+export function LedgerTable({ version }: { version: number }) {
+  const s = usePayStyles();
+  const m = tPay.ledger;
+  const [type, setType] = useState('all');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<z.infer<typeof LedgerData> | null>(null);
+  useEffect(() => {
+    loadLedger({ type, page }).then(setData, () => undefined);
+  }, [type, page, version]);
+  const options = [{ code: 'all', label: m.all }, ...LEDGER_TYPES];
+  return (
+    <div data-testid="pay-ledger">
+      <Dropdown
+        value={labelOf(options, type)}
+        selectedOptions={[type]}
+        onOptionSelect={(_, d) => (setType(d.optionValue ?? 'all'), setPage(1))}
+        data-testid="ledger-type"
+        style={{ marginBottom: 8 }}
+      >
+        {options.map((o) => (
+          <Option key={o.code} value={o.code}>
+            {o.label}
+          </Option>
+        ))}
+      </Dropdown>
+      {data && data.list.length === 0 ? (
+        <EmptyState text={m.empty} />
+      ) : (
+        <div className={s.tableWrap}>
+          <Table className={s.table}>
+            <TableHeader>
+              <TableRow>
+                {m.cols.map((c) => (
+                  <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data?.list.map((l) => (
+                <TableRow key={l.id} data-testid="ledger-row" data-type={l.type}>
+                  <TableCell className={s.nowrap}>{l.created_at}</TableCell>
+                  <TableCell>{labelOf(LEDGER_TYPES, l.type)}</TableCell>
+                  <TableCell className={`${s.num} ${l.amount > 0 ? s.plus : s.minus}`}>
+                    {l.amount > 0 ? '+' : ''}
+                    {fenText(l.amount)}
+                  </TableCell>
+                  <TableCell className={s.num}>{fenText(l.balance_after)}</TableCell>
+                  <TableCell className={s.nowrap}>{l.ref_no}</TableCell>
+                  <TableCell>{l.remark}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {data && <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import type { z } from 'zod';
+import type { AccountData, BatchListData } from '../../../../contract/payouts';
+import { fenText } from '../../../../contract/employment-rules';
+import { requireMember } from '../../../shared/dialogs/store';
+import { tPay } from '../../../shared/i18n/zh-CN.payouts';
+import { toastSuccess } from '../../../shared/lib/notify';
+import { EmptyState } from '../../../shared/ui';
+import { createBatch, listBatches, loadAccount } from '../api';
+import { AccountCard } from './AccountCard';
+import { PayBadge } from './Badges';
+import { BatchView } from './BatchView';
+import { LedgerTable } from './LedgerTable';
+import { usePayStyles } from './styles';
+
+/** /special/batch/{taskId}/{name}: the account, the task's payout batches, one batch, the ledger. */
+export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: string }) {
+  const s = usePayStyles();
+  const m = tPay.batches;
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  const [account, setAccount] = useState<z.infer<typeof AccountData> | null>(null);
+  const [batches, setBatches] = useState<z.infer<typeof BatchListData> | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [tab, setTab] = useState<'batches' | 'ledger'>('batches');
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setAllowed(requireMember()), []);
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    if (!allowed) return;
+    loadAccount().then(setAccount, () => undefined);
+    listBatches(taskId).then(setBatches, () => undefined);
+  }, [allowed, taskId, version]);
+  if (allowed === false) return <EmptyState text={tPay.notMember} />;
+  if (!account || !batches)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
+  const create = async () => {
+    setBusy(true);
+    try {
+      const r = await createBatch(taskId);
+      toastSuccess(r.msg);
+      setOpen(r.data.id);
+      refresh();
+    } catch {
+      /* told */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={s.root}>
+      <h2 className={s.title}>{tPay.title(taskName)}</h2>
+      <AccountCard account={account} onChanged={refresh} />
+      {open !== null ? (
+        <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} onOpen={setOpen} />
+      ) : (
+        <section className={s.panel}>
+          <div className={s.head}>
+            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'batches' | 'ledger')}>
+              <Tab value="batches" data-testid="pay-tab-batches">
+                {tPay.tabs.batches}({batches.total})
+              </Tab>
+              <Tab value="ledger" data-testid="pay-tab-ledger">
+                {tPay.tabs.ledger}
+              </Tab>
+            </TabList>
+            {tab === 'batches' && (
+              <div className={s.actions}>
+                <Text className={s.small}>{m.createHint}</Text>
+                <Button appearance="primary" disabled={busy} onClick={() => void create()} data-testid="batch-create">
+                  {m.create}
+                </Button>
+              </div>
+            )}
+          </div>
+          {tab === 'ledger' ? (
+            <LedgerTable version={version} />
+          ) : batches.list.length === 0 ? (
+            <EmptyState text={m.empty} />
+          ) : (
+            <div className={s.tableWrap}>
+              <Table className={s.table} data-testid="batch-list">
+                <TableHeader>
+                  <TableRow>
+                    {m.cols.map((c) => (
+                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {batches.list.map((b) => (
+                    <TableRow key={b.id} data-testid="batch-item" data-status={b.status}>
+                      <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
+                      <TableCell>{b.head_count}</TableCell>
+                      <TableCell className={s.num}>¥{fenText(b.gross)}</TableCell>
+                      <TableCell className={s.num}>¥{fenText(b.fee)}</TableCell>
+                      <TableCell className={s.num}>¥{fenText(b.tax)}</TableCell>
+                      <TableCell className={s.num}>¥{fenText(b.net)}</TableCell>
+                      <TableCell>
+                        <PayBadge kind="batch" status={b.status} />
+                      </TableCell>
+                      <TableCell>
+                        {b.creator}
+                        <div className={s.small}>{b.created_at}</div>
+                      </TableCell>
+                      <TableCell>
+                        <Button size="small" appearance="transparent" onClick={() => setOpen(b.id)} data-testid="batch-open">
+                          {m.view}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * 发放管理 (issue 13, first slice): the company's 灵活用工账户 (balance, ledger, bank-transfer
+ * top-ups), payout batches made from a task's accepted deliveries, 确认发放 with an SMS code
+ * (exactly once), the payout channel's signed callback, the operation log. Money is integer fen.
+ */
+import { z } from 'zod';
+import { ep, type Endpoint } from './endpoint';
+import { DateTimeText, IdParam } from './common';
+import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
+
+const noNul = (s: string) => !s.includes('\u0000');
+const fenField = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, `${what}须为整数分`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${what}须大于0`).max(max, `${what}超出上限`));
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(5).max(50).default(10);
+
+export const PayoutSettings = z.object({ fee_rate_bp: z.number().int(), tax_rate_bp: z.number().int(), monthly_cap_fen: z.number().int() });
+export const PayoutSettingsBody = z.strictObject({
+  fee_rate_bp: z.coerce.number({ error: '服务费率须为整数（万分之）' }).int('服务费率须为整数（万分之）').min(0).max(3000, '服务费率不能超过30%'),
+  tax_rate_bp: z.coerce.number({ error: '代扣税率须为整数（万分之）' }).int('代扣税率须为整数（万分之）').min(0).max(4500, '代扣税率不能超过45%'),
+  monthly_cap_fen: fenField('每人每月上限', 100_000_000),
+});
+
+export const Topup = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'confirmed']),
+  created_at: DateTimeText,
+  confirmed_at: z.string(),
+});
+export const AccountData = z.object({
+  balance: z.number().int(),
+  settings: PayoutSettings,
+  /** where to transfer (the platform's collection account) */
+  bank: z.object({ account_name: z.string(), bank_name: z.string(), account_no: z.string() }),
+  topups: z.array(Topup),
+});
+export const TopupBody = z.strictObject({ amount: fenField('充值金额', TOPUP_MAX_FEN) });
+
+export const BatchStatus = z.enum(BATCH_STATUS_CODES);
+export const RowStatus = z.enum(ROW_STATUS_CODES);
+export const BatchItem = z.object({
+  id: z.number().int(),
+  batch_no: z.string(),
+  task_id: z.number().int().nullable(),
+  task_name: z.string(),
+  /** 失败重发: the original batch's number, '' otherwise */
+  parent_no: z.string(),
+  status: BatchStatus,
+  head_count: z.number().int(),
+  gross: z.number().int(),
+  fee: z.number().int(),
+  tax: z.number().int(),
+  net: z.number().int(),
+  /** what confirming debits: 应发总额 + 服务费 */
+  debit: z.number().int(),
+  creator: z.string(),
+  created_at: DateTimeText,
+});
+export const BatchRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  cert_no: z.string(),
+  bank_card: z.string(),
+  amount: z.number().int(),
+  tax: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int(),
+  status: RowStatus,
+  fail_reason: z.string(),
+  finished_at: z.string(),
+});
+export const BatchDetail = BatchItem.extend({
+  rows: z.array(BatchRow),
+  balance: z.number().int(),
+  fee_rate_bp: z.number().int(),
+  tax_rate_bp: z.number().int(),
+  confirmed_at: z.string(),
+});
+export const BatchListQuery = z.strictObject({ task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0), page, page_size: pageSize });
+export const BatchListData = z.object({ list: z.array(BatchItem), total: z.number().int() });
+export const BatchCreateBody = z.strictObject({
+  task_id: z.coerce.number({ error: '请选择任务' }).int().min(1, '请选择任务').max(2_147_483_647),
+  /** 失败重发: a 部分失败 batch of the task whose failed and bounced rows the new batch pays again */
+  retry_of: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export const BatchActionBody = z.strictObject({ action: z.enum(['submit', 'close'], { error: '请选择操作' }) });
+export const ConfirmBody = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, '请输入6位短信验证码') });
+export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean() });
+export const CodeData = z.object({ mobile: z.string(), retry_after: z.number().int() });
+
+/** The payout channel's callback (sandbox channel → server), HMAC-signed. */
+export const NotifyBody = z.strictObject({
+  notify_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'notify_id 无效'),
+  channel_no: z.string().regex(/^[A-Za-z0-9]{8,40}$/, 'channel_no 无效'),
+  result: z.enum(['success', 'fail', 'bounce'], { error: 'result 无效' }),
+  reason: z.string().max(100).refine(noNul, '包含非法字符').default(''),
+  ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
+  sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
+});
+export const NotifyData = z.object({ applied: z.boolean() });
+
+export const LedgerQuery = z.strictObject({
+  type: z.enum(['all', ...LEDGER_TYPE_CODES], { error: '类型无效' }).default('all'),
+  batch_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  page,
+  page_size: pageSize,
+});
+export const LedgerItem = z.object({
+  id: z.number().int(),
+  created_at: DateTimeText,
+  type: z.enum(LEDGER_TYPE_CODES),
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  ref_no: z.string(),
+  remark: z.string(),
+});
+export const LedgerData = z.object({ list: z.array(LedgerItem), total: z.number().int(), balance: z.number().int() });
+export const LogItem = z.object({ id: z.number().int(), created_at: DateTimeText, action: z.string(), content: z.string(), operator: z.string(), ip: z.string() });
+export const LogData = z.object({ list: z.array(LogItem) });
+
+export const payoutsEndpoints = {
+  payAccount: ep({ method: 'GET', path: '/payout/account', data: AccountData, auth: true }),
+  payTopup: ep({ method: 'POST', path: '/payout/topup', body: TopupBody, data: Topup, auth: true }),
+  paySettings: ep({ method: 'POST', path: '/payout/settings', body: PayoutSettingsBody, data: PayoutSettings, auth: true }),
+  payBatches: ep({ method: 'GET', path: '/payout/batches', query: BatchListQuery, data: BatchListData, auth: true }),
+  payBatchCreate: ep({ method: 'POST', path: '/payout/batch', body: BatchCreateBody, data: BatchDetail, auth: true }),
+  payBatch: ep({ method: 'GET', path: '/payout/batch/:id', params: IdParam, data: BatchDetail, auth: true }),
+  payBatchAction: ep({ method: 'POST', path: '/payout/batch/:id/action', params: IdParam, body: BatchActionBody, data: BatchDetail, auth: true }),
+  payBatchCode: ep({ method: 'POST', path: '/payout/batch/:id/code', params: IdParam, data: CodeData, auth: true }),
+  payBatchConfirm: ep({ method: 'POST', path: '/payout/batch/:id/confirm', params: IdParam, body: ConfirmBody, data: ConfirmData, auth: true }),
+  payBatchLogs: ep({ method: 'GET', path: '/payout/batch/:id/logs', params: IdParam, data: LogData, auth: true }),
+  payLedger: ep({ method: 'GET', path: '/payout/ledger', query: LedgerQuery, data: LedgerData, auth: true }),
+  payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,172 @@
+/**
+ * Issue 13 (first slice) in a real Chromium against the real server: from a task's 结算记录 tab to
+ * 发放管理; top up by bank transfer (the operator confirms it in the sandbox); build a batch from
+ * the task's accepted work; read the pre-calculation; submit; confirm with the SMS code; the
+ * channel answers success for one row and failure for the other; the failed row is refunded and
+ * paid again in a child batch (失败重发);
+ * the balance shown equals the ledger at every step. Screenshots: tests/.artifacts/pay-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { checkLedger } from '../../src/server/domain/payouts';
+import { sealPii } from '../../src/server/lib/pii';
+import { loginAs, shot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+async function closeUrge(page: Page) {
+  const urge = page.getByTestId('urge-notice');
+  await urge.waitFor();
+  await page.getByTestId('urge-notice-close').click();
+  await urge.waitFor({ state: 'detached' });
+}
+const fen = (text: string) => Math.round(Number(text.replace(/[¥,\s]/g, '')) * 100);
+
+const TASK = `仓库盘点${Date.now() % 1000}`;
+
+/** A company-1 task with two accepted, signed deliveries (¥300.00 and ¥450.50). */
+async function seedTask(): Promise<{ id: number; company: number }> {
+  const db = h.server.db;
+  const company = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  const t = await db.one<{ id: number }>(
+    `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWE2E' || floor(random()*1e6)::text, $2, 'ongoing', md5(random()::text)) RETURNING id`,
+    [company, TASK],
+  );
+  const people: [string, string, string, number][] = [
+    ['李明远', '13912340001', '110101199003074477', 30_000],
+    ['王晓燕', '13912340002', '440524188001010014', 45_050],
+  ];
+  for (const [name, mobile, cert, amount] of people) {
+    const m = sealPii('mobile', mobile);
+    const c = sealPii('id_card', cert);
+    const w = await db.one<{ id: number }>(
+      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
+       ON CONFLICT (company_id, cert_type, cert_no_bidx) DO UPDATE SET name = flex_workers.name RETURNING id`,
+      [company, name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
+    );
+    await db.query(
+      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
+       VALUES ($1,$2,$3,'named','accepted','signed',$4,md5(random()::text),now())`,
+      [t!.id, company, w!.id, amount],
+    );
+  }
+  return { id: t!.id, company };
+}
+
+async function ledgerSum(company: number): Promise<number> {
+  const r = await h.server.db.one<{ s: string }>('SELECT COALESCE(SUM(amount), 0)::text AS s FROM payout_ledger WHERE company_id = $1', [company]);
+  return Number(r!.s);
+}
+async function shownBalance(page: Page): Promise<number> {
+  return fen((await page.getByTestId('pay-balance').innerText()).trim());
+}
+
+describe('payouts: the main flow', () => {
+  it('top up, batch from accepted work, pre-calculation, confirm with SMS code, results, refund, ledger', async () => {
+    const task = await seedTask();
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+
+    // from the task's 结算记录 tab
+    await page.goto(`/employment/task/${task.id}/${encodeURIComponent(TASK)}`);
+    await closeUrge(page);
+    await page.getByTestId('manage-tab-settled').click();
+    await page.getByTestId('manage-payouts').click();
+    await page.waitForURL(/\/special\/batch\//);
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    const start = await shownBalance(page);
+    expect(start).toBe(await ledgerSum(task.company));
+
+    // 充值: an order to put in the transfer's note; the operator confirms the money arrived
+    await page.getByTestId('pay-topup').click();
+    await page.getByTestId('topup-amount').fill('1000');
+    await page.getByTestId('topup-submit').click();
+    const order = page.getByTestId('topup-order');
+    await order.waitFor();
+    await shot(page, 'pay-01-topup');
+    const orderNo = /CZ\d+/.exec(await order.innerText())![0];
+    await page.getByTestId('topup-done').click();
+    const top = await h.server.db.one<{ id: number }>('SELECT id FROM payout_topups WHERE order_no = $1', [orderNo]);
+    const ok = await fetch(`${h.url}/sandbox/payouts/topups/${top!.id}/confirm`, { method: 'POST' });
+    expect(ok.status).toBe(200);
+    await page.reload();
+    await closeUrge(page);
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(start + 100_000);
+    expect(await shownBalance(page)).toBe(await ledgerSum(task.company));
+
+    // a batch from the accepted work, with the pre-calculation (6.00% fee, 1.50% tax by default)
+    await page.getByTestId('batch-create').click();
+    const view = page.getByTestId('batch-view');
+    await view.waitFor();
+    await expect.poll(() => view.getAttribute('data-status')).toBe('draft');
+    await page.getByTestId('batch-precalc').waitFor();
+    const pre = await page.getByTestId('batch-precalc').innerText();
+    // 300.00 + 450.50 = 750.50; fee 18.00 + 27.03 = 45.03; debit 795.53
+    expect(pre).toContain('应发 ¥750.50');
+    expect(pre).toContain('服务费 ¥45.03');
+    expect(pre).toContain('扣款 ¥795.53');
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(2);
+    await shot(page, 'pay-02-batch');
+    await page.getByTestId('batch-submit').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
+
+    // 确认发放: 二次确认 + the SMS code
+    await page.getByTestId('batch-confirm').click();
+    await page.getByTestId('confirm-send').click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
+    await page.getByTestId('confirm-code').fill(sms.code);
+    await shot(page, 'pay-03-confirm');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
+    await page.getByTestId('batch-pending').getByText('发放结果确认中，请勿重复提交').waitFor();
+    expect(await page.getByTestId('batch-confirm').isDisabled()).toBe(true);
+    await shot(page, 'pay-04-paying');
+
+    // the channel: one row succeeds, the other fails (refunded)
+    const batch = await h.server.db.one<{ id: number }>('SELECT id FROM payout_batches WHERE task_id = $1', [task.id]);
+    const rows = await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1 ORDER BY id', [batch!.id]);
+    const say = (id: number, result: string, reason = '') =>
+      fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ result, reason }) });
+    expect((await say(rows[0]!.id, 'success')).status).toBe(200);
+    expect((await say(rows[1]!.id, 'fail', '户名与卡号不符')).status).toBe(200);
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 20_000 }).toBe('partial');
+    await page.getByText('户名与卡号不符').first().waitFor();
+    expect(await page.locator('[data-testid="batch-row"][data-status="success"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="batch-row"][data-status="failed"]').count()).toBe(1);
+    await page.getByTestId('batch-logs').getByText('确认发放').waitFor();
+    await shot(page, 'pay-05-results');
+
+    // 失败重发: a child batch with only the failed person
+    await page.getByTestId('batch-retry').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('draft');
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(1);
+    await page.getByTestId('batch-row').getByText('王晓燕').waitFor();
+    await page.getByTestId('batch-fields').getByText('原批次（失败重发）').waitFor();
+    await page.getByTestId('batch-logs').getByText('重发', { exact: true }).waitFor();
+
+    // the balance: start + 1000.00 − 795.53 + refund of the failed row (450.50 + 27.03)
+    await page.reload();
+    await closeUrge(page);
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(start + 100_000 - 79_553 + 47_753);
+    expect(await shownBalance(page)).toBe(await ledgerSum(task.company));
+    expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+
+    // 费用记录
+    await page.getByTestId('pay-tab-ledger').click();
+    await page.getByTestId('pay-ledger').waitFor();
+    await page.locator('[data-testid="ledger-row"][data-type="refund"]').first().waitFor();
+    for (const type of ['topup', 'payout', 'fee', 'tax']) expect(await page.locator(`[data-testid="ledger-row"][data-type="${type}"]`).count()).toBeGreaterThan(0);
+    await shot(page, 'pay-06-ledger');
+  }, 240_000);
+});
