@@ -65,6 +65,7 @@ import { privacyEndpoints } from './privacy';
 import { employmentEndpoints } from './employment';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
+import { taxEndpoints } from './tax';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -173,6 +174,7 @@ export const endpoints = {
   ...employmentEndpoints,
   ...statisticsEndpoints,
   ...payoutsEndpoints,
+  ...taxEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

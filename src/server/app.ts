@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
 import { employmentRoutes } from './routes/employment';
 import { payoutsRoutes } from './routes/payouts';
+import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
 import { talentRoutes } from './routes/talent';
@@ -88,6 +89,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   employmentRoutes(app);
   statisticsRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
+  taxRoutes(app);
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;

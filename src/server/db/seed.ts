@@ -7,6 +7,7 @@ import { dimissionSeed } from './seeds/dimission';
 import { sealPii } from '../lib/pii';
 import { employmentSeedSteps } from './seeds/employment';
 import { statisticsSeed } from './seeds/statistics';
+import { taxSeed } from './seeds/tax';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -278,6 +279,7 @@ export const seedSteps: SeedStep[] = [
   ...dimissionSeed,
   ...employmentSeedSteps,
   ...statisticsSeed,
+  ...taxSeed,
 ];
 
 /** Decides once whether this is a demo database (it was empty when first opened). */

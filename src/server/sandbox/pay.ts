@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { confirmPayment } from '../domain/accounts';
+import { confirmTaxPayment, isTaxOrder, taxOrderForPayPage } from '../domain/tax';
 import { envelope } from '../http/envelope';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
@@ -19,8 +20,9 @@ interface PayRow {
   company_name: string;
 }
 
-const loadOrder = (app: FastifyInstance, id: string) =>
-  app.db.one<PayRow>(
+// a tax-service order (完税服务, issue 14) is paid on the same page through the same path
+const loadOrder = (app: FastifyInstance, id: string): Promise<PayRow | undefined> =>
+  isTaxOrder(id) ? taxOrderForPayPage(app.db, id) : app.db.one<PayRow>(
     `SELECT o.order_id, o.name, o.amount, o.status, o.created_at, o.paid_at, c.name AS company_name
        FROM member_orders o JOIN companies c ON c.id = o.company_id WHERE o.order_id = $1`,
     [id],
@@ -59,7 +61,7 @@ ${paid ? '' : `<form method="post" action="/sandbox/pay/${esc(o.order_id)}"><but
   app.post('/sandbox/pay/:order_id', async (req, reply) => {
     try {
       const { order_id } = parseInput(OrderParam, req.params);
-      const r = await confirmPayment(app.db, order_id, app.now());
+      const r = isTaxOrder(order_id) ? await confirmTaxPayment(app.db, order_id, app.now()) : await confirmPayment(app.db, order_id, app.now());
       if (wantsHtml(req)) return reply.redirect(`/sandbox/pay/${order_id}`, 303);
       return envelope(200, r.paid_now ? '支付成功' : '订单已支付', r);
     } catch (err) {
