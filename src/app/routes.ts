@@ -59,6 +59,13 @@ const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
+const TaxAuth = page(() => import('./pages/tax-auth'));
+const TaxList = page(() => import('./pages/tax-list'));
+const TaxAdd = page(() => import('./pages/tax-add'));
+const TaxCheck = page(() => import('./pages/tax-check'));
+const TaxOrder = page(() => import('./pages/tax-order'));
+const TaxDetail = page(() => import('./pages/tax-detail'));
+const TaxBulk = page(() => import('./pages/tax-bulk'));
 
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
@@ -100,13 +107,13 @@ export const routes: RouteDef[] = [
   main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: Coming }),
 
   // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)
-  main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: Coming }),
-  main({ name: 'payTaxesList', path: '/payTaxes/list', title: '完税服务', auth: true, search: true, page: Coming }),
-  main({ name: 'payTaxesAdd', path: '/payTaxes/add', title: '申请完税证明', auth: true, parent: 'payTaxesList', page: Coming }),
-  main({ name: 'payTaxesCheck', path: '/payTaxes/check/:id', title: '核对信息', auth: true, parent: 'payTaxesList', page: Coming }),
-  main({ name: 'payTaxesOrder', path: '/payTaxes/order/:id', title: '企业支付', auth: true, parent: 'payTaxesList', page: Coming }),
-  main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: '发票详情', auth: true, parent: 'payTaxesList', page: Coming }),
-  main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: '批量申请', auth: true, parent: 'payTaxesList', page: Coming }),
+  main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: TaxAuth }),
+  main({ name: 'payTaxesList', path: '/payTaxes/list', title: '完税服务', auth: true, search: true, page: TaxList }),
+  main({ name: 'payTaxesAdd', path: '/payTaxes/add', title: '申请完税证明', auth: true, parent: 'payTaxesList', page: TaxAdd }),
+  main({ name: 'payTaxesCheck', path: '/payTaxes/check/:id', title: '核对信息', auth: true, parent: 'payTaxesList', page: TaxCheck }),
+  main({ name: 'payTaxesOrder', path: '/payTaxes/order/:id', title: '企业支付', auth: true, parent: 'payTaxesList', page: TaxOrder }),
+  main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: '发票详情', auth: true, parent: 'payTaxesList', page: TaxDetail }),
+  main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: '批量申请', auth: true, parent: 'payTaxesList', page: TaxBulk }),
 
   main({ name: 'auth', path: '/auth', title: '企业认证', page: CompanyAuth }),
   main({ name: 'inReview', path: '/inReview', title: '审核进度', page: InReview }),

@@ -6,9 +6,11 @@ import { Colleagues } from '../features/account';
 import { CompanyProfile } from '../features/company';
 import { MembershipPanel } from '../features/membership';
 import { PiiViews } from '../features/privacy';
+import { ServicePanel } from '../features/tax';
 import { openInvoice } from '../shared/dialogs/store';
 import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 import { tPrivacy } from '../shared/i18n/zh-CN.privacy';
+import { tTax } from '../shared/i18n/zh-CN.tax';
 import { session } from '../shared/session';
 
 const useStyles = makeStyles({
@@ -16,12 +18,13 @@ const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
-type TabId = 'company' | 'colleagues' | 'membership' | 'privacy';
+type TabId = 'company' | 'colleagues' | 'membership' | 'privacy' | 'tax';
 
 /**
  * /account: company info; ?id=colleagues shows colleagues; ?id=membership membership, orders and
  * CRC; ?id=privacy (administrators) the record of full views of personal information. The invoice
- * details are the administrators' to edit.
+ * details are the administrators' to edit. ?id=tax: 开通完税服务 (how a company without the tax flag
+ * applies: the /payTaxes routes need the flag).
  */
 export default function AccountPage() {
   const s = useStyles();
@@ -29,7 +32,7 @@ export default function AccountPage() {
   const id = new URLSearchParams(useSearch()).get('id');
   const { member } = useSnapshot(session);
   const admin = member?.is_admin === 1;
-  const tab: TabId = id === 'colleagues' || id === 'membership' || (id === 'privacy' && admin) ? id : 'company';
+  const tab: TabId = id === 'colleagues' || id === 'membership' || id === 'tax' || (id === 'privacy' && admin) ? id : 'company';
   return (
     <div className={s.root}>
       <div className={s.bar}>
@@ -38,6 +41,7 @@ export default function AccountPage() {
           <Tab value="colleagues">{tAccounts.account.tabs.colleagues}</Tab>
           <Tab value="membership">{tAccounts.account.tabs.membership}</Tab>
           {admin && <Tab value="privacy">{tPrivacy.views.tab}</Tab>}
+          <Tab value="tax" data-testid="account-tab-tax">{tTax.service.tab}</Tab>
         </TabList>
         {admin && (
           <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>
@@ -45,7 +49,17 @@ export default function AccountPage() {
           </Button>
         )}
       </div>
-      {tab === 'company' ? <CompanyProfile /> : tab === 'colleagues' ? <Colleagues /> : tab === 'privacy' ? <PiiViews /> : <MembershipPanel />}
+      {tab === 'company' ? (
+        <CompanyProfile />
+      ) : tab === 'colleagues' ? (
+        <Colleagues />
+      ) : tab === 'privacy' ? (
+        <PiiViews />
+      ) : tab === 'tax' ? (
+        <ServicePanel />
+      ) : (
+        <MembershipPanel />
+      )}
     </div>
   );
 }

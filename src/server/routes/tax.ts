@@ -271,9 +271,8 @@ export function taxRoutes(app: FastifyInstance) {
     const c = taxCompany(auth, now);
     const a = await ownApplication(db, params.id, c.id);
     if (a.apply_no !== params.number) throw notFound(MSG_MISSING_INVOICE);
-    const d = await detailOf(db, a, codeUrl(req));
-    if (!d.invoice) throw notFound(MSG_MISSING_INVOICE);
-    return d;
+    // before the check step there is no invoice yet: the page shows the application alone
+    return detailOf(db, a, codeUrl(req));
   });
 
   addRoute(app, endpoints.taxFile, async ({ auth, db, now, params, query }) => {

@@ -1,0 +1,76 @@
+import { Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import type { DataOf } from '../../../../contract';
+import { tTax } from '../../../shared/i18n/zh-CN.tax';
+import { formatFen } from '../../../shared/lib/format';
+import { toggle } from '../lib/form';
+import { useTaxStyles } from './styles';
+
+type Eligible = DataOf<'taxEligible'>;
+const fen = (n: number) => formatFen(n, { decimals: 'always' });
+
+/** The eligible people or payout batches of a period, with a tick per line and one for all. */
+export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode: 'people' | 'batches'; ids: readonly number[]; onChange: (ids: number[]) => void }) {
+  const s = useTaxStyles();
+  const c = tTax.form.cols;
+  const all = mode === 'people' ? data.people.map((p) => p.worker_id) : data.batches.map((b) => b.id);
+  const allOn = all.length > 0 && all.every((id) => ids.includes(id));
+  const head = (
+    <TableHeaderCell>
+      <Checkbox checked={allOn ? true : ids.length > 0 ? 'mixed' : false} onChange={(_, d) => onChange(d.checked === true ? all : [])} aria-label={tTax.form.all} />
+    </TableHeaderCell>
+  );
+  const tick = (id: number) => (
+    <TableCell>
+      <Checkbox checked={ids.includes(id)} onChange={(_, d) => onChange(toggle(ids, id, d.checked === true))} data-testid={`tax-pick-${id}`} />
+    </TableCell>
+  );
+  return (
+    <div className={s.tableWrap}>
+      {mode === 'people' ? (
+        <Table size="small" data-testid="tax-pick-people">
+          <TableHeader>
+            <TableRow>
+              {head}
+              {[c.name, c.cert, c.rows, c.income, c.tax].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.people.map((p) => (
+              <TableRow key={p.worker_id} data-name={p.name}>
+                {tick(p.worker_id)}
+                <TableCell>{p.name}</TableCell>
+                <TableCell className={s.nowrap}>{p.cert_no}</TableCell>
+                <TableCell>{p.rows}</TableCell>
+                <TableCell>{fen(p.income)}</TableCell>
+                <TableCell>{fen(p.tax)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Table size="small" data-testid="tax-pick-batches">
+          <TableHeader>
+            <TableRow>
+              {head}
+              {[c.batch, c.task, c.period, c.heads, c.income, c.tax, c.invoiceable].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.batches.map((b) => (
+              <TableRow key={b.id} data-batch={b.batch_no}>
+                {tick(b.id)}
+                <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
+                <TableCell>{b.task_name}</TableCell>
+                <TableCell>{b.period}</TableCell>
+                <TableCell>{b.head_count}</TableCell>
+                <TableCell>{fen(b.income)}</TableCell>
+                <TableCell>{fen(b.tax)}</TableCell>
+                <TableCell>{fen(b.invoiceable)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
