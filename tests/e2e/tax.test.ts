@@ -1,0 +1,159 @@
+/**
+ * Issue 14 in a real Chromium against the real server. As 13800000001 (member, tax flag): apply
+ * for a period from the seeded paid payout rows, check (我已核对以上信息无误), pay by the WeChat Pay
+ * QR (the phone confirms on the shared pay sandbox page), the operator issues proof and invoice on
+ * the sandbox page, open 发票详情 and download both documents; a batch application from two payout
+ * batches of one period (可开票金额 shown first), then withdrawn after a confirmation. As
+ * 13800000002 (no tax flag): no nav entry, and every /payTaxes route sends to /. Screenshots:
+ * tests/.artifacts/tax-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs, shot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The urge notice of company 1 covers the top of the page: put it away when it shows. */
+async function closeUrge(page: Page) {
+  const close = page.getByTestId('urge-notice-close');
+  await close.waitFor({ timeout: 15_000 }).then(
+    () => close.click(),
+    () => {},
+  );
+}
+const field = (page: Page, label: string) => page.locator(`dd[data-field="${label}"]`).first();
+
+describe('tax service: the main flow', () => {
+  it('apply, check, pay by QR, operator issues, invoice detail and downloads; batch application; withdraw', async () => {
+    const { page, context } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+    await page.getByTestId('top-nav').getByText('完税服务').click();
+    await page.waitForURL('**/payTaxes/list');
+    await page.getByTestId('tax-add').waitFor();
+    await shot(page, 'tax-list-empty');
+
+    // 申请完税证明: the default period holds the seeded paid rows; choose one person
+    await page.getByTestId('tax-add').click();
+    await page.waitForURL('**/payTaxes/add');
+    const zhang = page.getByTestId('tax-pick-people').locator('tr[data-name="张伟"]');
+    await zhang.waitFor({ timeout: 30_000 });
+    await zhang.getByRole('checkbox').check();
+    await page.getByTestId('tax-selected').getByText(/已选 1 项 · 涉及 1 人/).waitFor();
+    await page.getByTestId('tax-remark').fill('个税年度汇算使用');
+    await shot(page, 'tax-add');
+    await page.getByTestId('tax-next').click();
+
+    // 核对
+    await page.waitForURL(/\/payTaxes\/check\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('tax-check-rows').waitFor();
+    expect(await page.getByTestId('tax-check-rows').locator('tr[data-consistent="1"]').count()).toBe(2);
+    await page.getByTestId('tax-check-rows').getByText('一致').first().waitFor();
+    const applyNo = (await field(page, '申请编号').innerText()).trim();
+    expect(applyNo).toMatch(/^TX\d+$/);
+    expect(await page.getByTestId('tax-submit').isDisabled()).toBe(true);
+    await page.getByText('我已核对以上信息无误').click();
+    await shot(page, 'tax-check');
+    await page.getByTestId('tax-submit').click();
+
+    // 企业支付: WeChat Pay QR, the phone confirms on the pay sandbox
+    await page.waitForURL(`**/payTaxes/order/${id}`);
+    await page.getByTestId('tax-wechat-start').click();
+    const qr = page.getByTestId('tax-qr');
+    await qr.locator('img').waitFor();
+    const box = await qr.locator('img').boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([200, 200]);
+    const orderId = (await field(page, '订单号').innerText()).trim();
+    expect(await qr.getAttribute('data-qr-value')).toContain(`/sandbox/pay/${orderId}`);
+    await shot(page, 'tax-order-qr');
+    await page.getByTestId('tax-paid-check').click();
+    await page.getByText('暂未查询到支付结果，请完成支付后重试').first().waitFor();
+    const phone = await context.newPage();
+    await phone.goto(`/sandbox/pay/${orderId}`);
+    await phone.getByText('完税证明开具服务费').waitFor();
+    await phone.getByRole('button', { name: '确认支付' }).click();
+    await phone.getByText('支付成功').waitFor();
+    await page.getByTestId('tax-paid-check').click();
+    await page.getByTestId('tax-paid').getByText('支付完成').waitFor();
+    await shot(page, 'tax-paid');
+
+    // the operator issues the proof and the invoice
+    const op = await context.newPage();
+    await op.goto('/sandbox/');
+    const row = op.locator(`tr[data-tax-apply="${applyNo}"]`);
+    await row.getByRole('button', { name: '开具完税证明' }).click();
+    await op.getByText(/完税证明已开具/).waitFor();
+    await op.locator(`tr[data-tax-apply="${applyNo}"]`).getByRole('button', { name: '开具发票' }).click();
+    await op.getByText(/发票已开具/).waitFor();
+
+    // the list shows 已开具; 查看 opens 发票详情
+    await page.goto('/payTaxes/list');
+    const line = page.locator(`tr[data-apply="${applyNo}"]`);
+    await line.locator('[data-status="issued"]').waitFor();
+    await line.getByText('已开具').waitFor();
+    await shot(page, 'tax-list-issued');
+    await line.getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(`**/payTaxes/detail/${id}/${applyNo}`);
+    await page.getByTestId('tax-invoice-status').getByText('已开票').waitFor();
+    expect((await field(page, '发票号码').innerText()).trim()).toMatch(/^\d{20}$/);
+    expect(await field(page, '发票类型').innerText()).toContain('增值税专用发票');
+    expect(await field(page, '发票抬头').innerText()).toContain('杭州云帆智联科技有限公司');
+    expect(await field(page, '开票日期').innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await field(page, '证明编号').innerText()).toMatch(/浙税证\d{8}/);
+    await shot(page, 'tax-invoice-detail');
+    const [inv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tax-dl-invoice').click()]);
+    expect(inv.suggestedFilename()).toMatch(/^发票_\d{20}\.xml$/);
+    const [proof] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tax-dl-proof').click()]);
+    expect(proof.suggestedFilename()).toBe(`完税证明_${applyNo}.xlsx`);
+
+    // 批量申请: two payout batches of last month, 可开票金额 before submitting
+    await page.goto('/payTaxes/bulkImport');
+    const picks = page.getByTestId('tax-pick-batches');
+    for (const no of ['FFTAXDEMO0001', 'FFTAXDEMO0002']) await picks.locator(`tr[data-batch="${no}"]`).getByRole('checkbox').check();
+    // what is left after 张伟's application: 李娜 ¥2,000 + 6% fee, 王强 ¥1,500 + 6% fee
+    await page.getByTestId('tax-invoiceable').getByText('¥3,710.00').waitFor();
+    await shot(page, 'tax-bulk');
+    await page.getByTestId('tax-bulk-submit').click();
+    await page.waitForURL(/\/payTaxes\/check\/\d+$/);
+    const bulkId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('tax-check-rows').locator('tbody tr').nth(1).waitFor();
+    expect(await page.getByTestId('tax-check-rows').locator('tbody tr').count()).toBe(2);
+    await shot(page, 'tax-bulk-check');
+
+    // 撤回 from the list, after a confirmation
+    await page.goto('/payTaxes/list');
+    await page.getByTestId(`tax-withdraw-${bulkId}`).click();
+    await page.getByText(/确定要撤回申请/).waitFor();
+    await shot(page, 'tax-withdraw-confirm');
+    await page.getByTestId('tax-withdraw-ok').click();
+    await page.getByTestId('tax-filter-withdrawn').click();
+    await page.locator('[data-status="withdrawn"]').first().waitFor();
+  });
+});
+
+describe('tax service: without the tax flag', () => {
+  it('13800000002 sees no nav entry and is sent to / from every /payTaxes route', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000002');
+    await page.getByTestId('top-nav').getByText('离职办理').waitFor();
+    expect(await page.getByTestId('top-nav').getByText('完税服务').count()).toBe(0);
+    for (const p of ['/payTaxes', '/payTaxes/list', '/payTaxes/auth', '/payTaxes/add', '/payTaxes/check/1', '/payTaxes/order/1', '/payTaxes/detail/1/TX2026', '/payTaxes/bulkImport']) {
+      await page.goto(p);
+      await page.waitForURL('**/index', { timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toBe('/index');
+    }
+    // where such a company learns how to apply: 账号设置 → 完税服务
+    await page.goto('/account?id=tax');
+    await page.getByTestId('tax-service-status').getByText('未开通').waitFor();
+    await page.getByText('开通流程').waitFor();
+    await shot(page, 'tax-no-flag-apply');
+  });
+});
