@@ -60,6 +60,7 @@ describe('tax service: the main flow', () => {
     expect(applyNo).toMatch(/^TX\d+$/);
     expect(await page.getByTestId('tax-submit').isDisabled()).toBe(true);
     await page.getByText('我已核对以上信息无误').click();
+    await page.locator('[data-testid="tax-submit"]:not([disabled])').waitFor();
     await shot(page, 'tax-check');
     await page.getByTestId('tax-submit').click();
 

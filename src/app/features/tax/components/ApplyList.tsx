@@ -113,7 +113,7 @@ export function ApplyList() {
           <EmptyState text={tTax.list.empty} description={keywords || status !== 'all' ? undefined : tTax.list.emptyHint} />
         ) : (
           <div className={s.tableWrap}>
-            <Table aria-label={tTax.title} data-testid="tax-table">
+            <Table className={s.table} aria-label={tTax.title} data-testid="tax-table">
               <TableHeader>
                 <TableRow>
                   {tTax.list.cols.map((c) => (

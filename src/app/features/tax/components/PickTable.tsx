@@ -27,7 +27,7 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
   return (
     <div className={s.tableWrap}>
       {mode === 'people' ? (
-        <Table size="small" data-testid="tax-pick-people">
+        <Table className={s.table} size="small" data-testid="tax-pick-people">
           <TableHeader>
             <TableRow>
               {head}
@@ -48,7 +48,7 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           </TableBody>
         </Table>
       ) : (
-        <Table size="small" data-testid="tax-pick-batches">
+        <Table className={s.table} size="small" data-testid="tax-pick-batches">
           <TableHeader>
             <TableRow>
               {head}

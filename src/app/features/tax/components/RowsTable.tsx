@@ -13,7 +13,7 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
   const s = useTaxStyles();
   return (
     <div className={s.tableWrap}>
-      <Table size="small" data-testid="tax-check-rows">
+      <Table className={s.table} size="small" data-testid="tax-check-rows">
         <TableHeader>
           <TableRow>
             {tTax.check.cols.map((c) => <TableHeaderCell key={c}>{c}</TableHeaderCell>)}
