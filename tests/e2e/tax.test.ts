@@ -27,6 +27,8 @@ async function closeUrge(page: Page) {
     () => {},
   );
 }
+/** A 1×1 PNG (the voucher image). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const field = (page: Page, label: string) => page.locator(`dd[data-field="${label}"]`).first();
 
 describe('tax service: the main flow', () => {
@@ -136,6 +138,49 @@ describe('tax service: the main flow', () => {
     await page.getByTestId('tax-withdraw-ok').click();
     await page.getByTestId('tax-filter-withdrawn').click();
     await page.locator('[data-status="withdrawn"]').first().waitFor();
+  });
+});
+
+describe('tax service: bank transfer with a voucher', () => {
+  it('uploads the voucher through the upload engine, waits 已支付待确认, the operator confirms; the list search finds it', async () => {
+    h.advanceClock(61_000);
+    const { page, context } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+    await page.goto('/payTaxes/add');
+    const wang = page.getByTestId('tax-pick-people').locator('tr[data-name="王强"]');
+    await wang.waitFor({ timeout: 30_000 });
+    await wang.getByRole('checkbox').check();
+    await page.getByTestId('tax-next').click();
+    await page.waitForURL(/\/payTaxes\/check\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('tax-check-rows').waitFor();
+    const applyNo = (await field(page, '申请编号').innerText()).trim();
+    await page.getByText('我已核对以上信息无误').click();
+    await page.getByTestId('tax-submit').click();
+    await page.waitForURL(`**/payTaxes/order/${id}`);
+    await page.getByTestId('tax-pay-bank').click();
+    await page.getByText('571900000000000000').first().waitFor();
+    await page.getByTestId('upload-field-input-tax-voucher').setInputFiles({ name: '转账凭证.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('upload-field-tax-voucher').getByText('已上传').waitFor({ timeout: 60_000 });
+    await page.getByTestId('tax-voucher-submit').click();
+    await page.getByTestId('tax-confirming').waitFor();
+    await shot(page, 'tax-bank-confirming');
+
+    // the list: 已支付待确认, no withdrawal any more; the breadcrumb search finds it by a person's name
+    await page.goto(`/payTaxes/list?keywords=${encodeURIComponent('王强')}`);
+    const line = page.locator(`tr[data-apply="${applyNo}"]`);
+    await line.getByText('已支付待确认').waitFor();
+    expect(await page.getByTestId(`tax-withdraw-${id}`).count()).toBe(0);
+
+    const op = await context.newPage();
+    await op.goto('/sandbox/');
+    await op.locator(`tr[data-tax-apply="${applyNo}"]`).getByRole('button', { name: '确认到账' }).click();
+    await op.getByText(/已确认到账/).waitFor();
+    await page.goto(`/payTaxes/order/${id}`);
+    await page.getByTestId('tax-paid').getByText('支付完成').waitFor();
+    await page.goto('/payTaxes/list');
+    await page.locator(`tr[data-apply="${applyNo}"]`).getByText('开具中').waitFor();
   });
 });
 
