@@ -12,6 +12,7 @@ export * from './import-rules';
 export * from './import-types';
 export { OPEN_ENDED, dimissionImport, type DimissionRow } from './import-types/dimission';
 export { workersImport, type WorkerRow } from './import-types/workers';
+export { taxImport, type TaxImportRow } from './import-types/tax';
 export { looksLikeExcelNumber } from './person';
 
 const noNul = (s: string) => !s.includes('\u0000');

@@ -5,10 +5,12 @@
 import type { ImportTypeDef } from '../import-rules';
 import { dimissionImport } from './dimission';
 import { workersImport } from './workers';
+import { taxImport } from './tax';
 
 export const IMPORT_TYPE_DEFS = {
   dimission: dimissionImport,
   workers: workersImport,
+  tax: taxImport,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } as const satisfies Record<string, ImportTypeDef<any>>;
 

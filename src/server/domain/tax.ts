@@ -6,10 +6,10 @@
  */
 import { Code } from '../../contract/envelope';
 import { maskMobile } from '../../contract/person';
-import { taxAllows, type TaxAction, type TaxStatus } from '../../contract/tax-rules';
+import { taxAllows, taxServiceFee, type TaxAction, type TaxStatus } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
 import type { AuthInfo } from '../http/auth';
-import { ApiError, conflict, notFound } from '../http/envelope';
+import { ApiError, badRequest, conflict, notFound } from '../http/envelope';
 import { randomDigits } from '../lib/crypto';
 import { fmtDate, fmtDateTime } from '../lib/time';
 import { memberCompanyOf } from './recruitment';
@@ -67,6 +67,56 @@ export async function paidRows(db: Db, companyId: number, start: string, end: st
     [companyId, start, end],
   );
   return rows.map((r) => ({ ...r, income: Number(r.income), tax: Number(r.tax), fee: Number(r.fee) }));
+}
+
+const sum = (rows: PaidRow[], k: 'income' | 'tax' | 'fee') => rows.reduce((n, r) => n + r[k], 0);
+
+export interface CreateInput {
+  start: string;
+  end: string;
+  mode: 'people' | 'batches';
+  ids: number[];
+  proof_type: 'table' | 'document';
+  receive: 'download' | 'email';
+  email: string;
+  remark: string;
+  draft: boolean;
+  bulk: boolean;
+}
+
+/**
+ * Makes an application of the chosen people's or batches' paid rows of the period, inside the
+ * caller's transaction (the company row is locked: the rows' "not yet applied" check holds).
+ * Used by /tax/apply and by the `tax` import type's commit. Answers the new id.
+ */
+export async function createApplication(t: Db, companyId: number, userId: number, b: CreateInput, now: Date): Promise<number> {
+  await t.query('SELECT id FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  const all = await paidRows(t, companyId, b.start, b.end);
+  const want = new Set(b.ids);
+  const key = (r: PaidRow) => (b.mode === 'people' ? r.worker_id : r.batch_id);
+  const rows = all.filter((r) => want.has(key(r)));
+  if (new Set(rows.map(key)).size !== want.size) {
+    throw badRequest(b.mode === 'people' ? '所选人员在该税款所属期内没有可申请的发放记录' : '所选批次不属于该税款所属期或已申请过');
+  }
+  const heads = new Set(rows.map((r) => r.worker_id)).size;
+  const income = sum(rows, 'income');
+  const a = await t.one<{ id: number }>(
+    `INSERT INTO tax_applications (company_id, apply_no, period_start, period_end, mode, bulk, proof_type, receive, email, remark, status,
+       head_count, income, tax, invoiceable, fee, created_by, created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$18) RETURNING id`,
+    [
+      companyId, newApplyNo(now), b.start, b.end, b.mode, b.bulk, b.proof_type, b.receive, b.email, b.remark, b.draft ? 'draft' : 'checking',
+      heads, income, sum(rows, 'tax'), income + sum(rows, 'fee'), taxServiceFee(heads), userId, now,
+    ],
+  );
+  for (const r of rows) {
+    await t.query(
+      `INSERT INTO tax_application_rows (application_id, company_id, payout_row_id, batch_id, worker_id, name, cert_no_mask, income, tax, fee, period, paid_date)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+      [a!.id, companyId, r.id, r.batch_id, r.worker_id, r.name, r.cert_no, r.income, r.tax, r.fee, r.period, r.paid_date],
+    );
+  }
+  return a!.id;
 }
 
 export interface AppRow {

@@ -56,11 +56,15 @@ export async function validateRows<R>(db: Db, companyId: number, type: ServerImp
   }
 
   const exists = good.length ? await type.existing(db, companyId, good.map((g) => g.row)) : new Set<string>();
+  const problems = good.length && type.problems ? await type.problems(db, companyId, good.map((g) => g.row)) : new Map<string, string>();
   const rows: R[] = [];
   const rowNos: number[] = [];
   for (const g of good) {
     if (exists.has(def.dupKey(g.row))) {
       issues.push({ row: g.rowNo, col: dupHeader, raw: maskRaw(g.key), msg: `与已有${def.entity}重复（${def.dupLabel}相同）`, level: 'error' });
+      failed.add(g.rowNo);
+    } else if (problems.has(def.dupKey(g.row))) {
+      issues.push({ row: g.rowNo, col: dupHeader, raw: maskRaw(g.key), msg: problems.get(def.dupKey(g.row))!, level: 'error' });
       failed.add(g.rowNo);
     } else {
       rows.push(g.row);

@@ -6,6 +6,8 @@ export interface ServerImportType<R> {
   def: ImportTypeDef<R>;
   /** the dupKeys of `rows` that the company already has (through the blind index) */
   existing(db: Db, companyId: number, rows: R[]): Promise<Set<string>>;
+  /** optional: per dupKey, why a row cannot be imported (checked against stored data in phase 1) */
+  problems?(db: Db, companyId: number, rows: R[]): Promise<Map<string, string>>;
   /** writes every row in the caller's transaction `tx`; answers how many were written */
   commit(tx: Db, companyId: number, batchId: number, rows: R[], userId: number): Promise<number>;
 }

@@ -9,6 +9,8 @@ import { endpoints } from '../../contract/endpoints';
 import { IMPORT_ISSUE_PAGE, IMPORT_MAX_BYTES, XLSX_MIME, importTypeDef, isImportType, type ImportFileData, type ImportTypeName } from '../../contract/imports';
 import type { Db } from '../db/types';
 import { memberCompanyOf } from '../domain/recruitment';
+import { taxCompany } from '../domain/tax';
+import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { auditPiiView, encryptPii } from '../lib/pii';
@@ -21,6 +23,11 @@ import { MSG_NOT_XLSX, MSG_TOO_LARGE, buildErrorFile, buildTemplate, parseUpload
 function typeOf(t: string): ImportTypeName {
   if (!isImportType(t)) throw notFound('导入类型不存在');
   return t;
+}
+
+/** The members-only gate, and for the tax service's type the tax flag too (issue 14). */
+function gate(auth: AuthInfo, now: Date, type: ImportTypeName) {
+  return type === 'tax' ? taxCompany(auth, now) : memberCompanyOf(auth, now);
 }
 
 const xlsxFile = (file_name: string, buf: Buffer): ImportFileData => ({ file_name, mime: XLSX_MIME, content: buf.toString('base64') });
@@ -46,7 +53,7 @@ async function loadBatch(db: Db, id: number) {
 export function importRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.importTemplate, async ({ auth, params, now }) => {
     const type = typeOf(params.type);
-    memberCompanyOf(auth, now);
+    gate(auth, now, type);
     const def = importTypeDef(type);
     return xlsxFile(`${def.label}导入模板.xlsx`, await buildTemplate(def));
   });
@@ -54,7 +61,7 @@ export function importRoutes(app: FastifyInstance) {
   /** Phase 1: the file is stored (encrypted), every row validated; the batch ends 待确认 or 导入失败. */
   addRoute(app, endpoints.importUpload, async ({ auth, params, body, db, now }) => {
     const type = typeOf(params.type);
-    const company = memberCompanyOf(auth, now);
+    const company = gate(auth, now, type);
     const buf = decodeUpload(body.file_name, body.file);
     const st = serverImportType(type);
     const parsed = await parseUpload(buf, st.def);
@@ -131,6 +138,7 @@ export function importRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.importCommit, async ({ auth, params, db, now, setMsg }) => {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
+    gate(auth, now, typeOf(b.type));
     const claimed = await db.one<{ rows_enc: string | null }>(
       `UPDATE import_batches SET status = 'importing' WHERE id = $1 AND status = 'pending' RETURNING rows_enc`,
       [b.id],

@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaxDetail, TaxListData, TaxOrder, TaxServiceData, EligibleData, TaxFileData } from '../../contract/tax';
+import { ImportBatchDetail, taxImport } from '../../contract/imports';
+import { makeXlsx } from '../imports/fixtures';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 
 let s: TestServer;
@@ -277,5 +279,58 @@ describe('applications', () => {
     expect(d).toMatchObject({ bulk: true, status: 'checking', period_start: last, period_end: last });
     expect(d.invoiceable).toBe(all.batches.reduce((n, x) => n + x.invoiceable, 0));
     expect(d.batches.length).toBe(2);
+    expect((await post(`/tax/apply/${d.id}/action`, { action: 'withdraw' }, a)).body.data.status).toBe('withdrawn');
+  });
+});
+
+describe('the import pipeline\'s tax type (批量申请 from a list)', () => {
+  const upload = (buf: Buffer, token = a) =>
+    call(s.url, 'POST', '/ent/v3/import/upload/tax', { token, form: { file_name: '批次名单.xlsx', file: buf.toString('base64') } });
+
+  it('names the rows that cannot be applied for, then commits one application of the batches', async () => {
+    // the earlier tests withdrew or rejected what covered last month's rows except 张伟's issued one
+    const rows = [
+      { 批次号: 'FFTAXDEMO0001', 税款所属期: last },
+      { 批次号: 'FFTAXDEMO0002', 税款所属期: last },
+      { 批次号: 'FFTAXDEMO0003', 税款所属期: before }, // another month than the first row
+      { 批次号: 'FFNOSUCHBATCH', 税款所属期: last },
+      { 批次号: 'FFTAXDEMO0001', 税款所属期: last }, // duplicate in the file
+      { 批次号: 'FF-1', 税款所属期: '十月' },
+    ];
+    const bad = ImportBatchDetail.parse((await upload(await makeXlsx(taxImport, rows))).body.data);
+    expect(bad.batch).toMatchObject({ status: 'failed', total: 6, type_label: '完税申请批次' });
+    const at = (row: number) => bad.issues.filter((i) => i.row === row).map((i) => i.msg);
+    expect(at(2)).toEqual([]);
+    expect(at(3)).toEqual([]);
+    expect(at(4)).toEqual([`同一文件须为同一税款所属期（第一行为 ${last}）`]);
+    expect(at(5)).toEqual(['批次不存在']);
+    expect(at(6)[0]).toMatch(/与第2行重复/);
+    expect(at(7)).toEqual(['批次号格式不正确', '税款所属期格式不正确，应为 YYYY-MM']);
+
+    const ok = ImportBatchDetail.parse((await upload(await makeXlsx(taxImport, rows.slice(0, 2)))).body.data);
+    expect(ok.batch.status).toBe('pending');
+    const done = await call(s.url, 'POST', `/ent/v3/import/batches/${ok.batch.id}/commit`, { token: a });
+    expect(done.body.code).toBe(200);
+    const list = TaxListData.parse((await get('/tax/applications?status=checking', a)).body.data);
+    const made = list.list.find((x) => x.remark === `批量导入（导入批次 ${ok.batch.id}）`)!;
+    expect(made).toMatchObject({ bulk: true, period_start: last, period_end: last, status: 'checking' });
+    // now the batches are fully in a live application: reported as such
+    const again = ImportBatchDetail.parse((await upload(await makeXlsx(taxImport, rows.slice(0, 1)))).body.data);
+    expect(again.issues.map((i) => i.msg)).toEqual(['与已有完税申请重复（批次号相同）']);
+    await post(`/tax/apply/${made.id}/action`, { action: 'withdraw' }, a);
+  });
+
+  it('needs the tax flag', async () => {
+    await s.db.query(`UPDATE companies SET company_lv = 1, member_expire = now()::date + 30 WHERE id = $1`, [cB]);
+    try {
+      expect((await upload(await makeXlsx(taxImport, [{ 批次号: 'FFTAXDEMO0001', 税款所属期: last }]), b)).body).toMatchObject({
+        code: 403,
+        msg: '贵公司尚未开通完税服务，请先申请开通',
+      });
+      expect((await get('/import/template/tax', b)).body.code).toBe(403);
+      expect((await get('/import/template/tax', a)).body.code).toBe(200);
+    } finally {
+      await s.db.query(`UPDATE companies SET company_lv = 0, member_expire = NULL WHERE id = $1`, [cB]);
+    }
   });
 });

@@ -8,18 +8,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { invoiceProblem } from '../../contract/invoice-rules';
-import { periodProblem, taxServiceFee } from '../../contract/tax-rules';
+import { periodProblem } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
 import { activeCompany, adminCompany } from '../domain/accounts';
 import {
   INVOICE_CONTENT,
   checkRows,
+  createApplication,
   detailOf,
   invoiceOf,
   itemOf,
   listApplications,
   move,
-  newApplyNo,
   newTaxOrderId,
   orderOf,
   orderRow,
@@ -130,37 +130,12 @@ export function taxRoutes(app: FastifyInstance) {
     if (problem) throw badRequest(problem);
     if (body.bulk === '1' && (body.mode !== 'batches' || body.start !== body.end)) throw badRequest('批量申请须选择同一税款所属期的发放批次');
     if (body.bulk === '1' && body.ids.length < 2) throw badRequest('批量申请请至少选择两个发放批次');
-    const id = await db.tx(async (t) => {
-      // one application at a time per company: the rows' "not yet applied" check holds
-      await t.query('SELECT id FROM companies WHERE id = $1 FOR UPDATE', [c.id]);
-      const all = await paidRows(t, c.id, body.start, body.end);
-      const want = new Set(body.ids);
-      const rows = all.filter((r) => want.has(body.mode === 'people' ? r.worker_id : r.batch_id));
-      const found = new Set(rows.map((r) => (body.mode === 'people' ? r.worker_id : r.batch_id)));
-      if (found.size !== want.size) {
-        throw badRequest(body.mode === 'people' ? '所选人员在该税款所属期内没有可申请的发放记录' : '所选批次不属于该税款所属期或已申请过');
-      }
-      const heads = new Set(rows.map((r) => r.worker_id)).size;
-      const income = sum(rows, 'income');
-      const a = await t.one<{ id: number }>(
-        `INSERT INTO tax_applications (company_id, apply_no, period_start, period_end, mode, bulk, proof_type, receive, email, remark, status,
-           head_count, income, tax, invoiceable, fee, created_by, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$18) RETURNING id`,
-        [
-          c.id, newApplyNo(now), body.start, body.end, body.mode, body.bulk === '1', body.proof_type, body.receive,
-          body.receive === 'email' ? body.email : '', body.remark, body.draft === '1' ? 'draft' : 'checking',
-          heads, income, sum(rows, 'tax'), income + sum(rows, 'fee'), taxServiceFee(heads), auth.user.id, now,
-        ],
-      );
-      for (const r of rows) {
-        await t.query(
-          `INSERT INTO tax_application_rows (application_id, company_id, payout_row_id, batch_id, worker_id, name, cert_no_mask, income, tax, fee, period, paid_date)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-          [a!.id, c.id, r.id, r.batch_id, r.worker_id, r.name, r.cert_no, r.income, r.tax, r.fee, r.period, r.paid_date],
-        );
-      }
-      return a!.id;
-    });
+    const id = await db.tx((t) =>
+      createApplication(t, c.id, auth.user.id, {
+        start: body.start, end: body.end, mode: body.mode, ids: body.ids, proof_type: body.proof_type, receive: body.receive,
+        email: body.receive === 'email' ? body.email : '', remark: body.remark, draft: body.draft === '1', bulk: body.bulk === '1',
+      }, now),
+    );
     setMsg(body.draft === '1' ? '申请已保存' : '申请已创建，请核对信息');
     return detailOf(db, await ownApplication(db, id, c.id), codeUrl(req));
   });

@@ -177,5 +177,6 @@ export const tTax = {
     invoiceable: '可开票金额',
     pickTwo: '请至少选择两个发放批次',
     submit: '合并申请',
+    importList: '或导入批次名单（Excel）',
   },
 } as const;

@@ -28,11 +28,15 @@ import { commitBatch, downloadErrors, downloadTemplate, uploadFile } from '../ap
 import { fileProblem, readBase64, saveFile } from '../lib/file';
 import { IssueTable } from './IssueTable';
 import { useImportStyles } from './styles';
+import { useSnapshot } from 'valtio';
+import { session } from '../../../shared/session';
 
 type Phase = 'idle' | 'reading' | 'uploading' | 'committing';
 
 /** /bulkImport/{type}: 下载模板 → 上传文件 → 数据校验 → 确认导入 (all rows or none). */
 export function ImportWizard({ type }: { type: string }) {
+  // the tax service's type (issue 14) only for a company with the tax flag
+  const taxOn = Boolean(useSnapshot(session).member?.is_pay_taxe);
   const s = useImportStyles();
   const [, navigate] = useLocation();
   const [allowed, setAllowed] = useState<boolean | null>(null);
@@ -50,7 +54,7 @@ export function ImportWizard({ type }: { type: string }) {
 
   const tabs = (
     <TabList selectedValue={type} onTabSelect={(_, d) => navigate(`/bulkImport/${String(d.value)}`)} aria-label={tImport.types}>
-      {IMPORT_TYPE_NAMES.map((k) => (
+      {IMPORT_TYPE_NAMES.filter((k) => k !== 'tax' || taxOn).map((k) => (
         <Tab key={k} value={k} data-testid={`import-type-${k}`}>
           {IMPORT_TYPE_DEFS[k].label}
         </Tab>

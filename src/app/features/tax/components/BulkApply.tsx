@@ -58,7 +58,12 @@ export function BulkApply() {
     <section className={s.panel}>
       <div className={s.form} data-testid="tax-bulk-form">
         <h3 className={s.sectionTitle}>{b.title}</h3>
-        <Text className={s.muted}>{b.intro}</Text>
+        <div className={s.row}>
+          <Text className={s.muted}>{b.intro}</Text>
+          <Button size="small" appearance="transparent" onClick={() => navigate('/bulkImport/tax')} data-testid="tax-bulk-import">
+            {b.importList}
+          </Button>
+        </div>
         <Field label={b.month} required>
           <Select value={form.end} onChange={(_, d) => patchForm({ start: d.value, end: d.value, ids: [] })} data-testid="tax-bulk-month">
             {monthOptions(new Date()).map((m) => <option key={m} value={m}>{m}</option>)}
