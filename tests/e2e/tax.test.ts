@@ -7,6 +7,8 @@
  * 13800000002 (no tax flag): no nav entry, and every /payTaxes route sends to /. Screenshots:
  * tests/.artifacts/tax-*.png.
  */
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs, shot, startHarness, type Harness } from './harness';
@@ -26,6 +28,12 @@ async function closeUrge(page: Page) {
     () => close.click(),
     () => {},
   );
+}
+/** Last month (China time): the seed paid two batches then. */
+function lastMonth(): string {
+  const d = new Date(Date.now() + 8 * 3600_000);
+  const idx = d.getUTCFullYear() * 12 + d.getUTCMonth() - 1;
+  return `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
 }
 /** A 1×1 PNG (the voucher image). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -138,6 +146,39 @@ describe('tax service: the main flow', () => {
     await page.getByTestId('tax-withdraw-ok').click();
     await page.getByTestId('tax-filter-withdrawn').click();
     await page.locator('[data-status="withdrawn"]').first().waitFor();
+  });
+});
+
+describe('tax service: 批量申请 by importing a list', () => {
+  it('from 批量申请 to the import wizard: template, fill, upload, 确认导入 → an application 待核对', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await closeUrge(page);
+    await page.goto('/payTaxes/bulkImport');
+    await page.getByTestId('tax-bulk-import').click();
+    await page.waitForURL('**/bulkImport/tax');
+    await page.getByTestId('import-limits').waitFor({ timeout: 30_000 });
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('import-template').click()]);
+    expect(dl.suggestedFilename()).toBe('完税申请批次导入模板.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await dl.path())!)) as unknown as ExcelJS.Buffer);
+    const ws = book.getWorksheet('完税申请批次')!;
+    ws.getRow(2).values = ['FFTAXDEMO0001', lastMonth()];
+    await page.getByTestId('import-file').setInputFiles({
+      name: '完税批次.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await page.getByTestId('import-summary').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-summary').textContent()).toBe('共 1 条，校验通过 1 条，失败 0 条');
+    await page.getByTestId('import-commit').click();
+    await page.getByTestId('import-commit-confirm').click();
+    await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
+    await shot(page, 'tax-import-done');
+    await page.goto('/payTaxes/list');
+    await page.getByTestId('tax-filter-checking').click();
+    await page.locator('[data-status="checking"]').first().waitFor();
   });
 });
 
