@@ -56,7 +56,14 @@ export const HallData = Paged(HallItem);
 // --- positions ------------------------------------------------------------------------------
 
 export const PositionTab = z.enum(['all', 'open', 'review', 'rejected', 'closed']);
-export const PositionListQuery = z.strictObject({ status: PositionTab.default('all'), keywords, page, page_size: pageSize });
+/** `todo` (首页 待办): resumes = positions with 新收到的简历, interviews = positions with 今日面试 */
+export const PositionListQuery = z.strictObject({
+  status: PositionTab.default('all'),
+  keywords,
+  page,
+  page_size: pageSize,
+  todo: z.enum(['resumes', 'interviews']).optional(),
+});
 
 export const PositionItem = z.object({
   id: z.number().int(),

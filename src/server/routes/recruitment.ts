@@ -11,6 +11,8 @@ import { activeText, companyOf, maskName, memberCompanyOf, workExpText, yearsSin
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { fmtDate, fmtDateTime } from '../lib/time';
+import { chinaMidnight } from '../domain/todos';
+import { addDay } from '../../contract/statistics';
 
 /** `%`, `_` and `\` taken literally in ILIKE. */
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -152,13 +154,21 @@ export function recruitmentRoutes(app: FastifyInstance) {
   });
 
   // --- positions ----------------------------------------------------------------------------
-  addRoute(app, endpoints.positions, async ({ auth, db, query }) => {
+  addRoute(app, endpoints.positions, async ({ auth, db, query, now }) => {
     const company = companyOf(auth);
     const args: unknown[] = [company.id];
     let kw = '';
     if (query.keywords) {
       args.push(like(query.keywords));
       kw = ` AND (p.title ILIKE $2 OR p.category ILIKE $2 OR p.city ILIKE $2)`;
+    }
+    if (query.todo === 'resumes') kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')`;
+    if (query.todo === 'interviews') {
+      const today = fmtDate(now);
+      const a = args.push(chinaMidnight(today));
+      args.push(chinaMidnight(addDay(today, 1)));
+      kw += ` AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id AND i.pick_time >= $${a} AND i.pick_time < $${a + 1}
+                AND i.status IN ('pending', 'accepted'))`;
     }
     const counts = { all: 0, open: 0, review: 0, rejected: 0, closed: 0 };
     for (const r of await db.query<{ status: keyof typeof counts; n: number }>(

@@ -136,6 +136,8 @@ export const tRecruit = {
     publish: '发布职位',
     tabs: { all: '全部', open: '招聘中', review: '审核中', rejected: '未通过', closed: '已下线' },
     searchHint: (k: string) => `「${k}」的搜索结果`,
+    todoHint: { resumes: '仅显示有新收到简历（待处理）的职位', interviews: '仅显示今日有面试的职位' },
+    showAll: '查看全部职位',
     cols: {
       title: '职位名称',
       place: '工作地点',
