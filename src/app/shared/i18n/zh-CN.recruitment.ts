@@ -190,6 +190,7 @@ export const tRecruit = {
       address: '工作地址',
       contactName: '联系人',
       contactTel: '联系电话',
+      department: '所属部门',
     },
     placeholders: {
       title: '例如：Java开发工程师',
@@ -198,6 +199,7 @@ export const tRecruit = {
       address: '请输入详细的工作地址',
       contactName: '请输入联系人姓名',
       contactTel: '请输入手机号或座机号',
+      department: '选填，例如：技术部（15字内）',
     },
     monthsText: (n: number) => `${n}薪`,
     submitNew: '发布职位',
