@@ -181,7 +181,8 @@ const homeAndPanel: SeedStep = {
       [c1, `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`, topAt],
     );
     await post(db, c1, 'topup', 60_000_000, { topup_id: top!.id, ref_no: `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`, remark: '对公转账充值' }, topAt);
-    const days = Array.from({ length: 44 }, () => int(3, 360)).sort((a, b) => b - a);
+    // about one batch a week, 360 to 4 days ago (every month and every 30-day window has some)
+    const days = Array.from({ length: 45 }, (_, k) => 360 - k * 8 - int(0, 4));
     for (const [k, ago] of days.entries()) {
       const created = addDays(now, -ago - 0.3);
       const confirmed = addDays(created, 0.05);
