@@ -175,23 +175,31 @@ const homeAndPanel: SeedStep = {
     const set = await db.one<{ fee_rate_bp: number; tax_rate_bp: number }>('SELECT fee_rate_bp, tax_rate_bp FROM payout_settings WHERE company_id = $1', [c1]);
     const feeBp = set?.fee_rate_bp ?? 600;
     const taxBp = set?.tax_rate_bp ?? 150;
-    const topAt = addDays(now, -370);
-    const top = await db.one<{ id: number }>(
-      `INSERT INTO payout_topups (company_id, order_no, amount, status, created_at, confirmed_at) VALUES ($1, $2, 60000000, 'confirmed', $3, $3) RETURNING id`,
-      [c1, `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`, topAt],
-    );
-    await post(db, c1, 'topup', 60_000_000, { topup_id: top!.id, ref_no: `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`, remark: '对公转账充值' }, topAt);
+    // the batches first, then one top-up of exactly what they cost: the account ends at ¥0 (the payouts
+    // tests and a fresh demo start from an empty balance)
     // about one batch a week, 360 to 4 days ago (every month and every 30-day window has some)
-    const days = Array.from({ length: 45 }, (_, k) => 360 - k * 8 - int(0, 4));
-    for (const [k, ago] of days.entries()) {
-      const created = addDays(now, -ago - 0.3);
-      const confirmed = addDays(created, 0.05);
+    const plan = Array.from({ length: 45 }, (_, k) => {
+      const ago = 360 - k * 8 - int(0, 4);
       const people = workers.slice(0, int(1, workers.length));
       const rows = people.map((w) => {
         const amount = int(20, 300) * 1000;
         const tax = Math.round((amount * taxBp) / 10000);
-        return { w, amount, tax, fee: Math.round((amount * feeBp) / 10000), net: amount - tax, ok: rnd() > 0.08 };
+        // no failures in the last batches: their refunds must not be needed to pay the ones after
+        return { w, amount, tax, fee: Math.round((amount * feeBp) / 10000), net: amount - tax, ok: rnd() > 0.08 || k >= 40 };
       });
+      return { k, ago, rows };
+    });
+    const cost = plan.reduce((t, p) => t + p.rows.reduce((x, r) => x + (r.ok ? r.amount + r.fee : 0), 0), 0);
+    const topAt = addDays(now, -370);
+    const orderNo = `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`;
+    const top = await db.one<{ id: number }>(
+      `INSERT INTO payout_topups (company_id, order_no, amount, status, created_at, confirmed_at) VALUES ($1, $2, $3, 'confirmed', $4, $4) RETURNING id`,
+      [c1, orderNo, cost, topAt],
+    );
+    await post(db, c1, 'topup', cost, { topup_id: top!.id, ref_no: orderNo, remark: '对公转账充值' }, topAt);
+    for (const { k, ago, rows } of plan) {
+      const created = addDays(now, -ago - 0.3);
+      const confirmed = addDays(created, 0.05);
       const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s2, r) => s2 + f(r), 0);
       const batchNo = `FF${dateAfter(created, 0).replaceAll('-', '')}${String(160000 + k).padStart(10, '0')}`;
       const b = (await db.one<{ id: number }>(
