@@ -33,6 +33,8 @@ export const TaskListQuery = z.strictObject({
   keywords: text(50, '关键词不能超过50个字').optional().default(''),
   page,
   page_size: pageSize,
+  /** 首页 待办: unsigned = tasks with 待签约人员, batches = tasks with a batch 待确认发放 */
+  todo: z.enum(['unsigned', 'batches']).optional(),
 });
 
 export const TaskItem = z.object({

@@ -13,7 +13,7 @@ import {
   OrderData,
   UserCenterInfoData,
 } from './usercenter';
-import { CompanyInfo, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
+import { CompanyInfo, homeEndpoints, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
 import { dimissionEndpoints } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
 import { MediaListData, MediaListQuery, StsData } from './upload';
@@ -175,6 +175,7 @@ export const endpoints = {
   ...statisticsEndpoints,
   ...payoutsEndpoints,
   ...taxEndpoints,
+  ...homeEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ep, type Endpoint } from './endpoint';
 import { DateText, Fen, IdParam } from './common';
 
 /** CRC values (SPEC §3 settings.configure). */
@@ -59,3 +60,37 @@ export const CompanyInfo = z.object({
   business_scope: z.string(),
 });
 export type CompanyInfo = z.infer<typeof CompanyInfo>;
+
+// --- the home page's figures (issue 15): to-do counts, overview, account, announcements ---
+/** The to-do cards of 首页, in the order shown. A new area adds its key here and a counter server-side. */
+export const TODO_KEYS = ['resumes', 'interviews', 'requests', 'proofs', 'unsigned', 'batches', 'orders'] as const;
+export type TodoKey = (typeof TODO_KEYS)[number];
+const Count = z.number().int();
+
+export const HomeSummary = z.object({
+  todos: z.object(Object.fromEntries(TODO_KEYS.map((k) => [k, Count])) as Record<TodoKey, typeof Count>),
+  overview: z.object({
+    /** 在招职位 now; 新增投递 · 邀约面试 · 录用人数 over the last 7 China days */
+    recruit: z.object({ open_positions: Count, applies: Count, invited: Count, hired: Count }),
+    /** 进行中任务 now; 本月发放金额 (fen, successful rows) · 发放人次 this China month */
+    flex: z.object({ active_tasks: Count, month_amount: Count, month_count: Count }),
+    /** 本月离职人数 · 本月出具离职证明 */
+    departure: z.object({ month_left: Count, month_proofs: Count }),
+  }),
+  account: z.object({
+    /** 灵活用工账户余额 in fen */
+    flex_balance: Count,
+    /** the task whose 发放管理 page holds 充值 (the latest task past review); null without one */
+    payout_task: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
+});
+export type HomeSummary = z.infer<typeof HomeSummary>;
+
+export const Announcement = z.object({ id: z.number().int(), title: z.string(), body: z.string(), pinned: z.boolean(), published_at: z.string() });
+export type Announcement = z.infer<typeof Announcement>;
+export const AnnouncementsData = z.object({ list: z.array(Announcement) });
+
+export const homeEndpoints = {
+  homeSummary: ep({ method: 'GET', path: '/index/summary', data: HomeSummary, auth: true }),
+  announcements: ep({ method: 'GET', path: '/index/announcements', data: AnnouncementsData, auth: true }),
+} as const satisfies Record<string, Endpoint>;

@@ -56,7 +56,14 @@ export const HallData = Paged(HallItem);
 // --- positions ------------------------------------------------------------------------------
 
 export const PositionTab = z.enum(['all', 'open', 'review', 'rejected', 'closed']);
-export const PositionListQuery = z.strictObject({ status: PositionTab.default('all'), keywords, page, page_size: pageSize });
+/** `todo` (首页 待办): resumes = positions with 新收到的简历, interviews = positions with 今日面试 */
+export const PositionListQuery = z.strictObject({
+  status: PositionTab.default('all'),
+  keywords,
+  page,
+  page_size: pageSize,
+  todo: z.enum(['resumes', 'interviews']).optional(),
+});
 
 export const PositionItem = z.object({
   id: z.number().int(),
@@ -108,6 +115,8 @@ export const PositionBody = z
     address: text(100).min(1, '请填写工作地址').max(100, '工作地址不能超过100字'),
     contact_name: text(30).min(1, '请填写联系人').max(30, '联系人不能超过30个字'),
     contact_tel: text(20).min(1, '请填写联系电话').max(20, '联系电话格式不正确'),
+    /** 所属部门 (optional; the data panel's 部门 filter) */
+    department: text(15).max(15, '所属部门不能超过15个字').optional().default(''),
   })
   .refine((b) => b.salary_min <= b.salary_max, { message: '最低薪资不能高于最高薪资', path: ['salary_max'] })
   .refine((b) => (CITIES[b.city] ?? []).includes(b.district), { message: '请选择所在区县', path: ['district'] });
@@ -130,6 +139,7 @@ export const PositionDetail = z.object({
   address: z.string(),
   contact_name: z.string(),
   contact_tel: z.string(),
+  department: z.string(),
   status: z.enum(['open', 'review', 'rejected', 'closed']),
 });
 export type PositionDetail = z.infer<typeof PositionDetail>;

@@ -5,7 +5,7 @@
 import './zod-csp';
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateText, formInt } from './common';
+import { DateText, formInt, text } from './common';
 
 export const RANGE_CODES = ['today', 'yesterday', '7d', '30d', 'custom'] as const;
 export type RangeCode = (typeof RANGE_CODES)[number];
@@ -48,6 +48,8 @@ export const StatsQuery = z
     start: DateText.optional(),
     end: DateText.optional(),
     position_id: formInt(1).optional(),
+    /** 部门: a position's 所属部门 (recruitment) and a departure's dept_name (departures); blank = all */
+    department: text(15).optional(),
   })
   .superRefine((q, ctx) => {
     if (q.range !== 'custom') return;
@@ -77,6 +79,8 @@ export const RecruitStats = z.object({
   avg_hire_days: z.number().nullable(),
   /** every position of the company, for the filter */
   position_options: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** every department the company's positions and departures name, for the filter */
+  department_options: z.array(z.string()),
 });
 export type RecruitStats = z.infer<typeof RecruitStats>;
 
@@ -96,10 +100,45 @@ export const DepartureStats = z.object({
 });
 export type DepartureStats = z.infer<typeof DepartureStats>;
 
+/** 灵活用工: payout rows count on the China day they finished; money in fen. */
+export const FlexStats = z.object({
+  start: DateText,
+  end: DateText,
+  /** 发放总额 (应发 of successful rows) */
+  gross: Count,
+  fee: Count,
+  tax: Count,
+  /** 发放人次: successful rows */
+  paid: Count,
+  /** rows that finished failed or bounced */
+  failed: Count,
+  /** 成功率 = paid / (paid + failed), null without finished rows */
+  success_rate: Rate,
+  trend: z.array(z.object({ date: DateText, gross: Count, paid: Count })),
+  /** tasks published in the range (past review), running now, and people whose work was accepted in the range */
+  tasks: z.object({ published: Count, active: Count, accepted: Count }),
+});
+export type FlexStats = z.infer<typeof FlexStats>;
+
+/** CRC积分: earned (positive changes) and spent (negative, shown positive) per China day. */
+export const CrcStats = z.object({
+  start: DateText,
+  end: DateText,
+  earned: Count,
+  spent: Count,
+  balance: Count,
+  trend: z.array(z.object({ date: DateText, earned: Count, spent: Count })),
+  /** what the points were spent on, by ledger description with the person's name left out */
+  uses: z.array(z.object({ reason: z.string(), spent: Count })),
+});
+export type CrcStats = z.infer<typeof CrcStats>;
+
 export const StatsExport = z.object({ filename: z.string(), content_base64: z.string() });
 
 export const statisticsEndpoints = {
   statsRecruit: ep({ method: 'GET', path: '/statistics/recruitment', query: StatsQuery, data: RecruitStats, auth: true }),
   statsDeparture: ep({ method: 'GET', path: '/statistics/departure', query: StatsQuery, data: DepartureStats, auth: true }),
+  statsFlex: ep({ method: 'GET', path: '/statistics/flex', query: StatsQuery, data: FlexStats, auth: true }),
+  statsCrc: ep({ method: 'GET', path: '/statistics/crc', query: StatsQuery, data: CrcStats, auth: true }),
   statsExport: ep({ method: 'GET', path: '/statistics/export', query: StatsQuery, data: StatsExport, auth: true }),
 } as const satisfies Record<string, Endpoint>;

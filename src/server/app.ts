@@ -23,6 +23,7 @@ import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
 import { statisticsRoutes } from './routes/statistics';
+import { homeSummaryRoutes } from './routes/home-summary';
 import { registerSandboxes } from './sandbox';
 import { registerStatic, spaFallback } from './static';
 
@@ -88,6 +89,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   importRoutes(app);
   employmentRoutes(app);
   statisticsRoutes(app);
+  homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
   taxRoutes(app);
 

@@ -27,7 +27,10 @@ describe('statistics: the data panel', () => {
   it('ranges, empty range, chart table, position filter, export', async () => {
     const { page } = await h.newPage();
     await loginAs(page, h.url, '13800000001');
-    await page.getByRole('button', { name: '数据面板' }).first().click();
+    // close the 离职申请 notice that floats over the page's right end
+    await page.getByTestId('urge-notice-close').click();
+    await page.getByTestId('urge-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByTestId('welcome').getByRole('button', { name: '数据面板' }).click();
     await page.waitForURL('**/statistics');
     await page.getByTestId('section-recruit').waitFor({ timeout: 30_000 });
     await waitPeriod(page, / 至 /);
@@ -61,6 +64,17 @@ describe('statistics: the data panel', () => {
     expect(applies).toBe(month);
     await shot(page, 'statistics-30d-table');
 
+    // 灵活用工 and CRC: KPIs, and the payout trend as a table whose 人次 add up to 发放人次
+    await page.getByTestId('section-flex').scrollIntoViewIfNeeded();
+    await page.getByTestId('toggle-flex-trend').click();
+    const flexRows = page.getByTestId('table-flex-trend').locator('tbody tr');
+    expect(await flexRows.count()).toBe(30);
+    const paid = await flexRows.evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[2]!.textContent), 0));
+    expect(paid).toBe(Number(await kpi(page, 'flex-paid')));
+    await page.getByTestId('section-crc').scrollIntoViewIfNeeded();
+    await page.getByTestId('kpi-crc-balance').waitFor({ timeout: 15_000 });
+    await shot(page, 'statistics-flex-crc');
+
     // a custom range with nothing in it: 暂无数据, not empty axes
     await page.getByTestId('range-custom').click();
     await page.getByTestId('custom-start').fill('2020-01-01');
@@ -69,6 +83,8 @@ describe('statistics: the data panel', () => {
     await waitPeriod(page, /2020-01-01 至 2020-01-31/);
     await page.getByTestId('card-funnel').getByText('暂无数据').waitFor({ timeout: 15_000 });
     await page.getByTestId('card-trend').getByText('暂无数据').waitFor({ timeout: 15_000 });
+    await page.getByTestId('card-flex-trend').getByText('暂无数据').waitFor({ timeout: 15_000 });
+    await page.getByTestId('card-crc-trend').getByText('暂无数据').waitFor({ timeout: 15_000 });
     expect(await kpi(page, 'applies')).toBe('0');
     await shot(page, 'statistics-empty');
 
@@ -83,9 +99,7 @@ describe('statistics: the data panel', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length === 1, null, { timeout: 30_000 });
     await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), posApplies, { timeout: 30_000 });
 
-    // export: the file holds the panel's numbers (first close the 离职申请 notice over the bar's right end)
-    await page.getByTestId('urge-notice-close').click();
-    await page.getByTestId('urge-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    // export: the file holds the panel's numbers
     const [d] = await Promise.all([
       page.waitForEvent('download', { timeout: 30_000 }),
       page.getByTestId('stats-export').click(),
@@ -97,6 +111,8 @@ describe('statistics: the data panel', () => {
     await book.xlsx.load((await readFile(file)) as unknown as ExcelJS.Buffer);
     expect(book.getWorksheet('招聘漏斗')!.getRow(3).values).toEqual([undefined, '投递', posApplies, expect.anything()]);
     expect(book.getWorksheet('职位明细')!.getRow(2).getCell(1).value).toBe(title);
+    expect(book.getWorksheet('灵活用工')!.getRow(2).getCell(1).value).toBe('发放总额(元)');
+    expect(book.getWorksheet('CRC积分')!.rowCount).toBe(32); // header, 30 days, 合计
     await shot(page, 'statistics-position');
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
-import { Onboarding, Shortcuts, StatusCards, TodoCard, WelcomeBanner } from '../features/home';
+import { Announcements, Onboarding, Overview, PartnersStrip, Shortcuts, StatusCards, TodoCard, useSummary, WelcomeBanner } from '../features/home';
 import { session } from '../shared/session';
 import { media } from '../shared/theme';
 
@@ -8,30 +8,45 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   row: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.4fr)',
+    gridTemplateColumns: 'minmax(0, 1.4fr) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalL,
     [media.narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
+  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
 });
 
-/** /index: what the session knows — who, which company, membership, CRC, two to-dos, shortcuts. */
+/**
+ * /index: who and which company, the account (membership, CRC, 灵活用工 balance), the to-do cards
+ * opening their filtered lists, the overview figures, shortcuts, announcements and partners.
+ */
 export default function HomePage() {
   const s = useStyles();
   const { user } = useSnapshot(session);
   const verified = user?.company_status === 'normal';
+  const summary = useSummary(verified);
   return (
     <div className={s.root}>
       <WelcomeBanner />
       {!verified && <Onboarding />}
-      <StatusCards />
+      <StatusCards account={verified ? summary.data?.account ?? null : undefined} />
       {verified ? (
-        <div className={s.row}>
-          <TodoCard />
-          <Shortcuts />
-        </div>
+        <>
+          <div className={s.row}>
+            <TodoCard todos={summary.data?.todos ?? null} failed={summary.failed} onRetry={summary.reload} />
+            <div className={s.side}>
+              <Shortcuts />
+              <Announcements />
+            </div>
+          </div>
+          <Overview data={summary.data?.overview ?? null} />
+        </>
       ) : (
-        <Shortcuts wide />
+        <>
+          <Shortcuts wide />
+          <Announcements />
+        </>
       )}
+      {verified && <PartnersStrip />}
     </div>
   );
 }

@@ -156,6 +156,11 @@ export function employmentRoutes(app: FastifyInstance) {
       args.push(like(query.keywords));
       kw = ` AND (t.name ILIKE $2 OR t.task_no ILIKE $2 OR t.category ILIKE $2)`;
     }
+    // the same rules as the home to-do counters (domain/todos.ts)
+    if (query.todo === 'unsigned')
+      kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id
+                AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`;
+    if (query.todo === 'batches') kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.status = 'unpaid')`;
     const counts: Record<string, number> = { all: 0, draft: 0, review: 0, rejected: 0, recruiting: 0, ongoing: 0, ended: 0, canceled: 0 };
     for (const r of await db.query<{ status: string; n: number }>(`SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`, args)) {
       counts[r.status] = r.n;

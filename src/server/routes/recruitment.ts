@@ -11,6 +11,8 @@ import { activeText, companyOf, maskName, memberCompanyOf, workExpText, yearsSin
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { fmtDate, fmtDateTime } from '../lib/time';
+import { chinaMidnight } from '../domain/todos';
+import { addDay } from '../../contract/statistics';
 
 /** `%`, `_` and `\` taken literally in ILIKE. */
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -152,13 +154,21 @@ export function recruitmentRoutes(app: FastifyInstance) {
   });
 
   // --- positions ----------------------------------------------------------------------------
-  addRoute(app, endpoints.positions, async ({ auth, db, query }) => {
+  addRoute(app, endpoints.positions, async ({ auth, db, query, now }) => {
     const company = companyOf(auth);
     const args: unknown[] = [company.id];
     let kw = '';
     if (query.keywords) {
       args.push(like(query.keywords));
       kw = ` AND (p.title ILIKE $2 OR p.category ILIKE $2 OR p.city ILIKE $2)`;
+    }
+    if (query.todo === 'resumes') kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')`;
+    if (query.todo === 'interviews') {
+      const today = fmtDate(now);
+      const a = args.push(chinaMidnight(today));
+      args.push(chinaMidnight(addDay(today, 1)));
+      kw += ` AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id AND i.pick_time >= $${a} AND i.pick_time < $${a + 1}
+                AND i.status IN ('pending', 'accepted'))`;
     }
     const counts = { all: 0, open: 0, review: 0, rejected: 0, closed: 0 };
     for (const r of await db.query<{ status: keyof typeof counts; n: number }>(
@@ -234,7 +244,7 @@ export function recruitmentRoutes(app: FastifyInstance) {
     await ownPosition(db, params.id, company.id);
     const p = (await db.one<Record<string, unknown>>(
       `SELECT id, title, category, city, district, salary_min, salary_max, salary_months, experience, education, headcount,
-              welfare, description, address, contact_name, contact_tel, status FROM positions WHERE id = $1`,
+              welfare, description, address, contact_name, contact_tel, coalesce(department, '') AS department, status FROM positions WHERE id = $1`,
       [params.id],
     ))!;
     return p as never;
@@ -248,7 +258,7 @@ export function recruitmentRoutes(app: FastifyInstance) {
     const fields = [
       body.title, body.category, body.city, body.district, body.salary_min, body.salary_max, body.salary_months,
       body.experience, body.education, body.headcount, body.welfare, body.description, body.address, body.contact_name,
-      body.contact_tel,
+      body.contact_tel, body.department || null,
     ];
     if (body.id) {
       const p = await ownPosition(db, body.id, company.id);
@@ -257,7 +267,7 @@ export function recruitmentRoutes(app: FastifyInstance) {
       await db.query(
         `UPDATE positions SET title=$2, category=$3, city=$4, district=$5, salary_min=$6, salary_max=$7, salary_months=$8,
            experience=$9, education=$10, headcount=$11, welfare=$12, description=$13, address=$14, contact_name=$15,
-           contact_tel=$16, status=$17, reject_reason='', updated_at=$18 WHERE id=$1`,
+           contact_tel=$16, department=$17, status=$18, reject_reason='', updated_at=$19 WHERE id=$1`,
         [p.id, ...fields, status, now],
       );
       return { id: p.id, status: status as 'open' };
@@ -271,8 +281,8 @@ export function recruitmentRoutes(app: FastifyInstance) {
     const status = flagged ? ('review' as const) : ('open' as const);
     const row = await db.one<{ id: number }>(
       `INSERT INTO positions (title, category, city, district, salary_min, salary_max, salary_months, experience, education,
-         headcount, welfare, description, address, contact_name, contact_tel, company_id, status, created_by, created_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19) RETURNING id`,
+         headcount, welfare, description, address, contact_name, contact_tel, department, company_id, status, created_by, created_at, updated_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) RETURNING id`,
       [...fields, company.id, status, auth.user.id, now],
     );
     return { id: row!.id, status };

@@ -10,7 +10,9 @@ import {
   addDay,
   pct,
   resolveRange,
+  type CrcStats,
   type DepartureStats,
+  type FlexStats,
   type RecruitStats,
   type StatsQuery,
 } from '../../contract/statistics';
@@ -30,19 +32,29 @@ interface Range {
   from: Date;
   to: Date;
   position: number | null;
+  department: string | null;
 }
 
-function rangeOf(q: { range: StatsQuery['range']; start?: string; end?: string; position_id?: number }, now: Date): Range {
+function rangeOf(q: { range: StatsQuery['range']; start?: string; end?: string; position_id?: number; department?: string }, now: Date): Range {
   const r = resolveRange(q.range ?? '7d', fmtDate(now), q.start, q.end);
-  return { ...r, from: chinaMidnight(r.start), to: chinaMidnight(addDay(r.end, 1)), position: q.position_id ?? null };
+  return { ...r, from: chinaMidnight(r.start), to: chinaMidnight(addDay(r.end, 1)), position: q.position_id ?? null, department: q.department || null };
+}
+
+/** every China day of a range */
+function daysOf(r: { start: string; end: string }): string[] {
+  const out: string[] = [];
+  for (let d = r.start; d <= r.end; d = addDay(d, 1)) out.push(d);
+  return out;
 }
 
 const n = (v: unknown) => Number(v ?? 0);
 
 export async function recruitStats(db: Db, companyId: number, r: Range): Promise<RecruitStats> {
   const pos = r.position;
-  const args = [companyId, r.from, r.to, pos];
-  const pf = (alias: string) => `($4::int IS NULL OR ${alias}.position_id = $4::int)`;
+  const args = [companyId, r.from, r.to, pos, r.department];
+  const pf = (alias: string) =>
+    `($4::int IS NULL OR ${alias}.position_id = $4::int)
+     AND ($5::text IS NULL OR ${alias}.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $5::text))`;
   const f = await db.one<Record<string, unknown>>(
     `SELECT
        (SELECT coalesce(sum(v.views), 0) FROM position_views v WHERE v.company_id = $1 AND ${pf('v')}
@@ -78,11 +90,16 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
        (SELECT count(*) FROM interviews i WHERE i.position_id = p.id AND i.created_at >= $2 AND i.created_at < $3
           AND i.status <> 'canceled') AS invited,
        (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.hired_at >= $2 AND a.hired_at < $3) AS hired
-     FROM positions p WHERE p.company_id = $1 AND ($4::int IS NULL OR p.id = $4::int)
+     FROM positions p WHERE p.company_id = $1 AND ($4::int IS NULL OR p.id = $4::int) AND ($5::text IS NULL OR p.department = $5::text)
      ORDER BY p.id`,
     args,
   );
   const options = await db.query<{ id: number; title: string }>('SELECT id, title FROM positions WHERE company_id = $1 ORDER BY id', [companyId]);
+  const depts = await db.query<{ d: string }>(
+    `SELECT DISTINCT d FROM (SELECT department AS d FROM positions WHERE company_id = $1 AND department IS NOT NULL
+       UNION SELECT dept_name FROM departure_records WHERE company_id = $1 AND dept_name <> '') x ORDER BY d`,
+    [companyId],
+  );
   const avg = f!.avg_hire == null ? null : Math.round(Number(f!.avg_hire) * 10) / 10;
   return {
     start: r.start,
@@ -96,22 +113,26 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
       .filter((p) => pos !== null || p.views + p.applies + p.invited + p.hired > 0),
     avg_hire_days: avg,
     position_options: options,
+    department_options: depts.map((d) => d.d),
   };
 }
 
 export async function departureStats(db: Db, companyId: number, staffCount: number | null, r: Range, now: Date): Promise<DepartureStats> {
   const types = await db.query<{ leave_type: string; c: unknown }>(
     `SELECT leave_type, count(*) AS c FROM departure_records WHERE company_id = $1 AND leave_date >= $2::date AND leave_date <= $3::date
+       AND ($4::text IS NULL OR dept_name = $4::text)
      GROUP BY leave_type`,
-    [companyId, r.start, r.end],
+    [companyId, r.start, r.end, r.department],
   );
   const o = await db.one<Record<string, unknown>>(
     `SELECT
-       (SELECT count(*) FROM departure_proofs WHERE company_id = $1 AND issued_at >= $2 AND issued_at < $3) AS proofs,
-       (SELECT count(*) FROM resignation_requests WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3) AS handled,
+       (SELECT count(*) FROM departure_proofs p WHERE p.company_id = $1 AND p.issued_at >= $2 AND p.issued_at < $3
+          AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM departure_records d WHERE d.id = p.record_id AND d.dept_name = $4::text))) AS proofs,
+       (SELECT count(*) FROM resignation_requests WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
+          AND ($4::text IS NULL OR dept_name = $4::text)) AS handled,
        (SELECT avg(extract(epoch FROM reviewed_at - submitted_at)) / 3600 FROM resignation_requests
-          WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3) AS avg_hours`,
-    [companyId, r.from, r.to],
+          WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3 AND ($4::text IS NULL OR dept_name = $4::text)) AS avg_hours`,
+    [companyId, r.from, r.to, r.department],
   );
   const left = types.reduce((s, t) => s + n(t.c), 0);
   let hStart: number | null = null;
@@ -147,6 +168,72 @@ export async function departureStats(db: Db, companyId: number, staffCount: numb
   };
 }
 
+export async function flexStats(db: Db, companyId: number, r: Range): Promise<FlexStats> {
+  const args = [companyId, r.from, r.to];
+  const t = (await db.one<Record<string, unknown>>(
+    `SELECT coalesce(sum(amount) FILTER (WHERE status = 'success'), 0) AS gross,
+            coalesce(sum(fee) FILTER (WHERE status = 'success'), 0) AS fee,
+            coalesce(sum(tax) FILTER (WHERE status = 'success'), 0) AS tax,
+            count(*) FILTER (WHERE status = 'success') AS paid,
+            count(*) FILTER (WHERE status IN ('failed', 'bounced')) AS failed
+       FROM payout_rows WHERE company_id = $1 AND finished_at >= $2 AND finished_at < $3`,
+    args,
+  ))!;
+  const byDay = await db.query<{ d: string; gross: unknown; paid: unknown }>(
+    `SELECT to_char(${day('finished_at')}, 'YYYY-MM-DD') AS d, sum(amount) AS gross, count(*) AS paid
+       FROM payout_rows WHERE company_id = $1 AND finished_at >= $2 AND finished_at < $3 AND status = 'success' GROUP BY 1`,
+    args,
+  );
+  const k = (await db.one<Record<string, unknown>>(
+    `SELECT (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND submitted_at >= $2 AND submitted_at < $3 AND status <> 'draft') AS published,
+            (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing')) AS active,
+            (SELECT count(*) FROM flex_task_workers WHERE company_id = $1 AND accepted_at >= $2 AND accepted_at < $3) AS accepted`,
+    args,
+  ))!;
+  const m = new Map(byDay.map((x) => [x.d, x]));
+  const paid = n(t.paid);
+  const failed = n(t.failed);
+  return {
+    start: r.start,
+    end: r.end,
+    gross: n(t.gross),
+    fee: n(t.fee),
+    tax: n(t.tax),
+    paid,
+    failed,
+    success_rate: pct(paid, paid + failed),
+    trend: daysOf(r).map((d) => ({ date: d, gross: n(m.get(d)?.gross), paid: n(m.get(d)?.paid) })),
+    tasks: { published: n(k.published), active: n(k.active), accepted: n(k.accepted) },
+  };
+}
+
+export async function crcStats(db: Db, companyId: number, r: Range): Promise<CrcStats> {
+  const args = [companyId, r.from, r.to];
+  const byDay = await db.query<{ d: string; earned: unknown; spent: unknown }>(
+    `SELECT to_char(${day('created_at')}, 'YYYY-MM-DD') AS d,
+            coalesce(sum(delta) FILTER (WHERE delta > 0), 0) AS earned, coalesce(-sum(delta) FILTER (WHERE delta < 0), 0) AS spent
+       FROM crc_ledger WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
+    args,
+  );
+  const uses = await db.query<{ reason: string; spent: unknown }>(
+    `SELECT regexp_replace(reason, '[（(].*$', '') AS reason, -sum(delta) AS spent
+       FROM crc_ledger WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 AND delta < 0 GROUP BY 1 ORDER BY 2 DESC, 1`,
+    args,
+  );
+  const bal = await db.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [companyId]);
+  const m = new Map(byDay.map((x) => [x.d, x]));
+  const trend = daysOf(r).map((d) => ({ date: d, earned: n(m.get(d)?.earned), spent: n(m.get(d)?.spent) }));
+  return {
+    start: r.start,
+    end: r.end,
+    earned: trend.reduce((a, x) => a + x.earned, 0),
+    spent: trend.reduce((a, x) => a + x.spent, 0),
+    balance: n(bal?.crc_balance),
+    trend,
+    uses: uses.map((u) => ({ reason: u.reason, spent: n(u.spent) })),
+  };
+}
+
 const STEP_LABELS = ['浏览', '投递', '邀约面试', '到场', '录用', '入职'] as const;
 
 export function statisticsRoutes(app: FastifyInstance) {
@@ -160,6 +247,9 @@ export function statisticsRoutes(app: FastifyInstance) {
     const staff = await db.one<{ staff_count: number | null }>('SELECT staff_count FROM companies WHERE id = $1', [c.id]);
     return departureStats(db, c.id, staff?.staff_count ?? null, rangeOf(query, now), now);
   });
+
+  addRoute(app, endpoints.statsFlex, async ({ auth, db, query, now }) => flexStats(db, companyOf(auth).id, rangeOf(query, now)));
+  addRoute(app, endpoints.statsCrc, async ({ auth, db, query, now }) => crcStats(db, companyOf(auth).id, rangeOf(query, now)));
 
   /** .xlsx: one sheet per table the panel shows, the same numbers. */
   addRoute(app, endpoints.statsExport, async ({ auth, db, query, now }) => {
@@ -195,6 +285,22 @@ export function statisticsRoutes(app: FastifyInstance) {
       ['出具离职证明', dep.proofs_issued],
       ...dep.types.map((t) => [`离职类型：${t.label}`, t.count]),
     ]);
+    const flex = await flexStats(db, c.id, r);
+    const crc = await crcStats(db, c.id, r);
+    const yuan = (fen: number) => Math.round(fen) / 100;
+    sheet('灵活用工', [['指标', 20], ['数值', 14]], [
+      ['发放总额(元)', yuan(flex.gross)],
+      ['服务费(元)', yuan(flex.fee)],
+      ['代扣税费(元)', yuan(flex.tax)],
+      ['发放人次', flex.paid],
+      ['发放失败', flex.failed],
+      ['成功率(%)', flex.success_rate],
+      ['新发布任务', flex.tasks.published],
+      ['进行中任务', flex.tasks.active],
+      ['验收通过人次', flex.tasks.accepted],
+    ]);
+    sheet('发放趋势', [['日期', 12], ['发放金额(元)', 14], ['发放人次', 10]], flex.trend.map((t) => [t.date, yuan(t.gross), t.paid]));
+    sheet('CRC积分', [['日期', 12], ['获得', 8], ['消耗', 8]], [...crc.trend.map((t) => [t.date, t.earned, t.spent]), ['合计', crc.earned, crc.spent]]);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     return { filename: `数据面板_${r.start}_${r.end}.xlsx`, content_base64: buf.toString('base64') };
   });

@@ -10,6 +10,7 @@ import { vodSandbox } from './vod';
 import { dimissionSandbox } from './dimission';
 import { payoutsSandbox } from './payouts';
 import { taxSandbox } from './tax';
+import { announcementsSandbox } from './announcements';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -24,5 +25,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   employmentSandbox(app, { limits: opts.limits });
   payoutsSandbox(app);
   taxSandbox(app);
+  announcementsSandbox(app);
   operatorPage(app);
 }

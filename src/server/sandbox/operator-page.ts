@@ -3,6 +3,7 @@ import { fmtDateTime } from '../lib/time';
 import { employmentSection } from './employment';
 import { payoutsSection } from './payouts';
 import { taxSection } from './tax';
+import { announcementsSection } from './announcements';
 import { listCompanies } from './review';
 import { smsInbox } from './sms';
 
@@ -126,6 +127,7 @@ input{padding:4px 6px;border:1px solid #d1d5db;border-radius:4px}button{border:0
 ${await employmentSection(app.db)}
 ${await payoutsSection(app.db)}
 ${await taxSection(app.db)}
+${await announcementsSection(app.db)}
 <section><h2>会员订单（微信支付）</h2><p class="sub">扫码打开的支付页：/sandbox/pay/订单号。确认支付是幂等的：重复确认不会重复开通会员或赠送 CRC。</p>
 <table><thead><tr><th>订单号</th><th>企业</th><th>套餐</th><th>金额</th><th>下单时间</th><th>状态</th></tr></thead><tbody>${orderRows}</tbody></table></section>
 <section><h2>上传记录（点播 / 对象存储）</h2><p class="sub">点播接口：/sandbox/vod/（签名 GET/POST）；对象存储：/outin-hrconsole-sandbox/（路径式访问）。故障注入：POST /sandbox/oss/faults，计数：<a href="/sandbox/oss/stats">/sandbox/oss/stats</a>，对象：<a href="/sandbox/oss/objects">/sandbox/oss/objects</a></p>

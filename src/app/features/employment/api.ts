@@ -1,7 +1,7 @@
 import { call, callWithMsg } from '../../shared/lib/http';
 
 type Body = Record<string, string | number | boolean | undefined>;
-export const listTasks = (q: { status: string; keywords?: string; page: number }) => call('empTasks', { query: { ...q, page_size: 10 } });
+export const listTasks = (q: { status: string; keywords?: string; page: number; todo?: 'unsigned' | 'batches' }) => call('empTasks', { query: { ...q, page_size: 10 } });
 export const loadTask = (id: number) => call('empTask', { params: { id } });
 export const saveTask = (body: Body) => callWithMsg('empTaskSave', { body }, { loading: true });
 export const taskAction = (id: number, action: 'submit' | 'end' | 'cancel' | 'delete' | 'copy') => callWithMsg('empTaskAction', { params: { id }, body: { action } });

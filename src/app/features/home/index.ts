@@ -3,3 +3,7 @@ export { StatusCards } from './components/StatusCards';
 export { TodoCard } from './components/TodoCard';
 export { Shortcuts } from './components/Shortcuts';
 export { Onboarding } from './components/Onboarding';
+export { Overview } from './components/Overview';
+export { Announcements } from './components/Announcements';
+export { PartnersStrip } from './components/PartnersStrip';
+export { useSummary } from './components/useSummary';

@@ -1,7 +1,7 @@
 import { call, callWithMsg } from '../../shared/lib/http';
 
 type Status = 'all' | 'open' | 'review' | 'rejected' | 'closed';
-export const listPositions = (q: { status: Status; keywords?: string; page: number }) =>
+export const listPositions = (q: { status: Status; keywords?: string; page: number; todo?: 'resumes' | 'interviews' }) =>
   call('positions', { query: { ...q, page_size: 10 } });
 export const loadPosition = (id: number) => call('position', { params: { id } });
 export const savePosition = (body: Record<string, string | number | undefined>) => call('positionSave', { body }, { loading: true });

@@ -6,7 +6,10 @@ export interface Filter {
   start?: string;
   end?: string;
   position_id?: number;
+  department?: string;
 }
 export const loadRecruit = (q: Filter) => call('statsRecruit', { query: { ...q } });
 export const loadDeparture = (q: Filter) => call('statsDeparture', { query: { ...q } });
+export const loadFlex = (q: Filter) => call('statsFlex', { query: { ...q } });
+export const loadCrc = (q: Filter) => call('statsCrc', { query: { ...q } });
 export const exportStats = (q: Filter) => call('statsExport', { query: { ...q } }, { loading: true });

@@ -12,6 +12,8 @@ export const tEmp = {
     empty: '暂无数据',
     emptyHint: '发布一个任务，审核通过后即可邀请零工签约、交付与验收',
     searchHint: (k: string) => `关键词：${k}`,
+    todoHint: { unsigned: '仅显示有待签约人员的任务', batches: '仅显示有待确认发放批次的任务' },
+    showAll: '查看全部任务',
     confirmTitle: '提示',
     confirm: { end: '确定要结束该任务吗？结束后不能再添加人员。', delete: '确定要删除该任务吗？删除后不可恢复。', cancel: '确定要取消该任务吗？' } as Record<string, string>,
     ok: '确定',

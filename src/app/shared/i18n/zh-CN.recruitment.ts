@@ -136,6 +136,8 @@ export const tRecruit = {
     publish: '发布职位',
     tabs: { all: '全部', open: '招聘中', review: '审核中', rejected: '未通过', closed: '已下线' },
     searchHint: (k: string) => `「${k}」的搜索结果`,
+    todoHint: { resumes: '仅显示有新收到简历（待处理）的职位', interviews: '仅显示今日有面试的职位' },
+    showAll: '查看全部职位',
     cols: {
       title: '职位名称',
       place: '工作地点',
@@ -188,6 +190,7 @@ export const tRecruit = {
       address: '工作地址',
       contactName: '联系人',
       contactTel: '联系电话',
+      department: '所属部门',
     },
     placeholders: {
       title: '例如：Java开发工程师',
@@ -196,6 +199,7 @@ export const tRecruit = {
       address: '请输入详细的工作地址',
       contactName: '请输入联系人姓名',
       contactTel: '请输入手机号或座机号',
+      department: '选填，例如：技术部（15字内）',
     },
     monthsText: (n: number) => `${n}薪`,
     submitNew: '发布职位',

@@ -64,8 +64,8 @@ export function DimissionPage() {
           </Button>
         </div>
         {keywords && <Text className={s.muted}>{tDim.searchHint(keywords)}</Text>}
-        {tab === 'requests' && <RequestsTab keywords={keywords} version={version} onChanged={changed} />}
-        {tab === 'proofs' && <ProofsTab keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
+        {tab === 'requests' && <RequestsTab initialStatus={params.get('status')} keywords={keywords} version={version} onChanged={changed} />}
+        {tab === 'proofs' && <ProofsTab initialStatus={params.get('status')} keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
         {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
       </section>
       <QrDialog open={qr} onClose={closeQr} />

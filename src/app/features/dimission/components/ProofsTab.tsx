@@ -34,10 +34,11 @@ export function DueNotes({ overdue, transferDaysLeft }: { overdue: boolean; tran
 }
 
 /** 离职证明: drafts to issue, issued ones waiting for the employee, voided ones to reissue. */
-export function ProofsTab(p: { keywords: string; version: number; onAdd: () => void; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void }) {
+export function ProofsTab(p: { keywords: string; version: number; onAdd: () => void; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void; initialStatus?: string | null }) {
   const s = usePageStyles();
   const T = tDim.proofs;
-  const [status, setStatus] = useState<Status>('all');
+  // ?status= from the URL (首页 待出具离职证明 opens the drafts)
+  const [status, setStatus] = useState<Status>(() => (TABS.includes(p.initialStatus as Status) ? (p.initialStatus as Status) : 'all'));
   const [page, setPage] = useState(1);
   const { data, failed, reload } = useList(() => listProofs({ status, keywords: p.keywords || undefined, page }), [status, p.keywords, page, p.version]);
   const [voiding, setVoiding] = useState<ProofItem | null>(null);

@@ -21,10 +21,11 @@ type Status = (typeof TABS)[number];
 const COLS = ['name', 'mobile', 'dept', 'job', 'join', 'lastDay', 'type', 'reason', 'submitted', 'status', 'actions'] as const;
 
 /** 离职申请: the company's resignation requests; 同意 / 退回 / 交接完成 / 催办. */
-export function RequestsTab({ keywords, version, onChanged }: { keywords: string; version: number; onChanged: () => void }) {
+export function RequestsTab({ keywords, version, onChanged, initialStatus }: { keywords: string; version: number; onChanged: () => void; initialStatus?: string | null }) {
   const s = usePageStyles();
   const T = tDim.requests;
-  const [status, setStatus] = useState<Status>('all');
+  // ?status= from the URL (首页 待处理离职申请 opens the pending ones)
+  const [status, setStatus] = useState<Status>(() => (TABS.includes(initialStatus as Status) ? (initialStatus as Status) : 'all'));
   const [page, setPage] = useState(1);
   const { data, failed, reload } = useList(() => listRequests({ status, keywords: keywords || undefined, page }), [status, keywords, page, version]);
   const [approving, setApproving] = useState<RequestItem | null>(null);

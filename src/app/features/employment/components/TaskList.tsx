@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Link,
   Spinner,
   Tab,
   TabList,
@@ -44,7 +45,11 @@ const ROW_ACTIONS: TaskAction[] = ['manage', 'edit', 'preview', 'copy', 'submit'
 export function TaskList() {
   const s = usePageStyles();
   const [, navigate] = useLocation();
-  const keywords = new URLSearchParams(useSearch()).get('keywords')?.trim() ?? '';
+  const search = useSearch();
+  const keywords = new URLSearchParams(search).get('keywords')?.trim() ?? '';
+  // 首页 待办 opens this list filtered (?todo=unsigned | batches)
+  const todoParam = new URLSearchParams(search).get('todo');
+  const todo = todoParam === 'unsigned' || todoParam === 'batches' ? todoParam : undefined;
   const [tab, setTab] = useState('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Data | null>(null);
@@ -52,19 +57,19 @@ export function TaskList() {
   const [reload, setReload] = useState(0);
   const [confirm, setConfirm] = useState<{ task: TaskItem; action: 'end' | 'cancel' | 'delete' } | null>(null);
   const allowed = useMember();
-  useEffect(() => setPage(1), [keywords, tab]);
+  useEffect(() => setPage(1), [keywords, tab, todo]);
   useEffect(() => {
     if (!allowed) return;
     let alive = true;
     setFailed(false);
-    listTasks({ status: tab, keywords: keywords || undefined, page }).then(
+    listTasks({ status: tab, keywords: keywords || undefined, page, todo }).then(
       (d) => alive && setData(d),
       () => alive && setFailed(true),
     );
     return () => {
       alive = false;
     };
-  }, [allowed, tab, keywords, page, reload]);
+  }, [allowed, tab, keywords, page, reload, todo]);
 
   const run = async (task: TaskItem, action: 'submit' | 'end' | 'cancel' | 'delete' | 'copy') => {
     try {
@@ -121,6 +126,11 @@ export function TaskList() {
           </div>
         </div>
         {keywords && <Text className={s.muted}>{tEmp.list.searchHint(keywords)}</Text>}
+        {todo && (
+          <Text className={s.muted} data-testid="task-todo-hint">
+            {tEmp.list.todoHint[todo]} · <Link onClick={() => navigate('/employment')}>{tEmp.list.showAll}</Link>
+          </Text>
+        )}
         {failed ? (
           <EmptyState text={tEmp.list.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tEmp.list.retry}</Button>} />
         ) : !data ? (

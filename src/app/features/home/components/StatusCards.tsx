@@ -1,8 +1,10 @@
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { BuildingCheckmarkRegular, CoinMultipleRegular, PremiumRegular } from '@fluentui/react-icons';
+import { BuildingCheckmarkRegular, CoinMultipleRegular, PremiumRegular, WalletRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { openVip, requireCompany } from '../../../shared/dialogs/store';
+import { openCrcRules, openVip, requireCompany } from '../../../shared/dialogs/store';
+import { tHome } from '../../../shared/i18n/zh-CN.home';
+import type { HomeSummary } from '../../../../contract/home';
 import { t } from '../../../shared/i18n/zh-CN';
 import { session } from '../../../shared/session';
 import { media } from '../../../shared/theme';
@@ -11,7 +13,7 @@ import { useCardStyles } from './styles';
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
     gap: tokens.spacingHorizontalL,
     [media.narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
@@ -21,8 +23,10 @@ const useStyles = makeStyles({
 
 const statusColor = { normal: 'success', apply: 'warning', no_apply: 'informative' } as const;
 
-/** 企业认证 · 企业会员 · CRC积分, from the session only. */
-export function StatusCards() {
+const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 企业认证 · 企业会员 (→ 续费) · CRC积分 (→ 积分明细 / 积分规则) from the session; 灵活用工账户 (→ 充值) from the summary. */
+export function StatusCards({ account }: { account?: HomeSummary['account'] | null }) {
   const s = useStyles();
   const c = useCardStyles();
   const [, navigate] = useLocation();
@@ -108,7 +112,46 @@ export function StatusCards() {
         <Text size={200} className={c.muted}>
           {t.home.crcHint}
         </Text>
+        <div className={c.foot}>
+          <Button size="small" appearance="transparent" onClick={() => navigate('/account?id=membership')} data-testid="crc-ledger-link">
+            {tHome.account.crcLedger}
+          </Button>
+          <Button size="small" appearance="transparent" onClick={openCrcRules} data-testid="crc-rules-link">
+            {tHome.account.crcRules}
+          </Button>
+        </div>
       </Card>
+
+      {account !== undefined && (
+        <Card className={c.card} data-testid="flex-account-card">
+          <div className={c.head}>
+            <Text weight="semibold" className={c.title}>
+              <WalletRegular className={c.titleIcon} aria-hidden />
+              {tHome.account.flexCard}
+            </Text>
+          </div>
+          <Text>
+            <span className={c.big}>{account ? yuan(account.flex_balance) : '—'}</span>
+            <span className={s.crcUnit}>{tHome.account.flexUnit}</span>
+          </Text>
+          <Text size={200} className={c.muted}>
+            {tHome.account.flexHint}
+          </Text>
+          <div className={c.foot}>
+            <span />
+            <Button
+              appearance="primary"
+              size="small"
+              data-testid="flex-topup"
+              onClick={() =>
+                navigate(account?.payout_task ? `/special/batch/${account.payout_task.id}/${encodeURIComponent(account.payout_task.name)}` : '/employment')
+              }
+            >
+              {tHome.account.topup}
+            </Button>
+          </div>
+        </Card>
+      )}
     </div>
   );
 }

@@ -1,14 +1,34 @@
 import { Button, Card, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ChevronRightRegular, DoorArrowLeftRegular, PeopleTeamRegular, TaskListLtrRegular } from '@fluentui/react-icons';
+import {
+  CalendarClockRegular,
+  ChevronRightRegular,
+  DocumentCheckmarkRegular,
+  DocumentPersonRegular,
+  DoorArrowLeftRegular,
+  MoneyRegular,
+  PeopleTeamRegular,
+  ReceiptRegular,
+  SignatureRegular,
+  TaskListLtrRegular,
+} from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
-import { notices, session } from '../../../shared/session';
+import { session } from '../../../shared/session';
+import { tHome } from '../../../shared/i18n/zh-CN.home';
+import type { TodoKey } from '../../../../contract/home';
 import { useCardStyles } from './styles';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
   item: {
     display: 'flex',
     alignItems: 'center',
@@ -61,11 +81,20 @@ function TodoItem({ icon, label, count, href, testId }: { icon: ReactNode; label
   );
 }
 
-/** 待办事项: the two counts the console has — resignation requests to review, colleagues to check. */
-export function TodoCard() {
+const TODOS: { key: TodoKey; icon: ReactNode; href: string }[] = [
+  { key: 'resumes', icon: <DocumentPersonRegular />, href: '/position?todo=resumes' },
+  { key: 'interviews', icon: <CalendarClockRegular />, href: '/position?todo=interviews' },
+  { key: 'requests', icon: <DoorArrowLeftRegular />, href: '/dimission?tab=requests&status=pending' },
+  { key: 'proofs', icon: <DocumentCheckmarkRegular />, href: '/dimission?tab=proofs&status=draft' },
+  { key: 'unsigned', icon: <SignatureRegular />, href: '/employment?todo=unsigned' },
+  { key: 'batches', icon: <MoneyRegular />, href: '/employment?todo=batches' },
+  { key: 'orders', icon: <ReceiptRegular />, href: '/account?id=membership' },
+];
+
+/** 待办事项: one card per area's to-do (GET /index/summary) opening its filtered list, and 待审核同事. */
+export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, number> | null; failed: boolean; onRetry: () => void }) {
   const s = useStyles();
   const c = useCardStyles();
-  const { urgeTotal } = useSnapshot(notices);
   const { member } = useSnapshot(session);
   return (
     <Card className={c.card} data-testid="todo-card">
@@ -74,15 +103,16 @@ export function TodoCard() {
           <TaskListLtrRegular className={c.titleIcon} aria-hidden />
           {t.home.todo}
         </Text>
+        {failed && (
+          <Button size="small" appearance="transparent" onClick={onRetry}>
+            {tHome.todoFailed}，{tHome.retry}
+          </Button>
+        )}
       </div>
       <ul className={s.list}>
-        <TodoItem
-          icon={<DoorArrowLeftRegular />}
-          label={t.home.todoUrge}
-          count={urgeTotal}
-          href="/dimission"
-          testId="todo-urge"
-        />
+        {TODOS.map((x) => (
+          <TodoItem key={x.key} icon={x.icon} label={tHome.todo[x.key]} count={todos ? todos[x.key] : null} href={x.href} testId={`todo-${x.key}`} />
+        ))}
         <TodoItem
           icon={<PeopleTeamRegular />}
           label={t.home.todoColleagues}

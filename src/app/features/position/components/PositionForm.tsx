@@ -61,6 +61,7 @@ const blank = {
   address: '',
   contact_name: '',
   contact_tel: '',
+  department: '',
 };
 type Values = typeof blank;
 type Errors = Partial<Record<keyof Values, string>>;
@@ -139,6 +140,7 @@ export function PositionForm() {
             address: d.address,
             contact_name: d.contact_name,
             contact_tel: d.contact_tel,
+            department: d.department,
           }),
         () => alive && navigate('/position'),
       );
@@ -263,6 +265,9 @@ export function PositionForm() {
             {select('district', districts.map((c) => ({ value: c, label: c })), f.district)}
             <Field label={f.headcount} required {...err('headcount')}>
               <Input type="number" min={1} max={999} value={values.headcount} onChange={(_, d) => set({ headcount: d.value })} />
+            </Field>
+            <Field label={f.department} {...err('department')}>
+              <Input value={values.department} maxLength={15} placeholder={ph.department} onChange={(_, d) => set({ department: d.value })} data-testid="position-department" />
             </Field>
           </div>
 

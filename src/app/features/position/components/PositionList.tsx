@@ -44,6 +44,9 @@ export function PositionList() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const keywords = new URLSearchParams(search).get('keywords')?.trim() ?? '';
+  // 首页 待办 opens this list filtered (?todo=resumes | interviews)
+  const todoParam = new URLSearchParams(search).get('todo');
+  const todo = todoParam === 'resumes' || todoParam === 'interviews' ? todoParam : undefined;
   const [tab, setTab] = useState<Tab>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Data | null>(null);
@@ -54,19 +57,19 @@ export function PositionList() {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => setAllowed(requireCompany()), []);
 
-  useEffect(() => setPage(1), [keywords, tab]);
+  useEffect(() => setPage(1), [keywords, tab, todo]);
   useEffect(() => {
     if (!allowed) return;
     let alive = true;
     setFailed(false);
-    listPositions({ status: tab, keywords: keywords || undefined, page }).then(
+    listPositions({ status: tab, keywords: keywords || undefined, page, todo }).then(
       (d) => alive && setData(d),
       () => alive && setFailed(true),
     );
     return () => {
       alive = false;
     };
-  }, [allowed, tab, keywords, page, reload]);
+  }, [allowed, tab, keywords, page, reload, todo]);
 
   const publish = () => {
     if (requireMember()) navigate('/position/post');
@@ -110,6 +113,11 @@ export function PositionList() {
       <section className={s.panel}>
         {head}
         {keywords && <Text className={s.muted}>{tRecruit.position.searchHint(keywords)}</Text>}
+        {todo && (
+          <Text className={s.muted} data-testid="position-todo-hint">
+            {tRecruit.position.todoHint[todo]} · <Link onClick={() => navigate('/position')}>{tRecruit.position.showAll}</Link>
+          </Text>
+        )}
         {failed ? (
           <EmptyState text={tRecruit.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tRecruit.position.retry}</Button>} />
         ) : !data ? (

@@ -22,7 +22,7 @@ export function DepartureSection({ d }: { d: DepartureStats }) {
   const s = useStatStyles();
   const pcts = shares(d.types.map((t) => t.count));
   return (
-    <section className={s.panel} aria-label={T.title} data-testid="section-dimission">
+    <section className={s.panel} aria-label={T.title} data-testid="section-dimission" id="departure">
       <Text as="h2" className={s.sectionTitle} block>
         {T.title}
       </Text>

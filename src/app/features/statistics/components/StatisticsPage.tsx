@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Dropdown, Input, Option, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { RANGE_CODES, type DepartureStats, type RangeCode, type RecruitStats } from '../../../../contract/statistics';
+import { RANGE_CODES, type CrcStats, type DepartureStats, type FlexStats, type RangeCode, type RecruitStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
-import { exportStats, loadDeparture, loadRecruit, type Filter } from '../api';
+import { exportStats, loadCrc, loadDeparture, loadFlex, loadRecruit, type Filter } from '../api';
+import { CrcSection } from './CrcSection';
+import { FlexSection } from './FlexSection';
 import { DepartureSection } from './DepartureSection';
 import { RecruitSection } from './RecruitSection';
 import { useStatStyles } from './styles';
@@ -20,20 +22,20 @@ function download(filename: string, base64: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** /statistics: time range and position filter over the 招聘 and 离职 sections; 导出 .xlsx. */
+/** /statistics: time range, position and department filters over 招聘 · 离职 · 灵活用工 · CRC; 导出 .xlsx (members). */
 export function StatisticsPage() {
   const s = useStatStyles();
   const [filter, setFilter] = useState<Filter>({ range: '7d' });
   const [custom, setCustom] = useState({ start: '', end: '' });
-  const [data, setData] = useState<{ rec: RecruitStats; dep: DepartureStats } | null>(null);
+  const [data, setData] = useState<{ rec: RecruitStats; dep: DepartureStats; flex: FlexStats; crc: CrcStats } | null>(null);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
     setFailed(false);
-    Promise.all([loadRecruit(filter), loadDeparture(filter)]).then(
-      ([rec, dep]) => live && setData({ rec, dep }),
+    Promise.all([loadRecruit(filter), loadDeparture(filter), loadFlex(filter), loadCrc(filter)]).then(
+      ([rec, dep, flex, crc]) => live && setData({ rec, dep, flex, crc }),
       () => live && setFailed(true),
     );
     return () => {
@@ -45,7 +47,7 @@ export function StatisticsPage() {
     if (r === 'custom') {
       setFilter((f) => ({ ...f, range: 'custom', start: custom.start || data?.rec.start, end: custom.end || data?.rec.end }));
       setCustom((c) => ({ start: c.start || data?.rec.start || '', end: c.end || data?.rec.end || '' }));
-    } else setFilter((f) => ({ range: r, position_id: f.position_id }));
+    } else setFilter((f) => ({ range: r, position_id: f.position_id, department: f.department }));
   };
   const doExport = async () => {
     try {
@@ -92,6 +94,21 @@ export function StatisticsPage() {
             </Option>
           ))}
         </Dropdown>
+        <Dropdown
+          aria-label={tStat.department}
+          title={tStat.departmentHint}
+          value={filter.department ?? tStat.allDepartments}
+          selectedOptions={[filter.department ?? '']}
+          onOptionSelect={(_, v) => setFilter((f) => ({ ...f, department: v.optionValue || undefined }))}
+          data-testid="department-filter"
+        >
+          <Option value="">{tStat.allDepartments}</Option>
+          {(data?.rec.department_options ?? []).map((d) => (
+            <Option key={d} value={d}>
+              {d}
+            </Option>
+          ))}
+        </Dropdown>
         <span className={s.grow} />
         {data && (
           <Text className={s.muted} data-testid="period">
@@ -112,6 +129,8 @@ export function StatisticsPage() {
         <>
           <RecruitSection d={data.rec} />
           <DepartureSection d={data.dep} />
+          <FlexSection d={data.flex} />
+          <CrcSection d={data.crc} />
         </>
       )}
     </div>

@@ -1,0 +1,104 @@
+import { Card, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { DataBarVerticalRegular, DoorArrowLeftRegular, PeopleSearchRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
+import type { FluentIcon } from '@fluentui/react-icons';
+import { useLocation } from 'wouter';
+import type { HomeSummary } from '../../../../contract/home';
+import { tHome } from '../../../shared/i18n/zh-CN.home';
+import { media } from '../../../shared/theme';
+import { useCardStyles } from './styles';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    [media.narrow]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gridAutoFlow: 'column', gap: tokens.spacingHorizontalS },
+  figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  value: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase600 },
+});
+
+const O = tHome.overview;
+const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function Block({ title, hint, icon: Icon, figures, testId, href }: { title: string; hint: string; icon: FluentIcon; figures: [string, string][]; testId: string; href: string }) {
+  const s = useStyles();
+  const c = useCardStyles();
+  const [, navigate] = useLocation();
+  return (
+    <Card className={c.card} data-testid={testId}>
+      <div className={c.head}>
+        <Text weight="semibold" className={c.title}>
+          <Icon className={c.titleIcon} aria-hidden />
+          {title}
+        </Text>
+        <Text size={200} className={c.muted}>
+          {hint}
+        </Text>
+      </div>
+      <div className={s.figures}>
+        {figures.map(([label, value]) => (
+          <div key={label} className={s.figure}>
+            <span className={s.value}>{value}</span>
+            <Text size={200} className={c.muted}>
+              {label}
+            </Text>
+          </div>
+        ))}
+      </div>
+      <div className={c.foot}>
+        <span />
+        <Link onClick={() => navigate(href)}>
+          <DataBarVerticalRegular aria-hidden /> {O.more}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** 招聘概况 (近7天) · 灵活用工概况 (本月) · 离职概况 (本月), figures of GET /index/summary. */
+export function Overview({ data }: { data: HomeSummary['overview'] | null }) {
+  const s = useStyles();
+  const v = (x: number | undefined) => (x === undefined ? '—' : x.toLocaleString('zh-CN'));
+  return (
+    <div className={s.grid}>
+      <Block
+        title={O.recruit}
+        hint={O.recruitHint}
+        icon={PeopleSearchRegular}
+        testId="overview-recruit"
+        href="/statistics"
+        figures={[
+          [O.openPositions, v(data?.recruit.open_positions)],
+          [O.applies, v(data?.recruit.applies)],
+          [O.invited, v(data?.recruit.invited)],
+          [O.hired, v(data?.recruit.hired)],
+        ]}
+      />
+      <Block
+        title={O.flex}
+        hint={O.flexHint}
+        icon={TaskListSquareLtrRegular}
+        testId="overview-flex"
+        href="/statistics#flex"
+        figures={[
+          [O.activeTasks, v(data?.flex.active_tasks)],
+          [O.monthAmount, data ? yuan(data.flex.month_amount) : '—'],
+          [O.monthCount, v(data?.flex.month_count)],
+        ]}
+      />
+      <Block
+        title={O.departure}
+        hint={O.departureHint}
+        icon={DoorArrowLeftRegular}
+        testId="overview-departure"
+        href="/statistics#departure"
+        figures={[
+          [O.monthLeft, v(data?.departure.month_left)],
+          [O.monthProofs, v(data?.departure.month_proofs)],
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { VerticalBarChart } from '@fluentui/react-charts';
+import { Text, tokens } from '@fluentui/react-components';
+import type { FlexStats } from '../../../../contract/statistics';
+import { tStat } from '../../../shared/i18n/zh-CN.statistics';
+import { allZero, rateText } from '../lib/rates';
+import { ChartCard, Kpi } from './ChartCard';
+import { useStatStyles } from './styles';
+
+const T = tStat.flex;
+
+/** 灵活用工: money paid (fen shown as yuan), fee, tax, people paid, the success rate, tasks; payouts per day. */
+export function FlexSection({ d }: { d: FlexStats }) {
+  const s = useStatStyles();
+  const empty = allZero(d.trend.map((t) => t.paid));
+  return (
+    <section className={s.panel} aria-label={T.title} data-testid="section-flex" id="flex">
+      <Text as="h2" className={s.sectionTitle} block>
+        {T.title}
+      </Text>
+      <div className={s.kpis}>
+        <Kpi id="flex-gross" label={T.gross} value={T.yuan(d.gross)} />
+        <Kpi id="flex-fee" label={T.fee} value={T.yuan(d.fee)} />
+        <Kpi id="flex-tax" label={T.tax} value={T.yuan(d.tax)} />
+        <Kpi id="flex-paid" label={T.paid} value={d.paid} />
+        <Kpi id="flex-rate" label={T.successRate} value={rateText(d.success_rate)} hint={T.successHint(d.failed)} />
+        <Kpi id="flex-published" label={T.published} value={d.tasks.published} />
+        <Kpi id="flex-active" label={T.active} value={d.tasks.active} />
+        <Kpi id="flex-accepted" label={T.accepted} value={d.tasks.accepted} />
+      </div>
+      <div className={s.grid}>
+        <ChartCard
+          id="flex-trend"
+          title={T.trend}
+          empty={empty}
+          table={{ cols: [T.dateCol, T.grossSeries, T.paidSeries], rows: d.trend.map((t) => [t.date, (t.gross / 100).toFixed(2), t.paid]) }}
+        >
+          <VerticalBarChart
+            chartTitle={T.trend}
+            data={d.trend.map((t) => ({ x: t.date.slice(5), y: t.gross / 100, legend: T.grossSeries, color: tokens.colorBrandBackground }))}
+            height={260}
+            hideLegend
+          />
+        </ChartCard>
+      </div>
+    </section>
+  );
+}
