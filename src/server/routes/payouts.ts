@@ -14,6 +14,8 @@ import { acceptedDeliveries, ownTask } from '../domain/employment';
 import {
   MSG_PENDING_RESULT,
   applyNotify,
+  applyWxNotify,
+  verifyWxNotify,
   balanceOf,
   log,
   newBatchNo,
@@ -31,6 +33,7 @@ import { addRoute } from '../http/route';
 import { randomDigits, safeEqual } from '../lib/crypto';
 import { addDays, addSeconds, fmtDate, fmtDateTime } from '../lib/time';
 import { smsCodeHmac } from './auth';
+import { payUrl } from './membership';
 import { maskMobile } from '../../contract/person';
 import { Code } from '../../contract/envelope';
 
@@ -209,8 +212,8 @@ async function detail(db: Db, id: number, companyId: number) {
 export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
   addRoute(app, endpoints.payAccount, async ({ auth, db, now }) => {
     const company = memberCompanyOf(auth, now);
-    const topups = await db.query<{ id: number; order_no: string; amount: string; status: 'pending' | 'confirmed'; created_at: Date; confirmed_at: Date | null }>(
-      'SELECT id, order_no, amount::text, status, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20',
+    const topups = await db.query<{ id: number; order_no: string; amount: string; status: 'pending' | 'confirmed'; method: 'bank' | 'wechat'; created_at: Date; confirmed_at: Date | null }>(
+      'SELECT id, order_no, amount::text, status, method, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20',
       [company.id],
     );
     return {
@@ -230,7 +233,26 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
       [company.id, newOrderNo(now), body.amount, auth.user.id, now],
     );
     setMsg('充值单已提交，请按收款信息转账并在备注中填写充值单号');
-    return { id: t!.id, order_no: t!.order_no, amount: body.amount, status: 'pending' as const, created_at: fmtDateTime(t!.created_at), confirmed_at: '' };
+    return { id: t!.id, order_no: t!.order_no, amount: body.amount, status: 'pending' as const, method: 'bank' as const, created_at: fmtDateTime(t!.created_at), confirmed_at: '' };
+  });
+
+  /** 微信支付充值: a pending order and its QR (the pay sandbox's page); credited by the signed notification. */
+  addRoute(app, endpoints.payTopupWx, async ({ auth, db, now, body, req, setMsg }) => {
+    const company = memberCompanyOf(auth, now);
+    const open = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1 AND status = 'pending'`, [company.id]);
+    if (open!.n >= 10) throw conflict('待确认的充值单过多，请等待到账确认后再提交');
+    const t = await db.one<{ id: number; order_no: string }>(
+      `INSERT INTO payout_topups (company_id, order_no, amount, method, created_by, created_at) VALUES ($1,$2,$3,'wechat',$4,$5) RETURNING id, order_no`,
+      [company.id, newOrderNo(now), body.amount, auth.user.id, now],
+    );
+    setMsg('请使用微信扫码支付');
+    return { id: t!.id, order_no: t!.order_no, amount: body.amount, code_url: payUrl(req, `topup/${t!.order_no}`) };
+  });
+
+  addRoute(app, endpoints.payWxNotify, async ({ body, now }) => {
+    const { sign, ...n } = body;
+    if (!verifyWxNotify(n, sign)) throw badRequest('签名无效');
+    return { applied: await applyWxNotify(app.db, n, now) };
   });
 
   addRoute(app, endpoints.paySettings, async ({ auth, db, now, body, setMsg }) => {
