@@ -205,5 +205,23 @@ describe('payouts: the main flow', () => {
     expect(ws.getRow(2).getCell(2).value).toBe('退款');
     expect(ws.getRow(2).getCell(3).value).toBe(477.53);
     expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+
+    // 微信支付充值: QR, the phone pays, WeChat notifies twice, the account is credited once
+    await page.getByTestId('records-back').click();
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    const before = await shownBalance(page);
+    await page.getByTestId('pay-topup-wx').click();
+    await page.getByTestId('wx-amount').fill('200');
+    await page.getByTestId('wx-submit').click();
+    await page.getByTestId('wx-qr').waitFor();
+    await shot(page, 'pay-09-wx-qr');
+    const wxOrder = await h.server.db.one<{ order_no: string }>("SELECT order_no FROM payout_topups WHERE method = 'wechat' ORDER BY id DESC LIMIT 1");
+    const paid = await fetch(`${h.url}/sandbox/pay/topup/${wxOrder!.order_no}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'times=2' });
+    expect(paid.status).toBe(200);
+    await expect.poll(() => page.getByTestId('wx-order').getAttribute('data-paid'), { timeout: 20_000 }).toBe('true');
+    await page.getByRole('button', { name: '完成' }).click();
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(before + 20_000);
+    expect(await shownBalance(page)).toBe(await ledgerSum(task.company));
+    expect(await checkLedger(h.server.db, task.company)).toEqual([]);
   }, 300_000);
 });

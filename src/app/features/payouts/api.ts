@@ -17,3 +17,4 @@ export const loadLedgerPage = (q: { type: string; batch_id: number; page: number
 export const exportLedger = (q: { type: string; batch_id: number } & DayRange) => call('payLedgerExport', { query: q }, { loading: true });
 export const loadLogs = (q: { task_id: number; batch_id: number; action: string; page: number } & DayRange) => call('payLogs', { query: { ...q, page_size: 20 } });
 export const changeAmount = (id: number, rowId: number, amount: number) => callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount } });
+export const topupWx = (amount: number) => callWithMsg('payTopupWx', { body: { amount } });

@@ -28,6 +28,16 @@ export const tPay = {
     copy: '复制',
     copied: '已复制',
   },
+  wx: {
+    open: '微信支付充值',
+    title: '微信支付充值',
+    submit: '生成支付二维码',
+    qrAlt: '微信支付二维码',
+    orderNo: '充值单号',
+    waiting: '请使用微信扫码支付，支付成功后余额自动增加',
+    paid: '支付成功，已入账',
+    done: '完成',
+  },
   rates: {
     title: '费率设置',
     fee: '服务费率（%）',
