@@ -43,6 +43,8 @@ const EmploymentSetting = page(() => import('./pages/employment-setting'));
 const EmploymentPreview = page(() => import('./pages/employment-preview'));
 const EmploymentTask = page(() => import('./pages/employment-task'));
 const SpecialBatch = page(() => import('./pages/special-batch'));
+const EmploymentRunRecord = page(() => import('./pages/employment-run-record'));
+const EmploymentPayList = page(() => import('./pages/employment-pay-list'));
 const Create = page(() => import('./pages/create'));
 const CompanyAuth = page(() => import('./pages/company-auth'));
 const InReview = page(() => import('./pages/in-review'));
@@ -103,8 +105,8 @@ export const routes: RouteDef[] = [
   main({ name: 'employmentPreview', path: '/employment/preview/:id', title: '任务预览', auth: true, parent: 'employment', page: EmploymentPreview }),
   main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: '管理任务', auth: true, parent: 'employment', page: EmploymentTask }),
   main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: '发放管理', auth: true, parent: 'employment', page: SpecialBatch }),
-  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: Coming }),
-  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: Coming }),
+  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: EmploymentRunRecord }),
+  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: EmploymentPayList }),
 
   // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)
   main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: TaxAuth }),

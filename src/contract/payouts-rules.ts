@@ -35,6 +35,18 @@ export const LEDGER_TYPES = [
 export const LEDGER_TYPE_CODES = LEDGER_TYPES.map((s) => s.code) as unknown as readonly ['topup', 'payout', 'fee', 'tax', 'bounce_refund', 'refund'];
 export type LedgerType = (typeof LEDGER_TYPES)[number]['code'];
 
+/** 操作日志 actions (the `action` text stored in payout_logs) and their filter codes. */
+export const LOG_ACTIONS = [
+  { code: 'create', label: '创建' },
+  { code: 'amount', label: '修改金额' },
+  { code: 'submit', label: '提交' },
+  { code: 'confirm', label: '确认发放' },
+  { code: 'close', label: '撤销' },
+  { code: 'retry', label: '重发' },
+  { code: 'channel', label: '通道结果' },
+] as const;
+export const LOG_ACTION_CODES = LOG_ACTIONS.map((s) => s.code) as unknown as readonly ['create', 'amount', 'submit', 'confirm', 'close', 'retry', 'channel'];
+
 export const labelOf = (list: readonly { code: string; label: string }[], code: string) => list.find((s) => s.code === code)?.label ?? code;
 
 export const DEFAULT_FEE_RATE_BP = 600;

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateTimeText, IdParam } from './common';
-import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
+import { DateText, DateTimeText, IdParam } from './common';
+import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, LOG_ACTION_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
 
 const noNul = (s: string) => !s.includes('\u0000');
 const fenField = (what: string, max: number) =>
@@ -31,6 +31,7 @@ export const Topup = z.object({
   order_no: z.string(),
   amount: z.number().int(),
   status: z.enum(['pending', 'confirmed']),
+  method: z.enum(['bank', 'wechat']).default('bank'),
   created_at: DateTimeText,
   confirmed_at: z.string(),
 });
@@ -40,6 +41,15 @@ export const AccountData = z.object({
   /** where to transfer (the platform's collection account) */
   bank: z.object({ account_name: z.string(), bank_name: z.string(), account_no: z.string() }),
   topups: z.array(Topup),
+});
+export const WxTopupData = z.object({ id: z.number().int(), order_no: z.string(), amount: z.number().int(), code_url: z.string() });
+/** WeChat Pay's payment notification (the pay sandbox → server), HMAC-signed. */
+export const WxNotifyBody = z.strictObject({
+  order_no: z.string().regex(/^CZ\d{18}$/, 'order_no 无效'),
+  transaction_id: z.string().regex(/^[A-Za-z0-9]{8,40}$/, 'transaction_id 无效'),
+  amount: z.string().regex(/^\d{1,12}$/, 'amount 无效').transform(Number),
+  ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
+  sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
 });
 export const TopupBody = z.strictObject({ amount: fenField('充值金额', TOPUP_MAX_FEN) });
 
@@ -91,6 +101,9 @@ export const BatchCreateBody = z.strictObject({
   /** 失败重发: a 部分失败 batch of the task whose failed and bounced rows the new batch pays again */
   retry_of: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
+export const RowParam = z.strictObject({ id: IdParam.shape.id, row_id: IdParam.shape.id });
+/** 修改金额 of a row of a 待提交 batch (fen, digits only). */
+export const RowAmountBody = z.strictObject({ amount: fenField('应发金额', 100_000_000) });
 export const BatchActionBody = z.strictObject({ action: z.enum(['submit', 'close'], { error: '请选择操作' }) });
 export const ConfirmBody = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, '请输入6位短信验证码') });
 export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean() });
@@ -107,12 +120,30 @@ export const NotifyBody = z.strictObject({
 });
 export const NotifyData = z.object({ applied: z.boolean() });
 
-export const LedgerQuery = z.strictObject({
+const isRealDay = (v: string) => {
+  if (!DateText.safeParse(v).success) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
+const optDate = z
+  .string()
+  .trim()
+  .max(10)
+  .refine((v) => v === '' || isRealDay(v), '日期格式应为YYYY-MM-DD')
+  .default('');
+const dateRange = {
+  /** inclusive China days, '' = open */
+  from: optDate,
+  to: optDate,
+};
+const idOr0 = z.coerce.number().int().min(0).max(2_147_483_647).default(0);
+/** 费用记录 filters (the ledger, newest first): type, batch, China-day range. */
+export const LedgerFilter = z.strictObject({
   type: z.enum(['all', ...LEDGER_TYPE_CODES], { error: '类型无效' }).default('all'),
-  batch_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-  page,
-  page_size: pageSize,
+  batch_id: idOr0,
+  ...dateRange,
 });
+export const LedgerQuery = LedgerFilter.extend({ page, page_size: pageSize });
 export const LedgerItem = z.object({
   id: z.number().int(),
   created_at: DateTimeText,
@@ -125,18 +156,35 @@ export const LedgerItem = z.object({
 export const LedgerData = z.object({ list: z.array(LedgerItem), total: z.number().int(), balance: z.number().int() });
 export const LogItem = z.object({ id: z.number().int(), created_at: DateTimeText, action: z.string(), content: z.string(), operator: z.string(), ip: z.string() });
 export const LogData = z.object({ list: z.array(LogItem) });
+/** 操作日志 across batches: a task's (task_id) or one batch's (batch_id), filtered by action and days. */
+export const LogQuery = z.strictObject({
+  task_id: idOr0,
+  batch_id: idOr0,
+  action: z.enum(['all', ...LOG_ACTION_CODES], { error: '操作类型无效' }).default('all'),
+  ...dateRange,
+  page,
+  page_size: pageSize,
+});
+export const LogPageItem = LogItem.extend({ batch_id: z.number().int(), batch_no: z.string() });
+export const LogPageData = z.object({ list: z.array(LogPageItem), total: z.number().int() });
+export const PayExport = z.object({ filename: z.string(), content_base64: z.string() });
 
 export const payoutsEndpoints = {
   payAccount: ep({ method: 'GET', path: '/payout/account', data: AccountData, auth: true }),
   payTopup: ep({ method: 'POST', path: '/payout/topup', body: TopupBody, data: Topup, auth: true }),
+  payTopupWx: ep({ method: 'POST', path: '/payout/topup/wechat', body: TopupBody, data: WxTopupData, auth: true }),
+  payWxNotify: ep({ method: 'POST', path: '/payout/wx-notify', body: WxNotifyBody, data: NotifyData, auth: false, silent: true }),
   paySettings: ep({ method: 'POST', path: '/payout/settings', body: PayoutSettingsBody, data: PayoutSettings, auth: true }),
   payBatches: ep({ method: 'GET', path: '/payout/batches', query: BatchListQuery, data: BatchListData, auth: true }),
   payBatchCreate: ep({ method: 'POST', path: '/payout/batch', body: BatchCreateBody, data: BatchDetail, auth: true }),
   payBatch: ep({ method: 'GET', path: '/payout/batch/:id', params: IdParam, data: BatchDetail, auth: true }),
   payBatchAction: ep({ method: 'POST', path: '/payout/batch/:id/action', params: IdParam, body: BatchActionBody, data: BatchDetail, auth: true }),
+  payRowAmount: ep({ method: 'POST', path: '/payout/batch/:id/rows/:row_id/amount', params: RowParam, body: RowAmountBody, data: BatchDetail, auth: true }),
   payBatchCode: ep({ method: 'POST', path: '/payout/batch/:id/code', params: IdParam, data: CodeData, auth: true }),
   payBatchConfirm: ep({ method: 'POST', path: '/payout/batch/:id/confirm', params: IdParam, body: ConfirmBody, data: ConfirmData, auth: true }),
   payBatchLogs: ep({ method: 'GET', path: '/payout/batch/:id/logs', params: IdParam, data: LogData, auth: true }),
   payLedger: ep({ method: 'GET', path: '/payout/ledger', query: LedgerQuery, data: LedgerData, auth: true }),
+  payLogs: ep({ method: 'GET', path: '/payout/logs', query: LogQuery, data: LogPageData, auth: true }),
+  payLedgerExport: ep({ method: 'GET', path: '/payout/ledger/export', query: LedgerFilter, data: PayExport, auth: true }),
   payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true }),
 } as const satisfies Record<string, Endpoint>;

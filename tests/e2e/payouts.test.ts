@@ -168,5 +168,60 @@ describe('payouts: the main flow', () => {
     await page.locator('[data-testid="ledger-row"][data-type="refund"]').first().waitFor();
     for (const type of ['topup', 'payout', 'fee', 'tax']) expect(await page.locator(`[data-testid="ledger-row"][data-type="${type}"]`).count()).toBeGreaterThan(0);
     await shot(page, 'pay-06-ledger');
-  }, 240_000);
+
+    // 操作日志 page of the task: every action, filtered by action through the address
+    await page.getByTestId('task-logs-link').click();
+    await page.getByTestId('run-record').waitFor({ timeout: 30_000 });
+    expect(page.url()).toContain(`/employment/runRecord/${task.id}/0/all`);
+    await page.locator('[data-testid="log-row"][data-action="确认发放"]').waitFor();
+    for (const a of ['创建', '提交', '通道结果', '重发']) expect(await page.locator(`[data-testid="log-row"][data-action="${a}"]`).count()).toBeGreaterThan(0);
+    await shot(page, 'pay-07-run-record');
+    await page.getByTestId('log-action').click();
+    await page.getByRole('option', { name: '确认发放' }).click();
+    await expect.poll(() => page.url()).toContain(`/employment/runRecord/${task.id}/0/confirm`);
+    await expect.poll(() => page.getByTestId('log-row').count(), { timeout: 15_000 }).toBe(1);
+
+    // 费用记录 page: the balance equals the ledger, a type filter, the .xlsx export
+    await page.getByTestId('records-back').click();
+    await page.getByTestId('task-ledger-link').click();
+    await page.getByTestId('pay-list').waitFor({ timeout: 30_000 });
+    await page.getByTestId('ledger-balance').waitFor();
+    expect(fen((await page.getByTestId('ledger-balance').locator('strong').textContent()) ?? '')).toBe(await ledgerSum(task.company));
+    const newest = page.getByTestId('ledger-row').first();
+    expect(Number(await newest.getAttribute('data-balance'))).toBe(await ledgerSum(task.company));
+    await page.getByTestId('ledger-type').click();
+    await page.getByRole('option', { name: '退款' }).click();
+    await expect.poll(() => page.url()).toContain(`/employment/pay-list/${task.id}/0/refund`);
+    await expect.poll(async () => (await page.getByTestId('ledger-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).join(','), { timeout: 15_000 }).toBe('refund');
+    await shot(page, 'pay-08-pay-list');
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('ledger-export').click()]);
+    expect(dl.suggestedFilename()).toMatch(/^费用记录_\d{8}\.xlsx$/);
+    const file = await dl.path();
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file!);
+    const ws = wb.getWorksheet('费用记录')!;
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(2).value).toBe('退款');
+    expect(ws.getRow(2).getCell(3).value).toBe(477.53);
+    expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+
+    // 微信支付充值: QR, the phone pays, WeChat notifies twice, the account is credited once
+    await page.getByTestId('records-back').click();
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    const before = await shownBalance(page);
+    await page.getByTestId('pay-topup-wx').click();
+    await page.getByTestId('wx-amount').fill('200');
+    await page.getByTestId('wx-submit').click();
+    await page.getByTestId('wx-qr').waitFor();
+    await shot(page, 'pay-09-wx-qr');
+    const wxOrder = await h.server.db.one<{ order_no: string }>("SELECT order_no FROM payout_topups WHERE method = 'wechat' ORDER BY id DESC LIMIT 1");
+    const paid = await fetch(`${h.url}/sandbox/pay/topup/${wxOrder!.order_no}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'times=2' });
+    expect(paid.status).toBe(200);
+    await expect.poll(() => page.getByTestId('wx-order').getAttribute('data-paid'), { timeout: 20_000 }).toBe('true');
+    await page.getByRole('button', { name: '完成' }).click();
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(before + 20_000);
+    expect(await shownBalance(page)).toBe(await ledgerSum(task.company));
+    expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+  }, 300_000);
 });

@@ -201,3 +201,38 @@ export async function ownBatch(db: Db, id: number, companyId: number, lock = fal
   if (!b) throw notFound(MSG_BATCH_MISSING);
   return b;
 }
+
+// --- WeChat Pay top-ups -----------------------------------------------------------------------
+
+export interface WxNotify {
+  order_no: string;
+  transaction_id: string;
+  amount: number;
+  ts: string;
+}
+const wxBase = (n: WxNotify) => ['wx', n.order_no, n.transaction_id, String(n.amount), n.ts].join('\n');
+export const signWxNotify = (n: WxNotify) => createHmac('sha256', channelKey).update(wxBase(n)).digest('hex');
+export const verifyWxNotify = (n: WxNotify, sign: string) => safeEqual(signWxNotify(n), sign);
+
+/**
+ * A verified WeChat Pay notification: the order moves 待支付 → 已到账 once (compare-and-set) and
+ * only that move credits the account; any number of repeats is recorded and changes nothing.
+ */
+export async function applyWxNotify(db: Db, n: WxNotify, now: Date): Promise<boolean> {
+  return db.tx(async (t) => {
+    const top = await t.one<{ id: number; company_id: number; amount: string; status: string; method: string }>(
+      'SELECT id, company_id, amount::text, status, method FROM payout_topups WHERE order_no = $1 FOR UPDATE',
+      [n.order_no],
+    );
+    if (!top || top.method !== 'wechat') throw notFound('充值单不存在');
+    if (Number(top.amount) !== n.amount) throw badRequest('金额与充值单不符');
+    const won = await t.one(
+      `UPDATE payout_topups SET status = 'confirmed', confirmed_at = $2, transaction_id = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [top.id, now, n.transaction_id],
+    );
+    await t.query('INSERT INTO payout_wx_notifies (order_no, transaction_id, applied, received_at) VALUES ($1,$2,$3,$4)', [n.order_no, n.transaction_id, !!won, now]);
+    if (!won) return false;
+    await post(t, top.company_id, 'topup', n.amount, { topup_id: top.id, ref_no: n.order_no, remark: `微信支付充值（${n.transaction_id}）` }, now);
+    return true;
+  });
+}

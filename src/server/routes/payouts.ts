@@ -4,15 +4,18 @@
  * log, the ledger, and the payout channel's signed callback. Members only; another company's
  * batch answers 404 like a missing one.
  */
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { fenText } from '../../contract/employment-rules';
-import { precalcRow, precalcTotals, type BatchStatus, type LedgerType, type RowStatus } from '../../contract/payouts-rules';
+import { LEDGER_TYPES, LOG_ACTIONS, labelOf, precalcRow, precalcTotals, type BatchStatus, type LedgerType, type RowStatus } from '../../contract/payouts-rules';
 import type { Db } from '../db/types';
 import { acceptedDeliveries, ownTask } from '../domain/employment';
 import {
   MSG_PENDING_RESULT,
   applyNotify,
+  applyWxNotify,
+  verifyWxNotify,
   balanceOf,
   log,
   newBatchNo,
@@ -28,8 +31,9 @@ import type { AuthInfo } from '../http/auth';
 import { ApiError, badRequest, conflict, tooMany } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { randomDigits, safeEqual } from '../lib/crypto';
-import { addSeconds, fmtDate, fmtDateTime } from '../lib/time';
+import { addDays, addSeconds, fmtDate, fmtDateTime } from '../lib/time';
 import { smsCodeHmac } from './auth';
+import { payUrl } from './membership';
 import { maskMobile } from '../../contract/person';
 import { Code } from '../../contract/envelope';
 
@@ -51,18 +55,74 @@ function monthOf(now: Date): [Date, Date] {
   return [start, new Date(`${ny}-${String(nm).padStart(2, '0')}-01T00:00:00+08:00`)];
 }
 
-/** Refuses when a person's payouts this month (other live batches + this one) pass the cap. */
-async function checkMonthlyCap(db: Db, companyId: number, rows: { worker_id: number; name: string; amount: number }[], cap: number, now: Date, batchId = 0) {
+/**
+ * Refuses when a person's payouts this month (other live batches + this one) pass the cap. One
+ * set-based query for the whole list (a 5000-row batch is one round trip, not 5000).
+ */
+export async function checkMonthlyCap(db: Db, companyId: number, rows: { worker_id: number; name: string; amount: number }[], cap: number, now: Date, batchId = 0) {
   const [start, end] = monthOf(now);
+  const mine = new Map<number, { name: string; amount: number }>();
   for (const r of rows) {
-    const s = await db.one<{ s: string }>(
-      `SELECT COALESCE(SUM(r.amount), 0)::text AS s FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
-        WHERE r.company_id = $1 AND r.worker_id = $2 AND r.batch_id <> $3 AND b.status <> 'closed'
-          AND r.status IN ('pending', 'paying', 'success') AND r.created_at >= $4 AND r.created_at < $5`,
-      [companyId, r.worker_id, batchId, start, end],
-    );
-    if (Number(s!.s) + r.amount > cap) throw badRequest(`${r.name}本月发放金额将超过每人每月上限${yuan(cap)}（本月已发${yuan(Number(s!.s))}）`);
+    const m = mine.get(r.worker_id);
+    mine.set(r.worker_id, { name: r.name, amount: (m?.amount ?? 0) + r.amount });
   }
+  if (!mine.size) return;
+  const ids = [...mine.keys()];
+  const sums = await db.query<{ worker_id: number; s: string }>(
+    `SELECT r.worker_id, SUM(r.amount)::text AS s FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+      WHERE r.company_id = $1 AND r.worker_id = ANY($2::int[]) AND r.batch_id <> $3 AND b.status <> 'closed'
+        AND r.status IN ('pending', 'paying', 'success') AND r.created_at >= $4 AND r.created_at < $5
+      GROUP BY r.worker_id`,
+    [companyId, ids, batchId, start, end],
+  );
+  const before = new Map(sums.map((x) => [x.worker_id, Number(x.s)]));
+  for (const [id, m] of mine) {
+    const had = before.get(id) ?? 0;
+    if (had + m.amount > cap) throw badRequest(`${m.name}本月发放金额将超过每人每月上限${yuan(cap)}（本月已发${yuan(had)}）`);
+  }
+}
+
+/** The monthly cap at confirm, all in SQL (a 5000-row batch never travels to the server): the first person over it, as an error. */
+async function batchOverCap(db: Db, companyId: number, batchId: number, cap: number, now: Date): Promise<ApiError | null> {
+  const [start, end] = monthOf(now);
+  const over = await db.one<{ name: string; had: string }>(
+    `WITH mine AS (SELECT worker_id, MIN(name) AS name, SUM(amount) AS amount FROM payout_rows WHERE batch_id = $2 GROUP BY worker_id),
+          other AS (SELECT r.worker_id, SUM(r.amount) AS amount FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+                     WHERE r.company_id = $1 AND r.worker_id IN (SELECT worker_id FROM mine) AND r.batch_id <> $2 AND b.status <> 'closed'
+                       AND r.status IN ('pending', 'paying', 'success') AND r.created_at >= $3 AND r.created_at < $4 GROUP BY r.worker_id)
+     SELECT m.name, COALESCE(o.amount, 0)::text AS had FROM mine m LEFT JOIN other o ON o.worker_id = m.worker_id
+      WHERE COALESCE(o.amount, 0) + m.amount > $5 LIMIT 1`,
+    [companyId, batchId, start, end, cap],
+  );
+  return over ? badRequest(`${over.name}本月发放金额将超过每人每月上限${yuan(cap)}（本月已发${yuan(Number(over.had))}）`) : null;
+}
+
+/** China days [from, to] (inclusive, either may be '') as a condition on `col`. */
+function dayRange(col: string, q: { from: string; to: string }, args: unknown[]): string {
+  let w = '';
+  if (q.from) w += ` AND ${col} >= $${args.push(new Date(`${q.from}T00:00:00+08:00`))}`;
+  if (q.to) w += ` AND ${col} < $${args.push(addDays(new Date(`${q.to}T00:00:00+08:00`), 1))}`;
+  if (q.from && q.to && q.from > q.to) throw badRequest('开始日期不能晚于结束日期');
+  return w;
+}
+
+interface LedgerDbRow {
+  id: number;
+  created_at: Date;
+  type: LedgerType;
+  amount: string;
+  balance_after: string;
+  ref_no: string;
+  remark: string;
+}
+async function ledgerWhere(db: Db, companyId: number, q: { type: string; batch_id: number; from: string; to: string }, args: unknown[]) {
+  let where = 'company_id = $1';
+  if (q.type !== 'all') where += ` AND type = $${args.push(q.type)}`;
+  if (q.batch_id) {
+    await ownBatch(db, q.batch_id, companyId);
+    where += ` AND batch_id = $${args.push(q.batch_id)}`;
+  }
+  return where + dayRange('created_at', q, args);
 }
 
 interface BatchDbRow {
@@ -152,8 +212,8 @@ async function detail(db: Db, id: number, companyId: number) {
 export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
   addRoute(app, endpoints.payAccount, async ({ auth, db, now }) => {
     const company = memberCompanyOf(auth, now);
-    const topups = await db.query<{ id: number; order_no: string; amount: string; status: 'pending' | 'confirmed'; created_at: Date; confirmed_at: Date | null }>(
-      'SELECT id, order_no, amount::text, status, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20',
+    const topups = await db.query<{ id: number; order_no: string; amount: string; status: 'pending' | 'confirmed'; method: 'bank' | 'wechat'; created_at: Date; confirmed_at: Date | null }>(
+      'SELECT id, order_no, amount::text, status, method, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20',
       [company.id],
     );
     return {
@@ -173,7 +233,26 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
       [company.id, newOrderNo(now), body.amount, auth.user.id, now],
     );
     setMsg('充值单已提交，请按收款信息转账并在备注中填写充值单号');
-    return { id: t!.id, order_no: t!.order_no, amount: body.amount, status: 'pending' as const, created_at: fmtDateTime(t!.created_at), confirmed_at: '' };
+    return { id: t!.id, order_no: t!.order_no, amount: body.amount, status: 'pending' as const, method: 'bank' as const, created_at: fmtDateTime(t!.created_at), confirmed_at: '' };
+  });
+
+  /** 微信支付充值: a pending order and its QR (the pay sandbox's page); credited by the signed notification. */
+  addRoute(app, endpoints.payTopupWx, async ({ auth, db, now, body, req, setMsg }) => {
+    const company = memberCompanyOf(auth, now);
+    const open = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1 AND status = 'pending'`, [company.id]);
+    if (open!.n >= 10) throw conflict('待确认的充值单过多，请等待到账确认后再提交');
+    const t = await db.one<{ id: number; order_no: string }>(
+      `INSERT INTO payout_topups (company_id, order_no, amount, method, created_by, created_at) VALUES ($1,$2,$3,'wechat',$4,$5) RETURNING id, order_no`,
+      [company.id, newOrderNo(now), body.amount, auth.user.id, now],
+    );
+    setMsg('请使用微信扫码支付');
+    return { id: t!.id, order_no: t!.order_no, amount: body.amount, code_url: payUrl(req, `topup/${t!.order_no}`) };
+  });
+
+  addRoute(app, endpoints.payWxNotify, async ({ body, now }) => {
+    const { sign, ...n } = body;
+    if (!verifyWxNotify(n, sign)) throw badRequest('签名无效');
+    return { applied: await applyWxNotify(app.db, n, now) };
   });
 
   addRoute(app, endpoints.paySettings, async ({ auth, db, now, body, setMsg }) => {
@@ -283,6 +362,34 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     return detail(db, params.id, company.id);
   });
 
+  addRoute(app, endpoints.payRowAmount, async ({ auth, db, now, params, body, req, setMsg }) => {
+    const company = memberCompanyOf(auth, now);
+    await db.tx(async (t) => {
+      const b = await ownBatch(t, params.id, company.id, true);
+      if (b.status !== 'draft') throw conflict('只有待提交的批次可以修改金额');
+      const r = await t.one<{ id: number; worker_id: number; name: string; amount: string }>(
+        `SELECT id, worker_id, name, amount::text FROM payout_rows WHERE id = $1 AND batch_id = $2 AND status = 'pending'`,
+        [params.row_id, b.id],
+      );
+      if (!r) throw new ApiError(Code.NOT_FOUND, '发放明细不存在');
+      const was = Number(r.amount);
+      if (was === body.amount) return;
+      const rates = await t.one<{ fee_rate_bp: number; tax_rate_bp: number }>('SELECT fee_rate_bp, tax_rate_bp FROM payout_batches WHERE id = $1', [b.id]);
+      const s = await settingsOf(t, company.id);
+      await checkMonthlyCap(t, company.id, [{ worker_id: r.worker_id, name: r.name, amount: body.amount }], s.monthly_cap_fen, now, b.id);
+      const pre = precalcRow(body.amount, rates!.fee_rate_bp, rates!.tax_rate_bp);
+      await t.query('UPDATE payout_rows SET amount = $2, tax = $3, fee = $4, net = $5 WHERE id = $1', [r.id, pre.amount, pre.tax, pre.fee, pre.net]);
+      await t.query(
+        `UPDATE payout_batches b SET gross = x.gross, fee = x.fee, tax = x.tax, net = x.net
+           FROM (SELECT SUM(amount) AS gross, SUM(fee) AS fee, SUM(tax) AS tax, SUM(net) AS net FROM payout_rows WHERE batch_id = $1) x WHERE b.id = $1`,
+        [b.id],
+      );
+      await log(t, company.id, b.id, '修改金额', `${r.name}：应发${yuan(was)} → ${yuan(body.amount)}`, operatorOf(auth), req.ip, now);
+    });
+    setMsg('金额已修改');
+    return detail(db, params.id, company.id);
+  });
+
   addRoute(app, endpoints.payBatchCode, async ({ auth, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
     const mobile = auth.user.mobile;
@@ -333,12 +440,8 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
         return badRequest('验证码错误');
       }
       await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
-      const rows = await t.query<{ worker_id: number; name: string; amount: string }>('SELECT worker_id, name, amount::text FROM payout_rows WHERE batch_id = $1', [b.id]);
       const s = await settingsOf(t, company.id);
-      const capErr = await checkMonthlyCap(t, company.id, rows.map((r) => ({ ...r, amount: Number(r.amount) })), s.monthly_cap_fen, now, b.id).then(
-        () => null,
-        (e: unknown) => (e instanceof ApiError ? e : Promise.reject(e)),
-      );
+      const capErr = await batchOverCap(t, company.id, b.id, s.monthly_cap_fen, now);
       if (capErr) return capErr;
       // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits
       const won = await t.one(`UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`, [b.id, now, auth.user.id]);
@@ -368,14 +471,31 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     return { list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
   });
 
+  addRoute(app, endpoints.payLogs, async ({ auth, db, now, query }) => {
+    const company = memberCompanyOf(auth, now);
+    if (query.batch_id) await ownBatch(db, query.batch_id, company.id);
+    if (query.task_id) await ownTask(db, query.task_id, company.id);
+    const args: unknown[] = [company.id];
+    let where = 'l.company_id = $1';
+    if (query.batch_id) where += ` AND l.batch_id = $${args.push(query.batch_id)}`;
+    if (query.task_id) where += ` AND b.task_id = $${args.push(query.task_id)}`;
+    if (query.action !== 'all') where += ` AND l.action = $${args.push(labelOf(LOG_ACTIONS, query.action))}`;
+    where += dayRange('l.created_at', query, args);
+    const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id WHERE ${where}`, args);
+    const rows = await db.query<{ id: number; batch_id: number; batch_no: string; created_at: Date; action: string; content: string; operator: string; ip: string }>(
+      `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id
+        WHERE ${where} ORDER BY l.id DESC LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
+      args,
+    );
+    return { total: total!.n, list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
+  });
+
   addRoute(app, endpoints.payLedger, async ({ auth, db, now, query }) => {
     const company = memberCompanyOf(auth, now);
     const args: unknown[] = [company.id];
-    let where = 'company_id = $1';
-    if (query.type !== 'all') where += ` AND type = $${args.push(query.type)}`;
-    if (query.batch_id) where += ` AND batch_id = $${args.push(query.batch_id)}`;
+    const where = await ledgerWhere(db, company.id, query, args);
     const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-    const rows = await db.query<{ id: number; created_at: Date; type: LedgerType; amount: string; balance_after: string; ref_no: string; remark: string }>(
+    const rows = await db.query<LedgerDbRow>(
       `SELECT id, created_at, type, amount::text, balance_after::text, ref_no, remark FROM payout_ledger WHERE ${where}
         ORDER BY id DESC LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
       args,
@@ -385,6 +505,34 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
       balance: await balanceOf(db, company.id),
       list: rows.map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: fmtDateTime(r.created_at) })),
     };
+  });
+
+  /** 费用记录 as .xlsx: the same filters, every matching row (at most 50,000), amounts in 元 as numbers. */
+  addRoute(app, endpoints.payLedgerExport, async ({ auth, db, now, query }) => {
+    const company = memberCompanyOf(auth, now);
+    const args: unknown[] = [company.id];
+    const where = await ledgerWhere(db, company.id, query, args);
+    const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
+    if (n!.n > 50_000) throw tooMany('记录过多，请缩小日期范围后导出');
+    const rows = await db.query<LedgerDbRow>(`SELECT id, created_at, type, amount::text, balance_after::text, ref_no, remark FROM payout_ledger WHERE ${where} ORDER BY id DESC`, args);
+    const wb = new ExcelJS.Workbook();
+    wb.creator = 'HR Console';
+    const ws = wb.addWorksheet('费用记录');
+    ws.columns = [
+      { header: '时间', key: 'at', width: 20 },
+      { header: '类型', key: 'type', width: 10 },
+      { header: '金额（元）', key: 'amount', width: 14, style: { numFmt: '+#,##0.00;-#,##0.00' } },
+      { header: '余额（元）', key: 'balance', width: 14, style: { numFmt: '#,##0.00' } },
+      { header: '关联批次/订单号', key: 'ref', width: 24 },
+      { header: '备注', key: 'remark', width: 36 },
+    ];
+    ws.getRow(1).font = { bold: true };
+    ws.views = [{ state: 'frozen', ySplit: 1 }];
+    for (const r of rows) {
+      ws.addRow({ at: fmtDateTime(r.created_at), type: labelOf(LEDGER_TYPES, r.type), amount: Number(r.amount) / 100, balance: Number(r.balance_after) / 100, ref: r.ref_no, remark: r.remark });
+    }
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    return { filename: `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`, content_base64: buf.toString('base64') };
   });
 
   addRoute(app, endpoints.payNotify, async ({ body, now }) => {

@@ -5,19 +5,19 @@
  * sent as an HMAC-signed callback to POST /ent/v3/payout/notify (it can be replayed to test that a
  * duplicate changes nothing).
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
 import { fenText } from '../../contract/employment-rules';
 import { MOBILE_RE } from '../../contract/patterns';
 import type { Db } from '../db/types';
-import { post, signNotify, type Notify } from '../domain/payouts';
+import { post, signNotify, signWxNotify, type Notify, type WxNotify } from '../domain/payouts';
 import { conflict, envelope, notFound } from '../http/envelope';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { fmtDateTime } from '../lib/time';
-import { esc } from './mobile-page';
+import { esc, mobilePage } from './mobile-page';
 
 const ResultBody = z.strictObject({
   result: z.enum(['success', 'fail', 'bounce'], 'result 只能是 success、fail 或 bounce'),
@@ -29,11 +29,12 @@ const yuan = (fen: number) => `¥${fenText(fen)}`;
 /** Confirms a pending top-up once: the balance grows by one ledger entry. */
 export async function confirmTopup(db: Db, id: number, now: Date) {
   return db.tx(async (t) => {
-    const top = await t.one<{ id: number; company_id: number; order_no: string; amount: string; status: string }>(
-      'SELECT id, company_id, order_no, amount::text, status FROM payout_topups WHERE id = $1 FOR UPDATE',
+    const top = await t.one<{ id: number; company_id: number; order_no: string; amount: string; status: string; method: string }>(
+      'SELECT id, company_id, order_no, amount::text, status, method FROM payout_topups WHERE id = $1 FOR UPDATE',
       [id],
     );
     if (!top) throw notFound('充值单不存在');
+    if (top.method !== 'bank') throw conflict('微信支付充值由支付通知入账');
     if (top.status !== 'pending') throw conflict('该充值单已确认到账');
     await t.query(`UPDATE payout_topups SET status = 'confirmed', confirmed_at = $2 WHERE id = $1`, [id, now]);
     const balance = await post(t, top.company_id, 'topup', Number(top.amount), { topup_id: id, ref_no: top.order_no, remark: '对公转账充值' }, now);
@@ -44,7 +45,7 @@ export async function confirmTopup(db: Db, id: number, now: Date) {
 export async function payoutsSection(db: Db): Promise<string> {
   const tops = await db.query<{ id: number; order_no: string; amount: string; company: string; created_at: Date }>(
     `SELECT t.id, t.order_no, t.amount::text, c.name AS company, t.created_at FROM payout_topups t JOIN companies c ON c.id = t.company_id
-      WHERE t.status = 'pending' ORDER BY t.id DESC LIMIT 30`,
+      WHERE t.status = 'pending' AND t.method = 'bank' ORDER BY t.id DESC LIMIT 30`,
   );
   const rows = await db.query<{ id: number; name: string; net: string; status: string; batch_no: string; company: string }>(
     `SELECT r.id, r.name, r.net::text, r.status, b.batch_no, c.name AS company FROM payout_rows r
@@ -77,7 +78,65 @@ export async function payoutsSection(db: Db): Promise<string> {
 <table><thead><tr><th>批次号</th><th>企业</th><th>姓名</th><th>实发</th><th>状态</th><th>通道结果</th></tr></thead><tbody>${payRows}</tbody></table></section>`;
 }
 
+const TopupParam = z.strictObject({ order_no: z.string().regex(/^CZ\d{18}$/, '充值单号无效') });
+const PayTimes = z.strictObject({ times: z.coerce.number().int().min(1).max(5).default(1) });
+
+/**
+ * 微信支付充值 in the pay sandbox: the page the QR opens and its 确认支付, which makes WeChat Pay's
+ * signed notification and delivers it `times` times (WeChat repeats notifications until it is
+ * answered; the server credits one).
+ */
+function wxTopupSandbox(app: FastifyInstance) {
+  const load = (orderNo: string) =>
+    app.db.one<{ order_no: string; amount: string; status: string; method: string; company: string }>(
+      'SELECT t.order_no, t.amount::text, t.status, t.method, c.name AS company FROM payout_topups t JOIN companies c ON c.id = t.company_id WHERE t.order_no = $1',
+      [orderNo],
+    );
+  const page = (reply: FastifyReply, status: number, body: string) => reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(mobilePage('微信支付', body));
+  app.get('/sandbox/pay/topup/:order_no', async (req, reply) => {
+    const { order_no } = parseInput(TopupParam, req.params);
+    const o = await load(order_no);
+    if (!o || o.method !== 'wechat') return page(reply, 404, '<div class="card"><div class="err">!</div><p>订单不存在</p></div>');
+    const paid = o.status === 'confirmed';
+    return page(
+      reply,
+      200,
+      `<div class="card">${paid ? '<div class="ok">✓</div><p><b>支付成功</b></p>' : '<div class="logo">企</div>'}
+<div class="amount" data-testid="pay-amount">${esc(yuan(Number(o.amount)))}</div>
+<div class="row"><span>商品</span><span>灵活用工账户充值</span></div><div class="row"><span>付款企业</span><span>${esc(o.company)}</span></div>
+<div class="row"><span>订单号</span><span>${esc(o.order_no)}</span></div>
+${paid ? '' : `<form method="post" action="/sandbox/pay/topup/${esc(o.order_no)}"><button class="primary" type="submit">确认支付</button></form>`}</div>`,
+    );
+  });
+  app.post('/sandbox/pay/topup/:order_no', async (req, reply) => {
+    try {
+      const { order_no } = parseInput(TopupParam, req.params);
+      const { times } = parseInput(PayTimes, req.body ?? {});
+      const o = await load(order_no);
+      if (!o || o.method !== 'wechat') throw notFound('订单不存在');
+      const n: WxNotify = {
+        order_no,
+        transaction_id: `42${createHash('sha256').update(order_no).digest('hex').slice(0, 26)}`,
+        amount: Number(o.amount),
+        ts: String(app.now().getTime()),
+      };
+      const payload = { ...n, amount: String(n.amount), sign: signWxNotify(n) };
+      const answers: unknown[] = [];
+      for (let i = 0; i < times; i++) {
+        const res = await app.inject({ method: 'POST', url: '/ent/v3/payout/wx-notify', payload, headers: { 'content-type': 'application/json' } });
+        answers.push(res.json());
+      }
+      if (wantsHtml(req)) return reply.redirect(`/sandbox/pay/topup/${order_no}`, 303);
+      return { payload, answers };
+    } catch (e) {
+      const api = toApiError(e);
+      return reply.status(api.httpStatus).send(envelope(api.code, api.message, null));
+    }
+  });
+}
+
 export function payoutsSandbox(app: FastifyInstance) {
+  wxTopupSandbox(app);
   app.get('/sandbox/payouts/sms', async (req, reply) => {
     const q = req.query as { mobile?: unknown };
     const mobile = typeof q.mobile === 'string' && MOBILE_RE.test(q.mobile) ? q.mobile : null;

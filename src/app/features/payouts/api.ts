@@ -12,3 +12,9 @@ export const sendCode = (id: number) => callWithMsg('payBatchCode', { params: { 
 export const confirmBatch = (id: number, code: string) => callWithMsg('payBatchConfirm', { params: { id }, body: { code } }, { dedupeMs: 0 });
 export const batchLogs = (id: number) => call('payBatchLogs', { params: { id } });
 export const loadLedger = (q: { type: string; page: number }) => call('payLedger', { query: { ...q, page_size: 10 } });
+export type DayRange = { from: string; to: string };
+export const loadLedgerPage = (q: { type: string; batch_id: number; page: number } & DayRange) => call('payLedger', { query: { ...q, page_size: 20 } });
+export const exportLedger = (q: { type: string; batch_id: number } & DayRange) => call('payLedgerExport', { query: q }, { loading: true });
+export const loadLogs = (q: { task_id: number; batch_id: number; action: string; page: number } & DayRange) => call('payLogs', { query: { ...q, page_size: 20 } });
+export const changeAmount = (id: number, rowId: number, amount: number) => callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount } });
+export const topupWx = (amount: number) => callWithMsg('payTopupWx', { body: { amount } });

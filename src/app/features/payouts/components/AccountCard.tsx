@@ -8,6 +8,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { saveRates, topup } from '../api';
 import { usePayStyles } from './styles';
+import { WxTopupDialog } from './WxTopupDialog';
 
 type Account = z.infer<typeof AccountData>;
 
@@ -15,7 +16,7 @@ type Account = z.infer<typeof AccountData>;
 export function AccountCard({ account, onChanged }: { account: Account; onChanged: () => void }) {
   const s = usePayStyles();
   const m = tPay.account;
-  const [dialog, setDialog] = useState<'topup' | 'rates' | null>(null);
+  const [dialog, setDialog] = useState<'topup' | 'wx' | 'rates' | null>(null);
   const pending = account.topups.filter((t) => t.status === 'pending').length;
   return (
     <section className={s.panel} data-testid="pay-account">
@@ -34,12 +35,16 @@ export function AccountCard({ account, onChanged }: { account: Account; onChange
           <Button onClick={() => setDialog('rates')} data-testid="pay-rates">
             {m.editRates}
           </Button>
+          <Button onClick={() => setDialog('wx')} data-testid="pay-topup-wx">
+            {tPay.wx.open}
+          </Button>
           <Button appearance="primary" onClick={() => setDialog('topup')} data-testid="pay-topup">
             {m.topup}
           </Button>
         </div>
       </div>
       {dialog === 'topup' && <TopupDialog bank={account.bank} onClose={() => (setDialog(null), onChanged())} />}
+      {dialog === 'wx' && <WxTopupDialog onClose={() => (setDialog(null), onChanged())} />}
       {dialog === 'rates' && <RatesDialog settings={account.settings} onClose={(saved) => (setDialog(null), saved && onChanged())} />}
     </section>
   );

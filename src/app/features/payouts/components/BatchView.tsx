@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Link,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -27,6 +28,8 @@ import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePayStyles } from './styles';
+import { useLocation } from 'wouter';
+import { payListHref, runRecordHref } from '../lib/links';
 
 type Detail = z.infer<typeof BatchDetail>;
 
@@ -38,6 +41,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [logs, setLogs] = useState<z.infer<typeof LogItem>[]>([]);
   const [dialog, setDialog] = useState<'confirm' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
   const reload = useCallback(() => {
     loadBatch(id).then(setB, () => undefined);
     batchLogs(id).then((l) => setLogs(l.list), () => undefined);
@@ -108,6 +112,12 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           {m.back}
         </Button>
         <div className={s.actions}>
+          <Link onClick={() => navigate(runRecordHref(b.task_id ?? 0, b.id))} data-testid="batch-logs-link">
+            {tPay.records.linkLogs}
+          </Link>
+          <Link onClick={() => navigate(payListHref(b.task_id ?? 0, b.id))} data-testid="batch-ledger-link">
+            {tPay.records.linkLedger}
+          </Link>
           {b.status === 'draft' && (
             <Button appearance="primary" disabled={busy} onClick={() => void act('submit')} data-testid="batch-submit">
               {m.submit}

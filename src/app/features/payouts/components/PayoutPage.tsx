@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Button, Link, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { AccountData, BatchListData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
@@ -13,6 +13,8 @@ import { PayBadge } from './Badges';
 import { BatchView } from './BatchView';
 import { LedgerTable } from './LedgerTable';
 import { usePayStyles } from './styles';
+import { useLocation } from 'wouter';
+import { payListHref, runRecordHref } from '../lib/links';
 
 /** /special/batch/{taskId}/{name}: the account, the task's payout batches, one batch, the ledger. */
 export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: string }) {
@@ -25,6 +27,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   const [tab, setTab] = useState<'batches' | 'ledger'>('batches');
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
   useEffect(() => setAllowed(requireMember()), []);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
@@ -54,7 +57,17 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   };
   return (
     <div className={s.root}>
-      <h2 className={s.title}>{tPay.title(taskName)}</h2>
+      <div className={s.head}>
+        <h2 className={s.title}>{tPay.title(taskName)}</h2>
+        <div className={s.actions}>
+          <Link onClick={() => navigate(runRecordHref(taskId, 0))} data-testid="task-logs-link">
+            {tPay.records.linkLogs}
+          </Link>
+          <Link onClick={() => navigate(payListHref(taskId, 0))} data-testid="task-ledger-link">
+            {tPay.records.linkLedger}
+          </Link>
+        </div>
+      </div>
       <AccountCard account={account} onChanged={refresh} />
       {open !== null ? (
         <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} onOpen={setOpen} />

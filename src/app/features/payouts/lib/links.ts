@@ -1,0 +1,25 @@
+/**
+ * The payouts pages' addresses. /employment/runRecord/{id}/{reward_id}/{status} and
+ * /employment/pay-list/{id}/{reward_id}/{status}: id = the task (0 = none, e.g. an imported
+ * list), reward_id = the batch (0 = every batch of the task / the whole account),
+ * status = the page's filter ('all', an action code of the log, a ledger type of the records).
+ */
+export const runRecordHref = (taskId: number, batchId: number, status = 'all') => `/employment/runRecord/${taskId}/${batchId}/${status}`;
+export const payListHref = (taskId: number, batchId: number, status = 'all') => `/employment/pay-list/${taskId}/${batchId}/${status}`;
+export const batchPageHref = (taskId: number, name: string) => `/special/batch/${taskId}/${encodeURIComponent(name || '发放管理')}`;
+
+/** A route segment as a non-negative integer (anything else → 0). */
+export const segInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : 0);
+/** A filter segment: one of `codes`, else 'all'. */
+export const segCode = (v: string | undefined, codes: readonly string[]) => (v && codes.includes(v) ? v : 'all');
+
+/** Saves a base64 .xlsx the server answered. */
+export function downloadXlsx(filename: string, base64: string) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
