@@ -4,7 +4,8 @@ import { Code } from '../contract/envelope';
 import type { Db } from './db/types';
 import { envelope, MSG_NO_API } from './http/envelope';
 import { frameworkErrors, installErrorHandler } from './http/errors';
-import { loggerOptions, securityHeaders } from './http/security';
+import { opsRoutes } from './http/ops';
+import { loggerOptions, requestId, securityHeaders } from './http/security';
 import { scheduleCleanup } from './lib/cleanup';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
@@ -47,6 +48,10 @@ export interface ServerOptions {
   ossDir?: string;
   /** login abuse limits over the defaults and the environment (lib/limits.ts; README: Login limits) */
   loginLimits?: Partial<LoginLimits>;
+  /** production (config.ts): PUBLIC_ORIGIN for links, trustProxy for the balancer, log level */
+  publicOrigin?: string | null;
+  trustProxy?: boolean | number;
+  logLevel?: string;
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
@@ -57,10 +62,15 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const logger = opts.logger ?? false;
   const app = Fastify({
     // the access log never holds tokens, codes, tickets, signatures (http/security.ts)
-    logger: logger ? loggerOptions(opts.logStream) : false,
+    logger: logger ? loggerOptions(opts.logStream, opts.logLevel) : false,
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
+    // request ids in every log line and the x-request-id answer header (http/security.ts)
+    genReqId: requestId,
+    // a hop count is valid at run time (Fastify docs: trustProxy), the types only list the rest
+    trustProxy: (opts.trustProxy ?? false) as boolean,
   });
+  app.decorate('publicOrigin', opts.publicOrigin ?? null);
   app.decorate('db', opts.db);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('auth', null);
@@ -70,6 +80,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(formbody);
   installErrorHandler(app, { logger });
   securityHeaders(app);
+  opsRoutes(app);
   scheduleCleanup(app);
 
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
