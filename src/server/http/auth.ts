@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
-import { loadCompany, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
+import { COMPANY_COLUMNS, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
 import { newToken, sha256hex } from '../lib/crypto';
 import { addDays } from '../lib/time';
 import { tokenInvalid } from './envelope';
@@ -14,6 +14,8 @@ export interface AuthInfo {
   /** the user's company (any status), null without one */
   company: CompanyRow | null;
   tokenHash: string;
+  /** colleagues waiting for an admin's check (check_num), counted only for active admins, else 0 */
+  pendingMembers: number;
 }
 
 declare module 'fastify' {
@@ -40,19 +42,34 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+const list = (cols: string) => cols.split(', ');
+/**
+ * The session, its user, the user's company and their membership in ONE statement (every call of
+ * the console pays for this lookup; on the embedded database each statement waits its turn).
+ */
+const AUTH_SQL = `SELECT ${list(USER_COLUMNS).map((c) => `u.${c}`).join(', ')},
+       ${list(COMPANY_COLUMNS).map((c) => `c.${c} AS c_${c}`).join(', ')},
+       CASE WHEN u.role = 'admin' AND u.member_status = 'normal' AND c.status = 'normal'
+            THEN (SELECT count(*) FROM users p WHERE p.company_id = c.id AND p.member_status = 'pending' AND p.role = 'member')
+            ELSE 0 END AS pending_members
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN companies c ON c.id = u.company_id
+ WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+
 /** Missing, unknown, expired or revoked token → 410000. Lookups go by hash only. */
 export async function authenticate(db: Db, header: string | undefined, now: Date): Promise<AuthInfo> {
   const token = bearer(header);
   if (!token) throw tokenInvalid();
   const tokenHash = sha256hex(token);
-  const user = await db.one<UserRow>(
-    `SELECT ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [tokenHash, now],
-  );
-  if (!user) throw tokenInvalid();
-  return { user, company: await loadCompany(db, user.company_id), tokenHash };
+  const row = await db.one<Record<string, unknown>>(AUTH_SQL, [tokenHash, now]);
+  if (!row) throw tokenInvalid();
+  const user = Object.fromEntries(list(USER_COLUMNS).map((c) => [c, row[c]])) as unknown as UserRow;
+  const company =
+    row.c_id === null || row.c_id === undefined
+      ? null
+      : (Object.fromEntries(list(COMPANY_COLUMNS).map((c) => [c, row[`c_${c}`]])) as unknown as CompanyRow);
+  return { user, company, tokenHash, pendingMembers: Number(row.pending_members ?? 0) };
 }
 
 /** preHandler of every endpoint with `auth: true`: sets `request.auth`. */
