@@ -52,6 +52,8 @@ export interface ServerOptions {
   publicOrigin?: string | null;
   trustProxy?: boolean | number;
   logLevel?: string;
+  /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
+  cleanupByJob?: boolean;
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
@@ -81,7 +83,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   installErrorHandler(app, { logger });
   securityHeaders(app);
   opsRoutes(app);
-  scheduleCleanup(app);
+  scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
 
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });

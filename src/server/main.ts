@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
+import { startJobs, type Jobs } from './jobs';
+import { cleanupJob } from './lib/cleanup';
 
 /**
  * `npm start` (the demo) and `npm run start:prod` (production, NODE_ENV=production): reads and
@@ -47,7 +49,19 @@ const app = await buildServer({
   ossDir: resolve(dataDir, 'oss'),
   publicOrigin: config.publicOrigin,
   trustProxy: config.trustProxy,
+  cleanupByJob: true,
 });
+
+// durable background work (jobs/): pg-boss in the same database, one schedule for all servers
+let jobs: Jobs | null = null;
+try {
+  jobs = await startJobs({ db, log: app.log }, [cleanupJob]);
+  await jobs.work();
+} catch (err) {
+  app.log.error({ err }, '后台任务队列启动失败');
+  await db.close();
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -64,6 +78,8 @@ async function shutdown(signal: string) {
   try {
     // closes the listener, answers 503 to new requests on kept-alive sockets, waits for the rest
     await app.close();
+    // jobs running here finish (or are retried elsewhere after they expire)
+    await jobs?.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));
   } catch (err) {
     app.log.error({ err }, '关闭服务出错');
     code = 1;
