@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PgDb } from '../db/pg';
+import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
 import { COMPANY_COLUMNS, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
 import { newToken, sha256hex } from '../lib/crypto';
@@ -57,12 +59,36 @@ const AUTH_SQL = `SELECT ${list(USER_COLUMNS).map((c) => `u.${c}`).join(', ')},
   LEFT JOIN companies c ON c.id = u.company_id
  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
 
+/**
+ * Runs AUTH_SQL as a prepared statement, parsed and planned once per connection: on PostgreSQL a
+ * named statement of node-postgres; on PGlite (one session, every microsecond shared with the
+ * server's event loop) `PREPARE` once and `EXECUTE` over the simple protocol. The two arguments are
+ * a sha256 hex digest and an ISO timestamp, checked to be exactly that before they are inlined.
+ */
+const prepared = new WeakSet<object>();
+async function authRow(db: Db, tokenHash: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  if (db instanceof PgDb) {
+    return (await db.pool.query({ name: 'hr_auth_lookup', text: AUTH_SQL, values: [tokenHash, now] })).rows[0] as Record<string, unknown> | undefined;
+  }
+  if (db instanceof PgliteDb) {
+    const iso = now.toISOString();
+    if (!/^[0-9a-f]{64}$/.test(tokenHash) || !/^[0-9T:.Z-]{20,30}$/.test(iso)) throw tokenInvalid();
+    if (!prepared.has(db.pg)) {
+      await db.pg.exec(`PREPARE hr_auth_lookup (text, timestamptz) AS ${AUTH_SQL}`);
+      prepared.add(db.pg);
+    }
+    const res = await db.pg.exec(`EXECUTE hr_auth_lookup('${tokenHash}', '${iso}')`);
+    return res.at(-1)?.rows[0] as Record<string, unknown> | undefined;
+  }
+  return db.one<Record<string, unknown>>(AUTH_SQL, [tokenHash, now]);
+}
+
 /** Missing, unknown, expired or revoked token → 410000. Lookups go by hash only. */
 export async function authenticate(db: Db, header: string | undefined, now: Date): Promise<AuthInfo> {
   const token = bearer(header);
   if (!token) throw tokenInvalid();
   const tokenHash = sha256hex(token);
-  const row = await db.one<Record<string, unknown>>(AUTH_SQL, [tokenHash, now]);
+  const row = await authRow(db, tokenHash, now);
   if (!row) throw tokenInvalid();
   const user = Object.fromEntries(list(USER_COLUMNS).map((c) => [c, row[c]])) as unknown as UserRow;
   const company =
