@@ -10,6 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { AliyunSmsConfig } from './adapters/sms';
 
 export type Profile = 'demo' | 'production';
 
@@ -32,6 +33,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** how long SIGTERM waits for requests in flight before closing anyway */
   shutdownTimeoutMs: number;
+  /** Alibaba Cloud SMS (production); null: the demo's sandbox outbox */
+  sms: AliyunSmsConfig | null;
 }
 
 const key32 = (name: string) =>
@@ -119,6 +122,13 @@ const production = common.extend({
     .optional()
     .refine((v) => v === undefined, '生产环境不使用 DATA_DIR（内嵌数据库），数据在 DATABASE_URL 的 PostgreSQL'),
   PII_KEYS,
+  ALIYUN_SMS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_ID（阿里云短信 AccessKey ID）' }).min(1),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_SECRET（阿里云短信 AccessKey Secret）' }).min(1),
+  ALIYUN_SMS_SIGN_NAME: z.string({ error: '生产环境必须设置 ALIYUN_SMS_SIGN_NAME（短信签名）' }).min(1).max(30),
+  ALIYUN_SMS_TEMPLATE_CODE: z
+    .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
+    .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
   PII_INDEX_KEY: key32('PII_INDEX_KEY'),
   SMS_CODE_KEY: key32('SMS_CODE_KEY'),
   PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
@@ -162,6 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: e.TRUST_PROXY ?? 1,
       logLevel: e.LOG_LEVEL ?? 'info',
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 25_000,
+      sms: {
+        endpoint: e.ALIYUN_SMS_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
+        accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
+        accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+        signName: e.ALIYUN_SMS_SIGN_NAME,
+        templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+      },
     };
   }
   const r = demo.safeParse(clean);
@@ -182,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    sms: null,
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
+import { aliyunSms, installSmsSender } from './adapters/sms';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
@@ -26,6 +27,8 @@ try {
 }
 
 const { databaseUrl, dataDir } = config;
+// production sends SMS codes through Alibaba Cloud SMS; the demo's sandbox keeps them in its outbox
+installSmsSender(config.sms ? aliyunSms(config.sms) : null);
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 const db = await openDb({ databaseUrl, dataDir, poolMax: config.dbPoolMax });
 let applied: string[] = [];

@@ -67,6 +67,10 @@ export function productionEnv(over: Record<string, string | undefined> = {}): Re
     PII_INDEX_KEY: testKey(2),
     SMS_CODE_KEY: testKey(3),
     PAYOUT_CHANNEL_KEY: testKey(4),
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tTestKey',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-secret',
+    ALIYUN_SMS_SIGN_NAME: '企业服务平台',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
     ...over,
   };
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;

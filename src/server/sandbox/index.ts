@@ -9,6 +9,7 @@ import { smsSandbox } from './sms';
 import { vodSandbox } from './vod';
 import { dimissionSandbox } from './dimission';
 import { payoutsSandbox } from './payouts';
+import { dysmsSandbox } from './dysms';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -22,5 +23,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   dimissionSandbox(app);
   employmentSandbox(app, { limits: opts.limits });
   payoutsSandbox(app);
+  dysmsSandbox(app);
   operatorPage(app);
 }
