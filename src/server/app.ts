@@ -19,6 +19,8 @@ import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
+import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
+import type { WechatPayConfig } from './adapters/wechatpay';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
@@ -52,6 +54,8 @@ export interface ServerOptions {
   publicOrigin?: string | null;
   trustProxy?: boolean | number;
   logLevel?: string;
+  /** WeChat Pay v3 merchant (production); the sandbox platform's with sandboxes on */
+  wechatPay?: WechatPayConfig | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -101,6 +105,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   employmentRoutes(app);
   statisticsRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
+  wechatPayNotifyRoutes(app, { sandbox: Boolean(opts.sandbox), config: opts.wechatPay });
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;

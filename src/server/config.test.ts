@@ -2,6 +2,7 @@
  * The two profiles (issue 16 item 1). The refusals run the real entry point (a process, its stderr,
  * its exit code); the schema's other answers are checked directly.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { productionEnv, spawnServer, testKey } from '../../tests/setup/spawn';
 import { ConfigError, loadConfig } from './config';
@@ -53,6 +54,28 @@ describe('loadConfig', () => {
     expect(problemsOf(productionEnv({ DATABASE_URL: 'mysql://x' }))).toEqual([expect.stringMatching(/^DATABASE_URL: 应为 postgres:/)]);
     expect(problemsOf(productionEnv({ PII_KEYS: `1:${testKey(1)},x` }))).toEqual(['PII_KEYS 格式应为 1:<base64 32字节>,2:<…>']);
   });
+  it('production: WeChat Pay is all of its settings or none', () => {
+    expect(problemsOf(productionEnv({ WECHATPAY_MCHID: '1900000109' }))).toEqual([
+      'WECHATPAY_APPID: 已设置其他 WECHATPAY_* 时必须一并设置',
+      'WECHATPAY_API_V3_KEY: 已设置其他 WECHATPAY_* 时必须一并设置',
+      'WECHATPAY_PLATFORM_SERIAL: 已设置其他 WECHATPAY_* 时必须一并设置',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY: 已设置其他 WECHATPAY_* 时必须一并设置',
+    ]);
+    expect(problemsOf(productionEnv({ WECHATPAY_PLATFORM_PUBLIC_KEY: 'not a key' }))).toEqual([
+      'WECHATPAY_PLATFORM_PUBLIC_KEY: 应为微信支付平台公钥（PEM，或其 base64）',
+    ]);
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).wechatPay).toBeNull();
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const full = productionEnv({
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wxd678efh567hg6787',
+      WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+      WECHATPAY_PLATFORM_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: Buffer.from(publicKey.export({ type: 'spki', format: 'pem' }).toString()).toString('base64'),
+    });
+    expect(loadConfig(full as NodeJS.ProcessEnv).wechatPay).toMatchObject({ mchid: '1900000109', apiV3Key: 'a'.repeat(32) });
+  });
+
   it('production: safe defaults', () => {
     const c = loadConfig(productionEnv() as NodeJS.ProcessEnv);
     expect(c).toMatchObject({ profile: 'production', sandbox: false, seed: false, host: '0.0.0.0', trustProxy: 1, publicOrigin: 'https://hr.example.com' });

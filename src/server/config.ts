@@ -10,7 +10,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { createPublicKey } from 'node:crypto';
 import type { AliyunSmsConfig } from './adapters/sms';
+import type { WechatPayConfig } from './adapters/wechatpay';
 
 export type Profile = 'demo' | 'production';
 
@@ -35,6 +37,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Alibaba Cloud SMS (production); null: the demo's sandbox outbox */
   sms: AliyunSmsConfig | null;
+  /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
+  wechatPay: WechatPayConfig | null;
 }
 
 const key32 = (name: string) =>
@@ -130,9 +134,29 @@ const production = common.extend({
     .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
     .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
   PII_INDEX_KEY: key32('PII_INDEX_KEY'),
+  WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
+  WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, '应为 32 个字符的 APIv3 密钥').optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为平台证书序列号').optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z
+    .string()
+    .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
+    .optional(),
   SMS_CODE_KEY: key32('SMS_CODE_KEY'),
   PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
 });
+
+/** A PEM public key, given as PEM text or base64 of it; null when it is neither. */
+function pem(v: string) {
+  const text = v.includes('BEGIN') ? v.replace(/\\n/g, '\n') : Buffer.from(v, 'base64').toString('utf8');
+  try {
+    return createPublicKey(text);
+  } catch {
+    return null;
+  }
+}
+
+const WECHATPAY_KEYS = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
 
 export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
@@ -157,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const r = production.safeParse(clean);
     if (!r.success) throw new ConfigError(problems(r.error));
     const e = r.data;
+    // WeChat Pay: all of its settings or none
+    const given = WECHATPAY_KEYS.filter((k) => e[k] !== undefined);
+    if (given.length > 0 && given.length < WECHATPAY_KEYS.length) {
+      throw new ConfigError(WECHATPAY_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 WECHATPAY_* 时必须一并设置`));
+    }
     return {
       profile,
       port: e.PORT ?? 8080,
@@ -179,6 +208,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         signName: e.ALIYUN_SMS_SIGN_NAME,
         templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
       },
+      wechatPay:
+        given.length === 0
+          ? null
+          : {
+              mchid: e.WECHATPAY_MCHID!,
+              appid: e.WECHATPAY_APPID!,
+              apiV3Key: e.WECHATPAY_API_V3_KEY!,
+              platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+              platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY!)!,
+            },
     };
   }
   const r = demo.safeParse(clean);
@@ -200,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     sms: null,
+    wechatPay: null,
   };
 }

@@ -53,6 +53,7 @@ const app = await buildServer({
   publicOrigin: config.publicOrigin,
   trustProxy: config.trustProxy,
   cleanupByJob: true,
+  wechatPay: config.wechatPay,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers

@@ -7,3 +7,12 @@ CREATE TABLE job_runs (
   finished_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX job_runs_finished ON job_runs (finished_at);
+
+-- WeChat Pay v3 notifications received (src/server/adapters/wechatpay.ts): a notification id is
+-- applied once; a replay answers SUCCESS and changes nothing.
+CREATE TABLE wechatpay_notifications (
+  id text PRIMARY KEY,
+  order_id text NOT NULL,
+  event_type text NOT NULL,
+  received_at timestamptz NOT NULL DEFAULT now()
+);
