@@ -66,7 +66,9 @@ export function requestId(req: { headers: Record<string, string | string[] | und
 export const REDACTED = '[REDACTED]';
 
 /** Query parameters whose values never reach a log: tokens, signatures, keys, codes, tickets. */
-const SECRET_PARAM = /([?&](?:[^=&\s#"']*(?:token|sign|secret|ticket|code|password|accesskey|auth|credential|nonce|key)[^=&\s#"']*))=([^&\s#"']*)/gi;
+const SECRET_PARAM = /([?&](?:[^=&\s#"']*(?:token|signature|secret|ticket|code|password|accesskey|auth|credential|nonce)[^=&\s#"']*))=([^&\s#"']*)/gi;
+/** Short parameter names that are secrets when they are the whole name (`sign=`, `key=`). */
+const SECRET_EXACT = /([?&](?:sign|sig|key|apikey|api_key))=([^&\s#"']*)/gi;
 /** Path segments that are secrets themselves: WeChat QR tickets, invitation codes. */
 const SECRET_SEGMENTS: RegExp[] = [
   /(\/(?:ent\/v3\/)?login\/wechat\/)(?!qrcode(?:[/?#\s"']|$)|bind(?:[/?#\s"']|$))([^/?#\s"']+)/g,
@@ -77,7 +79,7 @@ const BEARER = /\b(Bearer|OSS)\s+[A-Za-z0-9._~+/=:-]+/g;
 
 /** A URL (or any text holding URLs) with its secrets replaced by [REDACTED]. */
 export function redactText(s: string): string {
-  let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`);
+  let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`).replace(SECRET_EXACT, `$1=${REDACTED}`);
   for (const re of SECRET_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
   return out.replace(BEARER, `$1 ${REDACTED}`);
 }

@@ -46,7 +46,7 @@ export function dysmsSandbox(app: FastifyInstance) {
     if (nonces.has(p.SignatureNonce!)) return fail(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.set(p.SignatureNonce!, now);
     if (!/^1\d{10}$/.test(p.PhoneNumbers!)) return reply.send({ RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
-    let param: Record<string, string> = {};
+    let param: Record<string, string>;
     try {
       param = JSON.parse(p.TemplateParam ?? '{}') as Record<string, string>;
     } catch {
