@@ -1,5 +1,5 @@
 /**
- * WeChat Pay v3 notifications over HTTP (POST /ent/v3/pay/wechat/notify), signed and encrypted by
+ * WeChat Pay v3 notifications over HTTP (POST /notify/wechatpay), signed and encrypted by
  * the sandbox platform as the real one does: a good one grants once; a replay, a wrong signature,
  * a stale timestamp, a tampered body and a wrong amount grant nothing.
  */
@@ -24,7 +24,7 @@ async function newOrder(): Promise<{ id: string; amount: number }> {
   return { id: r.body.data.order_id, amount: o!.amount };
 }
 const notify = (body: string, headers: Record<string, string>) =>
-  call<{ code: string; message?: string }>(s.url, 'POST', '/ent/v3/pay/wechat/notify', { raw: body, headers });
+  call<{ code: string; message?: string }>(s.url, 'POST', '/notify/wechatpay', { raw: body, headers });
 const status = async (id: string) => (await s.db.one<{ status: string }>('SELECT status FROM member_orders WHERE order_id = $1', [id]))!.status;
 const gifts = async (id: string) => (await s.db.query('SELECT id FROM crc_ledger WHERE ref = $1', [id])).length;
 

@@ -1,5 +1,5 @@
 /**
- * `POST /ent/v3/pay/wechat/notify`: WeChat Pay v3 payment notifications (server to server, no
+ * `POST /notify/wechatpay`: WeChat Pay v3 payment notifications (server to server, no
  * bearer: the platform's signature is the authentication). The body is verified as received, so
  * this route keeps it as a string. Answers as the platform expects: 200 `{code:'SUCCESS'}`, or
  * 4xx `{code:'FAIL', message}` (the platform then retries). The demo verifies with the sandbox
@@ -13,7 +13,7 @@ export function wechatPayNotifyRoutes(app: FastifyInstance, opts: { sandbox: boo
   void app.register(async (sub) => {
     sub.removeContentTypeParser('application/json');
     sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
-    sub.post('/ent/v3/pay/wechat/notify', async (req, reply) => {
+    sub.post('/notify/wechatpay', async (req, reply) => {
       const c = cfg();
       if (!c) return reply.status(404).send({ code: 'FAIL', message: '未配置微信支付' });
       try {
