@@ -4,6 +4,7 @@ import { Code } from '../contract/envelope';
 import type { Db } from './db/types';
 import { envelope, MSG_NO_API } from './http/envelope';
 import { frameworkErrors, installErrorHandler } from './http/errors';
+import { metricsRoutes } from './http/metrics';
 import { opsRoutes } from './http/ops';
 import { loggerOptions, requestId, securityHeaders } from './http/security';
 import { scheduleCleanup } from './lib/cleanup';
@@ -56,6 +57,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** WeChat Pay v3 merchant (production); the sandbox platform's with sandboxes on */
   wechatPay?: WechatPayConfig | null;
+  /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
+  metricsToken?: string | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -87,6 +90,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   installErrorHandler(app, { logger });
   securityHeaders(app);
   opsRoutes(app);
+  metricsRoutes(app, { token: opts.metricsToken ?? null });
   scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
 
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);

@@ -37,6 +37,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Alibaba Cloud SMS (production); null: the demo's sandbox outbox */
   sms: AliyunSmsConfig | null;
+  /** bearer token of GET /metrics (Prometheus); null: no metrics endpoint */
+  metricsToken: string | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
 }
@@ -84,6 +86,7 @@ const common = z.object({
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: logLevel.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.optional(),
+  METRICS_TOKEN: z.string().min(16, '应至少 16 个字符').max(200, '应不超过 200 个字符').optional(),
   LOGIN_CODES_PER_DAY: positiveInt.optional(),
   LOGIN_FAILS_PER_DAY: positiveInt.optional(),
   LOGIN_IP_PER_MINUTE: positiveInt.optional(),
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy: e.TRUST_PROXY ?? 1,
       logLevel: e.LOG_LEVEL ?? 'info',
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 25_000,
+      metricsToken: e.METRICS_TOKEN ?? null,
       sms: {
         endpoint: e.ALIYUN_SMS_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
         accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    metricsToken: e.METRICS_TOKEN ?? null,
     sms: null,
     wechatPay: null,
   };

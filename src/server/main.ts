@@ -54,6 +54,7 @@ const app = await buildServer({
   trustProxy: config.trustProxy,
   cleanupByJob: true,
   wechatPay: config.wechatPay,
+  metricsToken: config.metricsToken,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers

@@ -42,13 +42,37 @@ describe('health and readiness', () => {
   });
 });
 
+describe('Prometheus metrics', () => {
+  it('only with METRICS_TOKEN, only for its bearer; counts by route pattern, never the raw URL', async () => {
+    const { buildServer } = await import('../app');
+    const db = (await startTestServer({ sandbox: false })) as TestServer;
+    const plain = await buildServer({ db: db.db, staticDir: null });
+    const withMetrics = await buildServer({ db: db.db, staticDir: null, metricsToken: 'metrics-token-0123456789' });
+    try {
+      expect((await plain.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('hr_http_requests_total');
+      await withMetrics.inject({ method: 'GET', url: '/ent/v3/company/invite/SECRET-CODE-123' });
+      await withMetrics.inject({ method: 'GET', url: '/healthz' });
+      expect((await withMetrics.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const m = await withMetrics.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(m.statusCode).toBe(200);
+      expect(m.body).toContain('hr_http_requests_total{method="GET",route="/healthz",status="2xx"} 1');
+      expect(m.body).toMatch(/hr_http_request_duration_seconds_bucket\{method="GET",route="\/healthz",status="2xx",le="\+Inf"\} 1/);
+      expect(m.body).not.toContain('SECRET-CODE-123');
+    } finally {
+      await plain.close();
+      await withMetrics.close();
+      await db.close();
+    }
+  });
+});
+
 describe('SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hr-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('lets a request in flight finish, then exits 0 and takes no new connections', async () => {
     const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), SEED: '0', SANDBOX: '0', STATIC_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = { PORT: String(port), SEED: '0', SANDBOX: '0', STATIC_DIR: dataDir, LOG_LEVEL: 'info' };
     if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
     else env.DATA_DIR = dataDir;
     const p = spawnServer(env);
@@ -66,11 +90,12 @@ describe('SIGTERM', () => {
         );
         req.on('error', rej);
         req.write('mobile=1');
-        setTimeout(() => {
+        // once the server has taken the request (its access log says so), the signal; the rest of
+        // the body well after it
+        void waitFor(p, /"msg":"incoming request"/).then(() => {
           p.child.kill('SIGTERM');
-          // the rest of the body well after the signal
           setTimeout(() => req.end('3700000077'), 1500);
-        }, 300);
+        }, rej);
       });
       const got = await answer;
       expect(got.status).toBe(200);
