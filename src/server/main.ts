@@ -119,7 +119,7 @@ if (config.profile === 'production') {
   console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}；健康检查 /healthz，就绪检查 /readyz\n`);
 } else {
   console.log(`\n企业服务平台（演示模式）已启动：http://${shown}:${port}/`);
-  console.log('演示模式：内置演示数据与沙箱（任何能访问本端口的人都能读验证码、审核企业、标记订单已付），请勿用于真实业务；生产部署见 README「生产部署」。');
+  console.log('演示模式：内置演示数据与沙箱（任何能访问本端口的人都能读验证码、审核企业、标记订单已付），请勿用于真实业务；生产部署见 README 的 Production 一节（npm run start:prod）。');
   console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}${seeded.length ? `，已写入演示数据 ${seeded.join('、')}` : ''}`);
   if (config.sandbox) console.log(`沙箱操作台：http://${shown}:${port}/sandbox/`);
   if (anyHost) {
