@@ -1,23 +1,142 @@
-/** API latency: authenticated usercenter/info against the cheapest answer of the same server. */
-import { CONCURRENCY, load, startApiServer } from './lib/api-server';
+/**
+ * API throughput (issue 16): autocannon against real server processes (src/server/main.ts, the
+ * demo profile, logs at warn), each run beside a bare Fastify hello-world in the same run:
+ * - the embedded demo database (PGlite): GET /ent/v3/usercenter/info and /ent/v3/position/list;
+ * - with DATABASE_URL: one server, then two servers on the same PostgreSQL (a private schema,
+ *   dropped at the end), connections split between them.
+ * BENCH_SECONDS (default 5) per measurement, BENCH_CONNECTIONS (default 50).
+ */
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, spawnServer, waitFor, type Proc } from '../tests/setup/spawn';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Figures {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
+
+/** autocannon on one or several origins at once (connections split); rps summed, worst latencies. */
+async function hammer(origins: string[], path: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Figures> {
+  const per = Math.max(1, Math.floor(CONNECTIONS / origins.length));
+  const results = await Promise.all(
+    origins.map((o) => autocannon({ url: o + path, connections: per, duration: seconds, headers })),
+  );
+  return {
+    rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
+    p50_ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99_ms: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+  };
+}
+
+async function start(env: Record<string, string>): Promise<{ proc: Proc; origin: string }> {
+  const port = await freePort();
+  const proc = spawnServer({ ...env, PORT: String(port), LOG_LEVEL: 'warn', SANDBOX: '1' });
+  await waitFor(proc, '已启动', 180_000);
+  return { proc, origin: `http://127.0.0.1:${port}` };
+}
+
+async function startHello(): Promise<{ proc: Proc; origin: string }> {
+  const port = await freePort();
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello.ts'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | string>((res) => child.on('exit', (c, s) => res(c ?? s ?? -1)));
+  const proc: Proc = { child, stdout: () => out, stderr: () => '', exited };
+  await waitFor(proc, '已启动');
+  return { proc, origin: `http://127.0.0.1:${port}` };
+}
+
+async function stop(p: Proc) {
+  if (p.child.exitCode !== null) return;
+  p.child.kill('SIGTERM');
+  await p.exited;
+}
+
+/** Logs in as the demo admin through the real SMS flow (the code from the sandbox inbox). */
+async function login(origin: string): Promise<Record<string, string>> {
+  const mobile = '13800000001';
+  const form = (o: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
+  await fetch(`${origin}/ent/v3/login/code`, form({ mobile }));
+  const { code } = (await (await fetch(`${origin}/sandbox/sms?mobile=${mobile}`)).json()) as { code: string };
+  const res = (await (await fetch(`${origin}/ent/v3/login`, form({ mobile, code }))).json()) as { code: number; data: { token: string } };
+  if (res.code !== 200) throw new Error('bench login failed');
+  const auth = { authorization: `Bearer ${res.data.token}` };
+  // the figures only count if the answers are real
+  for (const p of ['/ent/v3/usercenter/info', '/ent/v3/position/list']) {
+    const body = (await (await fetch(origin + p, { headers: auth })).json()) as { code: number };
+    if (body.code !== 200) throw new Error(`${p}: code ${body.code}`);
+  }
+  return auth;
+}
+
+const INFO = '/ent/v3/usercenter/info';
+const LIST = '/ent/v3/position/list';
+
+async function measure(origins: string[], auth: Record<string, string>, hello: string) {
+  await hammer(origins, INFO, auth, 2); // warm up (JIT, caches)
+  const bare = await hammer([hello], '/hello');
+  const info = await hammer(origins, INFO, auth);
+  const list = await hammer(origins, LIST, auth);
+  return { bare_fastify: bare, usercenter_info: info, position_list: list, info_vs_bare: +(info.rps / bare.rps).toFixed(3) };
+}
 
 export default async function apiBench() {
-  const server = await startApiServer();
-  const baselineUrl = `${server.origin}/ent/v3/no-such-call`;
-  const infoUrl = `${server.origin}/ent/v3/usercenter/info`;
-  // warm up both paths (JIT, PGlite caches)
-  await load(baselineUrl, {}, { requests: REQUESTS });
-  await load(infoUrl, server.auth, { requests: REQUESTS });
-  const baseline = await load(baselineUrl, {}, { requests: REQUESTS });
-  const info = await load(infoUrl, server.auth, { requests: REQUESTS, expectOk: true });
-  await server.close();
-  return {
-    requests: REQUESTS,
-    concurrency: CONCURRENCY,
-    baseline_404: baseline,
-    usercenter_info: info,
-    info_vs_baseline_rps: +(info.rps / baseline.rps).toFixed(3),
-  };
+  const out: Record<string, unknown> = { seconds: SECONDS, connections: CONNECTIONS };
+  const hello = await startHello();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hr-bench-'));
+  try {
+    const one = await start({ DATA_DIR: dataDir, STATIC_DIR: dataDir });
+    try {
+      out.pglite = { ...(await measure([one.origin], await login(one.origin), hello.origin)), target_info_rps: 1500 };
+    } finally {
+      await stop(one.proc);
+    }
+    const url = process.env.DATABASE_URL;
+    if (!url) {
+      out.postgresql = 'skipped: DATABASE_URL is not set';
+      return out;
+    }
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const sep = url.includes('?') ? '&' : '?';
+    const env = { DATABASE_URL: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, STATIC_DIR: dataDir, DB_POOL_MAX: '20' };
+    try {
+      const a = await start(env);
+      const b = await start(env);
+      try {
+        const auth = await login(a.origin);
+        const single = await measure([a.origin], auth, hello.origin);
+        const double = await measure([a.origin, b.origin], auth, hello.origin);
+        out.postgresql = {
+          one_server: single,
+          two_servers: double,
+          two_vs_one_info: +(double.usercenter_info.rps / single.usercenter_info.rps).toFixed(3),
+          targets: { info_vs_bare: 0.3, p99_ms_below: 20, two_vs_one: 1.6 },
+        };
+      } finally {
+        await stop(a.proc);
+        await stop(b.proc);
+      }
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+    return out;
+  } finally {
+    await stop(hello.proc);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -4,7 +4,9 @@ import { Code } from '../contract/envelope';
 import type { Db } from './db/types';
 import { envelope, MSG_NO_API } from './http/envelope';
 import { frameworkErrors, installErrorHandler } from './http/errors';
-import { loggerOptions, securityHeaders } from './http/security';
+import { metricsRoutes } from './http/metrics';
+import { opsRoutes } from './http/ops';
+import { loggerOptions, requestId, securityHeaders } from './http/security';
 import { scheduleCleanup } from './lib/cleanup';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
@@ -19,6 +21,8 @@ import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
+import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
+import type { WechatPayConfig } from './adapters/wechatpay';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
@@ -49,6 +53,16 @@ export interface ServerOptions {
   ossDir?: string;
   /** login abuse limits over the defaults and the environment (lib/limits.ts; README: Login limits) */
   loginLimits?: Partial<LoginLimits>;
+  /** production (config.ts): PUBLIC_ORIGIN for links, trustProxy for the balancer, log level */
+  publicOrigin?: string | null;
+  trustProxy?: boolean | number;
+  logLevel?: string;
+  /** WeChat Pay v3 merchant (production); the sandbox platform's with sandboxes on */
+  wechatPay?: WechatPayConfig | null;
+  /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
+  metricsToken?: string | null;
+  /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
+  cleanupByJob?: boolean;
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
@@ -59,10 +73,15 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const logger = opts.logger ?? false;
   const app = Fastify({
     // the access log never holds tokens, codes, tickets, signatures (http/security.ts)
-    logger: logger ? loggerOptions(opts.logStream) : false,
+    logger: logger ? loggerOptions(opts.logStream, opts.logLevel) : false,
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
+    // request ids in every log line and the x-request-id answer header (http/security.ts)
+    genReqId: requestId,
+    // a hop count is valid at run time (Fastify docs: trustProxy), the types only list the rest
+    trustProxy: (opts.trustProxy ?? false) as boolean,
   });
+  app.decorate('publicOrigin', opts.publicOrigin ?? null);
   app.decorate('db', opts.db);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('auth', null);
@@ -72,7 +91,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   await app.register(formbody);
   installErrorHandler(app, { logger });
   securityHeaders(app);
-  scheduleCleanup(app);
+  opsRoutes(app);
+  metricsRoutes(app, { token: opts.metricsToken ?? null });
+  scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
 
   const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
@@ -92,6 +113,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
   taxRoutes(app);
+  wechatPayNotifyRoutes(app, { sandbox: Boolean(opts.sandbox), config: opts.wechatPay });
 
   if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
   const staticDir = opts.staticDir ?? null;

@@ -1,64 +1,131 @@
 import { mkdirSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
+import { aliyunSms, installSmsSender } from './adapters/sms';
 import { buildServer } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
+import { startJobs, type Jobs } from './jobs';
+import { cleanupJob } from './lib/cleanup';
 
 /**
- * `npm start` / `npm run serve`: opens the database (PGlite in DATA_DIR, or PostgreSQL when
- * DATABASE_URL is set), migrates it, seeds demo data into an empty one, and serves the API,
- * the sandboxes and the built console (dist/).
+ * `npm start` (the demo) and `npm run start:prod` (production, NODE_ENV=production): reads and
+ * validates the configuration (config.ts), opens the database (PGlite in DATA_DIR, or PostgreSQL
+ * from DATABASE_URL), migrates it under an advisory lock, seeds demo data into an empty demo
+ * database, and serves the API, the sandboxes (demo only) and the built console (dist/).
+ * SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database.
  */
-const env = process.env;
-const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
-const dataDir = resolve(env.DATA_DIR ?? './data');
-const databaseUrl = env.DATABASE_URL || undefined;
-// sandboxes stand in for SMS, payment and storage: on unless production asks for them off
-const sandbox = env.NODE_ENV !== 'production' || env.SANDBOX === '1';
-const staticDir = resolve(env.STATIC_DIR ?? 'dist');
 
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`配置有误，服务未启动（${process.env.NODE_ENV === 'production' ? '生产' : '演示'}模式）：`);
+  for (const line of err.lines) console.error(`  ${line}`);
+  process.exit(2);
+}
+
+const { databaseUrl, dataDir } = config;
+// production sends SMS codes through Alibaba Cloud SMS; the demo's sandbox keeps them in its outbox
+installSmsSender(config.sms ? aliyunSms(config.sms) : null);
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const db = await openDb({ databaseUrl, dataDir });
+const db = await openDb({ databaseUrl, dataDir, poolMax: config.dbPoolMax });
 let applied: string[] = [];
 let seeded: string[] = [];
 try {
   applied = await migrate(db);
-  // SEED=0 keeps demo data out of a new database
-  seeded = env.SEED === '0' ? [] : await seed(db);
+  // production never seeds; the demo seeds a new database (SEED=0 keeps it empty)
+  seeded = config.seed ? await seed(db) : [];
 } catch (err) {
   console.error('数据库初始化失败：', err);
   await db.close();
   process.exit(1);
 }
 
-const app = await buildServer({ db, sandbox, staticDir, logger: true, ossDir: resolve(dataDir, 'oss') });
+const app = await buildServer({
+  db,
+  sandbox: config.sandbox,
+  staticDir: config.staticDir,
+  logger: true,
+  logLevel: config.logLevel,
+  ossDir: resolve(dataDir, 'oss'),
+  publicOrigin: config.publicOrigin,
+  trustProxy: config.trustProxy,
+  cleanupByJob: true,
+  wechatPay: config.wechatPay,
+  metricsToken: config.metricsToken,
+});
+
+// durable background work (jobs/): pg-boss in the same database, one schedule for all servers
+let jobs: Jobs | null = null;
+try {
+  jobs = await startJobs({ db, log: app.log }, [cleanupJob]);
+  await jobs.work();
+} catch (err) {
+  app.log.error({ err }, '后台任务队列启动失败');
+  await db.close();
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}：正在关闭服务…`);
-  // stop taking requests first, then close the database (PGlite must be closed cleanly)
+  app.log.info({ signal }, '正在关闭服务：不再接受新请求，等待进行中的请求完成…');
+  // a request that never ends must not keep the process alive past the orchestrator's patience
+  const force = setTimeout(() => {
+    app.log.error('等待进行中的请求超时，强制退出');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  let code = 0;
   try {
+    // closes the listener, answers 503 to new requests on kept-alive sockets, waits for the rest
     await app.close();
+    // jobs running here finish (or are retried elsewhere after they expire)
+    await jobs?.stop(Math.max(1000, config.shutdownTimeoutMs - 2000));
+  } catch (err) {
+    app.log.error({ err }, '关闭服务出错');
+    code = 1;
   } finally {
-    await db.close();
-    process.exit(0);
+    // then the database (PGlite must be closed cleanly; the pg pool ends its connections)
+    await db.close().catch(() => undefined);
+    app.log.info('服务已关闭');
+    process.exit(code);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ port, host });
+  await app.listen({ port: config.port, host: config.host });
 } catch (err) {
   app.log.error(err);
   await db.close();
   process.exit(1);
 }
 
-const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+const { port, host } = config;
+const anyHost = host === '0.0.0.0' || host === '::';
+const shown = anyHost ? 'localhost' : host;
 const where = databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${dataDir}）`;
-console.log(`\n企业服务平台已启动：http://${shown}:${port}/`);
-console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}${seeded.length ? `，已写入演示数据 ${seeded.join('、')}` : ''}`);
-if (sandbox) console.log(`沙箱操作台：http://${shown}:${port}/sandbox/\n`);
+const lanIps = Object.values(networkInterfaces())
+  .flat()
+  .filter((a) => a && a.family === 'IPv4' && !a.internal)
+  .map((a) => a!.address);
+if (config.profile === 'production') {
+  console.log(`\n企业服务平台（生产模式）已启动：监听 ${host}:${port}，对外地址 ${config.publicOrigin}`);
+  console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}；健康检查 /healthz，就绪检查 /readyz\n`);
+} else {
+  console.log(`\n企业服务平台（演示模式）已启动：http://${shown}:${port}/`);
+  console.log('演示模式：内置演示数据与沙箱（任何能访问本端口的人都能读验证码、审核企业、标记订单已付），请勿用于真实业务；生产部署见 README 的 Production 一节（npm run start:prod）。');
+  console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}${seeded.length ? `，已写入演示数据 ${seeded.join('、')}` : ''}`);
+  if (config.sandbox) console.log(`沙箱操作台：http://${shown}:${port}/sandbox/`);
+  if (anyHost) {
+    if (lanIps.length) console.log(`局域网内的手机可访问：${lanIps.map((ip) => `http://${ip}:${port}/`).join('  ')}`);
+  } else {
+    console.log(`仅本机可访问。要让同一局域网的手机访问，请用 HOST=0.0.0.0 npm start 启动${lanIps.length ? `，然后在手机上打开 http://${lanIps[0]}:${port}/` : ''}。`);
+  }
+  console.log('');
+}

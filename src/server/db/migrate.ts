@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { codeMigrations } from './code-migrations';
+import { PgDb } from './pg';
 import type { Db } from './types';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -36,6 +37,13 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * Tables are never schema-qualified: the connection's search_path decides where they go.
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
+  // PostgreSQL: the whole run holds a session advisory lock, so servers starting together migrate
+  // one after the other (the next finds everything applied); PGlite has one connection anyway
+  if (db instanceof PgDb) return db.withSessionLock(MIGRATION_LOCK, (s) => migrateLocked(s, migrations));
+  return migrateLocked(db, migrations);
+}
+
+async function migrateLocked(db: Db, migrations: Migration[]): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
     name text NOT NULL,

@@ -33,6 +33,24 @@ class PgTx implements Db {
   }
 }
 
+/** One pooled connection held for a while (session-level advisory locks); tx() runs on it. */
+class PgSession extends PgTx {
+  constructor(private readonly client: pg.PoolClient) {
+    super(client);
+  }
+  override async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    await this.client.query('BEGIN');
+    try {
+      const out = await fn(new PgTx(this.client));
+      await this.client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+}
+
 export class PgDb extends PgTx {
   constructor(readonly pool: pg.Pool) {
     super(pool);
@@ -53,6 +71,26 @@ export class PgDb extends PgTx {
   }
   override async close(): Promise<void> {
     await this.pool.end();
+  }
+  /**
+   * Runs `fn` on one connection holding the session-level advisory lock `key` (pg_advisory_lock):
+   * several servers starting at once take turns; the lock goes with the connection if one dies.
+   */
+  async withSessionLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await fn(new PgSession(client));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
   }
 }
 

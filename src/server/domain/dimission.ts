@@ -16,6 +16,7 @@ import {
 import { maskIdCard } from '../../contract/person';
 import type { Db } from '../db/types';
 import { ApiError, conflict, notFound, tooMany } from '../http/envelope';
+import { requestOrigin } from '../http/origin';
 import { Code } from '../../contract/codes';
 import { blindIndex, decryptPii, type Sealed } from '../lib/pii';
 import { fmtDate, fmtDateTime } from '../lib/time';
@@ -60,11 +61,7 @@ export async function sendAreaSms(db: Db, companyId: number, mobileEnc: string |
 }
 
 /** The console's origin as the caller reached it (links in SMS and the QR). */
-export function originOf(req: { protocol: string; headers: Record<string, string | string[] | undefined> }): string {
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost:8080').split(',')[0]!.trim();
-  const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol ?? 'http').split(',')[0]!.trim();
-  return `${proto}://${host}`;
-}
+export const originOf = (req: Parameters<typeof requestOrigin>[0]): string => requestOrigin(req);
 
 // --- urging -------------------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ export interface CompanyRow {
 
 export const USER_COLUMNS =
   'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, member_status';
-const COMPANY_COLUMNS =
+export const COMPANY_COLUMNS =
   'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
 
 export async function loadCompany(db: Db, id: number | null): Promise<CompanyRow | null> {
@@ -74,13 +74,17 @@ export function activeLevel(company: CompanyRow, now: Date): number {
     : 0;
 }
 
-/** The caller's place in their company; null without one. */
-export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | null, now: Date): Promise<Member | null> {
+/**
+ * The caller's place in their company; null without one. `pending`: the check_num already counted
+ * (the auth lookup does, http/auth.ts), else it is counted here.
+ */
+export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | null, now: Date, pending?: number): Promise<Member | null> {
   if (!company) return null;
   const active = isActiveMember(user, company);
   const admin = user.role === 'admin';
   let checkNum = 0;
-  if (active && admin) {
+  if (active && admin && pending !== undefined) checkNum = pending;
+  else if (active && admin) {
     // colleagues who asked to join and wait for an admin (not the company's own applicant)
     const row = await db.one<{ n: number }>(
       `SELECT count(*) AS n FROM users WHERE company_id = $1 AND member_status = 'pending' AND role = 'member'`,

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PgDb } from '../db/pg';
+import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
-import { loadCompany, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
+import { COMPANY_COLUMNS, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
 import { newToken, sha256hex } from '../lib/crypto';
 import { addDays } from '../lib/time';
 import { tokenInvalid } from './envelope';
@@ -14,6 +16,8 @@ export interface AuthInfo {
   /** the user's company (any status), null without one */
   company: CompanyRow | null;
   tokenHash: string;
+  /** colleagues waiting for an admin's check (check_num), counted only for active admins, else 0 */
+  pendingMembers: number;
 }
 
 declare module 'fastify' {
@@ -40,19 +44,58 @@ function bearer(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+const list = (cols: string) => cols.split(', ');
+/**
+ * The session, its user, the user's company and their membership in ONE statement (every call of
+ * the console pays for this lookup; on the embedded database each statement waits its turn).
+ */
+const AUTH_SQL = `SELECT ${list(USER_COLUMNS).map((c) => `u.${c}`).join(', ')},
+       ${list(COMPANY_COLUMNS).map((c) => `c.${c} AS c_${c}`).join(', ')},
+       CASE WHEN u.role = 'admin' AND u.member_status = 'normal' AND c.status = 'normal'
+            THEN (SELECT count(*) FROM users p WHERE p.company_id = c.id AND p.member_status = 'pending' AND p.role = 'member')
+            ELSE 0 END AS pending_members
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN companies c ON c.id = u.company_id
+ WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`;
+
+/**
+ * Runs AUTH_SQL as a prepared statement, parsed and planned once per connection: on PostgreSQL a
+ * named statement of node-postgres; on PGlite (one session, every microsecond shared with the
+ * server's event loop) `PREPARE` once and `EXECUTE` over the simple protocol. The two arguments are
+ * a sha256 hex digest and an ISO timestamp, checked to be exactly that before they are inlined.
+ */
+const prepared = new WeakSet<object>();
+async function authRow(db: Db, tokenHash: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  if (db instanceof PgDb) {
+    return (await db.pool.query({ name: 'hr_auth_lookup', text: AUTH_SQL, values: [tokenHash, now] })).rows[0] as Record<string, unknown> | undefined;
+  }
+  if (db instanceof PgliteDb) {
+    const iso = now.toISOString();
+    if (!/^[0-9a-f]{64}$/.test(tokenHash) || !/^[0-9T:.Z-]{20,30}$/.test(iso)) throw tokenInvalid();
+    if (!prepared.has(db.pg)) {
+      await db.pg.exec(`PREPARE hr_auth_lookup (text, timestamptz) AS ${AUTH_SQL}`);
+      prepared.add(db.pg);
+    }
+    const res = await db.pg.exec(`EXECUTE hr_auth_lookup('${tokenHash}', '${iso}')`);
+    return res.at(-1)?.rows[0] as Record<string, unknown> | undefined;
+  }
+  return db.one<Record<string, unknown>>(AUTH_SQL, [tokenHash, now]);
+}
+
 /** Missing, unknown, expired or revoked token → 410000. Lookups go by hash only. */
 export async function authenticate(db: Db, header: string | undefined, now: Date): Promise<AuthInfo> {
   const token = bearer(header);
   if (!token) throw tokenInvalid();
   const tokenHash = sha256hex(token);
-  const user = await db.one<UserRow>(
-    `SELECT ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [tokenHash, now],
-  );
-  if (!user) throw tokenInvalid();
-  return { user, company: await loadCompany(db, user.company_id), tokenHash };
+  const row = await authRow(db, tokenHash, now);
+  if (!row) throw tokenInvalid();
+  const user = Object.fromEntries(list(USER_COLUMNS).map((c) => [c, row[c]])) as unknown as UserRow;
+  const company =
+    row.c_id === null || row.c_id === undefined
+      ? null
+      : (Object.fromEntries(list(COMPANY_COLUMNS).map((c) => [c, row[`c_${c}`]])) as unknown as CompanyRow);
+  return { user, company, tokenHash, pendingMembers: Number(row.pending_members ?? 0) };
 }
 
 /** preHandler of every endpoint with `auth: true`: sets `request.auth`. */

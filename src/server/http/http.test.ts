@@ -206,7 +206,10 @@ describe('hostile input (issue 9 item 3)', () => {
     for (const [code, expected] of [['22021', 400], ['22003', 400], ['22P02', 400], ['23505', 409]] as const) {
       const failing: Db = {
         kind: real.kind,
-        query: real.query.bind(real),
+        query: async <T,>(sql: string, params?: unknown[]) => {
+          if (/FROM sessions/.test(sql)) return real.query<T>(sql, params);
+          throw Object.assign(new Error('db says no'), { code });
+        },
         one: async <T,>(sql: string, params?: unknown[]) => {
           if (/FROM sessions/.test(sql)) return real.one<T>(sql, params);
           throw Object.assign(new Error('db says no'), { code });
@@ -216,7 +219,8 @@ describe('hostile input (issue 9 item 3)', () => {
         close: async () => undefined,
       };
       const app = await buildServer({ db: failing });
-      const r = await app.inject({ method: 'GET', url: '/ent/v3/usercenter/info', headers: { authorization: `Bearer ${token}` } });
+      // the auth lookup is one statement (http/auth.ts); the list's own queries fail
+      const r = await app.inject({ method: 'GET', url: '/ent/v3/position/list', headers: { authorization: `Bearer ${token}` } });
       expect(r.statusCode, code).toBe(200);
       expect(r.json()).toMatchObject({ code: expected, data: null });
       expect(r.json().msg).toMatch(CJK);

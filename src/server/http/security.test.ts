@@ -85,6 +85,7 @@ describe('the access log never holds secrets', () => {
     expect(redactText('/x?x-oss-security-token=abc&X-Oss-Signature=def&UploadAuth=ghi')).toBe(
       '/x?x-oss-security-token=[REDACTED]&X-Oss-Signature=[REDACTED]&UploadAuth=[REDACTED]',
     );
+    expect(redactText('/notify?sign=abc&key=k1&sign_status=signed&keywords=java')).toBe('/notify?sign=[REDACTED]&key=[REDACTED]&sign_status=signed&keywords=java');
     expect(redactText('failed: Bearer abc.def-123 at /ent/v3/home')).toBe('failed: Bearer [REDACTED] at /ent/v3/home');
   });
 });

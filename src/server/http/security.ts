@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -45,8 +46,19 @@ const isHttps = (req: FastifyRequest) => req.protocol === 'https' || String(req.
 export function securityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(STATIC_HEADERS);
+    reply.header('x-request-id', req.id);
     if (isHttps(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+}
+
+/**
+ * A request's id: the balancer's `x-request-id` when it is a plain short token (so one id follows
+ * a call through the proxy's and the server's logs), else a new random one.
+ */
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  if (typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given)) return given;
+  return randomUUID();
 }
 
 // --- the access log ---------------------------------------------------------------------------
@@ -55,6 +67,8 @@ export const REDACTED = '[REDACTED]';
 
 /** Query parameters whose values never reach a log: tokens, signatures, keys, codes, tickets. */
 const SECRET_PARAM = /([?&](?:[^=&\s#"']*(?:token|signature|secret|ticket|code|password|accesskey|auth|credential|nonce)[^=&\s#"']*))=([^&\s#"']*)/gi;
+/** Short parameter names that are secrets when they are the whole name (`sign=`, `key=`). */
+const SECRET_EXACT = /([?&](?:sign|sig|key|apikey|api_key))=([^&\s#"']*)/gi;
 /** Path segments that are secrets themselves: WeChat QR tickets, invitation codes. */
 const SECRET_SEGMENTS: RegExp[] = [
   /(\/(?:ent\/v3\/)?login\/wechat\/)(?!qrcode(?:[/?#\s"']|$)|bind(?:[/?#\s"']|$))([^/?#\s"']+)/g,
@@ -65,7 +79,7 @@ const BEARER = /\b(Bearer|OSS)\s+[A-Za-z0-9._~+/=:-]+/g;
 
 /** A URL (or any text holding URLs) with its secrets replaced by [REDACTED]. */
 export function redactText(s: string): string {
-  let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`);
+  let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`).replace(SECRET_EXACT, `$1=${REDACTED}`);
   for (const re of SECRET_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
   return out.replace(BEARER, `$1 ${REDACTED}`);
 }
@@ -83,9 +97,9 @@ interface LogReq {
  * keep their type and stack with secrets taken out of the message; pino's redact drops the
  * headers that carry credentials should any log line include them.
  */
-export function loggerOptions(stream?: NodeJS.WritableStream) {
+export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info') {
   return {
-    level: 'info',
+    level,
     ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-oss-security-token"]', 'headers.authorization', 'headers.cookie'],

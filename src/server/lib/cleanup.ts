@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
+import type { JobDef } from '../jobs';
 import { addDays } from './time';
 
 /** Any constant shared by all server processes: one of them cleans at a time, the others skip. */
@@ -32,8 +33,24 @@ export async function cleanupExpired(db: Db, now: Date): Promise<Cleaned> {
   });
 }
 
-/** Runs the cleanup at start and every hour while the server lives; a failure is logged, never fatal. */
-export function scheduleCleanup(app: FastifyInstance, everyMs = CLEANUP_EVERY_MS) {
+/**
+ * The hourly cleanup as a durable job (jobs/): one pg-boss schedule for all servers; main.ts
+ * defines it and then runs no timer of its own (scheduleCleanup with `everyMs` null).
+ */
+export const cleanupJob: JobDef = {
+  name: 'cleanup-expired',
+  cron: '7 * * * *',
+  retryLimit: 3,
+  async run(_data, { db, now }) {
+    await cleanupExpired(db, now);
+  },
+};
+
+/**
+ * Runs the cleanup at start and every hour while the server lives (`everyMs` null: at start only,
+ * the job schedule does the rest); a failure is logged, never fatal.
+ */
+export function scheduleCleanup(app: FastifyInstance, everyMs: number | null = CLEANUP_EVERY_MS) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   const run = () => {
@@ -48,6 +65,7 @@ export function scheduleCleanup(app: FastifyInstance, everyMs = CLEANUP_EVERY_MS
   };
   app.addHook('onReady', async () => {
     run();
+    if (everyMs === null) return;
     timer = setInterval(run, everyMs);
     timer.unref();
   });

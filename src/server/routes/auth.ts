@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, createHmac } from 'node:crypto';
 import { endpoints } from '../../contract/endpoints';
 import { Code } from '../../contract/envelope';
+import { smsSender } from '../adapters/sms';
 import type { Db } from '../db/types';
 import { toApiUser, loadCompany, USER_COLUMNS, type UserRow } from '../domain/users';
 import { issueToken } from '../http/auth';
@@ -110,6 +111,17 @@ export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: Log
       code,
       now,
     ]);
+  } else {
+    // production: the configured provider (adapters/sms.ts), inside the transaction — a refused
+    // send rolls the code and the day's count back, and the caller may simply try again
+    const provider = smsSender();
+    if (provider) {
+      try {
+        await provider.sendCode(mobile, code);
+      } catch {
+        throw new ApiError(Code.SERVER_ERROR, '短信发送失败，请稍后再试', 200);
+      }
+    }
   }
   return null;
 }

@@ -8,14 +8,13 @@ import { invoiceProblem, type InvoiceForm } from '../../contract/invoice-rules';
 import type { Db } from '../db/types';
 import { activeCompany, adminCompany, dt, orderNumber } from '../domain/accounts';
 import { badRequest, conflict, notFound } from '../http/envelope';
+import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { randomDigits } from '../lib/crypto';
 
 /** The page a phone opens from the QR code (the real code_url is weixin://wxpay/…). */
 export function payUrl(req: FastifyRequest, orderId: string): string {
-  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
-  return `${proto}://${host}/sandbox/pay/${orderId}`;
+  return `${requestOrigin(req)}/sandbox/pay/${orderId}`;
 }
 
 type InvoiceIn = Omit<InvoiceForm, 'invoice_type'> & { invoice_type: number };

@@ -6,6 +6,6 @@ import { addRoute } from '../http/route';
 export function usercenterRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.userInfo, async ({ auth, db, now }) => ({
     user: toApiUser(auth.user, auth.company),
-    member: await toApiMember(db, auth.user, auth.company, now),
+    member: await toApiMember(db, auth.user, auth.company, now, auth.pendingMembers),
   }));
 }

@@ -12,6 +12,7 @@ import type { Db } from '../db/types';
 import { loadCompany, toApiUser, USER_COLUMNS, type UserRow } from '../domain/users';
 import { issueToken } from '../http/auth';
 import { ApiError, conflict, notFound } from '../http/envelope';
+import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { newToken, sha256hex } from '../lib/crypto';
 import { addSeconds } from '../lib/time';
@@ -44,11 +45,8 @@ const findByPoll = (db: Db, pollSecret: string) =>
     [sha256hex(pollSecret)],
   );
 
-export function origin(req: FastifyRequest): string {
-  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost';
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? req.protocol;
-  return `${proto}://${host}`;
-}
+/** PUBLIC_ORIGIN in production, else the origin the request came to (http/origin.ts). */
+export const origin = (req: FastifyRequest): string => requestOrigin(req);
 
 async function loggedIn(db: Db, user: UserRow, now: Date) {
   const { token, expiresAt } = await issueToken(db, user.id, now);

@@ -11,6 +11,7 @@ import { dimissionSandbox } from './dimission';
 import { payoutsSandbox } from './payouts';
 import { taxSandbox } from './tax';
 import { announcementsSandbox } from './announcements';
+import { dysmsSandbox } from './dysms';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -26,5 +27,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   payoutsSandbox(app);
   taxSandbox(app);
   announcementsSandbox(app);
+  dysmsSandbox(app);
   operatorPage(app);
 }

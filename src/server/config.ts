@@ -1,0 +1,249 @@
+/**
+ * The server's configuration: the environment read once at start, validated by one zod schema
+ * (README: Production → Configuration). Two profiles:
+ * - demo (`npm start`, NODE_ENV not `production`): embedded PGlite in DATA_DIR (or DATABASE_URL),
+ *   sandboxes on, demo data seeded into an empty database, listens on 127.0.0.1 unless HOST is set;
+ * - production (`NODE_ENV=production`, `npm run start:prod`): PostgreSQL from DATABASE_URL only,
+ *   never seeds, never mounts a sandbox, every secret from the environment, PUBLIC_ORIGIN instead of
+ *   the X-Forwarded-Host of whoever calls, trustProxy for the load balancer's X-Forwarded-For.
+ * A bad configuration answers one line per problem (`KEY: what is wrong`) and no server.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { createPublicKey } from 'node:crypto';
+import type { AliyunSmsConfig } from './adapters/sms';
+import type { WechatPayConfig } from './adapters/wechatpay';
+
+export type Profile = 'demo' | 'production';
+
+export interface Config {
+  profile: Profile;
+  port: number;
+  host: string;
+  /** PostgreSQL; undefined → PGlite in dataDir (demo only) */
+  databaseUrl: string | undefined;
+  /** pooled connections per server process (PostgreSQL) */
+  dbPoolMax: number;
+  dataDir: string;
+  staticDir: string;
+  sandbox: boolean;
+  seed: boolean;
+  /** `https://hr.example.com`: links in SMS, QR codes and payment pages; null → the request's Host */
+  publicOrigin: string | null;
+  /** Fastify trustProxy: hops of proxies whose X-Forwarded-For/-Proto count (false: none) */
+  trustProxy: boolean | number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** how long SIGTERM waits for requests in flight before closing anyway */
+  shutdownTimeoutMs: number;
+  /** Alibaba Cloud SMS (production); null: the demo's sandbox outbox */
+  sms: AliyunSmsConfig | null;
+  /** bearer token of GET /metrics (Prometheus); null: no metrics endpoint */
+  metricsToken: string | null;
+  /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
+  wechatPay: WechatPayConfig | null;
+}
+
+const key32 = (name: string) =>
+  z
+    .string({ error: `${name} 未设置（base64 编码的 32 字节密钥，可用 openssl rand -base64 32 生成）` })
+    .refine((v) => Buffer.from(v, 'base64').length === 32, `${name} 应为 base64 编码的 32 字节密钥`);
+
+const port = z.coerce
+  .number({ error: '应为 1–65535 的端口号' })
+  .int('应为 1–65535 的端口号')
+  .min(1, '应为 1–65535 的端口号')
+  .max(65535, '应为 1–65535 的端口号');
+const positiveInt = z.coerce.number().int('应为正整数').positive('应为正整数');
+const flag = z.enum(['0', '1'], { error: '只能是 0 或 1' });
+const pgUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), '应为 postgres://用户:密码@主机:端口/库名 形式的连接串');
+const origin = z
+  .string()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, '应为站点根地址，如 https://hr.example.com（不含路径）')
+  .transform((v) => v.replace(/\/$/, ''));
+const trustProxy = z
+  .string()
+  .refine((v) => /^(true|false|\d{1,2})$/.test(v), '应为 true、false 或代理层数（如 1）')
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)));
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'], { error: '应为 fatal/error/warn/info/debug/trace 之一' });
+
+/** Settings both profiles read (all optional here; production adds what it requires). */
+const common = z.object({
+  PORT: port.optional(),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: pgUrl.optional(),
+  DB_POOL_MAX: positiveInt.max(200, '应为 1–200').optional(),
+  STATIC_DIR: z.string().min(1).optional(),
+  PUBLIC_ORIGIN: origin.optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  LOG_LEVEL: logLevel.optional(),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.optional(),
+  METRICS_TOKEN: z.string().min(16, '应至少 16 个字符').max(200, '应不超过 200 个字符').optional(),
+  LOGIN_CODES_PER_DAY: positiveInt.optional(),
+  LOGIN_FAILS_PER_DAY: positiveInt.optional(),
+  LOGIN_IP_PER_MINUTE: positiveInt.optional(),
+  WECHAT_QR_IP_PER_MINUTE: positiveInt.optional(),
+  WECHAT_POLL_IP_PER_MINUTE: positiveInt.optional(),
+  UPLOAD_QUOTA_BYTES: positiveInt.optional(),
+  UPLOAD_QUOTA_FILES: positiveInt.optional(),
+});
+
+const demo = common.extend({
+  DATA_DIR: z.string().min(1).optional(),
+  SANDBOX: flag.optional(),
+  SEED: flag.optional(),
+});
+
+const PII_KEYS = z
+  .string({ error: 'PII_KEYS 未设置（1:<base64 32字节>[,2:<…>]，最后一把用于加密）' })
+  .refine(
+    (v) => v.split(',').every((p) => /^\d+:(.+)$/.test(p.trim()) && Buffer.from(p.trim().replace(/^\d+:/, ''), 'base64').length === 32),
+    'PII_KEYS 格式应为 1:<base64 32字节>,2:<…>',
+  );
+
+const production = common.extend({
+  DATABASE_URL: z
+    .string({ error: '生产环境必须设置 DATABASE_URL（PostgreSQL 连接串），不使用内嵌数据库' })
+    .pipe(pgUrl),
+  PUBLIC_ORIGIN: z
+    .string({ error: '生产环境必须设置 PUBLIC_ORIGIN（控制台对外地址，如 https://hr.example.com）' })
+    .pipe(origin),
+  SANDBOX: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '0', '生产环境不能开启沙箱（沙箱无需登录即可读验证码、审核企业、标记订单已付）；请删除 SANDBOX'),
+  SEED: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '0', '生产环境从不写入演示数据；请删除 SEED'),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined, '生产环境不使用 DATA_DIR（内嵌数据库），数据在 DATABASE_URL 的 PostgreSQL'),
+  PII_KEYS,
+  ALIYUN_SMS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_ID（阿里云短信 AccessKey ID）' }).min(1),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_SECRET（阿里云短信 AccessKey Secret）' }).min(1),
+  ALIYUN_SMS_SIGN_NAME: z.string({ error: '生产环境必须设置 ALIYUN_SMS_SIGN_NAME（短信签名）' }).min(1).max(30),
+  ALIYUN_SMS_TEMPLATE_CODE: z
+    .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
+    .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
+  PII_INDEX_KEY: key32('PII_INDEX_KEY'),
+  WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
+  WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32, '应为 32 个字符的 APIv3 密钥').optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为平台证书序列号').optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z
+    .string()
+    .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
+    .optional(),
+  SMS_CODE_KEY: key32('SMS_CODE_KEY'),
+  PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
+});
+
+/** A PEM public key, given as PEM text or base64 of it; null when it is neither. */
+function pem(v: string) {
+  const text = v.includes('BEGIN') ? v.replace(/\\n/g, '\n') : Buffer.from(v, 'base64').toString('utf8');
+  try {
+    return createPublicKey(text);
+  } catch {
+    return null;
+  }
+}
+
+const WECHATPAY_KEYS = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+function problems(error: z.ZodError): string[] {
+  return error.issues.map((i) => {
+    const k = i.path.join('.');
+    // messages naming their key already read well on their own
+    return i.message.startsWith(k) ? i.message : `${k}: ${i.message}`;
+  });
+}
+
+/** The configuration of `env`, or a ConfigError listing every problem, one per line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const profile: Profile = env.NODE_ENV === 'production' ? 'production' : 'demo';
+  // an empty variable counts as unset (`FOO= npm start`)
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  if (profile === 'production') {
+    const r = production.safeParse(clean);
+    if (!r.success) throw new ConfigError(problems(r.error));
+    const e = r.data;
+    // WeChat Pay: all of its settings or none
+    const given = WECHATPAY_KEYS.filter((k) => e[k] !== undefined);
+    if (given.length > 0 && given.length < WECHATPAY_KEYS.length) {
+      throw new ConfigError(WECHATPAY_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 WECHATPAY_* 时必须一并设置`));
+    }
+    return {
+      profile,
+      port: e.PORT ?? 8080,
+      // behind a load balancer: every interface of the machine (or HOST)
+      host: e.HOST ?? '0.0.0.0',
+      databaseUrl: e.DATABASE_URL,
+      dbPoolMax: e.DB_POOL_MAX ?? 10,
+      dataDir: resolve('./data'),
+      staticDir: resolve(e.STATIC_DIR ?? 'dist'),
+      sandbox: false,
+      seed: false,
+      publicOrigin: e.PUBLIC_ORIGIN ?? null,
+      trustProxy: e.TRUST_PROXY ?? 1,
+      logLevel: e.LOG_LEVEL ?? 'info',
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 25_000,
+      metricsToken: e.METRICS_TOKEN ?? null,
+      sms: {
+        endpoint: e.ALIYUN_SMS_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
+        accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
+        accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+        signName: e.ALIYUN_SMS_SIGN_NAME,
+        templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+      },
+      wechatPay:
+        given.length === 0
+          ? null
+          : {
+              mchid: e.WECHATPAY_MCHID!,
+              appid: e.WECHATPAY_APPID!,
+              apiV3Key: e.WECHATPAY_API_V3_KEY!,
+              platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+              platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY!)!,
+            },
+    };
+  }
+  const r = demo.safeParse(clean);
+  if (!r.success) throw new ConfigError(problems(r.error));
+  const e = r.data;
+  return {
+    profile,
+    port: e.PORT ?? 8080,
+    // the demo's sandboxes let anyone read SMS codes: only this machine unless HOST says otherwise
+    host: e.HOST ?? '127.0.0.1',
+    databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX ?? 10,
+    dataDir: resolve(e.DATA_DIR ?? './data'),
+    staticDir: resolve(e.STATIC_DIR ?? 'dist'),
+    sandbox: e.SANDBOX !== '0',
+    seed: e.SEED !== '0',
+    publicOrigin: e.PUBLIC_ORIGIN ?? null,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    sms: null,
+    wechatPay: null,
+  };
+}

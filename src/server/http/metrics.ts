@@ -1,0 +1,64 @@
+/**
+ * Optional Prometheus metrics (issue 16 item 4): `GET /metrics` in the text exposition format, only
+ * when METRICS_TOKEN is configured and only with `Authorization: Bearer <METRICS_TOKEN>` (the figures
+ * are per server process: scrape every instance). Requests are counted by method, route pattern
+ * (never the raw URL: ids and secrets stay out) and status class, with a latency histogram.
+ */
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+interface Series {
+  count: number;
+  sum: number;
+  buckets: number[];
+}
+
+const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+export function metricsRoutes(app: FastifyInstance, opts: { token: string | null }) {
+  if (!opts.token) return;
+  const token = Buffer.from(opts.token);
+  const series = new Map<string, Series>();
+  const started = Date.now();
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const key = `method="${esc(req.method)}",route="${esc(route)}",status="${Math.floor(reply.statusCode / 100)}xx"`;
+    let s = series.get(key);
+    if (!s) series.set(key, (s = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+    const seconds = reply.elapsedTime / 1000;
+    s.count++;
+    s.sum += seconds;
+    BUCKETS.forEach((b, i) => {
+      if (seconds <= b) s.buckets[i]!++;
+    });
+  });
+  app.get('/metrics', async (req, reply) => {
+    const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+    if (given.length !== token.length || !timingSafeEqual(given, token)) return reply.status(401).send({ msg: 'unauthorized' });
+    const lines: string[] = [
+      '# HELP hr_http_requests_total Requests answered, by method, route and status class.',
+      '# TYPE hr_http_requests_total counter',
+    ];
+    for (const [k, s] of series) lines.push(`hr_http_requests_total{${k}} ${s.count}`);
+    lines.push('# HELP hr_http_request_duration_seconds Time to answer.', '# TYPE hr_http_request_duration_seconds histogram');
+    for (const [k, s] of series) {
+      BUCKETS.forEach((b, i) => lines.push(`hr_http_request_duration_seconds_bucket{${k},le="${b}"} ${s.buckets[i]}`));
+      lines.push(`hr_http_request_duration_seconds_bucket{${k},le="+Inf"} ${s.count}`);
+      lines.push(`hr_http_request_duration_seconds_sum{${k}} ${s.sum.toFixed(6)}`);
+      lines.push(`hr_http_request_duration_seconds_count{${k}} ${s.count}`);
+    }
+    const mem = process.memoryUsage();
+    lines.push(
+      '# TYPE hr_process_resident_memory_bytes gauge',
+      `hr_process_resident_memory_bytes ${mem.rss}`,
+      '# TYPE hr_process_heap_used_bytes gauge',
+      `hr_process_heap_used_bytes ${mem.heapUsed}`,
+      '# TYPE hr_process_uptime_seconds gauge',
+      `hr_process_uptime_seconds ${((Date.now() - started) / 1000).toFixed(0)}`,
+    );
+    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+  });
+}

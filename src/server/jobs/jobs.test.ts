@@ -1,0 +1,79 @@
+/**
+ * Durable jobs (issue 16 item 5) on the test database (PGlite, or PostgreSQL with DATABASE_URL):
+ * a job runs once, is retried with backoff after a failure, and survives a restart.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb } from '../../../tests/setup/db';
+import type { Db } from '../db/types';
+import { runOnce, startJobs, type JobDef, type Jobs } from '.';
+
+let db: Db;
+const schema = `pgboss_${randomBytes(4).toString('hex')}`;
+const started: Jobs[] = [];
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await db.exec('CREATE TABLE job_probe (id serial PRIMARY KEY, tag text NOT NULL, job_id text NOT NULL)');
+}, 120_000);
+afterAll(async () => {
+  for (const j of started) await j.stop(1000).catch(() => undefined);
+  if (db?.kind === 'pg') await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await db?.close();
+}, 60_000);
+
+const until = async (what: () => Promise<boolean>, ms = 60_000) => {
+  const t0 = Date.now();
+  while (!(await what())) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+const probes = (tag: string) => db.query<{ job_id: string }>('SELECT job_id FROM job_probe WHERE tag = $1', [tag]);
+
+let failuresLeft = 2;
+const probe: JobDef<{ tag: string }> = {
+  name: 'probe',
+  retryDelay: 1,
+  async run({ tag }, { db: t, jobId }) {
+    await t.query('INSERT INTO job_probe (tag, job_id) VALUES ($1, $2)', [tag, jobId]);
+    // the insert above rolls back with the failure: a failed try leaves nothing
+    if (tag === 'flaky' && failuresLeft-- > 0) throw new Error('provider unavailable');
+  },
+};
+
+const boot = async () => {
+  const j = await startJobs({ db, schema, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>]);
+  started.push(j);
+  return j;
+};
+
+describe('jobs', () => {
+  it('a job sent by a server that stops before working it runs after a restart, once', async () => {
+    const a = await boot();
+    const id = await a.send('probe', { tag: 'restart' });
+    expect(id).toBeTruthy();
+    await a.stop();
+    expect(await probes('restart')).toEqual([]);
+    const b = await boot();
+    await b.work();
+    await until(async () => (await probes('restart')).length > 0);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await probes('restart')).toEqual([{ job_id: id }]);
+  }, 120_000);
+
+  it('a failing job is retried with backoff until it succeeds, its effect once', async () => {
+    const j = started.at(-1)!;
+    const id = await j.send('probe', { tag: 'flaky' });
+    await until(async () => (await probes('flaky')).length > 0, 90_000);
+    expect(failuresLeft).toBe(-1);
+    expect(await probes('flaky')).toEqual([{ job_id: id }]);
+  }, 120_000);
+
+  it('runOnce does the work of one job id once', async () => {
+    let n = 0;
+    expect(await runOnce(db, 'manual-1', 'probe', async () => void n++)).toBe(true);
+    expect(await runOnce(db, 'manual-1', 'probe', async () => void n++)).toBe(false);
+    expect(n).toBe(1);
+  });
+});

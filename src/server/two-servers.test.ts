@@ -1,0 +1,192 @@
+/**
+ * Several stateless servers on one PostgreSQL (issue 16 "Done when"): two real server processes
+ * (src/server/main.ts) started at the same time on one database (migrations under the advisory
+ * lock), then: a token from one works on the other; the SMS limit holds across both; concurrent
+ * payment confirmations and payout confirmations on both grant once; a job enqueued on one worker
+ * process that is killed mid-job still runs once. PostgreSQL only: skipped without DATABASE_URL.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPg, type PgDb } from './db/pg';
+import { issueToken } from './http/auth';
+import { sealPii } from './lib/pii';
+import { call, type Env } from '../../tests/setup/server';
+import { freePort, spawnServer, waitFor, type Proc } from '../../tests/setup/spawn';
+
+const URL_ = process.env.DATABASE_URL;
+if (!URL_) console.log('two-servers.test.ts: skipped — DATABASE_URL is not set (these tests need a real PostgreSQL; .ci/run sets it)');
+
+describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
+  const schema = `two_${randomBytes(4).toString('hex')}`;
+  const dbUrl = () => `${URL_}${URL_!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  let admin: PgDb;
+  let db: PgDb;
+  const procs: Proc[] = [];
+  let A = '';
+  let B = '';
+
+  beforeAll(async () => {
+    admin = openPg({ connectionString: URL_!, max: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    db = openPg({ connectionString: URL_!, searchPath: schema, max: 4 });
+    const [pa, pb] = [await freePort(), await freePort()];
+    const env = (port: number) => ({ PORT: String(port), DATABASE_URL: dbUrl(), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', LOGIN_FAILS_PER_DAY: '4' });
+    // both at once: the migrations and the demo seed take turns under their locks
+    const a = spawnServer(env(pa));
+    const b = spawnServer(env(pb));
+    procs.push(a, b);
+    await Promise.all([waitFor(a, '已启动', 180_000), waitFor(b, '已启动', 180_000)]);
+    A = `http://127.0.0.1:${pa}`;
+    B = `http://127.0.0.1:${pb}`;
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await db?.close();
+    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin?.close();
+  }, 60_000);
+
+  const form = (url: string, path: string, f: Record<string, string>, token?: string) => call(url, 'POST', path, { form: f, token });
+
+  async function login(via: string, mobile: string): Promise<string> {
+    expect((await form(via, '/ent/v3/login/code', { mobile })).body.code).toBe(200);
+    const inbox = await call<{ code: string }>(via, 'GET', `/sandbox/sms?mobile=${mobile}`);
+    const r = await form(via, '/ent/v3/login', { mobile, code: inbox.body.code });
+    expect(r.body.code, r.body.msg).toBe(200);
+    return (r.body as Env).data.token as string;
+  }
+
+  it('migrated once, both ready', async () => {
+    const dup = await db.query("SELECT version FROM schema_migrations GROUP BY version HAVING count(*) > 1");
+    expect(dup).toEqual([]);
+    expect((await call(A, 'GET', '/readyz')).status).toBe(200);
+    expect((await call(B, 'GET', '/readyz')).status).toBe(200);
+  });
+
+  it('a token from one server works on the other; logout on the other ends it on both', async () => {
+    const token = await login(A, '13800000001');
+    const info = await call(B, 'GET', '/ent/v3/usercenter/info', { token });
+    expect(info.body.code).toBe(200);
+    expect(info.body.data.user.mobile).toBe('13800000001');
+    expect((await form(B, '/ent/v3/logout', {}, token)).body.code).toBe(200);
+    expect((await call(A, 'GET', '/ent/v3/usercenter/info', { token })).body.code).toBe(410000);
+  });
+
+  it('the SMS limits hold across both servers', async () => {
+    const mobile = '13905710001';
+    expect((await form(A, '/ent/v3/login/code', { mobile })).body.code).toBe(200);
+    const again = await form(B, '/ent/v3/login/code', { mobile });
+    expect(again.body.code).toBe(429);
+    expect(again.body.msg).toMatch(/验证码发送过于频繁/);
+    // wrong codes tried on both servers add up to one lockout (LOGIN_FAILS_PER_DAY=4 here)
+    const code = (await call<{ code: string }>(A, 'GET', `/sandbox/sms?mobile=${mobile}`)).body.code;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const tries = [];
+    for (let i = 0; i < 4; i++) tries.push((await form(i % 2 ? A : B, '/ent/v3/login', { mobile, code: wrong })).body.msg);
+    expect(tries).toEqual(['验证码错误', '验证码错误', '验证码错误', '验证码错误次数过多，请明天再试']);
+    // even the right code is refused now, on either server
+    expect((await form(A, '/ent/v3/login', { mobile, code })).body.msg).toBe('验证码错误次数过多，请明天再试');
+    expect((await form(B, '/ent/v3/login', { mobile, code })).body.msg).toBe('验证码错误次数过多，请明天再试');
+  });
+
+  it('concurrent membership payment confirmations on both servers grant once', async () => {
+    const token = await login(B, '13800000002');
+    const o = await form(A, '/ent/v3/usercenter/company/order/create', { pack: 'year' }, token);
+    expect(o.body.code, o.body.msg).toBe(200);
+    const id = o.body.data.order_id as string;
+    const before = (await db.one<{ crc_balance: number; member_expire: string | null }>(
+      "SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile = '13800000002'",
+    ))!;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? A : B, 'POST', `/sandbox/pay/${id}`)));
+    expect(answers.every((a) => a.body.code === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.data.paid_now === true)).toHaveLength(1);
+    const gifts = await db.query('SELECT id FROM crc_ledger WHERE ref = $1', [id]);
+    expect(gifts).toHaveLength(1);
+    const after = (await db.one<{ crc_balance: number; member_expire: string }>(
+      "SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile = '13800000002'",
+    ))!;
+    expect(after.crc_balance).toBeGreaterThan(before.crc_balance);
+    expect(after.member_expire).not.toBe(before.member_expire);
+  });
+
+  it('concurrent payout confirmations on both servers debit once', async () => {
+    // a session made directly (13800000001 asked for an SMS code less than a minute ago)
+    const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const { token } = await issueToken(db, me.id, new Date());
+    const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const t = await db.one<{ id: number }>(
+      `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWTWO' || floor(random()*1e9)::text, '两台服务器', 'ongoing', md5(random()::text)) RETURNING id`,
+      [c1],
+    );
+    const m = sealPii('mobile', '13912345678');
+    const c = sealPii('id_card', '110105194912310021');
+    const w = await db.one<{ id: number }>(
+      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
+       VALUES ($1, '王二', $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [c1, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
+    );
+    await db.query(
+      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
+       VALUES ($1, $2, $3, 'named', 'accepted', 'signed', 12345, md5(random()::text), now())`,
+      [t!.id, c1, w!.id],
+    );
+    const b = await form(A, '/ent/v3/payout/batch', { task_id: String(t!.id) }, token);
+    expect(b.body.code, b.body.msg).toBe(200);
+    const sub = await form(B, `/ent/v3/payout/batch/${b.body.data.id}/action`, { action: 'submit' }, token);
+    const debit = sub.body.data.debit as number;
+    const top = await form(A, '/ent/v3/payout/topup', { amount: String(debit) }, token);
+    expect((await call(B, 'POST', `/sandbox/payouts/topups/${top.body.data.id}/confirm`)).status).toBe(200);
+    expect((await form(B, `/ent/v3/payout/batch/${b.body.data.id}/code`, {}, token)).body.code).toBe(200);
+    const code = (await call<{ code: string }>(A, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => form(i % 2 ? A : B, `/ent/v3/payout/batch/${b.body.data.id}/confirm`, { code }, token)),
+    );
+    expect(answers.every((a) => a.body.code === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);
+    const debits = await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.body.data.id]);
+    expect(debits).toHaveLength(3);
+  });
+
+  it('a job enqueued on one worker process that is killed mid-job runs once, on the other', async () => {
+    await db.exec('CREATE TABLE job_probe (id serial PRIMARY KEY, tag text NOT NULL, job_id text NOT NULL, pid int NOT NULL)');
+    const worker = (env: Record<string, string>): Proc => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/job-worker.ts'], {
+        cwd: fileURLToPath(new URL('../../', import.meta.url)),
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl(), JOBS_SCHEMA: `${schema}_boss`, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const p: Proc = { child, stdout: () => out, stderr: () => err, exited: new Promise((r) => child.on('exit', (c, s) => r(c ?? s ?? -1))) };
+      procs.push(p);
+      return p;
+    };
+    // the first worker sends the job, takes it, and dies in the middle of it
+    const first = worker({ SEND: 'killed', SLEEP_MS: '60000', EXPIRE_S: '3' });
+    await waitFor(first, /working \S+/, 90_000);
+    const jobId = /sent (\S+)/.exec(first.stdout())![1]!;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // its half-done work rolled back with its connection
+    expect(await db.query("SELECT id FROM job_probe WHERE tag = 'killed'")).toEqual([]);
+    const second = worker({ SLEEP_MS: '10', EXPIRE_S: '3' });
+    await waitFor(second, '已启动', 90_000);
+    const t0 = Date.now();
+    while ((await db.query("SELECT id FROM job_probe WHERE tag = 'killed'")).length === 0) {
+      if (Date.now() - t0 > 90_000) throw new Error(`the job never ran again:\n${second.stdout()}\n${second.stderr()}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const rows = await db.query<{ job_id: string; pid: number }>("SELECT job_id, pid FROM job_probe WHERE tag = 'killed'");
+    expect(rows).toEqual([{ job_id: jobId, pid: second.child.pid }]);
+    expect(await db.query('SELECT job_id FROM job_runs WHERE job_id = $1', [jobId])).toHaveLength(1);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
+});
