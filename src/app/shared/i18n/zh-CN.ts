@@ -55,6 +55,7 @@ export const t = {
     verifiedIcon: '已实名认证',
     userMenu: '用户菜单',
     mainNav: '主导航',
+    more: '更多',
     noCompany: '尚未加入企业',
     search: '搜索',
     breadcrumb: '当前位置',
