@@ -241,6 +241,9 @@ export const t = {
     none: '尚未填写开票信息',
   },
 
+  /** drafts of long forms (shared/hooks/draft.ts) */
+  draft: { restored: '已恢复您上次未提交的内容', discard: '清空' },
+
   notice: {
     urge: (n: number) => `您有 ${n} 条离职申请待审核，请及时处理`,
     urgeTitle: '离职申请待审核',
