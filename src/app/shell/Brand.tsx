@@ -15,10 +15,11 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusMedium },
   },
   name: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
-  collapse: { [media.phone]: { display: 'none' } },
+  // tablets and narrow windows: the mark only, the nav entries need the room
+  collapse: { [media.compact]: { display: 'none' } },
 });
 
-/** Logo mark + 企业服务平台, linking home; `collapse`: only the mark on phones. */
+/** Logo mark + 企业服务平台, linking home; `collapse`: only the mark below 1280 px. */
 export function Brand({ collapse = false }: { collapse?: boolean }) {
   const s = useStyles();
   return (

@@ -57,7 +57,7 @@ function useRemountOnNetworkBack(): number {
   return epoch;
 }
 
-/** The console's layout (SPEC §2): top nav, breadcrumb bar, content, footer, global dialogs, notices. */
+/** The console's layout (SPEC §2): top nav, breadcrumb bar, notices (in the flow, hiding nothing), content, footer, global dialogs, notices. */
 export default function MainLayout({ route, children }: { route: RouteDef; children: ReactNode }) {
   const s = useStyles();
   const { offline } = useSnapshot(net);
@@ -69,6 +69,13 @@ export default function MainLayout({ route, children }: { route: RouteDef; child
       <TopNav activeName={activeName} />
       <div className={s.column}>
         <BreadcrumbBar route={route} />
+        {(approved || urgeCount > 0) && (
+          <ChunkBoundary quiet>
+            <Suspense fallback={null}>
+              <Notices />
+            </Suspense>
+          </ChunkBoundary>
+        )}
         <main className={s.main} id="main">
           {offline && <OfflineState />}
           <div className={mergeClasses(s.content, offline && s.hidden)} key={epoch}>
@@ -77,13 +84,6 @@ export default function MainLayout({ route, children }: { route: RouteDef; child
         </main>
       </div>
       <Footer />
-      {(approved || urgeCount > 0) && (
-        <ChunkBoundary quiet>
-          <Suspense fallback={null}>
-            <Notices />
-          </Suspense>
-        </ChunkBoundary>
-      )}
       <GlobalDialogs />
     </div>
   );

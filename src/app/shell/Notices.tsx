@@ -14,29 +14,22 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { t } from '../shared/i18n/zh-CN';
 import { closeUrgeNotice, notices } from '../shared/session';
-import { layers, media, sizes } from '../shared/theme';
 
 const useStyles = makeStyles({
+  // in the flow of the layout, above the page card: it pushes the page down and covers nothing
+  // at any width (issue 18); it stays until closed (SPEC §4)
   stack: {
-    position: 'fixed',
-    // below the nav and the breadcrumb bar (keeps the search box free)
-    top: `calc(${sizes.navHeight} + ${sizes.breadcrumbBar} + ${tokens.spacingVerticalM})`,
-    right: tokens.spacingHorizontalL,
-    zIndex: layers.notices,
-    width: sizes.noticeWidth,
-    maxWidth: `calc(100vw - 2 * ${tokens.spacingHorizontalL})`,
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalS,
-    // phones: at the bottom, clear of the wrapped breadcrumb and search box
-    [media.phone]: { top: 'auto', bottom: tokens.spacingVerticalL },
+    marginBottom: tokens.spacingVerticalM,
   },
-  card: { boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusLarge },
+  card: { borderRadius: tokens.borderRadiusLarge },
   clickable: { cursor: 'pointer' },
 });
 
 /**
- * The two notices of SPEC §4 in the top-right corner: the company-approved notice and the
+ * The two notices of SPEC §4 as banners above the page card: the company-approved notice and the
  * resignation urge notice (duration 0: stays until closed, opens /dimission).
  */
 export default function Notices() {

@@ -10,7 +10,7 @@ const popover = deferred(() => import('./PlanPopover'));
 
 const useStyles = makeStyles({
   chevron: { marginLeft: tokens.spacingHorizontalXS, [media.phone]: { display: 'none' } },
-  label: { [media.phone]: { display: 'none' } },
+  label: { [media.compact]: { display: 'none' } },
 });
 
 /**

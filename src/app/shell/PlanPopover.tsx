@@ -25,7 +25,7 @@ export default function PlanPopover({ trigger, open, onOpenChange, focusTrigger 
     >
       <PopoverTrigger disableButtonEnhancement>{trigger(triggerRef)}</PopoverTrigger>
       <PopoverSurface className={s.surface} aria-label={t.plan.title} data-testid="plan-popover">
-        <Suspense fallback={<Spinner size="small" />}>
+        <Suspense fallback={<Spinner size="small" aria-label={t.state.loading} />}>
           <PlanSurface />
         </Suspense>
       </PopoverSurface>

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Overflow, OverflowItem, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { t } from '../shared/i18n/zh-CN';
 import { session } from '../shared/session';
 import { layers, media, sizes } from '../shared/theme';
 import { Brand } from './Brand';
+import { NavMore } from './NavMore';
 import { navItems } from './navItems';
 import { PlanDropdown } from './PlanDropdown';
 import { UserMenu } from './UserMenu';
@@ -41,8 +42,9 @@ const useStyles = makeStyles({
     padding: 0,
     listStyleType: 'none',
     minWidth: 0,
-    overflowX: 'auto',
-    scrollbarWidth: 'none',
+    flexGrow: 1,
+    // the entries that do not fit go into 更多 (NavMore), never out of reach
+    overflow: 'hidden',
   },
   li: { display: 'flex' },
   item: {
@@ -78,27 +80,34 @@ const useStyles = makeStyles({
 export function TopNav({ activeName }: { activeName: string }) {
   const s = useStyles();
   const { member } = useSnapshot(session);
+  const items = navItems(member);
   return (
     <header className={s.bar}>
       <div className={s.inner}>
         <Brand collapse />
         <nav aria-label={t.nav.mainNav} data-testid="top-nav" className={s.nav}>
-          <ul className={s.items}>
-            {navItems(member).map((item) => {
-              const active = item.name === activeName;
-              return (
-                <li key={item.name} className={s.li}>
-                  <Link
-                    href={item.href}
-                    className={mergeClasses(s.item, active && s.active)}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <Overflow minimumVisible={1}>
+            <ul className={s.items}>
+              {items.map((item) => {
+                const active = item.name === activeName;
+                return (
+                  // the active entry is the last to go into 更多
+                  <OverflowItem key={item.name} id={item.name} priority={active ? 1 : 0}>
+                    <li className={s.li}>
+                      <Link
+                        href={item.href}
+                        className={mergeClasses(s.item, active && s.active)}
+                        aria-current={active ? 'page' : undefined}
+                      >
+                        {item.label}
+                      </Link>
+                    </li>
+                  </OverflowItem>
+                );
+              })}
+              <NavMore items={items} activeName={activeName} />
+            </ul>
+          </Overflow>
         </nav>
         <div className={s.right}>
           <Suspense fallback={null}>

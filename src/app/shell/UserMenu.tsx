@@ -42,7 +42,9 @@ export function UserMenu() {
       appearance="subtle"
       className={s.trigger}
       data-testid="user-menu-trigger"
-      aria-label={`${t.nav.userMenu}：${name}`}
+      // no aria-label: the name comes from what the button shows (the avatar names the user
+      // even on phones, where the text is hidden) — a label that did not contain the visible
+      // text was axe's label-content-name-mismatch on every page (issue 18)
       aria-haspopup="menu"
       icon={<ChevronDownRegular />}
       iconPosition="after"

@@ -55,6 +55,7 @@ export const t = {
     verifiedIcon: '已实名认证',
     userMenu: '用户菜单',
     mainNav: '主导航',
+    more: '更多',
     noCompany: '尚未加入企业',
     search: '搜索',
     breadcrumb: '当前位置',
@@ -239,6 +240,9 @@ export const t = {
     submitted: '发票申请已提交',
     none: '尚未填写开票信息',
   },
+
+  /** drafts of long forms (shared/hooks/draft.ts) */
+  draft: { restored: '已恢复您上次未提交的内容', discard: '清空' },
 
   notice: {
     urge: (n: number) => `您有 ${n} 条离职申请待审核，请及时处理`,

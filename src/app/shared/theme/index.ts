@@ -89,6 +89,8 @@ export const sizes = {
   breadcrumbBar: '48px',
   /** breadcrumb search box */
   searchBox: '280px',
+  /** touch targets on coarse pointers (WCAG 2.5.8 asks 24; tablets want 40) */
+  touchTarget: '40px',
 } as const;
 
 /** Toasts appear just below the nav bar (Fluent's Toaster takes a number of pixels). */
@@ -106,6 +108,10 @@ export const layers = {
  * width, so a style that sets both a tablet and a phone value uses the exclusive `tablet` range.
  */
 export const media = {
+  /** tablets and narrow windows (768–1279 px, SPEC issue 18): the nav bar drops its words first */
+  compact: '@media (max-width: 1279px)',
+  /** touch screens: targets at least 40 px */
+  coarse: '@media (pointer: coarse)',
   /** below a small laptop (phones included): footer and home grids fold */
   narrow: '@media (max-width: 900px)',
   /** between phone and small laptop only */

@@ -4,3 +4,4 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { OfflineState } from './OfflineState';
 export { QrCode, QR_SIZE, type QrCodeProps } from './QrCode';
 export { Pager, type PagerProps } from './Pager';
+export { TableScroll, type TableScrollProps } from './TableScroll';

@@ -29,7 +29,7 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { checkColleague, listColleagues, removeColleague } from '../api';
 
 const useStyles = makeStyles({
@@ -111,60 +111,62 @@ export function Colleagues() {
       {rows.length === 0 ? (
         <EmptyState compact text={tab === 'pending' ? c.noPending : undefined} />
       ) : (
-        <Table size="small" aria-label={tAccounts.account.tabs.colleagues}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{c.cols.name}</TableHeaderCell>
-              <TableHeaderCell>{c.cols.mobile}</TableHeaderCell>
-              <TableHeaderCell>{c.cols.dept}</TableHeaderCell>
-              <TableHeaderCell>{c.cols.job}</TableHeaderCell>
-              {tab === 'members' ? <TableHeaderCell>{c.cols.role}</TableHeaderCell> : null}
-              <TableHeaderCell>{tab === 'members' ? c.cols.time : c.cols.applied}</TableHeaderCell>
-              {actions ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((x) => (
-              <TableRow key={x.id}>
-                <TableCell>
-                  {x.realname}
-                  {x.is_me && <Text className={s.muted}>{c.me}</Text>}
-                </TableCell>
-                <TableCell>{x.mobile}</TableCell>
-                <TableCell>{x.dept_name || '—'}</TableCell>
-                <TableCell>{x.job_name || '—'}</TableCell>
-                {tab === 'members' ? (
-                  <TableCell>
-                    <Badge appearance="tint" color={x.role === 'admin' ? 'brand' : 'informative'}>
-                      {x.role === 'admin' ? c.admin : c.member}
-                    </Badge>
-                  </TableCell>
-                ) : null}
-                <TableCell>{(tab === 'members' ? x.joined_at : x.applied_at) ?? '—'}</TableCell>
-                {tab === 'pending' ? (
-                  <TableCell>
-                    <div className={s.actions}>
-                      <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
-                        {c.approve}
-                      </Button>
-                      <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
-                        {c.reject}
-                      </Button>
-                    </div>
-                  </TableCell>
-                ) : actions ? (
-                  <TableCell>
-                    {!x.is_me && x.role === 'member' ? (
-                      <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
-                        {c.remove}
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                ) : null}
+        <TableScroll label={tAccounts.account.tabs.colleagues} minWidth={'720px'}>
+          <Table size="small" aria-label={tAccounts.account.tabs.colleagues}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{c.cols.name}</TableHeaderCell>
+                <TableHeaderCell>{c.cols.mobile}</TableHeaderCell>
+                <TableHeaderCell>{c.cols.dept}</TableHeaderCell>
+                <TableHeaderCell>{c.cols.job}</TableHeaderCell>
+                {tab === 'members' ? <TableHeaderCell>{c.cols.role}</TableHeaderCell> : null}
+                <TableHeaderCell>{tab === 'members' ? c.cols.time : c.cols.applied}</TableHeaderCell>
+                {actions ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {rows.map((x) => (
+                <TableRow key={x.id}>
+                  <TableCell>
+                    {x.realname}
+                    {x.is_me && <Text className={s.muted}>{c.me}</Text>}
+                  </TableCell>
+                  <TableCell>{x.mobile}</TableCell>
+                  <TableCell>{x.dept_name || '—'}</TableCell>
+                  <TableCell>{x.job_name || '—'}</TableCell>
+                  {tab === 'members' ? (
+                    <TableCell>
+                      <Badge appearance="tint" color={x.role === 'admin' ? 'brand' : 'informative'}>
+                        {x.role === 'admin' ? c.admin : c.member}
+                      </Badge>
+                    </TableCell>
+                  ) : null}
+                  <TableCell>{(tab === 'members' ? x.joined_at : x.applied_at) ?? '—'}</TableCell>
+                  {tab === 'pending' ? (
+                    <TableCell>
+                      <div className={s.actions}>
+                        <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
+                          {c.approve}
+                        </Button>
+                        <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
+                          {c.reject}
+                        </Button>
+                      </div>
+                    </TableCell>
+                  ) : actions ? (
+                    <TableCell>
+                      {!x.is_me && x.role === 'member' ? (
+                        <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
+                          {c.remove}
+                        </Button>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
       <Dialog open={removing !== null} onOpenChange={(_, d) => !d.open && setRemoving(null)}>
         <DialogSurface aria-describedby={undefined}>

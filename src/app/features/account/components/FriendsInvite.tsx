@@ -21,7 +21,7 @@ import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
 import { sizes } from '../../../shared/theme';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { acceptInvite, inviterOf, myInvite } from '../api';
 import { InviteLink } from './InviteLink';
 
@@ -59,30 +59,32 @@ function Mine() {
       {data.list.length === 0 ? (
         <EmptyState compact />
       ) : (
-        <Table size="small" aria-label={f.records}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{f.cols.name}</TableHeaderCell>
-              <TableHeaderCell>{f.cols.mobile}</TableHeaderCell>
-              <TableHeaderCell>{f.cols.time}</TableHeaderCell>
-              <TableHeaderCell>{f.cols.status}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.list.map((x, i) => (
-              <TableRow key={i}>
-                <TableCell>{x.realname || f.noName}</TableCell>
-                <TableCell>{x.mobile}</TableCell>
-                <TableCell>{x.invited_at}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={x.company_status === 'normal' ? 'success' : 'informative'}>
-                    {f.status[x.company_status as keyof typeof f.status] ?? f.status.no_apply}
-                  </Badge>
-                </TableCell>
+        <TableScroll label={f.records} minWidth={'560px'}>
+          <Table size="small" aria-label={f.records}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{f.cols.name}</TableHeaderCell>
+                <TableHeaderCell>{f.cols.mobile}</TableHeaderCell>
+                <TableHeaderCell>{f.cols.time}</TableHeaderCell>
+                <TableHeaderCell>{f.cols.status}</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {data.list.map((x, i) => (
+                <TableRow key={i}>
+                  <TableCell>{x.realname || f.noName}</TableCell>
+                  <TableCell>{x.mobile}</TableCell>
+                  <TableCell>{x.invited_at}</TableCell>
+                  <TableCell>
+                    <Badge appearance="tint" color={x.company_status === 'normal' ? 'success' : 'informative'}>
+                      {f.status[x.company_status as keyof typeof f.status] ?? f.status.no_apply}
+                    </Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
     </Card>
   );

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useFormDraft } from '../../../shared/hooks/draft';
 import { Button, Card, Field, Input, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
 import { INDUSTRIES, STAFF_RANGES } from '../../../../contract/vocab';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
+import { t } from '../../../shared/i18n/zh-CN';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { media } from '../../../shared/theme';
@@ -39,7 +41,8 @@ export interface CompanyFormProps {
 /** Create the company and apply for verification (/create), or fix and resubmit (/auth). */
 export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: CompanyFormProps) {
   const s = useStyles();
-  const [v, setV] = useState<CompanyFormValues>(initial);
+  // a draft per user: survives a reload, an expired session and a prompt (shared/hooks/draft.ts)
+  const [v, setV, draft] = useFormDraft<CompanyFormValues>('company', resubmit ? 'resubmit' : null, initial);
   const [problem, setProblem] = useState<CompanyProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const refs = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
@@ -107,6 +110,7 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
     setSaving(true);
     try {
       await applyCompany(toApplyBody(v));
+      draft.saved();
       toastSuccess(f.submitted);
       await refreshSession();
       onSubmitted();
@@ -121,6 +125,14 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
     <form className={s.form} onSubmit={submit} noValidate data-testid="company-form">
       <Card className={s.card}>
         <Text className={s.section}>{f.sections[0]}</Text>
+        {draft.restored && (
+          <Text className={s.muted} data-testid="draft-restored">
+            {t.draft.restored}{' '}
+            <Button size="small" appearance="subtle" onClick={draft.discard} data-testid="draft-discard">
+              {t.draft.discard}
+            </Button>
+          </Text>
+        )}
         <div className={s.grid}>
           {text('company_name', { maxLength: 60, wide: true })}
           {text('creditcode', { maxLength: 20 })}

@@ -6,7 +6,7 @@ import { PROOF_STATUS_CODES } from '../../../../contract/dimission-rules';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { listProofs, reissueProof, urgeProof, voidProof } from '../api';
 import { ReasonDialog } from './Dialogs';
 import { StatusBadge } from './StatusBadge';
@@ -77,7 +77,7 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
         <EmptyState text={tDim.empty} />
       ) : (
         <>
-          <div className={s.tableWrap}>
+          <TableScroll label={tDim.tabs.proofs}>
             <Table aria-label={tDim.tabs.proofs} className={s.table} data-testid="proof-table">
               <TableHeader>
                 <TableRow>
@@ -132,7 +132,7 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
                 ))}
               </TableBody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
         </>
       )}

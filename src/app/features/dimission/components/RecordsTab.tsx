@@ -5,7 +5,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
 import { ConfirmDialog } from './Dialogs';
 import { DueNotes } from './ProofsTab';
@@ -77,7 +77,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
         <EmptyState text={tDim.empty} />
       ) : (
         <>
-          <div className={s.tableWrap}>
+          <TableScroll label={tDim.tabs.records}>
             <Table aria-label={tDim.tabs.records} className={s.table} data-testid="record-table">
               <TableHeader>
                 <TableRow>
@@ -146,7 +146,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
                 ))}
               </TableBody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
         </>
       )}

@@ -6,7 +6,7 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
 import { refreshUrge } from '../../../shared/session/actions';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { handoverDone, listRequests, rejectRequest, revealRequestMobile, urgeRequest } from '../api';
 import { ApproveDialog } from './ApproveDialog';
 import { ConfirmDialog, ReasonDialog } from './Dialogs';
@@ -57,7 +57,7 @@ export function RequestsTab({ keywords, version, onChanged, initialStatus }: { k
         <EmptyState text={tDim.empty} />
       ) : (
         <>
-          <div className={s.tableWrap}>
+          <TableScroll label={tDim.tabs.requests}>
             <Table aria-label={tDim.tabs.requests} className={s.table} data-testid="request-table">
               <TableHeader>
                 <TableRow>
@@ -117,7 +117,7 @@ export function RequestsTab({ keywords, version, onChanged, initialStatus }: { k
                 ))}
               </TableBody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
         </>
       )}

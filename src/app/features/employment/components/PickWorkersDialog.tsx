@@ -20,7 +20,7 @@ import {
 import { SearchRegular } from '@fluentui/react-icons';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { listFlexWorkers, pickWorkers } from '../api';
 import { usePageStyles } from './styles';
 
@@ -87,32 +87,34 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
               <EmptyState text={tEmp.list.empty} />
             ) : (
               <>
-                <Table className={s.table} size="small" data-testid="pick-table">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell />
-                      {m.cols.slice(0, 4).map((c) => (
-                        <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {data.list.map((w) => (
-                      <TableRow key={w.id} data-testid="pick-row" data-name={w.name}>
-                        <TableCell>
-                          <Checkbox disabled={w.in_task} checked={w.in_task || picked.has(w.id)} onChange={(_, d) => toggle(w.id, !!d.checked)} aria-label={w.name} />
-                        </TableCell>
-                        <TableCell>
-                          {w.name} {w.in_task && <Badge appearance="tint" color="informative">{m.inTask}</Badge>}{' '}
-                          {w.realname_verified && <Badge appearance="tint" color="success">{m.verified}</Badge>}
-                        </TableCell>
-                        <TableCell>{w.mobile}</TableCell>
-                        <TableCell>{w.cert_no}</TableCell>
-                        <TableCell>{w.bank_card || '—'}</TableCell>
+                <TableScroll label={tEmp.manage.tabs.applied ?? ""} minWidth={'640px'}>
+                  <Table className={s.table} size="small" data-testid="pick-table">
+                    <TableHeader>
+                      <TableRow>
+                        <TableHeaderCell />
+                        {m.cols.slice(0, 4).map((c) => (
+                          <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                        ))}
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </TableHeader>
+                    <TableBody>
+                      {data.list.map((w) => (
+                        <TableRow key={w.id} data-testid="pick-row" data-name={w.name}>
+                          <TableCell>
+                            <Checkbox disabled={w.in_task} checked={w.in_task || picked.has(w.id)} onChange={(_, d) => toggle(w.id, !!d.checked)} aria-label={w.name} />
+                          </TableCell>
+                          <TableCell>
+                            {w.name} {w.in_task && <Badge appearance="tint" color="informative">{m.inTask}</Badge>}{' '}
+                            {w.realname_verified && <Badge appearance="tint" color="success">{m.verified}</Badge>}
+                          </TableCell>
+                          <TableCell>{w.mobile}</TableCell>
+                          <TableCell>{w.cert_no}</TableCell>
+                          <TableCell>{w.bank_card || '—'}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableScroll>
                 <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
               </>
             )}

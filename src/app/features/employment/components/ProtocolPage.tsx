@@ -25,7 +25,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { agreementUrl, listAgreements, saveAgreement } from '../api';
 import { NotMember } from './NotMember';
 import { usePageStyles } from './styles';
@@ -118,7 +118,7 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
         {data.list.length === 0 ? (
           <EmptyState text={tEmp.list.empty} />
         ) : (
-          <div className={s.tableWrap}>
+          <TableScroll label={p.versions} minWidth={'720px'}>
             <Table className={s.table} data-testid="protocol-table">
               <TableHeader>
                 <TableRow>
@@ -153,7 +153,7 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
                 ))}
               </TableBody>
             </Table>
-          </div>
+          </TableScroll>
         )}
       </section>
       <Dialog open={view !== null} onOpenChange={(_, d) => !d.open && setView(null)}>

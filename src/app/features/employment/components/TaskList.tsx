@@ -28,7 +28,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { listTasks, taskAction } from '../api';
 import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
@@ -141,7 +141,7 @@ export function TaskList() {
           <EmptyState text={tEmp.list.empty} description={tEmp.list.emptyHint} action={<Button appearance="primary" onClick={publish}>{tEmp.list.publish}</Button>} />
         ) : (
           <>
-            <div className={s.tableWrap}>
+            <TableScroll label={tEmp.list.title}>
               <Table aria-label={tEmp.list.title} className={s.table} data-testid="task-table">
                 <TableHeader>
                   <TableRow>
@@ -189,7 +189,7 @@ export function TaskList() {
                   ))}
                 </TableBody>
               </Table>
-            </div>
+            </TableScroll>
             <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           </>
         )}

@@ -29,7 +29,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { listWorkers, workerAction } from '../api';
 import { AddWorkerDialog } from './AddWorkerDialog';
 import { PickWorkersDialog } from './PickWorkersDialog';
@@ -140,7 +140,7 @@ export function TaskManage({ id }: { id: number }) {
           <EmptyState text={tEmp.list.empty} />
         ) : (
           <>
-            <div className={s.tableWrap}>
+            <TableScroll label={m.tabs[tab] ?? ""}>
               <Table className={s.table} data-testid="manage-table">
                 <TableHeader>
                   <TableRow>
@@ -183,7 +183,7 @@ export function TaskManage({ id }: { id: number }) {
                   ))}
                 </TableBody>
               </Table>
-            </div>
+            </TableScroll>
             <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           </>
         )}

@@ -20,7 +20,7 @@ import { IMPORT_STATUSES, IMPORT_TYPE_DEFS, IMPORT_TYPE_NAMES, type ImportBatch,
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tImport } from '../../../shared/i18n/zh-CN.imports';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { downloadErrors, downloadOriginal, listBatches } from '../api';
 import { saveFile } from '../lib/file';
 import { BatchDetail } from './BatchDetail';
@@ -106,7 +106,7 @@ export function BatchList() {
         <EmptyState text={tImport.batches.empty} description={tImport.batches.emptyHint} />
       ) : (
         <>
-          <div className={s.tableWrap}>
+          <TableScroll label={tImport.batchesTitle}>
             <Table aria-label={tImport.batchesTitle} data-testid="import-batches" className={s.table}>
               <TableHeader>
                 <TableRow>
@@ -148,7 +148,7 @@ export function BatchList() {
                 ))}
               </TableBody>
             </Table>
-          </div>
+          </TableScroll>
           <Pager page={page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           <Text className={s.small}>{tImport.batches.piiNote}</Text>
         </>

@@ -174,11 +174,9 @@ export function ImportWizard({ type }: { type: string }) {
           <Text className={s.stepTitle}>2. {tImport.steps[1]}</Text>
           <div
             className={mergeClasses(s.drop, over && s.dropActive)}
-            role="button"
-            tabIndex={0}
-            aria-label={tImport.pick}
+            // a click anywhere on the zone opens the picker; keyboard and screen readers use the
+            // 选择文件 button inside (one control, not a button nested in a button — axe, issue 18)
             onClick={() => input.current?.click()}
-            onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && input.current?.click()}
             onDragOver={(e) => {
               e.preventDefault();
               setOver(true);
@@ -190,7 +188,14 @@ export function ImportWizard({ type }: { type: string }) {
             <DocumentTableRegular className={s.dropIcon} />
             <Text>
               {tImport.drop}
-              <Link as="button" disabled={busy}>
+              <Link
+                as="button"
+                disabled={busy}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  input.current?.click();
+                }}
+              >
                 {tImport.pick}
               </Link>
             </Text>

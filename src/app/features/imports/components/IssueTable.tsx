@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { IMPORT_ISSUE_PAGE, type ImportIssue } from '../../../../contract/imports';
 import { tImport } from '../../../shared/i18n/zh-CN.imports';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { loadIssues } from '../api';
 import { useImportStyles } from './styles';
 
@@ -37,7 +37,7 @@ export function IssueTable({ batchId, first, total }: IssueTableProps) {
   if (total === 0) return <EmptyState text={tImport.noIssues} compact />;
   return (
     <>
-      <div className={s.tableWrap}>
+      <TableScroll label={tImport.errorCols.msg} minWidth={'720px'}>
         <Table aria-label={tImport.errorCols.msg} data-testid="import-issues" className={s.table} size="small">
           <TableHeader>
             <TableRow>
@@ -69,7 +69,7 @@ export function IssueTable({ batchId, first, total }: IssueTableProps) {
             <Spinner size="small" />
           </div>
         )}
-      </div>
+      </TableScroll>
       {total > IMPORT_ISSUE_PAGE && <Pager page={page} pageSize={IMPORT_ISSUE_PAGE} total={total} onPage={go} />}
     </>
   );

@@ -15,7 +15,7 @@ import {
 import type { CrcEntry } from '../../../../contract';
 import { openCrcRules } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { crcLedger } from '../api';
 
 const useStyles = makeStyles({
@@ -65,30 +65,32 @@ export function CrcLedger() {
       {data.list.length === 0 ? (
         <EmptyState compact />
       ) : (
-        <Table size="small" aria-label={t.crc.ledger}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{c.time}</TableHeaderCell>
-              <TableHeaderCell>{c.type}</TableHeaderCell>
-              <TableHeaderCell>{c.delta}</TableHeaderCell>
-              <TableHeaderCell>{c.balance}</TableHeaderCell>
-              <TableHeaderCell>{c.reason}</TableHeaderCell>
-              <TableHeaderCell>{c.ref}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.list.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell>{e.created_at}</TableCell>
-                <TableCell>{e.delta >= 0 ? t.crc.earn : t.crc.spend}</TableCell>
-                <TableCell className={e.delta >= 0 ? s.plus : s.minus}>{e.delta >= 0 ? `+${e.delta}` : e.delta}</TableCell>
-                <TableCell>{e.balance_after}</TableCell>
-                <TableCell>{e.reason}</TableCell>
-                <TableCell className={s.muted}>{e.ref || '—'}</TableCell>
+        <TableScroll label={t.crc.ledger} minWidth={'640px'}>
+          <Table size="small" aria-label={t.crc.ledger}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{c.time}</TableHeaderCell>
+                <TableHeaderCell>{c.type}</TableHeaderCell>
+                <TableHeaderCell>{c.delta}</TableHeaderCell>
+                <TableHeaderCell>{c.balance}</TableHeaderCell>
+                <TableHeaderCell>{c.reason}</TableHeaderCell>
+                <TableHeaderCell>{c.ref}</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {data.list.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell>{e.created_at}</TableCell>
+                  <TableCell>{e.delta >= 0 ? t.crc.earn : t.crc.spend}</TableCell>
+                  <TableCell className={e.delta >= 0 ? s.plus : s.minus}>{e.delta >= 0 ? `+${e.delta}` : e.delta}</TableCell>
+                  <TableCell>{e.balance_after}</TableCell>
+                  <TableCell>{e.reason}</TableCell>
+                  <TableCell className={s.muted}>{e.ref || '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
       )}
       {pages > 1 && (
         <div className={s.pager}>

@@ -18,6 +18,7 @@ import { useSnapshot } from 'valtio';
 import type { CrcConfigure } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { loadSetting, session } from '../../../shared/session';
+import { TableScroll } from '../../../shared/ui';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -54,30 +55,32 @@ function RulesTable({ rows }: { rows: Row[] }) {
   const s = useStyles();
   const c = t.crc.cols;
   return (
-    <Table size="small" aria-label={t.crc.title}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{c.name}</TableHeaderCell>
-          <TableHeaderCell>{c.type}</TableHeaderCell>
-          <TableHeaderCell>{c.value}</TableHeaderCell>
-          <TableHeaderCell>{c.note}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.key}>
-            <TableCell>{r.name}</TableCell>
-            <TableCell>
-              <Badge appearance="tint" color={r.type === 'earn' ? 'success' : 'danger'}>
-                {r.type === 'earn' ? t.crc.earn : t.crc.spend}
-              </Badge>
-            </TableCell>
-            <TableCell className={r.type === 'earn' ? s.earn : s.spend}>{r.value}</TableCell>
-            <TableCell className={s.note}>{r.note}</TableCell>
+    <TableScroll label={t.crc.title} minWidth={'560px'}>
+      <Table size="small" aria-label={t.crc.title}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{c.name}</TableHeaderCell>
+            <TableHeaderCell>{c.type}</TableHeaderCell>
+            <TableHeaderCell>{c.value}</TableHeaderCell>
+            <TableHeaderCell>{c.note}</TableHeaderCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key}>
+              <TableCell>{r.name}</TableCell>
+              <TableCell>
+                <Badge appearance="tint" color={r.type === 'earn' ? 'success' : 'danger'}>
+                  {r.type === 'earn' ? t.crc.earn : t.crc.spend}
+                </Badge>
+              </TableCell>
+              <TableCell className={r.type === 'earn' ? s.earn : s.spend}>{r.value}</TableCell>
+              <TableCell className={s.note}>{r.note}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScroll>
   );
 }
 

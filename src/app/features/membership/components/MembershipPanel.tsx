@@ -22,7 +22,7 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { formatFen } from '../../../shared/lib/format';
 import { session } from '../../../shared/session';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { listOrders } from '../api';
 import { CrcLedger } from './CrcLedger';
 
@@ -78,44 +78,46 @@ export function MembershipPanel() {
         ) : orders.length === 0 ? (
           <EmptyState compact />
         ) : (
-          <Table size="small" aria-label={m.orders}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{m.cols.no}</TableHeaderCell>
-                <TableHeaderCell>{m.cols.name}</TableHeaderCell>
-                <TableHeaderCell>{m.cols.amount}</TableHeaderCell>
-                <TableHeaderCell>{m.cols.time}</TableHeaderCell>
-                <TableHeaderCell>{m.cols.status}</TableHeaderCell>
-                <TableHeaderCell>{m.cols.invoice}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {orders.map((o) => (
-                <TableRow key={o.order_id}>
-                  <TableCell>{o.order_id}</TableCell>
-                  <TableCell>{o.name}</TableCell>
-                  <TableCell>{formatFen(o.amount, { decimals: 'always' })}</TableCell>
-                  <TableCell>{o.created_at}</TableCell>
-                  <TableCell>
-                    <Badge appearance="tint" color={o.status === 'paid' ? 'success' : o.status === 'unpaid' ? 'warning' : 'subtle'}>
-                      {m.status[o.status]}
-                    </Badge>
-                  </TableCell>
-                  <TableCell>
-                    {o.status !== 'paid' ? (
-                      '—'
-                    ) : o.invoice_status === 'none' ? (
-                      <Button size="small" appearance="transparent" onClick={() => openInvoice(o.order_id, o.name)}>
-                        {m.invoiceStatus.none}
-                      </Button>
-                    ) : (
-                      m.invoiceStatus[o.invoice_status]
-                    )}
-                  </TableCell>
+          <TableScroll label={m.orders} minWidth={'640px'}>
+            <Table size="small" aria-label={m.orders}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{m.cols.no}</TableHeaderCell>
+                  <TableHeaderCell>{m.cols.name}</TableHeaderCell>
+                  <TableHeaderCell>{m.cols.amount}</TableHeaderCell>
+                  <TableHeaderCell>{m.cols.time}</TableHeaderCell>
+                  <TableHeaderCell>{m.cols.status}</TableHeaderCell>
+                  <TableHeaderCell>{m.cols.invoice}</TableHeaderCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {orders.map((o) => (
+                  <TableRow key={o.order_id}>
+                    <TableCell>{o.order_id}</TableCell>
+                    <TableCell>{o.name}</TableCell>
+                    <TableCell>{formatFen(o.amount, { decimals: 'always' })}</TableCell>
+                    <TableCell>{o.created_at}</TableCell>
+                    <TableCell>
+                      <Badge appearance="tint" color={o.status === 'paid' ? 'success' : o.status === 'unpaid' ? 'warning' : 'subtle'}>
+                        {m.status[o.status]}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>
+                      {o.status !== 'paid' ? (
+                        '—'
+                      ) : o.invoice_status === 'none' ? (
+                        <Button size="small" appearance="transparent" onClick={() => openInvoice(o.order_id, o.name)}>
+                          {m.invoiceStatus.none}
+                        </Button>
+                      ) : (
+                        m.invoiceStatus[o.invoice_status]
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
         )}
       </Card>
       <Card className={s.section}>

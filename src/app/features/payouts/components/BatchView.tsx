@@ -30,6 +30,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, runRecordHref } from '../lib/links';
+import { TableScroll } from '../../../shared/ui';
 
 type Detail = z.infer<typeof BatchDetail>;
 
@@ -167,7 +168,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           <MessageBarBody>{m.pending}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={s.tableWrap}>
+      <TableScroll label={tPay.tabs.batches}>
         <Table className={s.table} data-testid="batch-rows">
           <TableHeader>
             <TableRow>
@@ -195,28 +196,30 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             ))}
           </TableBody>
         </Table>
-      </div>
+      </TableScroll>
       <h3 className={s.sub}>{m.logs}</h3>
-      <Table size="small" className={s.table} data-testid="batch-logs">
-        <TableHeader>
-          <TableRow>
-            {m.logCols.map((c) => (
-              <TableHeaderCell key={c}>{c}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {logs.map((l) => (
-            <TableRow key={l.id}>
-              <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-              <TableCell>{l.operator}</TableCell>
-              <TableCell>{l.action}</TableCell>
-              <TableCell>{l.content}</TableCell>
-              <TableCell>{l.ip || '—'}</TableCell>
+      <TableScroll label={m.logs} minWidth={'720px'}>
+        <Table size="small" className={s.table} data-testid="batch-logs">
+          <TableHeader>
+            <TableRow>
+              {m.logCols.map((c) => (
+                <TableHeaderCell key={c}>{c}</TableHeaderCell>
+              ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {logs.map((l) => (
+              <TableRow key={l.id}>
+                <TableCell className={s.nowrap}>{l.created_at}</TableCell>
+                <TableCell>{l.operator}</TableCell>
+                <TableCell>{l.action}</TableCell>
+                <TableCell>{l.content}</TableCell>
+                <TableCell>{l.ip || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableScroll>
       {dialog === 'confirm' && (
         <ConfirmDialog
           batch={b}

@@ -5,7 +5,7 @@ import type { LedgerData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
 import { LEDGER_TYPES, labelOf } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { loadLedger } from '../api';
 import { usePayStyles } from './styles';
 
@@ -38,7 +38,7 @@ export function LedgerTable({ version }: { version: number }) {
       {data && data.list.length === 0 ? (
         <EmptyState text={m.empty} />
       ) : (
-        <div className={s.tableWrap}>
+        <TableScroll label={tPay.tabs.ledger}>
           <Table className={s.table}>
             <TableHeader>
               <TableRow>
@@ -64,7 +64,7 @@ export function LedgerTable({ version }: { version: number }) {
             </TableBody>
           </Table>
           {data && <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />}
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { fenText } from '../../../../contract/employment-rules';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { createBatch, listBatches, loadAccount } from '../api';
 import { AccountCard } from './AccountCard';
 import { PayBadge } from './Badges';
@@ -96,7 +96,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
           ) : batches.list.length === 0 ? (
             <EmptyState text={m.empty} />
           ) : (
-            <div className={s.tableWrap}>
+            <TableScroll label={tPay.tabs.batches}>
               <Table className={s.table} data-testid="batch-list">
                 <TableHeader>
                   <TableRow>
@@ -130,7 +130,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
                   ))}
                 </TableBody>
               </Table>
-            </div>
+            </TableScroll>
           )}
         </section>
       )}

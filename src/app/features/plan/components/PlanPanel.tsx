@@ -122,7 +122,7 @@ export function PlanPanel() {
       <div className={s.list} data-testid="plan-list">
         {!list ? (
           <div className={s.center}>
-            <Spinner size="tiny" />
+            <Spinner size="tiny" aria-label={t.state.loading} />
           </div>
         ) : groups.length === 0 ? (
           <div className={s.center}>{tRecruit.inviteForm.scheduleEmpty}</div>

@@ -27,7 +27,7 @@ import { requireCompany, requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { listPositions, setPositionStatus } from '../api';
 import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
@@ -136,7 +136,7 @@ export function PositionList() {
           />
         ) : (
           <>
-            <div className={s.tableWrap}>
+            <TableScroll label={tRecruit.position.title}>
               <Table aria-label={tRecruit.position.title} data-testid="position-table" className={s.table}>
                 <TableHeader>
                   <TableRow>
@@ -210,7 +210,7 @@ export function PositionList() {
                   ))}
                 </TableBody>
               </Table>
-            </div>
+            </TableScroll>
             <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           </>
         )}

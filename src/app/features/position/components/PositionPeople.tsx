@@ -31,7 +31,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { hire, listApplies, listHired, listInvited, markUnsuitable } from '../api';
 import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
@@ -241,7 +241,7 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
           </div>
         ) : (
           <>
-            <div className={s.tableWrap}>{table()}</div>
+            <TableScroll label={title}>{table()}</TableScroll>
             {data.total > 0 && <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />}
           </>
         )}

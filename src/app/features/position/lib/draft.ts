@@ -1,59 +1,6 @@
-/**
- * Unsaved position drafts survive a gating prompt, a session expiry or a reload: every change is
- * kept in localStorage per user and position (`new` for a new one) and restored on return; a
- * successful save removes it. Drafts older than 14 days are dropped.
- */
-export const DRAFT_TTL_MS = 14 * 86_400_000;
+/** The position form's draft: the shared draft store (shared/lib/draft.ts) under `positionDraft:`. */
+import { formDraftKey } from '../../../shared/lib/draft';
 
-export interface Draft<T> {
-  at: number;
-  values: T;
-}
+export { clearDraft, DRAFT_TTL_MS, isDirty, readDraft, saveDraft, type Draft } from '../../../shared/lib/draft';
 
-export const draftKey = (userId: number | string, positionId: number | null) => `positionDraft:${userId}:${positionId ?? 'new'}`;
-
-export function saveDraft<T>(storage: Pick<Storage, 'setItem'>, key: string, values: T, now: number): void {
-  try {
-    storage.setItem(key, JSON.stringify({ at: now, values } satisfies Draft<T>));
-  } catch {
-    // storage full or denied: the draft is a convenience, the form still works
-  }
-}
-
-export function readDraft<T extends object>(storage: Pick<Storage, 'getItem' | 'removeItem'>, key: string, now: number, shape: T): T | null {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(key);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  try {
-    const d = JSON.parse(raw) as Draft<Record<string, unknown>>;
-    if (!d || typeof d.at !== 'number' || now - d.at > DRAFT_TTL_MS || typeof d.values !== 'object' || !d.values) {
-      storage.removeItem(key);
-      return null;
-    }
-    // only the known fields, with the type of the blank form's values
-    const out = { ...shape } as Record<string, unknown>;
-    for (const [k, v] of Object.entries(shape)) {
-      const got = d.values[k];
-      if (Array.isArray(v) ? Array.isArray(got) && got.every((x) => typeof x === 'string') : typeof got === typeof v) out[k] = got;
-    }
-    return out as T;
-  } catch {
-    storage.removeItem(key);
-    return null;
-  }
-}
-
-export function clearDraft(storage: Pick<Storage, 'removeItem'>, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // ignore
-  }
-}
-
-/** True when the values differ from the blank or loaded form (worth keeping). */
-export const isDirty = <T extends object>(values: T, base: T) => JSON.stringify(values) !== JSON.stringify(base);
+export const draftKey = (userId: number | string, positionId: number | null) => formDraftKey('position', userId, positionId);

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { PiiViewsData } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tPrivacy } from '../../../shared/i18n/zh-CN.privacy';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { piiViews } from '../api';
 
 const useStyles = makeStyles({
@@ -64,32 +64,34 @@ export function PiiViews() {
         <EmptyState compact text={v.empty} />
       ) : (
         <>
-          <Table size="small" aria-label={v.title}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{v.cols.time}</TableHeaderCell>
-                <TableHeaderCell>{v.cols.viewer}</TableHeaderCell>
-                <TableHeaderCell>{v.cols.subject}</TableHeaderCell>
-                <TableHeaderCell>{v.cols.field}</TableHeaderCell>
-                <TableHeaderCell>{v.cols.reason}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.list.map((r) => (
-                <TableRow key={r.id} data-testid="pii-view-row">
-                  <TableCell>{r.viewed_at}</TableCell>
-                  <TableCell>{r.viewer}</TableCell>
-                  <TableCell>{r.subject}</TableCell>
-                  <TableCell>
-                    <Badge appearance="tint" color={r.field === 'mobile' ? 'informative' : 'warning'}>
-                      {v.fields[r.field] ?? r.field}
-                    </Badge>
-                  </TableCell>
-                  <TableCell>{r.reason}</TableCell>
+          <TableScroll label={v.title} minWidth={'720px'}>
+            <Table size="small" aria-label={v.title}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{v.cols.time}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.viewer}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.subject}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.field}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.reason}</TableHeaderCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {data.list.map((r) => (
+                  <TableRow key={r.id} data-testid="pii-view-row">
+                    <TableCell>{r.viewed_at}</TableCell>
+                    <TableCell>{r.viewer}</TableCell>
+                    <TableCell>{r.subject}</TableCell>
+                    <TableCell>
+                      <Badge appearance="tint" color={r.field === 'mobile' ? 'informative' : 'warning'}>
+                        {v.fields[r.field] ?? r.field}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>{r.reason}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScroll>
           {data.total > data.page_size && <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />}
         </>
       )}

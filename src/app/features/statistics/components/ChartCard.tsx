@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, TableScroll } from '../../../shared/ui';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { useStatStyles } from './styles';
 
@@ -37,7 +37,7 @@ export function ChartCard(p: { title: string; id: string; empty: boolean; table:
 export function DataTable(p: TableSpec & { label: string; testId?: string }) {
   const s = useStatStyles();
   return (
-    <div className={s.tableWrap}>
+    <TableScroll label={p.label} minWidth={'480px'} className={s.tableWrap}>
       <Table size="small" aria-label={p.label} data-testid={p.testId}>
         <TableHeader>
           <TableRow>
@@ -60,7 +60,7 @@ export function DataTable(p: TableSpec & { label: string; testId?: string }) {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </TableScroll>
   );
 }
 

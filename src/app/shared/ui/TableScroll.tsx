@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  root: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+    // keyboard users scroll it too (it is a tab stop); the focus ring shows where they are
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+    '& > table': { minWidth: 'var(--table-min)' },
+    '& th': { whiteSpace: 'nowrap' },
+    // the first column (the row's name) stays in view while the rest scrolls under it
+    '& tr > :first-child': {
+      position: 'sticky',
+      left: 0,
+      zIndex: 1,
+      backgroundColor: tokens.colorNeutralBackground1,
+      boxShadow: `inset -1px 0 0 ${tokens.colorNeutralStroke2}`,
+    },
+    '& tbody tr:hover > :first-child': { backgroundColor: tokens.colorSubtleBackgroundHover },
+  },
+});
+
+export interface TableScrollProps {
+  /** names the scroll region for screen readers (usually the table's own label) */
+  label: string;
+  /**
+   * the table's narrowest width: below it the table scrolls sideways instead of crushing its
+   * columns (a 768 px tablet keeps the columns a 1024 px window has)
+   */
+  minWidth?: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * The one wrapper of every list table (issue 18): readable columns on tablets and narrow
+ * windows — a sideways scroll with the first column fixed — so no column is crushed and no
+ * action clipped. Wrap a Fluent `Table` in it; nothing else changes.
+ */
+export function TableScroll({ label, minWidth = '960px', className, testId, children }: TableScrollProps) {
+  const s = useStyles();
+  return (
+    <div
+      className={mergeClasses(s.root, className)}
+      style={{ ['--table-min' as string]: minWidth }}
+      role="region"
+      aria-label={label}
+      // a scroll region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      data-table-scroll=""
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * Issue 18 on tablets (768×1024 portrait, 1024×768 landscape, touch): every nav entry reachable
+ * (the ones that do not fit through 更多), list tables in their scroll region with nothing
+ * clipped, a dialog that fits, a form; the urge notice covers nothing from 768 to 1920; and a
+ * session that expires while the position form is half filled gives the form back, filled.
+ * Screenshots: tests/.artifacts/tablet-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs, shot, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function device(width: number, height: number, touch: boolean): Promise<Page> {
+  const context = await h.browser.newContext({
+    baseURL: h.url,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width, height },
+    hasTouch: touch,
+    isMobile: touch && width < 1000,
+  });
+  return context.newPage();
+}
+
+const NAV = [
+  ['首页', '/index'],
+  ['人才大厅', '/hall'],
+  ['全职招聘', '/position'],
+  ['灵活用工', '/employment'],
+  ['离职办理', '/dimission'],
+  ['完税服务', '/payTaxes/list'],
+] as const;
+
+/** Buttons and links of the page's content that stick out of the window (outside scroll regions). */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('main button, main a')]
+      .filter((el) => !el.closest('[data-table-scroll]') && el.offsetParent !== null)
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > w + 1 || r.left < -1);
+      })
+      .map((el) => el.textContent?.trim() || el.outerHTML.slice(0, 80));
+  });
+}
+
+/** Open a nav entry: its link in the bar, or through 更多 when it did not fit. */
+async function openNav(page: Page, label: string): Promise<'bar' | 'more'> {
+  const link = page.getByTestId('top-nav').getByRole('link', { name: label, exact: true });
+  if (await link.isVisible()) {
+    await link.tap();
+    return 'bar';
+  }
+  await page.getByTestId('nav-more').tap();
+  await page.getByRole('menuitem', { name: label }).tap();
+  return 'more';
+}
+
+for (const [width, height] of [
+  [768, 1024],
+  [1024, 768],
+] as const) {
+  describe(`tablet ${width}×${height} with touch`, () => {
+    it('reaches every nav entry, uses the lists, a dialog and a form', async () => {
+      h.advanceClock(61_000);
+      const page = await device(width, height, true);
+      await loginAs(page, h.url, '13800000001');
+      await page.getByTestId('urge-notice').waitFor();
+      await shot(page, `tablet-${width}-home`);
+      const ways: string[] = [];
+      for (const [label, path] of NAV) {
+        ways.push(await openNav(page, label));
+        await page.waitForURL(`**${path}**`);
+      }
+      // portrait: some entries only fit through 更多; landscape: the bar holds all six
+      if (width < 1000) {
+        expect(ways).toContain('more');
+        await page.getByTestId('nav-more').tap();
+        await page.getByRole('menu').waitFor();
+        await shot(page, `tablet-${width}-more-menu`);
+        await page.keyboard.press('Escape');
+      } else expect(ways).toEqual(NAV.map(() => 'bar'));
+
+      // a list: the table scrolls sideways in its region, rows stay one or two lines high
+      await page.goto('/position');
+      await page.getByTestId('position-table').waitFor();
+      const region = page.locator('[data-table-scroll]').first();
+      expect(await region.getAttribute('aria-label')).toBeTruthy();
+      const rowHeight = await page.getByTestId('position-row').first().evaluate((r) => r.getBoundingClientRect().height);
+      expect(rowHeight).toBeLessThan(100);
+      expect(await clipped(page)).toEqual([]);
+      await shot(page, `tablet-${width}-position`);
+      await region.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await shot(page, `tablet-${width}-position-scrolled`);
+      // every action of the row can be reached in the scroll region
+      const off = page.getByTestId('position-row').first().getByRole('button').last();
+      await off.scrollIntoViewIfNeeded();
+      const box = (await off.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // touch targets: 40 px on a coarse pointer
+      if (await page.evaluate(() => matchMedia('(pointer: coarse)').matches)) expect(box.height).toBeGreaterThanOrEqual(40);
+
+      for (const path of ['/dimission', '/employment']) {
+        await page.goto(path);
+        await page.locator('main table').first().waitFor();
+        expect(await clipped(page)).toEqual([]);
+        await shot(page, `tablet-${width}-${path.slice(1)}`);
+      }
+
+      // a dialog fits the screen
+      await page.goto('/hall');
+      await page.getByTestId('hall-view').first().tap();
+      const dlg = page.getByTestId('resume-dialog');
+      await dlg.getByTestId('resume-name').waitFor();
+      const d = (await dlg.boundingBox())!;
+      expect(d.x).toBeGreaterThanOrEqual(0);
+      expect(d.x + d.width).toBeLessThanOrEqual(width);
+      await shot(page, `tablet-${width}-resume-dialog`);
+      await page.keyboard.press('Escape');
+
+      // a form
+      await page.goto('/position/post');
+      await page.getByTestId('position-title').fill('平板上发布的职位');
+      expect(await clipped(page)).toEqual([]);
+      await shot(page, `tablet-${width}-position-form`);
+      await page.context().close();
+    }, 240_000);
+  });
+}
+
+describe('the urge notice covers nothing', () => {
+  it('sits above the page card at 768, 1024, 1440 and 1920 px', async () => {
+    h.advanceClock(61_000);
+    const page = await device(1440, 960, false);
+    await loginAs(page, h.url, '13800000001');
+    for (const width of [768, 1024, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 960 });
+      for (const path of ['/position', '/position/post']) {
+        await page.goto(path);
+        const notice = page.getByTestId('urge-notice');
+        await notice.waitFor();
+        await page.locator('main section, main [data-testid]').first().waitFor();
+        const overlap = await page.evaluate(() => {
+          const n = document.querySelector('[data-testid="urge-notice"]')!.getBoundingClientRect();
+          const m = document.querySelector('main')!.getBoundingClientRect();
+          return n.bottom > m.top + 0.5 && n.top < m.bottom;
+        });
+        expect(overlap, `${width} ${path}`).toBe(false);
+        if (path === '/position') await shot(page, `urge-${width}`);
+      }
+    }
+    // its behaviour stays: it opens /dimission
+    await page.getByTestId('urge-notice').click();
+    await page.waitForURL('**/dimission');
+    await page.context().close();
+  }, 180_000);
+});
+
+describe('drafts', () => {
+  it('the session expires while the position form is half filled; after logging in again the form is back, filled', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+    await page.goto('/position/post');
+    const title = `会话过期前填写的职位${Date.now() % 1000}`;
+    await page.getByTestId('position-title').fill(title);
+    await page.getByTestId('position-description').fill('半填写的职位描述，登录过期后应当原样恢复。');
+    await h.server.db.exec('UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL('**/login**');
+    h.advanceClock(61_000);
+    await loginAs(page, h.url, '13800000001', new URL(page.url()).pathname + new URL(page.url()).search);
+    await page.waitForURL('**/position/post');
+    await page.getByText('已恢复您上次未提交的内容').first().waitFor();
+    expect(await page.getByTestId('position-title').inputValue()).toBe(title);
+    expect(await page.getByTestId('position-description').inputValue()).toBe('半填写的职位描述，登录过期后应当原样恢复。');
+    await shot(page, 'draft-after-expiry');
+  }, 120_000);
+});
