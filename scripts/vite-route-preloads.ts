@@ -8,6 +8,9 @@
 import type { Plugin } from 'vite';
 import { LOGIN_PAGE_PATH, MAIN_LAYOUT, readRouteTable, routePattern } from './route-table';
 
+/** loaded by the first API call of a console page (src/app/shared/lib/http.ts loadEndpoints) */
+const ENDPOINTS = 'src/contract/endpoints.ts';
+
 export const PRELOADS_FILE = '.vite/preloads.json';
 
 export interface PreloadMap {
@@ -23,6 +26,7 @@ interface ChunkLike {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  moduleIds: string[];
 }
 
 export function routePreloads(): Plugin {
@@ -49,11 +53,12 @@ export function routePreloads(): Plugin {
       if (!entry) return; // not the console's build (the service worker's own)
       const initial = closure(entry.fileName);
       const needed = (source: string) => {
-        const chunk = bySource.get(source);
+        const chunk = bySource.get(source) ?? chunks.find((c) => c.moduleIds.some((id) => id.slice(root.length + 1) === source));
         if (!chunk) throw new Error(`route-preloads: no chunk for ${source}`);
         return [...closure(chunk.fileName)].filter((f) => !initial.has(f));
       };
-      const layout = needed(MAIN_LAYOUT);
+      // console routes: the layout, and the endpoint table the first API call loads (shared/lib/http.ts)
+      const layout = [...needed(MAIN_LAYOUT), ...needed(ENDPOINTS)];
       const { routes, redirects } = readRouteTable(root);
       const map: PreloadMap = {
         routes: routes.map((r) => ({

@@ -23,7 +23,7 @@ function load(staticDir: string) {
   const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : -1;
   const hit = cache.get(staticDir);
   if (hit && hit.mtimeMs === mtimeMs) return hit;
-  let map: PreloadMap | null = null;
+  let map: PreloadMap | null;
   try {
     map = mtimeMs >= 0 ? (JSON.parse(readFileSync(file, 'utf8')) as PreloadMap) : null;
   } catch {
