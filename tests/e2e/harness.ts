@@ -137,7 +137,10 @@ export function watchConsole(page: Page): void {
 }
 
 // every test of a file that uses the harness fails on a console error or an uncaught page error
-afterEach(() => {
-  const faults = consoleFaults.splice(0);
-  if (faults.length) throw new Error(`console errors or page errors during the test:\n${faults.join('\n')}`);
-});
+// (only under Vitest: the PWA bench imports the Chromium settings from here)
+if (process.env.VITEST) {
+  afterEach(() => {
+    const faults = consoleFaults.splice(0);
+    if (faults.length) throw new Error(`console errors or page errors during the test:\n${faults.join('\n')}`);
+  });
+}
