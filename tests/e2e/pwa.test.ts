@@ -104,7 +104,7 @@ async function newContext(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Pr
 async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   // these tests cut the network and remove chunks on purpose: the failed loads they provoke
-  allowConsole(page, /net::ERR_(INTERNET_DISCONNECTED|FAILED|SOCKET_NOT_CONNECTED|CONNECTION_RESET|CONNECTION_REFUSED)|status of 404|Failed to fetch/);
+  allowConsole(page, /net::ERR_[A-Z_]+|status of 404|Failed to fetch/);
   watchConsole(page);
   await page.goto(url);
   return page;
