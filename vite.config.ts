@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 /** Where `npm run dev` proxies the API and the sandboxes (the reference server). */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -68,6 +69,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // each route's chunks for the server to preload with the entry (first paint in one wave)
+    routePreloads(),
     // the service worker (src/sw/sw.ts) with the build's precache list injected; the page
     // registers it itself (src/app/shell/sw-bridge.ts), the manifest is public/manifest.webmanifest
     VitePWA({

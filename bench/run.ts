@@ -3,6 +3,8 @@
  * figures object), each measured against a baseline in the same run — these machines are shared
  * and noisy, so compare ratios, not absolute numbers. `npm run bench -- api` runs only `api`.
  * The last line printed is one JSON object keyed by module name.
+ * A module whose figures carry a non-empty `failed: string[]` (a byte budget exceeded: bytes do
+ * not vary from run to run) or that throws makes the run exit non-zero; timings never do.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +26,12 @@ for (const name of names) {
     results[name] = await mod.default();
   } catch (e) {
     results[name] = { error: e instanceof Error ? e.message : String(e) };
+    process.exitCode = 1;
+  }
+  const failed = (results[name] as { failed?: unknown } | undefined)?.failed;
+  if (Array.isArray(failed) && failed.length > 0) {
+    process.exitCode = 1;
+    for (const f of failed) console.error(`${name}: FAILED ${String(f)}`);
   }
   console.log(`${name} (${((performance.now() - started) / 1000).toFixed(1)} s):`, results[name]);
 }

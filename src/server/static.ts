@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { withPreloads } from './preloads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -24,6 +25,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
       reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
+  // `/` is a page navigation like any other: index.html with the route's preloads (spaFallback)
+  app.get('/', (req, reply) => spaFallback(staticDir, req, reply));
 }
 
 const HINT_PAGE = `<!doctype html>
@@ -60,6 +63,6 @@ export async function spaFallback(
     (path === '/' || acceptsHtml(req.headers.accept));
   if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
   const index = staticDir ? join(staticDir, 'index.html') : null;
-  const html = index && existsSync(index) ? await readFile(index, 'utf8') : HINT_PAGE;
+  const html = index && existsSync(index) ? withPreloads(await readFile(index, 'utf8'), staticDir!, path, req.headers.cookie) : HINT_PAGE;
   return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }

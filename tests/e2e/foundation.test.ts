@@ -18,6 +18,18 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+/**
+ * A refocus whose session refresh has answered and rendered (SPEC §7: usercenter/info and the
+ * urge count): only then does a notice's absence mean it was not shown, not "not yet".
+ */
+async function refocusSettled(page: Page): Promise<void> {
+  const answered = (part: string) => page.waitForResponse((r) => r.url().includes(part), { timeout: 30_000 });
+  const both = Promise.all([answered('/usercenter/info'), answered('/dimission/urge')]);
+  await refocus(page);
+  await both;
+  // two frames: the snapshot change rendered
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
 describe('login and logout', () => {
   it('a new user logs in with the SMS code, lands on /index, and logs out', async () => {
@@ -118,12 +130,11 @@ describe('guards (SPEC §5)', () => {
     // now normal: the auth route opens; after a reload the notice does not come back
     await page.goto('/position/post');
     await page.waitForURL('**/position/post');
-    await refocus(page);
-    await page.waitForTimeout(500);
+    await refocusSettled(page);
     expect(await page.getByTestId('approval-notice').count()).toBe(0);
   });
 
-  it('member with the tax flag: tax entry shown, /payTaxes opens the list; the urge notice leads to /dimission', async () => {
+  it('member with the tax flag: tax entry shown, /payTaxes passes the tax guard; the urge notice leads to /dimission and its requests', async () => {
     const { page } = await h.newPage();
     await loginAs(page, h.url, '13800000001');
     await page.getByTestId('top-nav').getByText('完税服务').waitFor();
@@ -134,11 +145,18 @@ describe('guards (SPEC §5)', () => {
     await shot(page, 'home-urge');
     await urge.getByText('去处理').click();
     await page.waitForURL('**/dimission');
+    // /dimission is real: the 离职申请 tab lists the company's pending requests (3 in the seed)
+    await page.getByTestId('request-table').waitFor();
+    await expect.poll(() => page.getByTestId('request-row').count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId('urge-notice').count()).toBe(0);
 
+    // /payTaxes/*: the member with the tax flag is let through the guard (SPEC §5) to the list
+    // route; the pages themselves are engineer tax's (their own e2e), so only the guard is checked
     await page.goto('/payTaxes');
     await page.waitForURL('**/payTaxes/list');
     expect(await page.title()).toBe('完税服务 - 企业服务平台');
+    await page.getByTestId('top-nav').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/payTaxes/list');
     await page.goto('/position/entry/12/%E5%89%8D%E7%AB%AF%E5%B7%A5%E7%A8%8B%E5%B8%88');
     expect(await page.title()).toBe('已录用 - 前端工程师 - 企业服务平台');
   });
@@ -150,8 +168,7 @@ describe('guards (SPEC §5)', () => {
     const urge = page.getByTestId('urge-notice');
     await urge.waitFor();
     await urge.getByRole('button', { name: '关闭' }).click();
-    await refocus(page);
-    await page.waitForTimeout(800);
+    await refocusSettled(page);
     expect(await page.getByTestId('urge-notice').count()).toBe(0);
   });
 

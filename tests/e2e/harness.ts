@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { startTestServer } from '../setup/server';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -62,7 +63,7 @@ export async function startHarness(): Promise<Harness> {
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+      watchConsole(page);
       return { context, page };
     },
     async close() {
@@ -96,4 +97,50 @@ export async function loginAs(page: Page, baseUrl: string, mobile: string, from 
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+// --- console errors fail the test (issue 17) -------------------------------------------------------
+
+/**
+ * Console messages that are expected, each with why. Prefer fixing the source to adding a line.
+ * Chromium logs "Failed to load resource" for every answer with an HTTP error status, also for
+ * the API's deliberate 4xx envelopes (a wrong SMS code, another company's id, a conflict) that
+ * the console shows as toasts: those are the contract, not faults. A 5xx never is.
+ */
+const ALLOWED_CONSOLE: RegExp[] = [
+  /Failed to load resource: the server responded with a status of 4\d\d/,
+  // Playwright's own note when a test's context blocks service workers on purpose
+  /^Service Worker registration blocked by Playwright/,
+];
+const consoleFaults: string[] = [];
+const pageAllowances = new WeakMap<Page, RegExp[]>();
+
+/** A test that provokes a console message on purpose (going offline, a removed chunk) says so. */
+export function allowConsole(page: Page, ...patterns: RegExp[]): void {
+  pageAllowances.set(page, [...(pageAllowances.get(page) ?? []), ...patterns]);
+}
+
+/** Collects the page's console errors and warnings and its uncaught errors. */
+export function watchConsole(page: Page): void {
+  const allowed = (text: string) => [...ALLOWED_CONSOLE, ...(pageAllowances.get(page) ?? [])].some((re) => re.test(text));
+  page.on('pageerror', (e) => {
+    const text = `[pageerror] ${e.message}`;
+    if (!allowed(e.message)) consoleFaults.push(text);
+    console.error(text);
+  });
+  page.on('console', (m) => {
+    if (m.type() !== 'error' && m.type() !== 'warning') return;
+    const text = `[console.${m.type()}] ${m.text()} (${m.location().url})`;
+    if (!allowed(m.text())) consoleFaults.push(text);
+    console.error(text);
+  });
+}
+
+// every test of a file that uses the harness fails on a console error or an uncaught page error
+// (only under Vitest: the PWA bench imports the Chromium settings from here)
+if (process.env.VITEST) {
+  afterEach(() => {
+    const faults = consoleFaults.splice(0);
+    if (faults.length) throw new Error(`console errors or page errors during the test:\n${faults.join('\n')}`);
+  });
 }

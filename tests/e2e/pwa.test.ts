@@ -19,7 +19,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../setup/server';
-import { ARTIFACTS, CHROME_ARGS, CHROME_PATH, shot } from './harness';
+import { allowConsole, ARTIFACTS, CHROME_ARGS, CHROME_PATH, shot, watchConsole } from './harness';
 
 const VERSION_A = 'e2e-a';
 const VERSION_B = 'e2e-b';
@@ -103,10 +103,9 @@ async function newContext(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Pr
 
 async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') console.error(`[console.${m.type()}]`, m.text());
-  });
+  // these tests cut the network and remove chunks on purpose: the failed loads they provoke
+  allowConsole(page, /net::ERR_[A-Z_]+|status of 404|Failed to fetch/);
+  watchConsole(page);
   await page.goto(url);
   return page;
 }
@@ -238,6 +237,25 @@ describe('offline', () => {
     await page.getByTestId('welcome').waitFor();
     await page.getByTestId('todo-card').waitFor();
     expect(await marked(page)).toBe(true);
+  });
+
+  it('an installed console opens a deep page it never visited offline: its chunks come from the precache, the page shows the offline state', async () => {
+    const { context, page } = await homeOnVersionA();
+    await context.setOffline(true);
+    // never opened in this browser: /position/entry's chunks can only come from the precache
+    await page.goto(`/position/entry/1/${encodeURIComponent('前端开发工程师')}`);
+    const offline = page.getByTestId('offline-state');
+    await offline.waitFor({ timeout: 20_000 });
+    // the offline state of the page, not the chunk error (页面加载失败…) a missing chunk would show
+    expect(await offline.innerText()).toContain('网络不给力，请稍后重试');
+    expect(await offline.innerText()).not.toContain('页面加载失败');
+    expect(await page.getByRole('navigation').first().isVisible()).toBe(true);
+    // the page's own chunk is among the scripts the page ran
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    const pageChunk = readdirSync(path.join(builds[VERSION_A]!, 'assets')).find((f) => /^position-entry-.*\.js$/.test(f));
+    expect(pageChunk).toBeTruthy();
+    expect(scripts).toContain(`/assets/${pageChunk}`);
+    await shot(page, 'pwa-offline-deep-route');
   });
 
   it('a request failing for lack of network shows the state at once, in every tab, though the browser says online; back online 重新加载 gives a working page', async () => {

@@ -264,14 +264,19 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await dlg.getByRole('button', { name: '取消' }).click();
 
     const before = await page.getByTestId('people-row').count();
-    const second = page.getByTestId('people-row').filter({ hasText: '待处理' }).first();
-    if ((await second.count()) > 0) {
-      await second.getByRole('button', { name: '不合适' }).click();
-      await page.getByRole('button', { name: '确定' }).click();
-      await toast(page, '已标记为不合适');
-    }
+    // the demo seed holds pending applications for this position: one of them, by name
+    const pending = page.getByTestId('people-row').filter({ hasText: '待处理' });
+    expect(await pending.count()).toBeGreaterThan(0);
+    const name = (await pending.first().locator('td').first().innerText()).trim();
+    expect(name).not.toBe('');
+    const mine = page.getByTestId('people-row').filter({ hasText: name });
+    await mine.getByRole('button', { name: '不合适' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await toast(page, '已标记为不合适');
+    // that applicant's row, and no other, changed: 不合适, no longer 待处理, still listed
+    await mine.filter({ hasText: '不合适' }).waitFor();
+    expect(await mine.filter({ hasText: '待处理' }).count()).toBe(0);
     await expect.poll(() => page.getByTestId('people-row').count()).toBe(before);
-    await page.getByTestId('people-row').filter({ hasText: '不合适' }).first().waitFor();
 
     // a resume whose past employer is on the platform opens the company info dialog
     const cand = (await h.server.db.one<{ id: number; realname: string; company_name: string }>(

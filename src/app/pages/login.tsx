@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { LoginForm, LoginFrame, WechatLogin } from '../features/login';
+import { LoginForm, LoginFrame, LoginTabs, WechatLogin } from '../features/login';
 import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 import { safeRedirect } from '../shared/lib/guards';
 
@@ -25,10 +25,15 @@ export default function LoginPage() {
   const done = () => navigate(safeRedirect(new URLSearchParams(search).get('redirect')), { replace: true });
   return (
     <LoginFrame formClassName={s.form}>
-      <TabList className={s.tabs} selectedValue={way} onTabSelect={(_, d) => setWay(d.value as 'sms' | 'wechat')}>
-        <Tab value="sms">{tAccounts.wechat.tabSms}</Tab>
-        <Tab value="wechat">{tAccounts.wechat.tabWechat}</Tab>
-      </TabList>
+      <LoginTabs<'sms' | 'wechat'>
+        className={s.tabs}
+        value={way}
+        onChange={setWay}
+        tabs={[
+          { value: 'sms', label: tAccounts.wechat.tabSms },
+          { value: 'wechat', label: tAccounts.wechat.tabWechat },
+        ]}
+      />
       {way === 'sms' ? <LoginForm onSuccess={done} /> : <WechatLogin onSuccess={done} />}
     </LoginFrame>
   );

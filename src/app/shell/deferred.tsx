@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
 import { loadChunk } from '../shared/lib/chunks';
+import { afterFirstPaint } from '../shared/lib/painted';
 
 export interface Deferred<T> {
   /** the module once loaded */
@@ -35,14 +36,8 @@ export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
   return d;
 }
 
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 1000);
-  return () => clearTimeout(id);
-};
+// after the first page has painted (issue 17: not part of the first paint's bytes)
+const whenIdle = (run: () => void): (() => void) => afterFirstPaint(run);
 
 /**
  * The deferred module (undefined until it has loaded) and `load(user)` for the trigger's

@@ -5,6 +5,7 @@ import { redirects, routeSubtitle } from '../routes';
 import { lazyChunk } from '../shared/lib/chunks';
 import { CurrentRouteContext, type CurrentRoute } from '../shared/hooks/current-route';
 import { guardRedirect, safeRedirect } from '../shared/lib/guards';
+import { markPagePainted } from '../shared/lib/painted';
 import { documentTitle } from '../shared/lib/title';
 import { session } from '../shared/session';
 import { LogoLoader, OfflineState } from '../shared/ui';
@@ -15,6 +16,12 @@ import { useSessionRefresh } from './useSessionRefresh';
 
 // the main layout (nav, breadcrumb, footer, global dialogs) is not needed on /login
 const MainLayout = lazyChunk(() => import('./MainLayout'));
+
+/** Mounts with the page (inside its Suspense): the first page has painted. */
+function Painted() {
+  useEffect(markPagePainted, []);
+  return null;
+}
 
 /**
  * The router: plain redirects, route matching (unknown → /404), the guards of SPEC §5 on the
@@ -75,6 +82,7 @@ export function AppRouter() {
               <ChunkBoundary key={route.name}>
                 <Suspense fallback={<LogoLoader />}>
                   <Page key={route.name} />
+                  <Painted />
                 </Suspense>
               </ChunkBoundary>
             </MainLayout>
@@ -85,6 +93,7 @@ export function AppRouter() {
           <ChunkBoundary key={route.name}>
             <Suspense fallback={<LogoLoader />}>
               <Page key={route.name} />
+              <Painted />
             </Suspense>
           </ChunkBoundary>
         </BlankLayout>

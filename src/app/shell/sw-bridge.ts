@@ -114,7 +114,8 @@ export async function startServiceWorker(): Promise<void> {
   try {
     registration = await wb.register();
   } catch (e) {
-    console.warn('[sw] registration failed', e);
+    // the browser refused (blocked by policy, a private window): the console works without it
+    console.info('[sw] registration failed', e);
     return;
   }
   if (!registration) return;

@@ -3,3 +3,4 @@ export { LoginBrandPanel } from './components/LoginBrandPanel';
 export { WechatLogin } from './components/WechatLogin';
 export { BindPhone } from './components/BindPhone';
 export { LoginFrame } from './components/LoginFrame';
+export { LoginTabs } from './components/LoginTabs';

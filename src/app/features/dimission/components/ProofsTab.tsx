@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ProofItem } from '../../../../contract/dimission';
 import { PROOF_STATUS_CODES } from '../../../../contract/dimission-rules';
@@ -89,7 +89,7 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
               <TableBody>
                 {data.list.map((x) => (
                   <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
-                    <TableCell className={`${s.name} ${s.nowrap}`}>{x.name}</TableCell>
+                    <TableCell className={mergeClasses(s.name, s.nowrap)}>{x.name}</TableCell>
                     <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
                     <TableCell className={s.nowrap}>{x.job_name}</TableCell>
                     <TableCell className={s.nowrap}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Tooltip } from '@fluentui/react-components';
+import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Tooltip, mergeClasses } from '@fluentui/react-components';
 import type { RequestItem } from '../../../../contract/dimission';
 import { REQUEST_STATUS_CODES } from '../../../../contract/dimission-rules';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -85,7 +85,7 @@ export function RequestsTab({ keywords, version, onChanged, initialStatus }: { k
                         <div className={s.reason}>{r.reason || '—'}</div>
                       </Tooltip>
                     </TableCell>
-                    <TableCell className={`${s.small} ${s.nowrap}`}>{r.submitted_at.slice(0, 16)}</TableCell>
+                    <TableCell className={mergeClasses(s.small, s.nowrap)}>{r.submitted_at.slice(0, 16)}</TableCell>
                     <TableCell className={s.nowrap}>
                       <StatusBadge kind="request" status={r.status} />
                       {r.status === 'rejected' && <div className={s.small}>{T.rejectReasonOf(r.reject_reason)}</div>}

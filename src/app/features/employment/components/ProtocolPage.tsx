@@ -18,6 +18,7 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
 import { AGREEMENT_MAX_BYTES } from '../../../../contract/employment-rules';
@@ -143,7 +144,7 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
                     </TableCell>
                     <TableCell>{a.signed_num}</TableCell>
                     <TableCell>{a.created_by}</TableCell>
-                    <TableCell className={`${s.small} ${s.nowrap}`}>{a.created_at.slice(0, 16)}</TableCell>
+                    <TableCell className={mergeClasses(s.small, s.nowrap)}>{a.created_at.slice(0, 16)}</TableCell>
                     <TableCell>
                       <Button size="small" appearance="transparent" data-testid="protocol-view" onClick={() => void agreementUrl(a.id).then(setView, () => undefined)}>
                         {p.view}

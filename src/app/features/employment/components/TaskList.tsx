@@ -19,6 +19,7 @@ import {
   TableRow,
   Text,
   Tooltip,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
@@ -153,7 +154,7 @@ export function TaskList() {
                 <TableBody>
                   {data.list.map((task) => (
                     <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
-                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.task_no}</TableCell>
+                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.task_no}</TableCell>
                       <TableCell className={s.name}>{task.name}</TableCell>
                       <TableCell className={s.small}>{task.category || '—'}</TableCell>
                       <TableCell className={s.nowrap}>
@@ -162,7 +163,7 @@ export function TaskList() {
                       <TableCell>
                         {task.applied_num}/{task.signed_num}/{task.headcount}
                       </TableCell>
-                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
+                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
                       <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
                       <TableCell className={s.nowrap}>
                         {task.status === 'rejected' && task.reject_reason ? (
@@ -175,7 +176,7 @@ export function TaskList() {
                           <StatusBadge kind="task" status={task.status} />
                         )}
                       </TableCell>
-                      <TableCell className={`${s.small} ${s.nowrap}`}>{task.created_at.slice(0, 16)}</TableCell>
+                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.created_at.slice(0, 16)}</TableCell>
                       <TableCell>
                         <div className={s.actions}>
                           {ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => (

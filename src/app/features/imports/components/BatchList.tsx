@@ -13,6 +13,7 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
@@ -128,7 +129,7 @@ export function BatchList() {
                       <ImportStatusBadge status={b.status} />
                     </TableCell>
                     <TableCell className={s.nowrap}>{b.operator}</TableCell>
-                    <TableCell className={`${s.small} ${s.nowrap}`}>{b.created_at.slice(0, 16)}</TableCell>
+                    <TableCell className={mergeClasses(s.small, s.nowrap)}>{b.created_at.slice(0, 16)}</TableCell>
                     <TableCell>
                       <div className={`${s.nowrap}`}>
                         <Button size="small" appearance="transparent" onClick={() => setOpen(b)} data-testid="batch-detail">

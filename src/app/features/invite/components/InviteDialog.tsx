@@ -22,6 +22,7 @@ import {
   TableRow,
   Textarea,
   tokens,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { CalendarClockRegular, ChevronUpRegular, DismissRegular } from '@fluentui/react-icons';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
@@ -245,7 +246,7 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
               <Input value={form.contacts_tel} maxLength={20} placeholder={tRecruit.inviteForm.telPlaceholder} onChange={(_, d) => set({ contacts_tel: d.value })} />
             </Field>
             {!form.contacts_name && !form.contacts_tel && (
-              <Link className={`${s.hint} ${s.wide}`} onClick={() => set({ contacts_name: info.hr_realname, contacts_tel: info.hr_mobile })}>
+              <Link className={mergeClasses(s.hint, s.wide)} onClick={() => set({ contacts_name: info.hr_realname, contacts_tel: info.hr_mobile })}>
                 {tRecruit.inviteForm.useMyContact}（{info.hr_realname} {info.hr_mobile}）
               </Link>
             )}

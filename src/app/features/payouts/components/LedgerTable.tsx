@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { LedgerData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
@@ -52,7 +52,7 @@ export function LedgerTable({ version }: { version: number }) {
                 <TableRow key={l.id} data-testid="ledger-row" data-type={l.type}>
                   <TableCell className={s.nowrap}>{l.created_at}</TableCell>
                   <TableCell>{labelOf(LEDGER_TYPES, l.type)}</TableCell>
-                  <TableCell className={`${s.num} ${l.amount > 0 ? s.plus : s.minus}`}>
+                  <TableCell className={mergeClasses(s.num, l.amount > 0 ? s.plus : s.minus)}>
                     {l.amount > 0 ? '+' : ''}
                     {fenText(l.amount)}
                   </TableCell>

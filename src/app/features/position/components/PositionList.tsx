@@ -19,6 +19,7 @@ import {
   TableRow,
   Text,
   Tooltip,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
@@ -189,7 +190,7 @@ export function PositionList() {
                           <StatusBadge kind="position" status={p.status} />
                         )}
                       </TableCell>
-                      <TableCell className={`${s.small} ${s.nowrap}`}>{p.updated_at.slice(0, 16)}</TableCell>
+                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{p.updated_at.slice(0, 16)}</TableCell>
                       <TableCell>
                         <div className={`${s.actions} ${s.nowrap}`}>
                           <Button size="small" appearance="transparent" onClick={() => requireMember() && navigate(`/position/post?id=${p.id}`)}>

@@ -4,6 +4,7 @@ import { CloudArrowUpRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { media } from '../../../shared/theme';
+import { afterFirstPaint } from '../../../shared/lib/painted';
 import { activeCount, openUploadCenter, uploads } from '../store';
 
 // the drawer (and the worker) load when first opened
@@ -23,12 +24,15 @@ export function UploadCenterButton() {
   // a reload with unfinished uploads: bring them back into view
   useEffect(() => {
     let alive = true;
-    // the client (Comlink, the worker bridge) loads off the layout's critical path
-    void import('../client').then(async ({ hasPendingCheckpoints, restoreUploads }) => {
-      if (alive && (await hasPendingCheckpoints())) void restoreUploads();
+    // the client (Comlink, the worker bridge) loads after the first page has painted
+    const cancel = afterFirstPaint(() => {
+      void import('../client').then(async ({ hasPendingCheckpoints, restoreUploads }) => {
+        if (alive && (await hasPendingCheckpoints())) void restoreUploads();
+      });
     });
     return () => {
       alive = false;
+      cancel();
     };
   }, []);
   return (

@@ -1,0 +1,76 @@
+/**
+ * First paint in one wave (issue 17): for every route of `src/app/routes.ts`, the chunks its first
+ * paint needs beyond the entry — the page's chunk, the main layout's for console routes, and every
+ * chunk they import statically — written to `dist/.vite/preloads.json`. The server adds them to
+ * index.html as `<link rel="modulepreload">` for the path it answers (src/server/preloads.ts), so
+ * the browser fetches them together with the entry instead of discovering them after it ran.
+ */
+import type { Plugin } from 'vite';
+import { LOGIN_PAGE_PATH, MAIN_LAYOUT, readRouteTable, routePattern } from './route-table';
+
+/** loaded by the first API call of a console page (src/app/shared/lib/http.ts loadEndpoints) */
+const ENDPOINTS = 'src/contract/endpoints.ts';
+
+export const PRELOADS_FILE = '.vite/preloads.json';
+
+export interface PreloadMap {
+  /** first match wins; `files` are absolute URLs (`/assets/x.js`) */
+  routes: { name: string; pattern: string; needsLogin: boolean; files: string[] }[];
+  redirects: Record<string, string>;
+  loginPath: string;
+}
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  moduleIds: string[];
+}
+
+export function routePreloads(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'hr-console:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is typeof c & ChunkLike => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const bySource = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!.slice(root.length + 1), c]));
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return; // not the console's build (the service worker's own)
+      const initial = closure(entry.fileName);
+      const needed = (source: string) => {
+        const chunk = bySource.get(source) ?? chunks.find((c) => c.moduleIds.some((id) => id.slice(root.length + 1) === source));
+        if (!chunk) throw new Error(`route-preloads: no chunk for ${source}`);
+        return [...closure(chunk.fileName)].filter((f) => !initial.has(f));
+      };
+      // console routes: the layout, and the endpoint table the first API call loads (shared/lib/http.ts)
+      const layout = [...needed(MAIN_LAYOUT), ...needed(ENDPOINTS)];
+      const { routes, redirects } = readRouteTable(root);
+      const map: PreloadMap = {
+        routes: routes.map((r) => ({
+          name: r.name,
+          pattern: routePattern(r.path),
+          needsLogin: r.needsLogin,
+          files: [...new Set([...(r.layout === 'main' ? layout : []), ...needed(r.page)])].map((f) => base + f),
+        })),
+        redirects,
+        loginPath: LOGIN_PAGE_PATH,
+      };
+      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(map) });
+    },
+  };
+}
