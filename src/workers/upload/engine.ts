@@ -702,10 +702,12 @@ export class UploadEngine {
 
   private async sendPart(it: Item, file: Blob, cp: Checkpoint, job: PartJob, signal: AbortSignal): Promise<CheckpointPart> {
     const { n, offset, size } = job;
-    const body = file.slice(offset, offset + size);
-    // CRC64 of the part, computed while the request runs (not before it)
-    const want = this.options.crc ? crcOf(body) : Promise.resolve('');
+    // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
+    const bytes = await readPart(file, offset, size);
+    // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
+    const want = this.options.crc ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
     want.catch(() => {});
+    const body = bytes;
     return this.retrying(it, signal, async () => {
       const t = await this.auth(it, signal);
       it.meter.startPart(n);
@@ -854,10 +856,23 @@ export class UploadEngine {
   }
 }
 
-/** CRC64 of a Blob, one reused hasher per call (hash-wasm instances are cheap to init, not to create). */
-const hashers: Awaited<ReturnType<typeof crc64Hasher>>[] = [];
+/** The bytes of one part; a file that cannot be read any more is a ReadFileError (not retried). */
+async function readPart(file: Blob, offset: number, size: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
+  } catch (e) {
+    throw new UploadError('ReadFileError', undefined, e);
+  }
+}
+
+/** CRC64 of a Blob. */
 async function crcOf(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return crcOfBytes(new Uint8Array(await blob.arrayBuffer()));
+}
+
+/** CRC64 of some bytes, with a reused hasher (hash-wasm instances are cheap to init, not to create). */
+const hashers: Awaited<ReturnType<typeof crc64Hasher>>[] = [];
+async function crcOfBytes(bytes: Uint8Array): Promise<string> {
   const h = hashers.pop() ?? (await crc64Hasher());
   try {
     h.init();

@@ -94,8 +94,8 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   reportEveryMs: 3000,
   progressEveryMs: 150,
   adaptive: false,
-  maxPartSize: 32 * 1024 * 1024,
-  maxParallel: 8,
+  maxPartSize: 16 * 1024 * 1024,
+  maxParallel: 6,
 };
 
 /** Short-lived credentials: STS from the API, or the upload auth VOD hands out per object. */
@@ -122,7 +122,8 @@ export interface TransportRequest {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'HEAD';
   url: string;
   headers?: Record<string, string>;
-  body?: Blob | string;
+  /** a Blob slice, or bytes already read (a part: read once for its CRC64 and the request) */
+  body?: Blob | string | Uint8Array;
   signal?: AbortSignal;
   /** bytes of the body sent so far */
   onUploadProgress?: (loaded: number) => void;
