@@ -12,8 +12,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, openAsBlob, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openAsBlob, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import OSS from 'ali-oss';
+import { httpDate, ossAuthorization, ossCanonicalResource } from '../src/workers/upload/sign';
 import { UploadEngine } from '../src/workers/upload/engine';
 import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
 import { NodeTransport } from '../src/workers/upload/testing/node-transport';
@@ -77,7 +80,19 @@ const clock: Clock = {
   sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
 };
 
-async function engineRun(token: string, options: Partial<UploadOptions>): Promise<{ mbps: number; seconds: number; peakRssMb: number }> {
+interface Run {
+  mbps: number;
+  seconds: number;
+  peakRssMb?: number;
+  chosen?: string;
+}
+
+function clearObjects() {
+  rmSync(path.join(DATA, 'oss', 'objects'), { recursive: true, force: true });
+  spawnSync('mkdir', ['-p', path.join(DATA, 'oss', 'objects')]);
+}
+
+async function engineRun(token: string, options: Partial<UploadOptions>): Promise<Run> {
   const blob = await openAsBlob(FILE);
   const engine = new UploadEngine(
     { transport: new NodeTransport(), clock, store: new MemoryCheckpointStore(), credentials: { getSts: () => sts(token) } },
@@ -88,8 +103,10 @@ async function engineRun(token: string, options: Partial<UploadOptions>): Promis
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const t0 = performance.now();
   const id = await engine.addFile(blob, path.basename(FILE), Date.now() + Math.random(), { kind: 'video' });
+  let chosen = '';
   const done = new Promise<void>((resolve, reject) => {
     engine.subscribe((e: EngineEvent) => {
+      if (e.type === 'item' && e.item.id === id && e.item.partSize) chosen = `${+(e.item.partSize / MB).toFixed(2)} MB × ${e.item.parallel}`;
       if (e.type === 'item' && e.item.id === id && e.item.state === 'Success') resolve();
       if (e.type === 'item' && e.item.id === id && e.item.state === 'Failure') reject(new Error(`${e.item.error?.code} ${e.item.error?.message}`));
     });
@@ -98,9 +115,89 @@ async function engineRun(token: string, options: Partial<UploadOptions>): Promis
   await done;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  rmSync(path.join(DATA, 'oss', 'objects'), { recursive: true, force: true });
-  spawnSync('mkdir', ['-p', path.join(DATA, 'oss', 'objects')]);
-  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1) };
+  clearObjects();
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1), chosen };
+}
+
+/** (b) the official ali-oss client's multipartUpload of the same file, same part size and parallelism. */
+async function aliOssRun(token: string, partSize: number, parallel: number): Promise<Run> {
+  const { vodCreate } = await import('./upload.vod');
+  const { auth, address } = await vodCreate(BASE, await sts(token), path.basename(FILE), SIZE);
+  const client = new OSS({
+    accessKeyId: auth.AccessKeyId,
+    accessKeySecret: auth.AccessKeySecret,
+    stsToken: auth.SecurityToken,
+    bucket: address.Bucket,
+    endpoint: BASE,
+    sldEnable: true,
+    secure: false,
+    timeout: 600_000,
+  } as OSS.Options & { sldEnable: boolean });
+  const t0 = performance.now();
+  await client.multipartUpload(address.FileName, FILE, { partSize, parallel });
+  const seconds = (performance.now() - t0) / 1000;
+  clearObjects();
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2) };
+}
+
+/**
+ * (c) the server's multipart ceiling: a bare client with every part already read into memory,
+ * keep-alive sockets, a V1 signature per request and nothing else (no CRC, no checkpoints, no
+ * progress). Initiate and Complete are inside the timing, as for the others.
+ */
+async function bareRun(token: string, partSize: number, parallel: number): Promise<Run> {
+  const { vodCreate } = await import('./upload.vod');
+  const { auth, address } = await vodCreate(BASE, await sts(token), path.basename(FILE), SIZE);
+  const fd = openSync(FILE, 'r');
+  const parts: Buffer[] = [];
+  for (let off = 0; off < SIZE; off += partSize) {
+    const b = Buffer.allocUnsafe(Math.min(partSize, SIZE - off));
+    readSync(fd, b, 0, b.length, off);
+    parts.push(b);
+  }
+  closeSync(fd);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: parallel });
+  const key = encodeURIComponent(address.FileName).replace(/%2F/g, '/');
+  const send = async (method: 'PUT' | 'POST', query: Record<string, string | null>, body: Buffer | string) => {
+    const headers: Record<string, string> = { 'x-oss-date': httpDate(Date.now()), 'x-oss-security-token': auth.SecurityToken };
+    if (method === 'POST') headers['content-type'] = 'application/xml';
+    headers.authorization = await ossAuthorization(auth.AccessKeyId, auth.AccessKeySecret, method, headers, ossCanonicalResource(address.Bucket, address.FileName, query));
+    const qs = Object.entries(query).map(([k, v]) => (v === null ? k : `${k}=${encodeURIComponent(v)}`)).join('&');
+    return new Promise<{ status: number; etag: string; text: string }>((resolve, reject) => {
+      const r = http.request(
+        { host: '127.0.0.1', port: PORT, path: `/${address.Bucket}/${key}?${qs}`, method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? ''), text }));
+        },
+      );
+      r.on('error', reject);
+      r.end(body);
+    });
+  };
+  const t0 = performance.now();
+  const init = await send('POST', { uploads: null }, '');
+  const uploadId = /<UploadId>([^<]+)</.exec(init.text)?.[1] ?? '';
+  const etags: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < parts.length) {
+        const i = next++;
+        const r = await send('PUT', { partNumber: String(i + 1), uploadId }, parts[i]!);
+        if (r.status !== 200) throw new Error(`bare UploadPart: HTTP ${r.status}`);
+        etags[i] = r.etag;
+      }
+    }),
+  );
+  const xml = `<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+  const done = await send('POST', { uploadId }, xml);
+  if (done.status !== 200) throw new Error(`bare Complete: HTTP ${done.status}`);
+  const seconds = (performance.now() - t0) / 1000;
+  agent.destroy();
+  clearObjects();
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2) };
 }
 
 /** `curl -T` the same file with a presigned PUT of a fresh upload auth. */
@@ -117,8 +214,7 @@ async function curlRun(token: string): Promise<{ mbps: number; seconds: number }
   const r = spawnSync('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', 'Content-Type:', '-H', 'Expect:', '-T', FILE, url], { encoding: 'utf8' });
   const seconds = (performance.now() - t0) / 1000;
   if (r.stdout.trim() !== '200') throw new Error(`curl: HTTP ${r.stdout} ${r.stderr}`);
-  rmSync(path.join(DATA, 'oss', 'objects'), { recursive: true, force: true });
-  spawnSync('mkdir', ['-p', path.join(DATA, 'oss', 'objects')]);
+  clearObjects();
   return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2) };
 }
 
@@ -178,35 +274,60 @@ export default async function uploadBench() {
   const server = await startServer();
   try {
     const token = await login();
-    const runs: Record<'curl' | 'defaults' | 'noCrc' | 'best', { mbps: number; seconds: number; peakRssMb?: number }[]> = {
+    const BEST = { partSize: 8 * MB, parallel: 4 };
+    const runs: Record<'curl' | 'defaults' | 'noCrc' | 'best' | 'adaptive' | 'aliDefaults' | 'aliBest' | 'bare', Run[]> = {
       curl: [],
       defaults: [],
       noCrc: [],
       best: [],
+      adaptive: [],
+      aliDefaults: [],
+      aliBest: [],
+      bare: [],
     };
+    const plan: [keyof typeof runs, () => Promise<Run>][] = [
+      ['curl', () => curlRun(token)],
+      ['bare', () => bareRun(token, BEST.partSize, BEST.parallel)],
+      ['aliDefaults', () => aliOssRun(token, MB, 5)],
+      ['defaults', () => engineRun(token, {})],
+      ['noCrc', () => engineRun(token, { crc: false })],
+      ['aliBest', () => aliOssRun(token, BEST.partSize, BEST.parallel)],
+      ['best', () => engineRun(token, BEST)],
+      ['adaptive', () => engineRun(token, { adaptive: true })],
+    ];
+    // BENCH_UPLOAD_ONLY=defaults,adaptive: only those (profiling); the ratios then need the rest
+    const only = (process.env.BENCH_UPLOAD_ONLY ?? '').split(',').filter(Boolean);
     for (let round = 0; round < ROUNDS; round++) {
-      runs.curl.push(await curlRun(token));
-      runs.defaults.push(await engineRun(token, {}));
-      runs.noCrc.push(await engineRun(token, { crc: false }));
-      runs.best.push(await engineRun(token, { partSize: 8 * MB, parallel: 4 }));
+      for (const [k, run] of plan) if (!only.length || only.includes(k)) runs[k].push(await run());
     }
+    if (only.length) return Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length));
     const top = (k: keyof typeof runs) => runs[k].reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const curl = top('curl');
-    const defaults = top('defaults');
-    const noCrc = top('noCrc');
-    const best = top('best');
-    const peak = Math.max(...runs.defaults.map((r) => r.peakRssMb ?? 0), ...runs.best.map((r) => r.peakRssMb ?? 0));
+    const [curl, defaults, noCrc, best, adaptive, aliDefaults, aliBest, bare] = (
+      ['curl', 'defaults', 'noCrc', 'best', 'adaptive', 'aliDefaults', 'aliBest', 'bare'] as const
+    ).map(top) as Run[] as [Run, Run, Run, Run, Run, Run, Run, Run];
+    const ratio = (a: Run, b: Run) => +(a.mbps / b.mbps).toFixed(3);
+    const peak = Math.max(...[...runs.defaults, ...runs.best, ...runs.adaptive].map((r) => r.peakRssMb ?? 0));
     const browser = await browserRun(token).catch((e: unknown) => ({ error: (e as Error).message }));
     return {
       size_mb: SIZE / MB,
       curl_mbps: curl.mbps,
+      ceiling_bare_multipart_mbps: bare.mbps,
+      ceiling_settings: '8 MB parts × 4 parallel, parts pre-read, keep-alive',
+      ali_oss_default_mbps: aliDefaults.mbps,
+      ali_oss_best_mbps: aliBest.mbps,
       engine_default_mbps: defaults.mbps,
-      engine_default_vs_curl: +(defaults.mbps / curl.mbps).toFixed(3),
+      engine_default_vs_ali_oss: ratio(defaults, aliDefaults),
+      engine_default_vs_curl: ratio(defaults, curl),
       engine_best_settings: '8 MB parts × 4 parallel',
       engine_best_mbps: best.mbps,
-      engine_best_vs_curl: +(best.mbps / curl.mbps).toFixed(3),
+      engine_best_vs_ali_oss: ratio(best, aliBest),
+      engine_best_vs_curl: ratio(best, curl),
+      engine_adaptive_mbps: adaptive.mbps,
+      engine_adaptive_final_settings: adaptive.chosen,
+      engine_adaptive_vs_ceiling: ratio(adaptive, bare),
+      engine_adaptive_vs_curl: ratio(adaptive, curl),
       engine_no_crc_mbps: noCrc.mbps,
-      crc_cost_ratio: +(noCrc.seconds > 0 ? defaults.seconds / noCrc.seconds : 0).toFixed(3),
+      crc_cost_ratio: +(noCrc.seconds > 0 ? defaults.seconds / noCrc.seconds - 1 : 0).toFixed(3),
       engine_peak_rss_mb: peak,
       engine_default_peak_rss_mb: defaults.peakRssMb ?? 0,
       rounds: ROUNDS,

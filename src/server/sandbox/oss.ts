@@ -8,6 +8,7 @@ import { createCRC64 } from 'hash-wasm';
 import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
+import { crc64OfParts } from '../../contract/crc64';
 import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from './cloud';
 
 /**
@@ -431,19 +432,17 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
         throw new OssErr(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', { PartNumber: String(p.part_number) });
       }
     });
-    // concatenate, computing the object's CRC64 and the multipart ETag
+    // concatenate; the object's CRC64 comes from the parts' (combined, as OSS does: no second pass
+    // over the bytes), the multipart ETag from their MD5s
     const file = objectFile(r.bucket, r.key);
     const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    const crc = await createCRC64();
-    crc.init();
     const md5s = createHash('md5');
     let size = 0;
     const out = createWriteStream(tmp);
     try {
       for (const p of chosen) {
         md5s.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
-        for await (const c of createReadStream(partFile(m.upload_id, p.part_number)) as AsyncIterable<Buffer>) {
-          crc.update(c);
+        for await (const c of createReadStream(partFile(m.upload_id, p.part_number), { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
           size += c.length;
           if (!out.write(c)) await new Promise<void>((res) => out.once('drain', () => res()));
         }
@@ -456,7 +455,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     }
     await fsp.rename(tmp, file);
     const etag = `"${md5s.digest('hex').toUpperCase()}-${chosen.length}"`;
-    const crc64 = crcDecimal(crc.digest('hex'));
+    const crc64 = crc64OfParts(chosen.map((p) => ({ crc64: p.crc64, size: Number(p.size) })));
     await finishObject(r, file, size, etag, crc64, m.content_type, cred.user_id);
     await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
     uploadsCache.delete(m.upload_id);

@@ -1,13 +1,20 @@
 /**
- * The upload engine: a queue of files uploaded one after another, each in parts (`parallel` in
- * flight) to OSS through VOD upload credentials, with checkpoints after every part, resume,
- * credential refresh, classified retries, stall detection and CRC64 checks. A plain class: every
- * outside thing (transport, clock, checkpoint store, credentials, network, locks) is injected, so
- * it runs the same in the worker, in Node tests and in the benchmark.
+ * The upload engine: a queue of files uploaded one after another, each in parts to OSS through VOD
+ * upload credentials, with checkpoints, resume, credential refresh, classified retries, stall
+ * detection and CRC64 checks. A plain class: every outside thing (transport, clock, checkpoint
+ * store, credentials, network, locks) is injected, so it runs the same in the worker, in Node tests
+ * and in the benchmark. Its parts live beside it: credentials.ts (STS, single flight), retry.ts
+ * (the retry policy and the stall guard), parts.ts (the part plan, the adaptive tuner, the pool),
+ * progress.ts (bytes, speed, the event throttle), checkpoint-writer.ts (writes off the hot path).
  */
+import { CheckpointWriter } from './checkpoint-writer';
 import { crc64Hasher, crc64OfParts, crcToDecimal } from './crc64';
+import { freshFor, SingleFlight, StsCredentials } from './credentials';
 import { fingerprint } from './fingerprint';
 import { OssClient, OssError } from './oss';
+import { computePartSize, partOffset, PartPlanner, runPool, Tuner, type PartJob } from './parts';
+import { ProgressMeter, Throttle } from './progress';
+import { classify, CrcMismatch, retrying, stallGuard, Stopped } from './retry';
 import { VodClient, VodError, type UploadTicket } from './vod';
 import {
   DEFAULT_OPTIONS,
@@ -31,6 +38,8 @@ import {
   type UploadOptions,
 } from './types';
 
+export { classify, computePartSize };
+
 export interface EngineDeps {
   transport: Transport;
   clock: Clock;
@@ -53,64 +62,6 @@ export interface AddOptions {
   handle?: unknown;
 }
 
-/** The part-size rule: at least the configured size, integer, and never more than maxParts parts. */
-export function computePartSize(size: number, partSize: number, maxParts: number): number {
-  const min = Math.ceil(size / maxParts);
-  let p = Math.max(Math.floor(partSize), min, 100 * 1024);
-  // whole KiB keeps the reads aligned; still ≥ ceil(size / maxParts)
-  p = Math.ceil(p / 1024) * 1024;
-  return p;
-}
-
-/** Where a failure leads. */
-type ErrorClass = 'retry' | 'auth' | 'sts' | 'noSuchUpload' | 'fatal';
-
-export function classify(e: unknown): ErrorClass {
-  if (e instanceof TransportError) return e.kind === 'abort' ? 'fatal' : 'retry';
-  if (e instanceof CrcMismatch) return 'retry';
-  if (e instanceof OssError) {
-    if (e.code === 'NoSuchUpload') return 'noSuchUpload';
-    if (['SecurityTokenExpired', 'InvalidAccessKeyId', 'InvalidSecurityToken', 'AccessDenied'].includes(e.code)) return 'auth';
-    if (e.status >= 500 || e.status === 429 || e.status === 408 || ['RequestTimeout', 'RequestTimeTooSkewed', 'InternalError'].includes(e.code)) return 'retry';
-    return 'fatal';
-  }
-  if (e instanceof VodError) {
-    if (/Expired|InvalidSecurityToken|InvalidAccessKeyId|SignatureDoesNotMatch/.test(e.code)) return 'sts';
-    if (e.status >= 500 || e.status === 429 || e.code === 'Throttling' || e.code.startsWith('HTTP')) return 'retry';
-    return 'fatal';
-  }
-  return 'fatal';
-}
-
-class CrcMismatch extends Error {
-  constructor(what: string) {
-    super(`CRC64 校验不一致：${what}`);
-  }
-}
-/** Thrown inside a run that was paused or canceled: not a failure. */
-class Stopped extends Error {}
-
-/** The per-run fields of a new item (transfer, speed, retries, credentials): none yet. */
-function freshRuntime() {
-  return {
-    inflight: new Map(),
-    sent: 0,
-    speed: 0,
-    speedAt: 0,
-    speedSent: 0,
-    lastEmit: 0,
-    crc64: '',
-    resumedParts: 0,
-    waitingNetwork: false,
-    error: null,
-    retries: 0,
-    ctrl: null,
-    ticket: null,
-    refreshing: null,
-    lastReport: 0,
-  } satisfies Partial<Item>;
-}
-
 interface Item {
   id: string;
   file: Blob | null;
@@ -123,14 +74,8 @@ interface Item {
   handle: unknown;
   state: ItemState;
   fp: string;
-  loaded: number;
-  confirmed: number;
-  inflight: Map<number, number>;
-  sent: number;
-  speed: number;
-  speedAt: number;
-  speedSent: number;
-  lastEmit: number;
+  meter: ProgressMeter;
+  emits: Throttle;
   mediaId: string;
   crc64: string;
   resumedParts: number;
@@ -139,8 +84,10 @@ interface Item {
   retries: number;
   ctrl: AbortController | null;
   ticket: UploadTicket | null;
-  refreshing: Promise<UploadTicket> | null;
+  refreshing: SingleFlight<UploadTicket>;
   lastReport: number;
+  tuner: Tuner | null;
+  writer: CheckpointWriter | null;
 }
 
 let seq = 0;
@@ -151,13 +98,10 @@ export class UploadEngine {
   private readonly listeners = new Set<EngineListener>();
   private readonly oss: OssClient;
   private readonly vod: VodClient;
+  private readonly sts: StsCredentials;
   private state: EngineState = 'Init';
   private running: Item | null = null;
   private started = false;
-  private stsCache: Credentials | null = null;
-  private stsFlight: Promise<Credentials> | null = null;
-  private expireWaiters: (() => void)[] = [];
-  private cpWrites = Promise.resolve();
 
   constructor(
     private readonly deps: EngineDeps,
@@ -169,9 +113,21 @@ export class UploadEngine {
     o.retryDelayMs = Math.max(DEFAULT_OPTIONS.retryDelayMs, o.retryDelayMs);
     o.parallel = Math.min(Math.max(1, Math.floor(o.parallel)), 32);
     o.maxParts = Math.min(Math.max(1, Math.floor(o.maxParts)), 10000);
+    o.maxParallel = Math.min(Math.max(o.parallel, Math.floor(o.maxParallel)), 32);
+    o.maxPartSize = Math.max(Math.floor(o.partSize), Math.floor(o.maxPartSize));
     this.options = o;
     this.oss = new OssClient(deps.transport, () => deps.clock.now());
     this.vod = new VodClient(deps.transport, o.vodEndpoint, () => deps.clock.now(), o.region);
+    this.sts = new StsCredentials({
+      provider: deps.credentials,
+      clock: deps.clock,
+      refreshBeforeMs: o.refreshBeforeMs,
+      network: deps.network,
+      onExpire: () => {
+        this.setEngine('Expire');
+        this.emit({ type: 'tokenExpired' });
+      },
+    });
   }
 
   // --- public surface -------------------------------------------------------------------------
@@ -214,8 +170,7 @@ export class UploadEngine {
       }
       throw new UploadError('FileDuplication');
     }
-    const item: Item = {
-      id: `u${Date.now().toString(36)}${(seq++).toString(36)}`,
+    const item = this.newItem({
       file,
       name,
       size: file.size,
@@ -226,17 +181,13 @@ export class UploadEngine {
       handle: opts.handle ?? null,
       state: 'Ready',
       fp,
-      loaded: 0,
-      confirmed: 0,
       mediaId: '',
-      ...freshRuntime(),
-    };
+    });
     this.items.set(item.id, item);
     // show earlier progress at once
     const cp = await this.deps.store.get(fp).catch(() => undefined);
     if (cp && cp.expiresAt > this.deps.clock.now()) {
-      item.confirmed = cp.parts.reduce((n, p) => n + p.size, 0);
-      item.loaded = Math.min(item.confirmed, item.size - 1);
+      item.meter.reset(cp.parts.reduce((n, p) => n + p.size, 0));
       item.mediaId = cp.mediaId;
     }
     if (opts.handle && this.deps.files) {
@@ -253,16 +204,7 @@ export class UploadEngine {
    */
   restoreCheckpoint(cp: Checkpoint): string {
     for (const it of this.items.values()) if (it.fp === cp.key) return it.id;
-    const item = this.newDetached(cp);
-    this.items.set(item.id, item);
-    this.emitItem(item, true);
-    return item.id;
-  }
-
-  private newDetached(cp: Checkpoint): Item {
-    const confirmed = cp.parts.reduce((n, p) => n + p.size, 0);
-    return {
-      id: `u${Date.now().toString(36)}${(seq++).toString(36)}`,
+    const item = this.newItem({
       file: null,
       name: cp.fileName,
       size: cp.fileSize,
@@ -273,10 +215,33 @@ export class UploadEngine {
       handle: null,
       state: 'Stoped',
       fp: cp.key,
-      loaded: Math.min(confirmed, cp.fileSize - 1),
-      confirmed,
       mediaId: cp.mediaId,
-      ...freshRuntime(),
+    });
+    item.meter.reset(cp.parts.reduce((n, p) => n + p.size, 0));
+    this.items.set(item.id, item);
+    this.emitItem(item, true);
+    return item.id;
+  }
+
+  private newItem(
+    base: Pick<Item, 'file' | 'name' | 'size' | 'lastModified' | 'kind' | 'purpose' | 'title' | 'handle' | 'state' | 'fp' | 'mediaId'>,
+  ): Item {
+    return {
+      id: `u${Date.now().toString(36)}${(seq++).toString(36)}`,
+      ...base,
+      meter: new ProgressMeter(base.size),
+      emits: new Throttle(this.options.progressEveryMs),
+      crc64: '',
+      resumedParts: 0,
+      waitingNetwork: false,
+      error: null,
+      retries: 0,
+      ctrl: null,
+      ticket: null,
+      refreshing: new SingleFlight(),
+      lastReport: 0,
+      tuner: null,
+      writer: null,
     };
   }
 
@@ -325,6 +290,7 @@ export class UploadEngine {
     const it = this.must(id);
     if (it.state === 'Success' || it.state === 'Canceled') return;
     this.halt(it, 'Canceled');
+    await it.writer?.flush();
     const cp = await this.deps.store.get(it.fp).catch(() => undefined);
     await this.deps.store.delete(it.fp).catch(() => {});
     if (cp?.uploadId) {
@@ -348,14 +314,14 @@ export class UploadEngine {
 
   /** After Expire: go on with new STS credentials (or fetch them again when none are given). */
   resumeWithToken(sts?: Credentials): void {
-    if (sts) {
-      if (!sts.AccessKeyId || !sts.AccessKeySecret || !sts.SecurityToken) throw new UploadError('InvalidParameter.EmptyValue');
-      this.stsCache = sts;
-    }
-    const w = this.expireWaiters;
-    this.expireWaiters = [];
-    if (this.state === 'Expire') this.setEngine(this.started ? 'Start' : 'Stop');
-    w.forEach((f) => f());
+    const wasExpired = this.state === 'Expire';
+    this.sts.resume(sts);
+    if (wasExpired) this.setEngine(this.started ? 'Start' : 'Stop');
+  }
+
+  /** Whether an item holds its file (false: restored from a checkpoint, waiting for the file). */
+  hasFile(id: string): boolean {
+    return !!this.items.get(id)?.file;
   }
 
   // --- the queue --------------------------------------------------------------------------------
@@ -391,18 +357,17 @@ export class UploadEngine {
       }
       await this.uploadFile(it, ctrl.signal);
       if (ctrl.signal.aborted) return;
-      it.loaded = it.size;
-      it.speed = 0;
+      it.meter.finish();
       this.setState(it, 'Success');
     } catch (e) {
       if (ctrl.signal.aborted || e instanceof Stopped) return;
       const err = this.toUploadError(e);
       it.error = { code: err.code, message: err.message };
-      it.speed = 0;
+      it.meter.idle();
       this.setState(it, 'Failure');
     } finally {
       release?.();
-      it.inflight.clear();
+      it.meter.idle();
       if (it.ctrl === ctrl) it.ctrl = null;
     }
   }
@@ -426,8 +391,7 @@ export class UploadEngine {
   private halt(it: Item, state: ItemState): void {
     const c = it.ctrl;
     it.ctrl = null;
-    it.speed = 0;
-    it.inflight.clear();
+    it.meter.idle();
     this.setState(it, state);
     c?.abort();
     if (this.running === it) {
@@ -436,85 +400,50 @@ export class UploadEngine {
     }
   }
 
-  // --- credentials --------------------------------------------------------------------------------
+  // --- credentials and retries ----------------------------------------------------------------------
 
-  private fresh(c: Credentials | null): c is Credentials {
-    return !!c && new Date(c.Expiration).getTime() - this.deps.clock.now() > this.options.refreshBeforeMs;
-  }
-  private valid(c: Credentials | null): c is Credentials {
-    return !!c && new Date(c.Expiration).getTime() > this.deps.clock.now();
-  }
-
-  /** STS credentials: cached, refreshed before expiry, one request at a time. */
-  private async sts(signal: AbortSignal, force = false): Promise<Credentials> {
-    for (;;) {
-      if (!force && this.fresh(this.stsCache)) return this.stsCache;
-      if (!this.stsFlight) {
-        this.stsFlight = this.deps.credentials
-          .getSts()
-          .then((c) => {
-            if (!c?.AccessKeyId || !c.AccessKeySecret || !c.SecurityToken || !c.Expiration) {
-              throw new UploadError('InvalidParameter.TokenInvalid');
-            }
-            this.stsCache = c;
-            return c;
-          })
-          .finally(() => (this.stsFlight = null));
-      }
-      try {
-        return await this.stsFlight;
-      } catch (e) {
-        if (e instanceof UploadError && e.code === 'InvalidParameter.TokenInvalid') throw e;
-        if (!force && this.valid(this.stsCache)) return this.stsCache;
-        // offline: not an expiry, wait for the network and ask again
-        const net = this.deps.network;
-        if (net && !net.online()) {
-          await net.waitOnline(signal).catch(() => {
-            throw new Stopped();
-          });
-          continue;
-        }
-        // cannot refresh: Expire, tell the app, wait for resumeWithToken
-        await this.waitExpire(signal);
-        force = false;
-        if (this.valid(this.stsCache) && this.fresh(this.stsCache)) return this.stsCache;
-      }
-    }
-  }
-
-  private waitExpire(signal: AbortSignal): Promise<void> {
-    if (this.state !== 'Expire') {
-      this.setEngine('Expire');
-      this.emit({ type: 'tokenExpired' });
-    }
-    return new Promise((resolve, reject) => {
-      const done = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        this.expireWaiters = this.expireWaiters.filter((f) => f !== done);
-        reject(new Stopped());
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.expireWaiters.push(done);
-    });
+  /** The retry policy of one item: its retries counted, auth refreshed, the network awaited. */
+  private retrying<T>(it: Item, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+    return retrying(
+      {
+        retryCount: this.options.retryCount,
+        retryDelayMs: this.options.retryDelayMs,
+        clock: this.deps.clock,
+        network: this.deps.network,
+        refreshAuth: async () => {
+          if (!it.ticket) return false;
+          await this.refreshTicket(it, it.ticket.mediaId, signal);
+          return true;
+        },
+        onWaitingNetwork: (waiting) => {
+          it.waitingNetwork = waiting;
+          if (waiting) it.meter.speed = 0;
+          this.emitItem(it, true);
+        },
+        onRetry: () => {
+          it.retries++;
+          it.tuner?.trouble();
+          this.emitItem(it, true);
+        },
+      },
+      signal,
+      fn,
+    );
   }
 
   /** VOD call with STS: refreshes STS on auth errors, retries transient ones. */
-  private async withSts<T>(it: Item, signal: AbortSignal, fn: (c: Credentials) => Promise<T>): Promise<T> {
+  private withSts<T>(it: Item, signal: AbortSignal, fn: (c: Credentials) => Promise<T>): Promise<T> {
     let forced = 0;
     return this.retrying(it, signal, async () => {
       for (;;) {
-        const c = await this.sts(signal, false);
+        const c = await this.sts.get(signal, false);
         try {
           return await fn(c);
         } catch (e) {
           if (classify(e) === 'sts' && forced < 2) {
             forced++;
-            this.stsCache = null;
-            await this.sts(signal, true);
+            this.sts.invalidate();
+            await this.sts.get(signal, true);
             continue;
           }
           throw e;
@@ -523,73 +452,24 @@ export class UploadEngine {
     });
   }
 
-  private async refreshTicket(it: Item, mediaId: string, signal: AbortSignal): Promise<UploadTicket> {
-    if (!it.refreshing) {
-      it.refreshing = this.withSts(it, signal, (c) =>
+  /** The object's upload auth again (RefreshUpload*), one request however many parts need it. */
+  private refreshTicket(it: Item, mediaId: string, signal: AbortSignal): Promise<UploadTicket> {
+    return it.refreshing.run(() =>
+      this.withSts(it, signal, (c) =>
         it.kind === 'image'
           ? this.vod.refreshUploadImage(c, mediaId)
           : it.kind === 'attached'
             ? this.vod.refreshUploadAttachedMedia(c, mediaId)
             : this.vod.refreshUploadVideo(c, mediaId),
-      )
-        .then((t) => (it.ticket = t))
-        .finally(() => (it.refreshing = null));
-    }
-    return it.refreshing;
+      ).then((t) => (it.ticket = t)),
+    );
   }
 
   /** The upload auth, refreshed before it expires. */
   private async auth(it: Item, signal: AbortSignal): Promise<UploadTicket> {
     const t = it.ticket!;
-    if (this.fresh(t.auth) && !it.refreshing) return t;
+    if (freshFor(t.auth, this.deps.clock.now(), this.options.refreshBeforeMs) && !it.refreshing.busy) return t;
     return this.refreshTicket(it, t.mediaId, signal);
-  }
-
-  // --- retries ------------------------------------------------------------------------------------
-
-  /**
-   * Runs `fn` until it succeeds: transient errors (network, timeouts, 5xx, CRC mismatch, stalls)
-   * are retried with doubling delays (at least retryCount times from retryDelayMs); while the
-   * network is down nothing is spent, the engine waits for it; auth errors refresh the upload auth.
-   */
-  private async retrying<T>(it: Item, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-    let attempt = 0;
-    let authRefresh = 0;
-    for (;;) {
-      if (signal.aborted) throw new Stopped();
-      try {
-        return await fn();
-      } catch (e) {
-        if (signal.aborted) throw new Stopped();
-        const kind = classify(e);
-        if (kind === 'auth' && it.ticket && authRefresh < 3) {
-          authRefresh++;
-          await this.refreshTicket(it, it.ticket.mediaId, signal);
-          continue;
-        }
-        if (kind !== 'retry') throw e;
-        const net = this.deps.network;
-        if (net && !net.online()) {
-          it.waitingNetwork = true;
-          it.speed = 0;
-          this.emitItem(it, true);
-          await net.waitOnline(signal).catch(() => {
-            throw new Stopped();
-          });
-          it.waitingNetwork = false;
-          this.emitItem(it, true);
-          continue;
-        }
-        if (attempt >= this.options.retryCount) throw e;
-        attempt++;
-        it.retries++;
-        this.emitItem(it, true);
-        const delay = Math.min(this.options.retryDelayMs * 2 ** (attempt - 1), 30_000);
-        await this.deps.clock.sleep(delay, signal).catch(() => {
-          throw new Stopped();
-        });
-      }
-    }
   }
 
   // --- one file -----------------------------------------------------------------------------------
@@ -597,6 +477,8 @@ export class UploadEngine {
   private async uploadFile(it: Item, signal: AbortSignal): Promise<void> {
     const file = it.file!;
     const now = () => this.deps.clock.now();
+    const writer = new CheckpointWriter(this.deps.store);
+    it.writer = writer;
     await this.deps.store.purgeExpired(now()).catch(() => 0);
     let cp = await this.deps.store.get(it.fp).catch(() => undefined);
     if (!cp) cp = await this.remoteCheckpoint(it, signal);
@@ -628,13 +510,13 @@ export class UploadEngine {
         if (e instanceof VodError && e.code === 'QuotaExceeded') throw this.toUploadError(e);
         throw e instanceof UploadError ? e : new UploadError('GetUploadAuthFailed', undefined, e);
       });
-      it.confirmed = 0;
-      it.loaded = 0;
+      it.meter.restart();
     }
     it.mediaId = it.ticket!.mediaId;
     this.emitItem(it, true);
 
     if (single) {
+      it.tuner = new Tuner({ ...this.tunerLimits(partSize), adaptive: false });
       await this.putSingle(it, file, signal);
       await this.deps.store.delete(it.fp).catch(() => {});
       return;
@@ -673,14 +555,16 @@ export class UploadEngine {
         return this.oss.initiate(t.auth, t.address, contentType(it), signal);
       });
     }
-    await this.saveCheckpoint(base);
+    await this.saveCheckpoint(writer, base);
     it.resumedParts = base.parts.length;
-    it.confirmed = base.parts.reduce((n, p) => n + p.size, 0);
-    it.loaded = Math.max(it.loaded, Math.min(it.confirmed, it.size - 1));
+    it.meter.reset(base.parts.reduce((n, p) => n + p.size, 0));
+    // a resumed checkpoint keeps its part size (its parts are numbered by it)
+    it.tuner = new Tuner(this.tunerLimits(base.partSize));
     this.emitItem(it, true);
 
     for (let round = 0; ; round++) {
       await this.sendParts(it, file, base, signal);
+      await writer.flush();
       await this.report(it, base, true);
       const done = [...base.parts].sort((a, b) => a.partNumber - b.partNumber);
       try {
@@ -700,23 +584,28 @@ export class UploadEngine {
           if (!(await this.reconcile(it, base, signal))) throw e;
           continue;
         }
-        if (e instanceof OssError && e.code === 'NoSuchUpload') await this.deps.store.delete(it.fp);
+        if (e instanceof OssError && e.code === 'NoSuchUpload') await writer.delete(it.fp);
         throw e;
       }
     }
-    await this.deps.store.delete(it.fp).catch(() => {});
+    await writer.delete(it.fp).catch(() => {});
     await this.report(it, base, true, 1);
+  }
+
+  private tunerLimits(partSize: number) {
+    const o = this.options;
+    return { partSize, parallel: o.parallel, maxPartSize: Math.max(partSize, o.maxPartSize), maxParallel: o.maxParallel, adaptive: o.adaptive };
   }
 
   /** GetUploadProgress: the server's copy of a checkpoint made in another browser. */
   private async remoteCheckpoint(it: Item, signal: AbortSignal): Promise<Checkpoint | undefined> {
     if (it.kind !== 'video') return undefined;
     try {
-      const c = await this.sts(signal);
+      const c = await this.sts.get(signal);
       const r = await this.vod.getUploadProgress(c, { ClientId: this.deps.clientId ?? '', FileHash: it.fp, FileSize: it.size });
       if (!r || !r.UploadId || r.UploadRatio >= 1) return undefined;
-      const parts = (JSON.parse(r.UploadPoint || '[]') as [number, string, string, number][]).map(
-        ([partNumber, etag, crc64, size]): CheckpointPart => ({ partNumber, etag, crc64, size }),
+      const parts = (JSON.parse(r.UploadPoint || '[]') as [number, string, string, number, number?][]).map(
+        ([partNumber, etag, crc64, size, offset]): CheckpointPart => ({ partNumber, etag, crc64, size, ...(offset === undefined ? {} : { offset }) }),
       );
       const t = this.deps.clock.now();
       return {
@@ -745,7 +634,8 @@ export class UploadEngine {
   /**
    * ListParts against the checkpoint: parts the store lacks or holds differently are sent again;
    * parts it holds that the checkpoint missed (a crash between the answer and the write) are
-   * taken when their size fits. NoSuchUpload drops the checkpoint (SPEC §8): answers false.
+   * taken when their size fits equal parts (a checkpoint of adaptive parts sends them again).
+   * NoSuchUpload drops the checkpoint (SPEC §8): answers false.
    */
   private async reconcile(it: Item, cp: Checkpoint, signal: AbortSignal): Promise<boolean> {
     let remote;
@@ -762,110 +652,100 @@ export class UploadEngine {
       throw e;
     }
     const total = Math.ceil(it.size / cp.partSize);
+    const equal = cp.parts.every((p) => p.offset === undefined || p.offset === (p.partNumber - 1) * cp.partSize);
     const mine = new Map(cp.parts.map((p) => [p.partNumber, p]));
     const kept: CheckpointPart[] = [];
     for (const r of remote) {
-      if (r.partNumber < 1 || r.partNumber > total) continue;
+      const m = mine.get(r.partNumber);
+      if (m) {
+        if (m.size === r.size && m.etag.toUpperCase() === r.etag.toUpperCase() && partOffset(m, cp) + m.size <= it.size) kept.push(m);
+        continue;
+      }
+      if (!equal || r.partNumber < 1 || r.partNumber > total) continue;
       const expected = r.partNumber < total ? cp.partSize : it.size - cp.partSize * (total - 1);
       if (r.size !== expected) continue;
-      const m = mine.get(r.partNumber);
-      if (m && m.etag.toUpperCase() === r.etag.toUpperCase()) kept.push(m);
-      else if (!m && (r.crc64 || !this.options.crc)) kept.push({ partNumber: r.partNumber, etag: r.etag, crc64: r.crc64, size: r.size });
+      if (r.crc64 || !this.options.crc) kept.push({ partNumber: r.partNumber, etag: r.etag, crc64: r.crc64, size: r.size });
     }
     cp.parts = kept;
-    await this.saveCheckpoint(cp);
+    await this.saveCheckpoint(it.writer ?? new CheckpointWriter(this.deps.store), cp);
     return true;
   }
 
-  private saveCheckpoint(cp: Checkpoint): Promise<void> {
+  private saveCheckpoint(w: CheckpointWriter, cp: Checkpoint): Promise<void> {
     const t = this.deps.clock.now();
     cp.updatedAt = t;
     cp.expiresAt = t + this.options.checkpointTtlMs;
-    const copy = structuredClone(cp);
-    // writes in order, one at a time
-    this.cpWrites = this.cpWrites.then(() => this.deps.store.put(copy)).catch(() => {});
-    return this.cpWrites;
+    return w.save(cp);
   }
 
-  /** Sends the parts not yet done, `parallel` at a time. */
+  /** Sends the parts not yet done: the pool, sized by the tuner; checkpoints written behind. */
   private async sendParts(it: Item, file: Blob, cp: Checkpoint, signal: AbortSignal): Promise<void> {
-    const total = Math.ceil(it.size / cp.partSize);
-    const done = new Set(cp.parts.map((p) => p.partNumber));
-    const todo: number[] = [];
-    for (let n = 1; n <= total; n++) if (!done.has(n)) todo.push(n);
-    let failure: unknown = null;
-    const inner = new AbortController();
-    const onAbort = () => inner.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const worker = async () => {
-      while (todo.length && !failure && !signal.aborted) {
-        const n = todo.shift()!;
-        try {
-          const part = await this.sendPart(it, file, cp, n, inner.signal);
-          cp.parts.push(part);
-          it.inflight.delete(n);
-          it.confirmed += part.size;
-          await this.saveCheckpoint(cp);
-          this.progress(it);
-          void this.report(it, cp, false);
-        } catch (e) {
-          it.inflight.delete(n);
-          if (!failure) failure = e;
-          inner.abort();
-        }
+    const planner = new PartPlanner(it.size, this.options.maxParts, cp);
+    const tuner = it.tuner!;
+    const failure = await runPool(planner, tuner, signal, async (job, inner) => {
+      try {
+        const part = await this.sendPart(it, file, cp, job, inner);
+        cp.parts.push(part);
+        it.meter.partDone(job.n, part.size, this.deps.clock.now());
+        tuner.partDone(part.size, this.deps.clock.now());
+        void this.saveCheckpoint(it.writer!, cp);
+        this.emitItem(it);
+        void this.report(it, cp, false);
+      } catch (e) {
+        it.meter.dropPart(job.n);
+        throw e;
       }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.options.parallel, todo.length) }, worker));
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+    });
     if (signal.aborted) throw new Stopped();
     if (failure) throw failure;
   }
 
-  private async sendPart(it: Item, file: Blob, cp: Checkpoint, n: number, signal: AbortSignal): Promise<CheckpointPart> {
-    const start = (n - 1) * cp.partSize;
-    const end = Math.min(it.size, start + cp.partSize);
-    const body = file.slice(start, end);
-    const want = this.options.crc ? this.crcOf(body) : Promise.resolve('');
+  private async sendPart(it: Item, file: Blob, cp: Checkpoint, job: PartJob, signal: AbortSignal): Promise<CheckpointPart> {
+    const { n, offset, size } = job;
+    // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
+    const bytes = await readPart(file, offset, size);
+    // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
+    const want = this.options.crc ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
     want.catch(() => {});
+    const body = bytes;
     return this.retrying(it, signal, async () => {
       const t = await this.auth(it, signal);
-      it.inflight.set(n, 0);
-      const r = await this.stallGuard(signal, (s, touch) =>
+      it.meter.startPart(n);
+      const r = await stallGuard(this.deps.clock, this.options.stallTimeoutMs, signal, (s, touch) =>
         this.oss.uploadPart(t.auth, t.address, cp.uploadId, n, body, s, (loaded) => {
           touch();
           this.onBytes(it, n, loaded);
         }),
       ).catch((e: unknown) => {
-        it.inflight.set(n, 0);
+        it.meter.startPart(n);
         throw e;
       });
       const crc = await want.catch((e: unknown) => {
         throw new UploadError('ReadFileError', undefined, e);
       });
       if (this.options.crc && r.crc64 && r.crc64 !== crc) {
-        it.inflight.set(n, 0);
+        it.meter.startPart(n);
         throw new CrcMismatch(`分片 ${n}`);
       }
-      return { partNumber: n, size: end - start, etag: r.etag, crc64: crc || r.crc64 };
+      const part: CheckpointPart = { partNumber: n, size, etag: r.etag, crc64: crc || r.crc64 };
+      if (offset !== (n - 1) * cp.partSize) part.offset = offset;
+      return part;
     });
   }
 
   private async putSingle(it: Item, file: Blob, signal: AbortSignal): Promise<void> {
-    const want = this.options.crc ? this.crcOf(file) : Promise.resolve('');
+    const want = this.options.crc ? crcOf(file) : Promise.resolve('');
     want.catch(() => {});
     const r = await this.retrying(it, signal, async () => {
       const t = await this.auth(it, signal);
-      it.inflight.set(1, 0);
-      const res = await this.stallGuard(signal, (s, touch) =>
+      it.meter.startPart(1);
+      const res = await stallGuard(this.deps.clock, this.options.stallTimeoutMs, signal, (s, touch) =>
         this.oss.putObject(t.auth, t.address, file, contentType(it), s, (loaded) => {
           touch();
           this.onBytes(it, 1, loaded);
         }),
       ).catch((e: unknown) => {
-        it.inflight.set(1, 0);
+        it.meter.startPart(1);
         throw e;
       });
       const crc = await want.catch((e: unknown) => {
@@ -877,61 +757,10 @@ export class UploadEngine {
     it.crc64 = r.crc64;
   }
 
-  private async crcOf(blob: Blob): Promise<string> {
-    const h = await crc64Hasher();
-    h.update(new Uint8Array(await blob.arrayBuffer()));
-    return crcToDecimal(h.digest('hex'));
-  }
-
-  /** Aborts a request that made no progress for stallTimeoutMs (counted as a timeout). */
-  private async stallGuard<T>(signal: AbortSignal, fn: (s: AbortSignal, touch: () => void) => Promise<T>): Promise<T> {
-    const ctrl = new AbortController();
-    const onAbort = () => ctrl.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    let last = this.deps.clock.now();
-    let stalled = false;
-    const limit = this.options.stallTimeoutMs;
-    const timer = setInterval(() => {
-      if (this.deps.clock.now() - last > limit) {
-        stalled = true;
-        ctrl.abort();
-      }
-    }, Math.max(50, Math.min(1000, limit / 4)));
-    try {
-      return await fn(ctrl.signal, () => (last = this.deps.clock.now()));
-    } catch (e) {
-      if (stalled && !signal.aborted) throw new TransportError('timeout', '请求长时间无响应');
-      throw e;
-    } finally {
-      clearInterval(timer);
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
-
   // --- progress -----------------------------------------------------------------------------------
 
   private onBytes(it: Item, n: number, loaded: number): void {
-    const prev = it.inflight.get(n) ?? 0;
-    if (loaded > prev) it.sent += loaded - prev;
-    it.inflight.set(n, loaded);
-    this.progress(it);
-  }
-
-  private progress(it: Item): void {
-    let inflight = 0;
-    for (const v of it.inflight.values()) inflight += v;
-    // never backwards, and the last byte only after Complete
-    it.loaded = Math.max(it.loaded, Math.min(it.confirmed + inflight, it.size - 1));
-    const t = this.deps.clock.now();
-    if (!it.speedAt) {
-      it.speedAt = t;
-      it.speedSent = it.sent;
-    } else if (t - it.speedAt >= 500) {
-      const rate = ((it.sent - it.speedSent) * 1000) / (t - it.speedAt);
-      it.speed = it.speed ? it.speed * 0.6 + rate * 0.4 : rate;
-      it.speedAt = t;
-      it.speedSent = it.sent;
-    }
+    it.meter.bytes(n, loaded, this.deps.clock.now());
     this.emitItem(it);
   }
 
@@ -942,9 +771,11 @@ export class UploadEngine {
     if (!force && t - it.lastReport < this.options.reportEveryMs) return;
     it.lastReport = t;
     try {
-      const c = this.stsCache && this.valid(this.stsCache) ? this.stsCache : null;
+      const c = this.sts.current();
       if (!c) return;
       const total = Math.ceil(it.size / cp.partSize);
+      const equal = cp.parts.every((p) => p.offset === undefined);
+      const done = cp.parts.reduce((s, p) => s + p.size, 0);
       await this.vod.reportUploadProgress(c, {
         ClientId: this.deps.clientId ?? '',
         FileHash: it.fp,
@@ -953,10 +784,11 @@ export class UploadEngine {
         VideoId: cp.mediaId,
         UploadId: cp.uploadId,
         PartSize: cp.partSize,
-        UploadPoint: JSON.stringify(cp.parts.map((p) => [p.partNumber, p.etag, p.crc64, p.size])),
+        // [number, etag, crc64, size] (+ offset for parts of another size than partSize)
+        UploadPoint: JSON.stringify(cp.parts.map((p) => (p.offset === undefined ? [p.partNumber, p.etag, p.crc64, p.size] : [p.partNumber, p.etag, p.crc64, p.size, p.offset]))),
         DonePartsCount: cp.parts.length,
-        TotalPart: total,
-        UploadRatio: ratio ?? Math.floor((cp.parts.length / total) * 10000) / 10000,
+        TotalPart: equal ? total : cp.parts.length + Math.ceil((it.size - done) / (it.tuner?.partSize ?? cp.partSize)),
+        UploadRatio: ratio ?? (equal ? Math.floor((cp.parts.length / total) * 10000) / 10000 : Math.min(0.9999, Math.floor((done / it.size) * 10000) / 10000)),
         MediaType: it.kind,
       });
     } catch {
@@ -974,7 +806,7 @@ export class UploadEngine {
 
   private setState(it: Item, s: ItemState): void {
     it.state = s;
-    if (s !== 'Uploading') it.speed = 0;
+    if (s !== 'Uploading') it.meter.speed = 0;
     this.emitItem(it, true);
   }
 
@@ -985,7 +817,7 @@ export class UploadEngine {
   }
 
   private snapshot(it: Item): ItemSnapshot {
-    const left = it.size - it.loaded;
+    const m = it.meter;
     return {
       id: it.id,
       name: it.name,
@@ -993,9 +825,9 @@ export class UploadEngine {
       kind: it.kind,
       purpose: it.purpose,
       state: it.state,
-      loaded: it.loaded,
-      speed: Math.round(it.speed),
-      eta: it.state === 'Uploading' && it.speed > 0 ? Math.ceil(left / it.speed) : null,
+      loaded: m.loaded,
+      speed: Math.round(m.speed),
+      eta: it.state === 'Uploading' ? m.eta() : null,
       mediaId: it.mediaId,
       crc64: it.crc64,
       resumedParts: it.resumedParts,
@@ -1003,13 +835,13 @@ export class UploadEngine {
       hasFile: it.file !== null,
       error: it.error,
       retries: it.retries,
+      partSize: it.tuner?.partSize ?? 0,
+      parallel: it.tuner?.parallel ?? 0,
     };
   }
 
   private emitItem(it: Item, force = false): void {
-    const t = this.deps.clock.now();
-    if (!force && t - it.lastEmit < this.options.progressEveryMs) return;
-    it.lastEmit = t;
+    if (!it.emits.pass(this.deps.clock.now(), force)) return;
     this.emit({ type: 'item', item: this.snapshot(it) });
   }
 
@@ -1022,10 +854,32 @@ export class UploadEngine {
       }
     }
   }
+}
 
-  /** Whether an item holds its file (false: restored from a checkpoint, waiting for the file). */
-  hasFile(id: string): boolean {
-    return !!this.items.get(id)?.file;
+/** The bytes of one part; a file that cannot be read any more is a ReadFileError (not retried). */
+async function readPart(file: Blob, offset: number, size: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
+  } catch (e) {
+    throw new UploadError('ReadFileError', undefined, e);
+  }
+}
+
+/** CRC64 of a Blob. */
+async function crcOf(blob: Blob): Promise<string> {
+  return crcOfBytes(new Uint8Array(await blob.arrayBuffer()));
+}
+
+/** CRC64 of some bytes, with a reused hasher (hash-wasm instances are cheap to init, not to create). */
+const hashers: Awaited<ReturnType<typeof crc64Hasher>>[] = [];
+async function crcOfBytes(bytes: Uint8Array): Promise<string> {
+  const h = hashers.pop() ?? (await crc64Hasher());
+  try {
+    h.init();
+    h.update(bytes);
+    return crcToDecimal(h.digest('hex'));
+  } finally {
+    hashers.push(h);
   }
 }
 

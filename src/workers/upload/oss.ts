@@ -79,7 +79,7 @@ export class OssClient {
     addr: UploadAddress,
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     query: Record<string, string | null>,
-    opts: { body?: Blob | string; contentType?: string; signal?: AbortSignal; onUploadProgress?: (n: number) => void } = {},
+    opts: { body?: Blob | string | Uint8Array; contentType?: string; signal?: AbortSignal; onUploadProgress?: (n: number) => void } = {},
   ): Promise<TransportResponse> {
     const headers: Record<string, string> = {
       'x-oss-date': httpDate(this.now()),
@@ -120,7 +120,7 @@ export class OssClient {
     addr: UploadAddress,
     uploadId: string,
     partNumber: number,
-    body: Blob,
+    body: Blob | Uint8Array,
     signal?: AbortSignal,
     onUploadProgress?: (n: number) => void,
   ): Promise<PutResult> {

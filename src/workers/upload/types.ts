@@ -67,6 +67,16 @@ export interface UploadOptions {
   reportEveryMs: number;
   /** progress events of one item at most this often (state changes always go out) */
   progressEveryMs: number;
+  /**
+   * grow the part size and the parts in flight while throughput rises, shrink them on errors and
+   * stalls (parts then differ in size; checkpoints keep each part's offset). Off: partSize ×
+   * parallel throughout.
+   */
+  adaptive: boolean;
+  /** the adaptive part size's ceiling */
+  maxPartSize: number;
+  /** the adaptive parallelism's ceiling */
+  maxParallel: number;
 }
 
 export const DEFAULT_OPTIONS: UploadOptions = {
@@ -83,6 +93,9 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   crc: true,
   reportEveryMs: 3000,
   progressEveryMs: 150,
+  adaptive: false,
+  maxPartSize: 16 * 1024 * 1024,
+  maxParallel: 6,
 };
 
 /** Short-lived credentials: STS from the API, or the upload auth VOD hands out per object. */
@@ -109,7 +122,8 @@ export interface TransportRequest {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'HEAD';
   url: string;
   headers?: Record<string, string>;
-  body?: Blob | string;
+  /** a Blob slice, or bytes already read (a part: read once for its CRC64 and the request) */
+  body?: Blob | string | Uint8Array;
   signal?: AbortSignal;
   /** bytes of the body sent so far */
   onUploadProgress?: (loaded: number) => void;
@@ -161,6 +175,8 @@ export interface LockManager {
 export interface CheckpointPart {
   partNumber: number;
   size: number;
+  /** where the part starts; absent: (partNumber - 1) × the checkpoint's partSize (equal parts) */
+  offset?: number;
   etag: string;
   /** CRC64/ECMA as an unsigned decimal string (the x-oss-hash-crc64ecma form); '' when CRC is off */
   crc64: string;
@@ -239,6 +255,9 @@ export interface ItemSnapshot {
   error: { code: UploadErrorCode | string; message: string } | null;
   /** number of times this item restarted requests (retries) */
   retries: number;
+  /** the part size and parts in flight in use (adaptive: the tuner's current choice); 0 before a run */
+  partSize: number;
+  parallel: number;
 }
 
 export type EngineEvent =

@@ -33,7 +33,7 @@ export class XhrTransport implements Transport {
       xhr.onerror = () => (done(), reject(new TransportError('network', '网络连接中断')));
       xhr.ontimeout = () => (done(), reject(new TransportError('timeout', '请求超时')));
       xhr.onabort = () => (done(), reject(new TransportError('abort')));
-      xhr.send(req.body ?? null);
+      xhr.send((req.body as XMLHttpRequestBodyInit | undefined) ?? null);
     });
   }
 }

@@ -55,6 +55,8 @@ export const tUpload = {
     etaUnknown: '正在计算剩余时间',
     resumed: (n: number) => `断点续传：已跳过 ${n} 个已上传分片`,
     retries: (n: number) => `已自动重试 ${n} 次`,
+    /** the part size and parts in flight the engine uses now (it adapts them to the network) */
+    tuning: (size: string, n: number) => `分片 ${size} × ${n} 路并行`,
     added: (n: number) => `已添加 ${n} 个文件到上传列表`,
     succeeded: (name: string) => `「${name}」上传成功`,
     pending: (n: number) => `有 ${n} 个未完成的上传，重新选择对应文件即可从断点继续`,

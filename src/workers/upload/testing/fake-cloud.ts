@@ -214,7 +214,8 @@ export class FakeCloud implements Transport {
     const id = /^OSS ([^:]+):/.exec(h.authorization ?? '')?.[1] ?? '';
     const c = this.creds.get(id);
     const f = this.takeFault(op);
-    const body = req.body instanceof Blob ? new Uint8Array(await req.body.arrayBuffer()) : new TextEncoder().encode(req.body ?? '');
+    const body =
+      req.body instanceof Blob ? new Uint8Array(await req.body.arrayBuffer()) : req.body instanceof Uint8Array ? req.body.slice() : new TextEncoder().encode(req.body ?? '');
     // an abort while the body was read: a listener added now would never fire
     if (req.signal?.aborted) throw new TransportError('abort');
     if (f?.kind === 'network') throw new TransportError('network');

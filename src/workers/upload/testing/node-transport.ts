@@ -19,7 +19,7 @@ export class NodeTransport implements Transport {
       const u = new URL(req.url);
       const body = req.body;
       const headers: Record<string, string | number> = { ...(req.headers ?? {}) };
-      const size = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.size;
+      const size = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : body.size;
       if (body !== undefined) headers['content-length'] = size;
       const r = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method: req.method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
@@ -48,7 +48,7 @@ export class NodeTransport implements Transport {
       void (async () => {
         try {
           // one read of the slice (file-backed Blobs read at ~1 GB/s), written in large chunks
-          const buf = Buffer.from(await body.arrayBuffer());
+          const buf = body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(await body.arrayBuffer());
           const CHUNK = 256 * 1024;
           for (let off = 0; off < buf.length; off += CHUNK) {
             if (aborted) return;

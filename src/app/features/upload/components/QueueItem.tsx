@@ -9,7 +9,8 @@ import {
   VideoClipRegular,
   FolderOpenRegular,
 } from '@fluentui/react-icons';
-import type { ItemSnapshot } from '../../../../workers/upload/types';
+import { memo } from 'react';
+import { useUploadItem } from '../hooks';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { errorText, uploadActions } from '../client';
 import { formatBytes, formatDuration, percent } from '../lib/format';
@@ -42,8 +43,11 @@ const badgeColor = {
   Stoped: 'warning',
 } as const;
 
-export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item: ItemSnapshot) => void }) {
+/** One row of the queue: it reads its own item, so progress of one file re-renders this row only. */
+export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; onPick: () => void }) {
   const s = useStyles();
+  const item = useUploadItem(id);
+  if (!item) return null;
   const done = item.state === 'Success';
   const pct = percent(item.loaded, item.size, done);
   const waitingFile = !item.hasFile && (item.state === 'Stoped' || item.state === 'Failure');
@@ -76,6 +80,9 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
               <span>{item.eta !== null ? tUpload.upload.eta(formatDuration(item.eta)) : tUpload.upload.etaUnknown}</span>
             </>
           )}
+          {item.state === 'Uploading' && item.partSize > 0 && item.parallel > 0 && (
+            <span data-testid="upload-tuning">{tUpload.upload.tuning(formatBytes(item.partSize), item.parallel)}</span>
+          )}
           {item.resumedParts > 0 && <span>{tUpload.upload.resumed(item.resumedParts)}</span>}
           {item.retries > 0 && item.state !== 'Success' && <span>{tUpload.upload.retries(item.retries)}</span>}
         </div>
@@ -95,7 +102,7 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
         ) : null}
         {(item.state === 'Stoped' || item.state === 'Failure') &&
           (waitingFile ? (
-            <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={() => onPick(item)}>
+            <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={onPick}>
               {tUpload.upload.pickAgain}
             </Button>
           ) : item.state === 'Failure' ? null : (
@@ -120,4 +127,4 @@ export function QueueItem({ item, onPick }: { item: ItemSnapshot; onPick: (item:
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import {
   Button,
   DrawerBody,
@@ -128,6 +128,8 @@ export default function UploadDrawer() {
   }
 
   const list = snap.order.map((id) => snap.items[id]).filter(Boolean) as ItemSnapshot[];
+  // each row follows its own item (progress re-renders that row only, not the panel)
+  const pickAgain = useCallback(() => pickInput.current?.click(), []);
   const waiting = list.filter((i) => !i.hasFile && i.state !== 'Canceled' && i.state !== 'Success').length;
   const anyActive = list.some((i) => i.state === 'Uploading' || i.state === 'Ready');
   const anyPaused = list.some((i) => i.state === 'Stoped' && i.hasFile);
@@ -263,7 +265,7 @@ export default function UploadDrawer() {
             {list.length === 0 ? (
               <div className={s.empty}>{tUpload.upload.queueEmpty}</div>
             ) : (
-              list.map((item) => <QueueItem key={item.id} item={item} onPick={() => pickInput.current?.click()} />)
+              list.map((item) => <QueueItem key={item.id} id={item.id} onPick={pickAgain} />)
             )}
           </div>
         </section>

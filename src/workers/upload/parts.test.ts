@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { computePartSize, MIN_PART, PartPlanner, runPool, Tuner, type PartJob } from './parts';
+
+const MB = 1024 * 1024;
+const limits = { partSize: MB, parallel: 5, maxPartSize: 32 * MB, maxParallel: 8, adaptive: true };
+
+function drain(p: PartPlanner, size: (i: number) => number): PartJob[] {
+  const out: PartJob[] = [];
+  for (let j = p.next(size(0)); j; j = p.next(size(out.length))) out.push(j);
+  return out;
+}
+
+function covers(jobs: PartJob[], from: number, to: number) {
+  const s = [...jobs].sort((a, b) => a.n - b.n);
+  let off = from;
+  for (const j of s) {
+    expect(j.offset).toBe(off);
+    off += j.size;
+  }
+  expect(off).toBe(to);
+}
+
+describe('the part plan', () => {
+  it('equal parts from an empty checkpoint, numbered from 1, the last one the rest', () => {
+    const jobs = drain(new PartPlanner(5 * MB + 7, 10000, { partSize: MB, parts: [] }), () => MB);
+    expect(jobs.map((j) => j.n)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(jobs.at(-1)!.size).toBe(7);
+    covers(jobs, 0, 5 * MB + 7);
+  });
+
+  it('fills the gaps of a resumed checkpoint with the numbers left between its parts, then the frontier', () => {
+    const parts = [1, 2, 4].map((n) => ({ partNumber: n, size: MB, etag: 'e', crc64: '1' }));
+    const jobs = drain(new PartPlanner(6 * MB, 10000, { partSize: MB, parts }), () => MB);
+    expect(jobs).toEqual([
+      { n: 3, offset: 2 * MB, size: MB },
+      { n: 5, offset: 4 * MB, size: MB },
+      { n: 6, offset: 5 * MB, size: MB },
+    ]);
+  });
+
+  it('integer sizes, never more than maxParts parts, whatever size the tuner asks for', () => {
+    const size = 48_828_125_003;
+    const jobs = drain(new PartPlanner(size, 10000, { partSize: MB, parts: [] }), (i) => (i % 3 === 0 ? 1000 : 1.5 * MB + 0.5));
+    expect(jobs.length).toBeLessThanOrEqual(10000);
+    expect(jobs.every((j) => Number.isInteger(j.size) && j.size >= MIN_PART)).toBe(true);
+    covers(jobs, 0, size);
+  });
+
+  it('adaptive parts resume from their offsets; a gap too small for its numbers takes fewer parts', () => {
+    const parts = [
+      { partNumber: 1, size: MB, etag: 'a', crc64: '1' },
+      { partNumber: 5, size: 4 * MB, etag: 'b', crc64: '2', offset: MB + 250 * 1024 },
+    ];
+    const size = MB + 250 * 1024 + 4 * MB + 3 * MB;
+    const jobs = drain(new PartPlanner(size, 10000, { partSize: MB, parts }), () => 2 * MB);
+    const gap = jobs.filter((j) => j.n < 5);
+    expect(gap.length).toBe(2); // 250 KiB over numbers 2–4: two parts ≥ 100 KiB
+    expect(gap.every((j) => j.size >= MIN_PART)).toBe(true);
+    covers(gap, MB, MB + 250 * 1024);
+    covers(jobs.filter((j) => j.n > 5), MB + 250 * 1024 + 4 * MB, size);
+  });
+
+  it('computePartSize: whole KiB, ≥ 100 KiB, ≥ ceil(size / maxParts)', () => {
+    expect(computePartSize(200 * MB, MB, 10000)).toBe(MB);
+    expect(computePartSize(5 * MB, 1000, 10000)).toBe(MIN_PART);
+    expect(Math.ceil(1e11 / computePartSize(1e11, MB, 10000))).toBeLessThanOrEqual(10000);
+  });
+});
+
+describe('the tuner', () => {
+  it('grows while throughput rises: part size doubles to its ceiling, then more in flight; integer sizes', () => {
+    const t = new Tuner(limits);
+    let now = 1000;
+    t.partDone(0, now);
+    let rate = 10 * MB; // bytes per second, rising
+    for (let i = 0; i < 60; i++) {
+      for (let k = 0; k < t.parallel; k++) {
+        now += Math.ceil((t.partSize / rate) * 1000) + 300 / t.parallel;
+        t.partDone(t.partSize, now);
+      }
+      rate *= 1.2;
+    }
+    expect(t.partSize).toBe(32 * MB);
+    expect(t.parallel).toBe(8);
+    expect(Number.isInteger(t.partSize)).toBe(true);
+  });
+
+  it('shrinks on errors and stalls, never below the start', () => {
+    const t = new Tuner(limits);
+    t.partSize = 16 * MB;
+    t.parallel = 6;
+    t.trouble();
+    expect(t.partSize).toBe(8 * MB);
+    expect(t.parallel).toBe(5);
+    for (let i = 0; i < 10; i++) t.trouble();
+    expect(t.partSize).toBe(MB);
+    expect(t.parallel).toBe(1);
+  });
+
+  it('undoes a step that made things slower, and stays put when not adaptive', () => {
+    const t = new Tuner(limits);
+    let now = 1000;
+    t.partDone(0, now);
+    const window = (ms: number) => {
+      for (let k = 0; k < t.parallel; k++) t.partDone(t.partSize, (now += ms / t.parallel));
+    };
+    window(500); // first rate: grow
+    expect(t.partSize).toBe(2 * MB);
+    window(5000); // much slower: back
+    expect(t.partSize).toBe(MB);
+    const fixed = new Tuner({ ...limits, adaptive: false });
+    fixed.partDone(0, 0);
+    for (let i = 1; i < 50; i++) fixed.partDone(MB, i * 300);
+    fixed.trouble();
+    expect([fixed.partSize, fixed.parallel]).toEqual([MB, 5]);
+  });
+});
+
+describe('the pool', () => {
+  it('keeps at most tuner.parallel parts in flight and follows it as it changes', async () => {
+    const t = new Tuner({ ...limits, adaptive: false, parallel: 2 });
+    const p = new PartPlanner(20 * MB, 10000, { partSize: MB, parts: [] });
+    let inflight = 0;
+    let max = 0;
+    const seen: number[] = [];
+    const failure = await runPool(p, t, new AbortController().signal, async (job) => {
+      inflight++;
+      max = Math.max(max, inflight);
+      seen.push(job.n);
+      if (job.n === 5) t.parallel = 4;
+      await new Promise((r) => setTimeout(r, 2));
+      inflight--;
+    });
+    expect(failure).toBeNull();
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(max).toBeLessThanOrEqual(4);
+    expect(max).toBeGreaterThan(2);
+  });
+
+  it('the first failure stops handing out parts, aborts the others and is answered', async () => {
+    const t = new Tuner({ ...limits, adaptive: false, parallel: 3 });
+    const p = new PartPlanner(50 * MB, 10000, { partSize: MB, parts: [] });
+    let started = 0;
+    const boom = new Error('boom');
+    const failure = await runPool(p, t, new AbortController().signal, async (job, inner) => {
+      started++;
+      if (job.n === 2) throw boom;
+      await new Promise((r) => setTimeout(r, 5));
+      expect(inner.aborted).toBe(true);
+    });
+    expect(failure).toBe(boom);
+    expect(started).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The part pipeline: which parts a file still needs (planned from the checkpoint: gaps first,
+ * then the frontier), the adaptive tuner that grows the part size and the number in flight while
+ * throughput rises and shrinks them on errors and stalls, and the pool that sends the parts.
+ */
+import type { Checkpoint, CheckpointPart } from './types';
+
+/** OSS's smallest part (all but the last). */
+export const MIN_PART = 100 * 1024;
+
+/** The part-size rule: at least the configured size, integer, and never more than maxParts parts. */
+export function computePartSize(size: number, partSize: number, maxParts: number): number {
+  const min = Math.ceil(size / maxParts);
+  let p = Math.max(Math.floor(partSize), min, MIN_PART);
+  // whole KiB keeps the reads aligned; still ≥ ceil(size / maxParts)
+  p = Math.ceil(p / 1024) * 1024;
+  return p;
+}
+
+/** Where a finished part starts in the file (checkpoints before adaptive parts have no offset). */
+export function partOffset(p: CheckpointPart, cp: Pick<Checkpoint, 'partSize'>): number {
+  return p.offset ?? (p.partNumber - 1) * cp.partSize;
+}
+
+export interface PartJob {
+  n: number;
+  offset: number;
+  size: number;
+}
+
+/**
+ * Hands out the parts still to send: first the gaps between finished parts (each filled with the
+ * part numbers left between them), then the frontier after the last finished part, sized by the
+ * caller (the tuner) but never so small that the rest would need more than maxParts parts.
+ */
+export class PartPlanner {
+  private readonly gaps: PartJob[] = [];
+  private nextN: number;
+  private nextOffset: number;
+
+  constructor(
+    private readonly fileSize: number,
+    private readonly maxParts: number,
+    cp: Pick<Checkpoint, 'partSize' | 'parts'>,
+  ) {
+    const done = [...cp.parts].map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size })).sort((a, b) => a.n - b.n);
+    let n = 0;
+    let end = 0;
+    for (const d of done) {
+      if (d.offset > end) this.fill(n + 1, d.n - 1, end, d.offset);
+      n = d.n;
+      end = Math.max(end, d.offset + d.size);
+    }
+    this.nextN = n + 1;
+    this.nextOffset = end;
+  }
+
+  /** Splits [from, to) over part numbers first..last: as many as fit ≥ MIN_PART, sizes within 1 byte. */
+  private fill(first: number, last: number, from: number, to: number): void {
+    const bytes = to - from;
+    const k = last - first + 1;
+    if (k < 1) return;
+    const count = Math.max(1, Math.min(k, Math.floor(bytes / MIN_PART)));
+    const base = Math.floor(bytes / count);
+    let extra = bytes - base * count;
+    let off = from;
+    for (let i = 0; i < count; i++) {
+      const size = base + (extra > 0 ? 1 : 0);
+      if (extra > 0) extra--;
+      this.gaps.push({ n: first + i, offset: off, size });
+      off += size;
+    }
+  }
+
+  /** Bytes not yet handed out. */
+  get remaining(): number {
+    return this.gaps.reduce((s, g) => s + g.size, 0) + (this.fileSize - this.nextOffset);
+  }
+
+  /** The next part to send (`partSize`: the wanted size at the frontier); null when all are out. */
+  next(partSize: number): PartJob | null {
+    const g = this.gaps.shift();
+    if (g) return g;
+    const left = this.fileSize - this.nextOffset;
+    if (left <= 0) return null;
+    const numbersLeft = this.maxParts - this.nextN + 1;
+    const floor = Math.ceil(left / Math.max(1, numbersLeft));
+    const size = Math.min(left, Math.max(Math.floor(partSize), floor, MIN_PART));
+    const job = { n: this.nextN, offset: this.nextOffset, size };
+    this.nextN++;
+    this.nextOffset += size;
+    return job;
+  }
+}
+
+export interface TunerLimits {
+  /** the starting (SPEC) values */
+  partSize: number;
+  parallel: number;
+  maxPartSize: number;
+  maxParallel: number;
+  /** adapt at all (off: the starting values throughout) */
+  adaptive: boolean;
+}
+
+/**
+ * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ 250 ms) the rate of the
+ * window is compared with the one before. Rising: grow (part size doubles up to its limit, then one
+ * more part in flight). Falling clearly: undo the last step and hold. An error or a stall halves
+ * the part size (not below the start) and takes one part out of flight.
+ */
+export class Tuner {
+  partSize: number;
+  parallel: number;
+  private windowStart = 0;
+  private windowBytes = 0;
+  private windowParts = 0;
+  private lastRate = 0;
+  private lastStep: 'size' | 'parallel' | null = null;
+  private held = false;
+
+  constructor(private readonly l: TunerLimits) {
+    this.partSize = Math.floor(l.partSize);
+    this.parallel = Math.floor(l.parallel);
+  }
+
+  /** A part of `bytes` finished at `now`. */
+  partDone(bytes: number, now: number): void {
+    if (!this.l.adaptive) return;
+    if (!this.windowStart) {
+      this.windowStart = now;
+      return;
+    }
+    this.windowBytes += bytes;
+    this.windowParts++;
+    const ms = now - this.windowStart;
+    if (this.windowParts < this.parallel || ms < 250) return;
+    const rate = (this.windowBytes * 1000) / ms;
+    this.windowStart = now;
+    this.windowBytes = 0;
+    this.windowParts = 0;
+    if (!this.lastRate || rate > this.lastRate * 1.03) {
+      if (!this.held) this.grow();
+    } else if (rate < this.lastRate * 0.85 && this.lastStep) {
+      this.undo();
+      this.held = true;
+    }
+    this.lastRate = rate;
+  }
+
+  /** A request failed (retried) or stalled. */
+  trouble(): void {
+    if (!this.l.adaptive) return;
+    this.partSize = Math.max(Math.floor(this.l.partSize), Math.floor(this.partSize / 2 / 1024) * 1024);
+    this.parallel = Math.max(1, this.parallel - 1);
+    this.lastStep = null;
+    this.lastRate = 0;
+    this.held = false;
+  }
+
+  private grow(): void {
+    if (this.partSize * 2 <= this.l.maxPartSize) {
+      this.partSize *= 2;
+      this.lastStep = 'size';
+    } else if (this.parallel < this.l.maxParallel) {
+      this.parallel++;
+      this.lastStep = 'parallel';
+    } else this.lastStep = null;
+  }
+
+  private undo(): void {
+    if (this.lastStep === 'size') this.partSize = Math.max(Math.floor(this.l.partSize), Math.floor(this.partSize / 2));
+    else if (this.lastStep === 'parallel') this.parallel = Math.max(1, this.parallel - 1);
+    this.lastStep = null;
+  }
+}
+
+/**
+ * Runs `send` over the planned parts with up to `tuner.parallel` in flight (re-read after every
+ * part, so the pool grows and shrinks with the tuner). The first failure stops handing out parts,
+ * aborts the others (through `inner`) and is thrown once all have settled.
+ */
+export async function runPool(
+  planner: PartPlanner,
+  tuner: Tuner,
+  signal: AbortSignal,
+  send: (job: PartJob, inner: AbortSignal) => Promise<void>,
+): Promise<unknown> {
+  let failure: unknown = null;
+  const inner = new AbortController();
+  const onAbort = () => inner.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let active = 0;
+  const running = new Set<Promise<void>>();
+  return new Promise<unknown>((resolve) => {
+    const spawn = () => {
+      while (!failure && !signal.aborted && active < tuner.parallel) {
+        const job = planner.next(tuner.partSize);
+        if (!job) break;
+        active++;
+        const p: Promise<void> = send(job, inner.signal)
+          .catch((e: unknown) => {
+            if (!failure) failure = e;
+            inner.abort();
+          })
+          .finally(() => {
+            active--;
+            running.delete(p);
+            spawn();
+            if (active === 0) {
+              signal.removeEventListener('abort', onAbort);
+              resolve(failure);
+            }
+          });
+        running.add(p);
+      }
+      if (active === 0) {
+        signal.removeEventListener('abort', onAbort);
+        resolve(failure);
+      }
+    };
+    spawn();
+  });
+}
