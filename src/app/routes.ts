@@ -2,7 +2,7 @@
  * The route table: every route of SPEC §2 with its title and guard flags.
  * `name` matters: a route whose name contains "Taxes" needs the tax flag (SPEC §5).
  * `auth`: needs a company that is neither no_apply nor apply (SPEC §2).
- * Pages load lazily; routes that later issues build share the honest "coming" page until then.
+ * Pages load lazily, each route its own chunk (every route now has its real page).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyChunk } from './shared/lib/chunks';
@@ -27,7 +27,6 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazyChunk(load
 
 const Login = page(() => import('./pages/login'));
 const Home = page(() => import('./pages/home'));
-const Coming = page(() => import('./pages/coming'));
 const Statistics = page(() => import('./pages/statistics'));
 const NotFound = page(() => import('./pages/not-found'));
 const Hall = page(() => import('./pages/hall'));

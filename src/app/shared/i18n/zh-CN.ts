@@ -324,12 +324,6 @@ export const t = {
     next: '下一页',
     page: (p: number, n: number) => `第 ${p} / ${n} 页`,
   },
-  coming: {
-    title: '功能建设中',
-    body: '该页面正在建设中，即将上线，敬请期待。',
-    back: '返回首页',
-  },
-
   notFound: {
     title: '页面不存在',
     body: '您访问的页面不存在或已被移除。',
