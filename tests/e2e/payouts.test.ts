@@ -192,7 +192,11 @@ describe('payouts: the main flow', () => {
     await page.getByTestId('ledger-type').click();
     await page.getByRole('option', { name: '退款' }).click();
     await expect.poll(() => page.url()).toContain(`/employment/pay-list/${task.id}/0/refund`);
-    await expect.poll(async () => (await page.getByTestId('ledger-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).join(','), { timeout: 15_000 }).toBe('refund');
+    // the whole account's refunds: this flow's one, newest first, and the demo seed's history
+    const refunds = Number((await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM payout_ledger WHERE company_id = $1 AND type = 'refund'", [task.company]))!.n);
+    const refundTypes = () => page.getByTestId('ledger-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    await expect.poll(async () => (await refundTypes()).join(','), { timeout: 15_000 }).toBe(Array(Math.min(refunds, 20)).fill('refund').join(','));
+    expect(Number(await page.getByTestId('ledger-row').first().getAttribute('data-amount'))).toBe(47_753);
     await shot(page, 'pay-08-pay-list');
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('ledger-export').click()]);
     expect(dl.suggestedFilename()).toMatch(/^费用记录_\d{8}\.xlsx$/);
@@ -201,7 +205,7 @@ describe('payouts: the main flow', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file!);
     const ws = wb.getWorksheet('费用记录')!;
-    expect(ws.rowCount).toBe(2);
+    expect(ws.rowCount).toBe(1 + refunds);
     expect(ws.getRow(2).getCell(2).value).toBe('退款');
     expect(ws.getRow(2).getCell(3).value).toBe(477.53);
     expect(await checkLedger(h.server.db, task.company)).toEqual([]);
