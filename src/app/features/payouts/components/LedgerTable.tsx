@@ -11,7 +11,6 @@ import { usePayStyles } from './styles';
 
 /** 费用记录: the account's ledger, newest first, filterable by type. */
 export function LedgerTable({ version }: { version: number }) {
-  const s = usePayStyles();
   const m = tPay.ledger;
   const [type, setType] = useState('all');
   const [page, setPage] = useState(1);
@@ -39,33 +38,43 @@ export function LedgerTable({ version }: { version: number }) {
         <EmptyState text={m.empty} />
       ) : (
         <TableScroll label={tPay.tabs.ledger}>
-          <Table className={s.table}>
-            <TableHeader>
-              <TableRow>
-                {m.cols.map((c) => (
-                  <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data?.list.map((l) => (
-                <TableRow key={l.id} data-testid="ledger-row" data-type={l.type}>
-                  <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-                  <TableCell>{labelOf(LEDGER_TYPES, l.type)}</TableCell>
-                  <TableCell className={mergeClasses(s.num, l.amount > 0 ? s.plus : s.minus)}>
-                    {l.amount > 0 ? '+' : ''}
-                    {fenText(l.amount)}
-                  </TableCell>
-                  <TableCell className={s.num}>{fenText(l.balance_after)}</TableCell>
-                  <TableCell className={s.nowrap}>{l.ref_no}</TableCell>
-                  <TableCell>{l.remark}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <LedgerRows list={data?.list ?? []} />
           {data && <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />}
         </TableScroll>
       )}
     </div>
+  );
+}
+
+type LedgerEntry = z.infer<typeof LedgerData>['list'][number];
+
+/** The ledger's rows (时间 · 类型 · 金额 ± · 余额 · 关联批次/订单号 · 备注), here and on the 费用记录 page. */
+export function LedgerRows({ list, testId }: { list: readonly LedgerEntry[]; testId?: string }) {
+  const s = usePayStyles();
+  return (
+    <Table className={s.table} data-testid={testId}>
+      <TableHeader>
+        <TableRow>
+          {tPay.ledger.cols.map((c) => (
+            <TableHeaderCell key={c}>{c}</TableHeaderCell>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {list.map((l) => (
+          <TableRow key={l.id} data-testid="ledger-row" data-type={l.type} data-amount={l.amount} data-balance={l.balance_after}>
+            <TableCell className={s.nowrap}>{l.created_at}</TableCell>
+            <TableCell>{labelOf(LEDGER_TYPES, l.type)}</TableCell>
+            <TableCell className={mergeClasses(s.num, l.amount > 0 ? s.plus : s.minus)}>
+              {l.amount > 0 ? '+' : ''}
+              {fenText(l.amount)}
+            </TableCell>
+            <TableCell className={s.num}>{fenText(l.balance_after)}</TableCell>
+            <TableCell className={s.nowrap}>{l.ref_no}</TableCell>
+            <TableCell>{l.remark}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

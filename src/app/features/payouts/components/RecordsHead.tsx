@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Link, Text } from '@fluentui/react-components';
+import { Button, Dropdown, Input, Link, Option, Text } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
+import { labelOf } from '../../../../contract/payouts-rules';
+import { requireMember } from '../../../shared/dialogs/store';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
@@ -52,5 +54,53 @@ export function DayRangeInputs({ value, onChange }: { value: DayRange; onChange:
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * The state both records pages share: members only, a day range, a page, and the page of rows
+ * `load` answers for them (reloaded when the range, the page or `key` — the page's own filters —
+ * change). A new range goes back to page 1.
+ */
+export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<T>, key: string) {
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  const [range, setRangeState] = useState<DayRange>({ from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<T | null>(null);
+  useEffect(() => setAllowed(requireMember()), []);
+  useEffect(() => {
+    if (!allowed) return;
+    load({ page, ...range }).then(setData, () => undefined);
+    // `load` is a new closure each render; `key` names what it depends on
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [allowed, key, page, range]);
+  const setRange = (r: DayRange) => (setPage(1), setRangeState(r));
+  return { allowed, range, setRange, page, setPage, data };
+}
+
+/** The page's filter (全部 + codes): choosing one replaces the address (`hrefOf`) and goes back to page 1. */
+export function CodeFilter(p: {
+  label: string;
+  options: readonly { code: string; label: string }[];
+  value: string;
+  hrefOf: (code: string) => string;
+  onChange: () => void;
+  testId: string;
+}) {
+  const [, navigate] = useLocation();
+  return (
+    <Dropdown
+      aria-label={p.label}
+      value={labelOf(p.options, p.value)}
+      selectedOptions={[p.value]}
+      onOptionSelect={(_, d) => (p.onChange(), navigate(p.hrefOf(d.optionValue ?? 'all'), { replace: true }))}
+      data-testid={p.testId}
+    >
+      {p.options.map((o) => (
+        <Option key={o.code} value={o.code}>
+          {o.label}
+        </Option>
+      ))}
+    </Dropdown>
   );
 }

@@ -1,52 +1,35 @@
-import { useEffect, useState } from 'react';
-import { Dropdown, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { useLocation } from 'wouter';
-import type { z } from 'zod';
-import type { LogPageData } from '../../../../contract/payouts';
-import { LOG_ACTIONS, labelOf } from '../../../../contract/payouts-rules';
-import { requireMember } from '../../../shared/dialogs/store';
+import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { LOG_ACTIONS } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager } from '../../../shared/ui';
-import { loadLogs, type DayRange } from '../api';
+import { loadLogs } from '../api';
 import { runRecordHref } from '../lib/links';
-import { DayRangeInputs, RecordsHead, useScope } from './RecordsHead';
+import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
 import { usePayStyles } from './styles';
 
 /** /employment/runRecord/{task}/{batch}/{action}: the append-only operation log, newest first. */
 export function RunRecordPage({ taskId, batchId, action }: { taskId: number; batchId: number; action: string }) {
   const s = usePayStyles();
   const m = tPay.records;
-  const [, navigate] = useLocation();
-  const [allowed, setAllowed] = useState<boolean | null>(null);
-  const [range, setRange] = useState<DayRange>({ from: '', to: '' });
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<z.infer<typeof LogPageData> | null>(null);
   const scope = useScope(taskId, batchId);
-  useEffect(() => setAllowed(requireMember()), []);
-  useEffect(() => {
-    if (!allowed) return;
-    loadLogs({ task_id: taskId, batch_id: batchId, action, page, ...range }).then(setData, () => undefined);
-  }, [allowed, taskId, batchId, action, page, range]);
+  const { allowed, range, setRange, page, setPage, data } = useRecords(
+    (q) => loadLogs({ task_id: taskId, batch_id: batchId, action, ...q }),
+    `${taskId}/${batchId}/${action}`,
+  );
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
-  const options = [{ code: 'all', label: m.allActions }, ...LOG_ACTIONS];
   return (
     <section className={s.panel} data-testid="run-record">
       <RecordsHead title={m.logTitle} scope={scope} taskId={taskId} />
       <div className={s.actions}>
-        <Dropdown
-          aria-label={m.action}
-          value={labelOf(options, action)}
-          selectedOptions={[action]}
-          onOptionSelect={(_, d) => (setPage(1), navigate(runRecordHref(taskId, batchId, d.optionValue ?? 'all'), { replace: true }))}
-          data-testid="log-action"
-        >
-          {options.map((o) => (
-            <Option key={o.code} value={o.code}>
-              {o.label}
-            </Option>
-          ))}
-        </Dropdown>
-        <DayRangeInputs value={range} onChange={(r) => (setPage(1), setRange(r))} />
+        <CodeFilter
+          label={m.action}
+          options={[{ code: 'all', label: m.allActions }, ...LOG_ACTIONS]}
+          value={action}
+          hrefOf={(code) => runRecordHref(taskId, batchId, code)}
+          onChange={() => setPage(1)}
+          testId="log-action"
+        />
+        <DayRangeInputs value={range} onChange={setRange} />
         <Text className={s.small}>{m.appendOnly}</Text>
       </div>
       {!data ? (
