@@ -28,7 +28,6 @@ export function adminCompany(auth: AuthInfo, what: string): CompanyRow {
 }
 
 /** `13800000001` → `138****0001`. */
-export const maskMobile = (m: string) => (/^\d{11}$/.test(m) ? `${m.slice(0, 3)}****${m.slice(7)}` : m);
 
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
 

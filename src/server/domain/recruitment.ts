@@ -48,9 +48,6 @@ export function workExpText(workStart: string | null, now: Date): string {
 /** Lists show a surname and a courtesy title only: 王先生 / 王女士 (domain.md §2.3). */
 export const maskName = (name: string, gender: string) => `${name.slice(0, 1)}${gender === '女' ? '女士' : '先生'}`;
 
-/** `138****5678`. */
-export const maskMobile = (m: string) => (/^\d{11}$/.test(m) ? `${m.slice(0, 3)}****${m.slice(7)}` : '***');
-
 /** A rough 活跃度 label. */
 export function activeText(at: Date, now: Date): string {
   const h = (now.getTime() - at.getTime()) / 3_600_000;

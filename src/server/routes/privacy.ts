@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { adminCompany, dt, maskMobile } from '../domain/accounts';
+import { adminCompany, dt } from '../domain/accounts';
+import { maskMobile } from '../../contract/person';
 import { memberCompanyOf } from '../domain/recruitment';
 import { conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
