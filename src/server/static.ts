@@ -30,7 +30,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
 }
 
 const HINT_PAGE = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>企业服务平台</title>
 <style>body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;max-width:560px;margin:15vh auto;padding:0 20px;color:#1f2937;line-height:1.7}
 code{background:#f3f4f6;padding:2px 6px;border-radius:4px}</style></head>
