@@ -100,6 +100,8 @@ export const t = {
     offline: '网络不给力，请稍后重试',
     reload: '重新加载',
     empty: '暂无数据',
+    loadFailed: '加载失败',
+    retry: '重试',
     loadingOverlay: '拼命加载中...',
     loading: '加载中',
   },

@@ -5,3 +5,4 @@ export { OfflineState } from './OfflineState';
 export { QrCode, QR_SIZE, type QrCodeProps } from './QrCode';
 export { Pager, type PagerProps } from './Pager';
 export { TableScroll, type TableScrollProps } from './TableScroll';
+export { PagedTable, type PagedTableProps, type PageOf } from './PagedTable';

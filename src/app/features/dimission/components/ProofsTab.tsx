@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Button, Tab, TabList, TableCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ProofItem } from '../../../../contract/dimission';
 import { PROOF_STATUS_CODES } from '../../../../contract/dimission-rules';
-import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { PagedTable } from '../../../shared/ui';
 import { listProofs, reissueProof, urgeProof, voidProof } from '../api';
 import { ReasonDialog } from './Dialogs';
 import { StatusBadge } from './StatusBadge';
@@ -67,75 +66,58 @@ export function ProofsTab(p: { keywords: string; version: number; onAdd: () => v
           {T.add}
         </Button>
       </div>
-      {failed ? (
-        <EmptyState text={tDim.loadFailed} action={<Button onClick={reload}>{tDim.retry}</Button>} />
-      ) : !data ? (
-        <div className={s.center}>
-          <Spinner label={t.state.loadingOverlay} />
-        </div>
-      ) : data.list.length === 0 ? (
-        <EmptyState text={tDim.empty} />
-      ) : (
-        <>
-          <TableScroll label={tDim.tabs.proofs}>
-            <Table aria-label={tDim.tabs.proofs} className={s.table} data-testid="proof-table">
-              <TableHeader>
-                <TableRow>
-                  {COLS.map((c) => (
-                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((x) => (
-                  <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
-                    <TableCell className={mergeClasses(s.name, s.nowrap)}>{x.name}</TableCell>
-                    <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
-                    <TableCell className={s.nowrap}>{x.job_name}</TableCell>
-                    <TableCell className={s.nowrap}>
-                      {x.leave_date}
-                      <DueNotes overdue={x.overdue} transferDaysLeft={x.transfer_days_left} />
-                    </TableCell>
-                    <TableCell className={s.nowrap} data-testid="proof-serial">
-                      {x.serial || '—'}
-                      {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
-                    </TableCell>
-                    <TableCell className={s.nowrap}>
-                      <StatusBadge kind="proof" status={x.status} />
-                      {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16))}</div>}
-                      {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
-                    </TableCell>
-                    <TableCell>
-                      <div className={`${s.actions} ${s.nowrap}`}>
-                        {x.status === 'draft' && (
-                          <Button size="small" appearance="transparent" onClick={() => p.onEdit(x.id)} data-testid="proof-edit">
-                            {T.edit}
-                          </Button>
-                        )}
-                        <Button size="small" appearance="transparent" onClick={() => p.onPreview(x.id)} data-testid="proof-preview-open">
-                          {T.preview}
-                        </Button>
-                        {(x.status === 'issued' || x.status === 'viewed') && (
-                          <Button size="small" appearance="transparent" onClick={() => setVoiding(x)} data-testid="proof-void">
-                            {T.void}
-                          </Button>
-                        )}
-                        {x.status === 'void' && (
-                          <Button size="small" appearance="transparent" onClick={() => void reissue(x)} data-testid="proof-reissue">
-                            {T.reissue}
-                          </Button>
-                        )}
-                        {x.status === 'issued' && <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
-          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        label={tDim.tabs.proofs}
+        testId="proof-table"
+        headers={COLS.map((c) => T.cols[c])}
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        onPage={setPage}
+        row={(x) => (
+          <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
+            <TableCell className={mergeClasses(s.name, s.nowrap)}>{x.name}</TableCell>
+            <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
+            <TableCell className={s.nowrap}>{x.job_name}</TableCell>
+            <TableCell className={s.nowrap}>
+              {x.leave_date}
+              <DueNotes overdue={x.overdue} transferDaysLeft={x.transfer_days_left} />
+            </TableCell>
+            <TableCell className={s.nowrap} data-testid="proof-serial">
+              {x.serial || '—'}
+              {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <StatusBadge kind="proof" status={x.status} />
+              {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16))}</div>}
+              {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
+            </TableCell>
+            <TableCell>
+              <div className={`${s.actions} ${s.nowrap}`}>
+                {x.status === 'draft' && (
+                  <Button size="small" appearance="transparent" onClick={() => p.onEdit(x.id)} data-testid="proof-edit">
+                    {T.edit}
+                  </Button>
+                )}
+                <Button size="small" appearance="transparent" onClick={() => p.onPreview(x.id)} data-testid="proof-preview-open">
+                  {T.preview}
+                </Button>
+                {(x.status === 'issued' || x.status === 'viewed') && (
+                  <Button size="small" appearance="transparent" onClick={() => setVoiding(x)} data-testid="proof-void">
+                    {T.void}
+                  </Button>
+                )}
+                {x.status === 'void' && (
+                  <Button size="small" appearance="transparent" onClick={() => void reissue(x)} data-testid="proof-reissue">
+                    {T.reissue}
+                  </Button>
+                )}
+                {x.status === 'issued' && <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />}
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ReasonDialog
         open={voiding !== null}
         title={T.voidTitle}

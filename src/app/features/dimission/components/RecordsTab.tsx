@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
+import { Button, TableCell, TableRow, Text, Tooltip } from '@fluentui/react-components';
 import { legalBasisLabel, legalBasisPrint } from '../../../../contract/dimission-rules';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { PagedTable } from '../../../shared/ui';
 import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
 import { ConfirmDialog } from './Dialogs';
 import { DueNotes } from './ProofsTab';
@@ -67,89 +66,72 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
           {T.export}
         </Button>
       </div>
-      {failed ? (
-        <EmptyState text={tDim.loadFailed} action={<Button onClick={reload}>{tDim.retry}</Button>} />
-      ) : !data ? (
-        <div className={s.center}>
-          <Spinner label={t.state.loadingOverlay} />
-        </div>
-      ) : data.list.length === 0 ? (
-        <EmptyState text={tDim.empty} />
-      ) : (
-        <>
-          <TableScroll label={tDim.tabs.records}>
-            <Table aria-label={tDim.tabs.records} className={s.table} data-testid="record-table">
-              <TableHeader>
-                <TableRow>
-                  {COLS.map((c) => (
-                    <TableHeaderCell key={c} className={s.headCell}>{T.cols[c]}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((r) => (
-                  <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
-                    <TableCell>
-                      <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
-                      <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
-                    </TableCell>
-                    <TableCell className={s.nowrap}>
-                      <Reveal mask={r.id_card_mask} load={() => revealRecord(r.id, 'id_card')} />
-                    </TableCell>
-                    <TableCell className={s.nowrap}>
-                      <Reveal mask={r.mobile_mask} load={() => revealRecord(r.id, 'mobile')} />
-                    </TableCell>
-                    <TableCell>
-                      <div className={s.nowrap}>{r.job_name}</div>
-                      {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
-                    </TableCell>
-                    <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
-                    <TableCell className={s.nowrap}>
-                      {r.leave_date}
-                      <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
-                    </TableCell>
-                    <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
-                    <TableCell className={s.nowrap}>
-                      {r.legal_basis ? (
-                        <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
-                          <span>{legalBasisPrint(r.legal_basis)}</span>
-                        </Tooltip>
-                      ) : (
-                        '—'
-                      )}
-                    </TableCell>
-                    <TableCell className={s.nowrap}>
-                      {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
-                      {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
-                    </TableCell>
-                    <TableCell>
-                      <div className={`${s.actions} ${s.nowrap}`}>
-                      {r.transfer_days_left !== null && (
-                        <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
-                          {T.transferDone}
-                        </Button>
-                      )}
-                      {!r.proof || r.proof.status === 'void' ? (
-                        r.proof ? null : (
-                          <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
-                            {T.makeProof}
-                          </Button>
-                        )
-                      ) : (
-                        <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
-                          {T.viewProof}
-                        </Button>
-                      )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
-          <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        label={tDim.tabs.records}
+        testId="record-table"
+        headers={COLS.map((c) => T.cols[c])}
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        onPage={setPage}
+        row={(r) => (
+          <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
+            <TableCell>
+              <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
+              <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <Reveal mask={r.id_card_mask} load={() => revealRecord(r.id, 'id_card')} />
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <Reveal mask={r.mobile_mask} load={() => revealRecord(r.id, 'mobile')} />
+            </TableCell>
+            <TableCell>
+              <div className={s.nowrap}>{r.job_name}</div>
+              {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
+            </TableCell>
+            <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
+            <TableCell className={s.nowrap}>
+              {r.leave_date}
+              <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
+            </TableCell>
+            <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
+            <TableCell className={s.nowrap}>
+              {r.legal_basis ? (
+                <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
+                  <span>{legalBasisPrint(r.legal_basis)}</span>
+                </Tooltip>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
+              {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
+            </TableCell>
+            <TableCell>
+              <div className={`${s.actions} ${s.nowrap}`}>
+              {r.transfer_days_left !== null && (
+                <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
+                  {T.transferDone}
+                </Button>
+              )}
+              {!r.proof || r.proof.status === 'void' ? (
+                r.proof ? null : (
+                  <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
+                    {T.makeProof}
+                  </Button>
+                )
+              ) : (
+                <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
+                  {T.viewProof}
+                </Button>
+              )}
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ConfirmDialog open={transferring !== null} title={T.transferDone} onCancel={() => setTransferring(null)} onConfirm={transfer}>
         {T.transferConfirm}
       </ConfirmDialog>

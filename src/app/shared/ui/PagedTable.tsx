@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Button, Spinner, Table, TableBody, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { t } from '../i18n/zh-CN';
+import { EmptyState } from './EmptyState';
+import { Pager } from './Pager';
+import { TableScroll } from './TableScroll';
+
+const useStyles = makeStyles({
+  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
+  table: { tableLayout: 'auto', minWidth: '100%' },
+  head: { whiteSpace: 'nowrap', fontWeight: tokens.fontWeightSemibold },
+});
+
+/** One page of a server list, as the list endpoints answer it. */
+export interface PageOf<T> {
+  list: T[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+export interface PagedTableProps<T> {
+  /** names the table and its scroll region */
+  label: string;
+  testId: string;
+  headers: readonly ReactNode[];
+  /** null while the first answer is on its way */
+  data: PageOf<T> | null;
+  failed: boolean;
+  onRetry: () => void;
+  onPage: (page: number) => void;
+  /** one `TableRow` per item */
+  row: (item: T) => ReactNode;
+  emptyText?: string;
+}
+
+/**
+ * A paged list table with its four states — failed (重试), loading, 暂无数据, rows + pager — in
+ * sideways-scrolling `TableScroll`; the list pages share it instead of writing the states again.
+ */
+export function PagedTable<T>({ label, testId, headers, data, failed, onRetry, onPage, row, emptyText = t.state.empty }: PagedTableProps<T>) {
+  const s = useStyles();
+  if (failed) return <EmptyState text={t.state.loadFailed} action={<Button onClick={onRetry}>{t.state.retry}</Button>} />;
+  if (!data) {
+    return (
+      <div className={s.center}>
+        <Spinner label={t.state.loadingOverlay} />
+      </div>
+    );
+  }
+  if (data.list.length === 0) return <EmptyState text={emptyText} />;
+  return (
+    <>
+      <TableScroll label={label}>
+        <Table aria-label={label} className={s.table} data-testid={testId}>
+          <TableHeader>
+            <TableRow>
+              {headers.map((h, i) => (
+                <TableHeaderCell key={i} className={s.head}>
+                  {h}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>{data.list.map(row)}</TableBody>
+        </Table>
+      </TableScroll>
+      <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />
+    </>
+  );
+}
