@@ -136,6 +136,7 @@ const production = common.extend({
   ALIYUN_SMS_TEMPLATE_CODE: z
     .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
     .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号（模板变量 ${content}）').optional(),
   PII_INDEX_KEY: key32('PII_INDEX_KEY'),
   WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
   WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
@@ -211,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
         signName: e.ALIYUN_SMS_SIGN_NAME,
         templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+        noticeTemplateCode: e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
       },
       wechatPay:
         given.length === 0

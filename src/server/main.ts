@@ -5,7 +5,8 @@ import { aliyunSms, installSmsSender } from './adapters/sms';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
-import { startJobs, type Jobs } from './jobs';
+import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
+import { smsJob } from './jobs/sms';
 import { cleanupJob } from './lib/cleanup';
 
 /**
@@ -60,8 +61,9 @@ const app = await buildServer({
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers
 let jobs: Jobs | null = null;
 try {
-  jobs = await startJobs({ db, log: app.log }, [cleanupJob]);
+  jobs = await startJobs({ db, log: app.log }, [cleanupJob, smsJob as JobDef<never>]);
   await jobs.work();
+  installJobs(jobs);
 } catch (err) {
   app.log.error({ err }, '后台任务队列启动失败');
   await db.close();
