@@ -104,7 +104,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);
-  membershipRoutes(app);
+  membershipRoutes(app, { wechatPay: opts.wechatPay });
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   importRoutes(app);

@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { AliyunSmsConfig } from './adapters/sms';
 import type { WechatPayConfig } from './adapters/wechatpay';
 
@@ -146,6 +146,12 @@ const production = common.extend({
     .string()
     .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
     .optional(),
+  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号').optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z
+    .string()
+    .refine((v) => privatePem(v) !== null, '应为商户 API 私钥（apiclient_key.pem 的内容，或其 base64）')
+    .optional(),
+  WECHATPAY_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   SMS_CODE_KEY: key32('SMS_CODE_KEY'),
   PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
 });
@@ -160,7 +166,25 @@ function pem(v: string) {
   }
 }
 
-const WECHATPAY_KEYS = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
+/** A PEM private key (the merchant's apiclient_key.pem), as PEM text or base64 of it; null otherwise. */
+function privatePem(v: string) {
+  const text = v.includes('BEGIN') ? v.replace(/\\n/g, '\n') : Buffer.from(v, 'base64').toString('utf8');
+  try {
+    return createPrivateKey(text);
+  } catch {
+    return null;
+  }
+}
+
+const WECHATPAY_KEYS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_MERCHANT_SERIAL',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY',
+] as const;
 
 export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
@@ -223,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               apiV3Key: e.WECHATPAY_API_V3_KEY!,
               platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
               platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY!)!,
+              endpoint: e.WECHATPAY_ENDPOINT ?? 'https://api.mch.weixin.qq.com',
+              merchantSerial: e.WECHATPAY_MERCHANT_SERIAL!,
+              merchantPrivateKey: privatePem(e.WECHATPAY_MERCHANT_PRIVATE_KEY!)!,
+              notifyUrl: `${e.PUBLIC_ORIGIN}/notify/wechatpay`,
             },
     };
   }

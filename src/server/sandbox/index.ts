@@ -12,6 +12,7 @@ import { payoutsSandbox } from './payouts';
 import { taxSandbox } from './tax';
 import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
+import { wechatPayNativeSandbox } from './wechatpay-native';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -28,5 +29,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   taxSandbox(app);
   announcementsSandbox(app);
   dysmsSandbox(app);
+  wechatPayNativeSandbox(app);
   operatorPage(app);
 }
