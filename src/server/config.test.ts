@@ -89,6 +89,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('production: STS is all of its settings or none', () => {
+    expect(problemsOf(productionEnv({ ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload' }))).toEqual([
+      'ALIYUN_STS_ACCESS_KEY_ID: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+      'ALIYUN_STS_ACCESS_KEY_SECRET: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+      'ALIYUN_OSS_BUCKET: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+    ]);
+    expect(problemsOf(productionEnv({ ALIYUN_STS_ROLE_ARN: 'role/x' }))).toEqual(['ALIYUN_STS_ROLE_ARN: 应为 acs:ram::<账号ID>:role/<角色名>']);
+    const full = productionEnv({
+      ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
+      ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
+      ALIYUN_OSS_BUCKET: 'hr-uploads',
+    });
+    expect(loadConfig(full as NodeJS.ProcessEnv).sts).toMatchObject({ endpoint: 'https://sts.aliyuncs.com/', bucket: 'hr-uploads', regionId: 'cn-shanghai' });
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).sts).toBeNull();
+  });
+
   it('production: safe defaults', () => {
     const c = loadConfig(productionEnv() as NodeJS.ProcessEnv);
     expect(c).toMatchObject({ profile: 'production', sandbox: false, seed: false, host: '0.0.0.0', trustProxy: 1, publicOrigin: 'https://hr.example.com' });

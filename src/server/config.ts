@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { AliyunSmsConfig } from './adapters/sms';
+import type { AliyunStsConfig } from './adapters/sts';
 import type { WechatPayConfig } from './adapters/wechatpay';
 
 export type Profile = 'demo' | 'production';
@@ -39,6 +40,8 @@ export interface Config {
   sms: AliyunSmsConfig | null;
   /** bearer token of GET /metrics (Prometheus); null: no metrics endpoint */
   metricsToken: string | null;
+  /** Alibaba Cloud STS AssumeRole for upload credentials (production, optional as a whole) */
+  sts: AliyunStsConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
 }
@@ -146,6 +149,12 @@ const production = common.extend({
     .string()
     .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
     .optional(),
+  ALIYUN_STS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
+  ALIYUN_STS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_STS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_STS_ROLE_ARN: z.string().regex(/^acs:ram::\d+:role\/[\w.-]+$/, '应为 acs:ram::<账号ID>:role/<角色名>').optional(),
+  ALIYUN_OSS_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
+  ALIYUN_REGION: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai').optional(),
   WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号').optional(),
   WECHATPAY_MERCHANT_PRIVATE_KEY: z
     .string()
@@ -175,6 +184,8 @@ function privatePem(v: string) {
     return null;
   }
 }
+
+const STS_KEYS = ['ALIYUN_STS_ACCESS_KEY_ID', 'ALIYUN_STS_ACCESS_KEY_SECRET', 'ALIYUN_STS_ROLE_ARN', 'ALIYUN_OSS_BUCKET'] as const;
 
 const WECHATPAY_KEYS = [
   'WECHATPAY_MCHID',
@@ -214,8 +225,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (given.length > 0 && given.length < WECHATPAY_KEYS.length) {
       throw new ConfigError(WECHATPAY_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 WECHATPAY_* 时必须一并设置`));
     }
+    // STS: all of its settings or none
+    const stsGiven = STS_KEYS.filter((k) => e[k] !== undefined);
+    if (stsGiven.length > 0 && stsGiven.length < STS_KEYS.length) {
+      throw new ConfigError(STS_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置`));
+    }
     return {
       profile,
+      sts:
+        stsGiven.length === 0
+          ? null
+          : {
+              endpoint: e.ALIYUN_STS_ENDPOINT ?? 'https://sts.aliyuncs.com/',
+              accessKeyId: e.ALIYUN_STS_ACCESS_KEY_ID!,
+              accessKeySecret: e.ALIYUN_STS_ACCESS_KEY_SECRET!,
+              roleArn: e.ALIYUN_STS_ROLE_ARN!,
+              bucket: e.ALIYUN_OSS_BUCKET!,
+              regionId: e.ALIYUN_REGION ?? 'cn-shanghai',
+            },
       port: e.PORT ?? 8080,
       // behind a load balancer: every interface of the machine (or HOST)
       host: e.HOST ?? '0.0.0.0',
@@ -259,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = r.data;
   return {
     profile,
+    sts: null,
     port: e.PORT ?? 8080,
     // the demo's sandboxes let anyone read SMS codes: only this machine unless HOST says otherwise
     host: e.HOST ?? '127.0.0.1',

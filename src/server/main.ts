@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
 import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
 import { smsJob } from './jobs/sms';
+import { importRecoverJob } from './jobs/imports';
 import { cleanupJob } from './lib/cleanup';
 
 /**
@@ -55,13 +56,14 @@ const app = await buildServer({
   trustProxy: config.trustProxy,
   cleanupByJob: true,
   wechatPay: config.wechatPay,
+  sts: config.sts,
   metricsToken: config.metricsToken,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers
 let jobs: Jobs | null = null;
 try {
-  jobs = await startJobs({ db, log: app.log }, [cleanupJob, smsJob as JobDef<never>]);
+  jobs = await startJobs({ db, log: app.log }, [cleanupJob, smsJob as JobDef<never>, importRecoverJob]);
   await jobs.work();
   installJobs(jobs);
 } catch (err) {

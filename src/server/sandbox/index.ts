@@ -13,6 +13,7 @@ import { taxSandbox } from './tax';
 import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
+import { stsSandbox } from './sts';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -30,5 +31,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   announcementsSandbox(app);
   dysmsSandbox(app);
   wechatPayNativeSandbox(app);
+  stsSandbox(app);
   operatorPage(app);
 }
