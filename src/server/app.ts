@@ -23,6 +23,7 @@ import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
 import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
 import type { WechatPayConfig } from './adapters/wechatpay';
+import type { AliyunStsConfig } from './adapters/sts';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
@@ -59,6 +60,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** WeChat Pay v3 merchant (production); the sandbox platform's with sandboxes on */
   wechatPay?: WechatPayConfig | null;
+  /** Alibaba Cloud STS AssumeRole for upload credentials (production); null: sandbox credentials */
+  sts?: AliyunStsConfig | null;
   /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
   metricsToken?: string | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
@@ -100,11 +103,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   usercenterRoutes(app);
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
-  uploadRoutes(app);
+  uploadRoutes(app, { sts: opts.sts });
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);
-  membershipRoutes(app);
+  membershipRoutes(app, { wechatPay: opts.wechatPay });
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   importRoutes(app);

@@ -60,20 +60,50 @@ describe('loadConfig', () => {
       'WECHATPAY_API_V3_KEY: 已设置其他 WECHATPAY_* 时必须一并设置',
       'WECHATPAY_PLATFORM_SERIAL: 已设置其他 WECHATPAY_* 时必须一并设置',
       'WECHATPAY_PLATFORM_PUBLIC_KEY: 已设置其他 WECHATPAY_* 时必须一并设置',
+      'WECHATPAY_MERCHANT_SERIAL: 已设置其他 WECHATPAY_* 时必须一并设置',
+      'WECHATPAY_MERCHANT_PRIVATE_KEY: 已设置其他 WECHATPAY_* 时必须一并设置',
+    ]);
+    expect(problemsOf(productionEnv({ WECHATPAY_MERCHANT_PRIVATE_KEY: 'not a key' }))).toEqual([
+      'WECHATPAY_MERCHANT_PRIVATE_KEY: 应为商户 API 私钥（apiclient_key.pem 的内容，或其 base64）',
     ]);
     expect(problemsOf(productionEnv({ WECHATPAY_PLATFORM_PUBLIC_KEY: 'not a key' }))).toEqual([
       'WECHATPAY_PLATFORM_PUBLIC_KEY: 应为微信支付平台公钥（PEM，或其 base64）',
     ]);
     expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).wechatPay).toBeNull();
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     const full = productionEnv({
       WECHATPAY_MCHID: '1900000109',
       WECHATPAY_APPID: 'wxd678efh567hg6787',
       WECHATPAY_API_V3_KEY: 'a'.repeat(32),
       WECHATPAY_PLATFORM_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
       WECHATPAY_PLATFORM_PUBLIC_KEY: Buffer.from(publicKey.export({ type: 'spki', format: 'pem' }).toString()).toString('base64'),
+      WECHATPAY_MERCHANT_SERIAL: '3775B6A45ACD588826D15E583A95F5DD52F46A4C',
+      WECHATPAY_MERCHANT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().replace(/\n/g, '\\n'),
     });
-    expect(loadConfig(full as NodeJS.ProcessEnv).wechatPay).toMatchObject({ mchid: '1900000109', apiV3Key: 'a'.repeat(32) });
+    expect(loadConfig(full as NodeJS.ProcessEnv).wechatPay).toMatchObject({
+      mchid: '1900000109',
+      apiV3Key: 'a'.repeat(32),
+      endpoint: 'https://api.mch.weixin.qq.com',
+      merchantSerial: '3775B6A45ACD588826D15E583A95F5DD52F46A4C',
+      notifyUrl: 'https://hr.example.com/notify/wechatpay',
+    });
+  });
+
+  it('production: STS is all of its settings or none', () => {
+    expect(problemsOf(productionEnv({ ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload' }))).toEqual([
+      'ALIYUN_STS_ACCESS_KEY_ID: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+      'ALIYUN_STS_ACCESS_KEY_SECRET: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+      'ALIYUN_OSS_BUCKET: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
+    ]);
+    expect(problemsOf(productionEnv({ ALIYUN_STS_ROLE_ARN: 'role/x' }))).toEqual(['ALIYUN_STS_ROLE_ARN: 应为 acs:ram::<账号ID>:role/<角色名>']);
+    const full = productionEnv({
+      ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
+      ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
+      ALIYUN_OSS_BUCKET: 'hr-uploads',
+    });
+    expect(loadConfig(full as NodeJS.ProcessEnv).sts).toMatchObject({ endpoint: 'https://sts.aliyuncs.com/', bucket: 'hr-uploads', regionId: 'cn-shanghai' });
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).sts).toBeNull();
   });
 
   it('production: safe defaults', () => {

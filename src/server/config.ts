@@ -10,8 +10,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { AliyunSmsConfig } from './adapters/sms';
+import type { AliyunStsConfig } from './adapters/sts';
 import type { WechatPayConfig } from './adapters/wechatpay';
 
 export type Profile = 'demo' | 'production';
@@ -39,6 +40,8 @@ export interface Config {
   sms: AliyunSmsConfig | null;
   /** bearer token of GET /metrics (Prometheus); null: no metrics endpoint */
   metricsToken: string | null;
+  /** Alibaba Cloud STS AssumeRole for upload credentials (production, optional as a whole) */
+  sts: AliyunStsConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
 }
@@ -136,6 +139,7 @@ const production = common.extend({
   ALIYUN_SMS_TEMPLATE_CODE: z
     .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
     .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号（模板变量 ${content}）').optional(),
   PII_INDEX_KEY: key32('PII_INDEX_KEY'),
   WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
   WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
@@ -145,6 +149,18 @@ const production = common.extend({
     .string()
     .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
     .optional(),
+  ALIYUN_STS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
+  ALIYUN_STS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_STS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_STS_ROLE_ARN: z.string().regex(/^acs:ram::\d+:role\/[\w.-]+$/, '应为 acs:ram::<账号ID>:role/<角色名>').optional(),
+  ALIYUN_OSS_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
+  ALIYUN_REGION: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai').optional(),
+  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号').optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z
+    .string()
+    .refine((v) => privatePem(v) !== null, '应为商户 API 私钥（apiclient_key.pem 的内容，或其 base64）')
+    .optional(),
+  WECHATPAY_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   SMS_CODE_KEY: key32('SMS_CODE_KEY'),
   PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
 });
@@ -159,7 +175,27 @@ function pem(v: string) {
   }
 }
 
-const WECHATPAY_KEYS = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_API_V3_KEY', 'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_PLATFORM_PUBLIC_KEY'] as const;
+/** A PEM private key (the merchant's apiclient_key.pem), as PEM text or base64 of it; null otherwise. */
+function privatePem(v: string) {
+  const text = v.includes('BEGIN') ? v.replace(/\\n/g, '\n') : Buffer.from(v, 'base64').toString('utf8');
+  try {
+    return createPrivateKey(text);
+  } catch {
+    return null;
+  }
+}
+
+const STS_KEYS = ['ALIYUN_STS_ACCESS_KEY_ID', 'ALIYUN_STS_ACCESS_KEY_SECRET', 'ALIYUN_STS_ROLE_ARN', 'ALIYUN_OSS_BUCKET'] as const;
+
+const WECHATPAY_KEYS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_MERCHANT_SERIAL',
+  'WECHATPAY_MERCHANT_PRIVATE_KEY',
+] as const;
 
 export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
@@ -189,8 +225,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (given.length > 0 && given.length < WECHATPAY_KEYS.length) {
       throw new ConfigError(WECHATPAY_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 WECHATPAY_* 时必须一并设置`));
     }
+    // STS: all of its settings or none
+    const stsGiven = STS_KEYS.filter((k) => e[k] !== undefined);
+    if (stsGiven.length > 0 && stsGiven.length < STS_KEYS.length) {
+      throw new ConfigError(STS_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置`));
+    }
     return {
       profile,
+      sts:
+        stsGiven.length === 0
+          ? null
+          : {
+              endpoint: e.ALIYUN_STS_ENDPOINT ?? 'https://sts.aliyuncs.com/',
+              accessKeyId: e.ALIYUN_STS_ACCESS_KEY_ID!,
+              accessKeySecret: e.ALIYUN_STS_ACCESS_KEY_SECRET!,
+              roleArn: e.ALIYUN_STS_ROLE_ARN!,
+              bucket: e.ALIYUN_OSS_BUCKET!,
+              regionId: e.ALIYUN_REGION ?? 'cn-shanghai',
+            },
       port: e.PORT ?? 8080,
       // behind a load balancer: every interface of the machine (or HOST)
       host: e.HOST ?? '0.0.0.0',
@@ -211,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
         signName: e.ALIYUN_SMS_SIGN_NAME,
         templateCode: e.ALIYUN_SMS_TEMPLATE_CODE,
+        noticeTemplateCode: e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE,
       },
       wechatPay:
         given.length === 0
@@ -221,6 +274,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               apiV3Key: e.WECHATPAY_API_V3_KEY!,
               platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
               platformPublicKey: pem(e.WECHATPAY_PLATFORM_PUBLIC_KEY!)!,
+              endpoint: e.WECHATPAY_ENDPOINT ?? 'https://api.mch.weixin.qq.com',
+              merchantSerial: e.WECHATPAY_MERCHANT_SERIAL!,
+              merchantPrivateKey: privatePem(e.WECHATPAY_MERCHANT_PRIVATE_KEY!)!,
+              notifyUrl: `${e.PUBLIC_ORIGIN}/notify/wechatpay`,
             },
     };
   }
@@ -229,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = r.data;
   return {
     profile,
+    sts: null,
     port: e.PORT ?? 8080,
     // the demo's sandboxes let anyone read SMS codes: only this machine unless HOST says otherwise
     host: e.HOST ?? '127.0.0.1',

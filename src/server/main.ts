@@ -5,7 +5,9 @@ import { aliyunSms, installSmsSender } from './adapters/sms';
 import { buildServer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
-import { startJobs, type Jobs } from './jobs';
+import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
+import { smsJob } from './jobs/sms';
+import { importRecoverJob } from './jobs/imports';
 import { cleanupJob } from './lib/cleanup';
 
 /**
@@ -54,14 +56,16 @@ const app = await buildServer({
   trustProxy: config.trustProxy,
   cleanupByJob: true,
   wechatPay: config.wechatPay,
+  sts: config.sts,
   metricsToken: config.metricsToken,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers
 let jobs: Jobs | null = null;
 try {
-  jobs = await startJobs({ db, log: app.log }, [cleanupJob]);
+  jobs = await startJobs({ db, log: app.log }, [cleanupJob, smsJob as JobDef<never>, importRecoverJob]);
   await jobs.work();
+  installJobs(jobs);
 } catch (err) {
   app.log.error({ err }, '后台任务队列启动失败');
   await db.close();

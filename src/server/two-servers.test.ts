@@ -2,11 +2,13 @@
  * Several stateless servers on one PostgreSQL (issue 16 "Done when"): two real server processes
  * (src/server/main.ts) started at the same time on one database (migrations under the advisory
  * lock), then: a token from one works on the other; the SMS limit holds across both; concurrent
- * payment confirmations and payout confirmations on both grant once; a job enqueued on one worker
+ * payment confirmations and payout confirmations on both grant once; SIGTERM on one during a
+ * request lets it finish while the other serves on; a job enqueued on one worker
  * process that is killed mid-job still runs once. PostgreSQL only: skipped without DATABASE_URL.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPg, type PgDb } from './db/pg';
@@ -150,6 +152,45 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const debits = await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.body.data.id]);
     expect(debits).toHaveLength(3);
   });
+
+  it('SIGTERM on one server during a request lets it finish; the other keeps serving the same session', async () => {
+    const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const { token } = await issueToken(db, me.id, new Date());
+    const a = procs[0]!;
+    const port = Number(new URL(A).port);
+    // a request whose body is still arriving when the balancer's SIGTERM comes
+    const answer = new Promise<{ status: number; body: string }>((res, rej) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/ent/v3/login/code',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '18' },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (d: Buffer) => (body += d.toString()));
+          r.on('end', () => res({ status: r.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', rej);
+      req.write('mobile=1');
+      setTimeout(() => {
+        a.child.kill('SIGTERM');
+        setTimeout(() => req.end('3905710077'), 1000);
+      }, 500);
+    });
+    const got = await answer;
+    expect(got.status).toBe(200);
+    expect(JSON.parse(got.body)).toMatchObject({ code: 200 });
+    // the code it sent is in the shared database: the other server lets the user in with it
+    const code = (await call<{ code: string }>(B, 'GET', '/sandbox/sms?mobile=13905710077')).body.code;
+    expect((await form(B, '/ent/v3/login', { mobile: '13905710077', code })).body.code).toBe(200);
+    expect(await a.exited).toBe(0);
+    await expect(fetch(`${A}/healthz`)).rejects.toThrow();
+    expect((await call(B, 'GET', '/ent/v3/usercenter/info', { token })).body.code).toBe(200);
+  }, 60_000);
 
   it('a job enqueued on one worker process that is killed mid-job runs once, on the other', async () => {
     await db.exec('CREATE TABLE job_probe (id serial PRIMARY KEY, tag text NOT NULL, job_id text NOT NULL, pid int NOT NULL)');

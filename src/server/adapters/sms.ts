@@ -12,12 +12,16 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** a notice template taking `${content}` (reminders, urges, links); unset: notices are not sent */
+  noticeTemplateCode?: string;
   regionId?: string;
 }
 
 export interface SmsSender {
   /** sends a login/verification code; throws when the provider refuses */
-  sendCode(mobile: string, code: string): Promise<void>;
+  sendCode(mobile: string, code: string, outId?: string): Promise<void>;
+  /** sends a notice (reminder, urge, link); false when no notice template is configured */
+  sendNotice?(mobile: string, content: string, outId?: string): Promise<boolean>;
 }
 
 export class SmsSendError extends Error {
@@ -30,7 +34,18 @@ export class SmsSendError extends Error {
 }
 
 /** The signed form of one SendSms call (exported for the sandbox's tests: fixed nonce and time). */
-export function sendSmsParams(cfg: AliyunSmsConfig, mobile: string, code: string, opts: { now?: Date; nonce?: string } = {}) {
+export function sendSmsParams(cfg: AliyunSmsConfig, mobile: string, code: string, opts: { now?: Date; nonce?: string; outId?: string } = {}) {
+  return smsParams(cfg, mobile, cfg.templateCode, { code }, opts);
+}
+
+/** One signed SendSms call of any template; OutId (the job's id) lets the provider's receipts match. */
+export function smsParams(
+  cfg: AliyunSmsConfig,
+  mobile: string,
+  templateCode: string,
+  param: Record<string, string>,
+  opts: { now?: Date; nonce?: string; outId?: string } = {},
+) {
   return signedParams(
     {
       Action: 'SendSms',
@@ -38,11 +53,12 @@ export function sendSmsParams(cfg: AliyunSmsConfig, mobile: string, code: string
       RegionId: cfg.regionId ?? 'cn-hangzhou',
       PhoneNumbers: mobile,
       SignName: cfg.signName,
-      TemplateCode: cfg.templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(param),
+      ...(opts.outId ? { OutId: opts.outId.slice(0, 64) } : {}),
     },
     cfg,
-    { method: 'POST', ...opts },
+    { method: 'POST', now: opts.now, nonce: opts.nonce },
   );
 }
 
@@ -60,8 +76,13 @@ export async function postSendSms(endpoint: string, params: Record<string, strin
 
 export function aliyunSms(cfg: AliyunSmsConfig): SmsSender {
   return {
-    async sendCode(mobile, code) {
-      await postSendSms(cfg.endpoint, sendSmsParams(cfg, mobile, code));
+    async sendCode(mobile, code, outId) {
+      await postSendSms(cfg.endpoint, sendSmsParams(cfg, mobile, code, { outId }));
+    },
+    async sendNotice(mobile, content, outId) {
+      if (!cfg.noticeTemplateCode) return false;
+      await postSendSms(cfg.endpoint, smsParams(cfg, mobile, cfg.noticeTemplateCode, { content }, { outId }));
+      return true;
     },
   };
 }

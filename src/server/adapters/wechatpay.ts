@@ -19,6 +19,12 @@ export interface WechatPayConfig {
   /** the platform certificate's public key (PEM) and its serial number */
   platformPublicKey: KeyObject;
   platformSerial: string;
+  /** Native order creation (wechatpay-native.ts): the API's base, the merchant's key and its serial */
+  endpoint?: string;
+  merchantSerial?: string;
+  merchantPrivateKey?: KeyObject;
+  /** where the platform posts payment notifications (PUBLIC_ORIGIN/notify/wechatpay) */
+  notifyUrl?: string;
 }
 
 export class NotifyError extends Error {
@@ -146,18 +152,23 @@ export async function handlePayNotify(db: Db, cfg: WechatPayConfig, headers: Hea
 }
 
 /** The sandbox's platform: a key pair made once per process, a fixed test merchant and APIv3 key. */
-let sandboxPlatform: { config: WechatPayConfig; privateKey: KeyObject } | null = null;
+let sandboxPlatform: { config: WechatPayConfig; privateKey: KeyObject; merchantPublicKey: KeyObject } | null = null;
 export function sandboxWechatPay() {
   if (!sandboxPlatform) {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    // the test merchant's API key pair (a real merchant uploads its certificate to the platform)
+    const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
     sandboxPlatform = {
       privateKey,
+      merchantPublicKey: merchant.publicKey,
       config: {
         mchid: '1900000109',
         appid: 'wxd678efh567hg6787',
         apiV3Key: 'hrconsoleSandboxApiV3Key32Chars!',
         platformPublicKey: createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })),
         platformSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+        merchantSerial: '3775B6A45ACD588826D15E583A95F5DD52F46A4C',
+        merchantPrivateKey: merchant.privateKey,
       },
     };
   }

@@ -15,6 +15,7 @@ import {
 } from '../../contract/dimission-rules';
 import { maskIdCard } from '../../contract/person';
 import type { Db } from '../db/types';
+import { enqueueSmsNotice } from '../jobs/sms';
 import { ApiError, conflict, notFound, tooMany } from '../http/envelope';
 import { requestOrigin } from '../http/origin';
 import { Code } from '../../contract/codes';
@@ -57,6 +58,8 @@ export async function sendAreaSms(db: Db, companyId: number, mobileEnc: string |
     'INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, $4, $5, $6)',
     [companyId, blindIndex('mobile', mobile), `${mobile.slice(0, 3)}****${mobile.slice(-4)}`, kind, body, now],
   );
+  // production: delivered by the durable `sms-send` job (jobs/sms.ts) once this transaction commits
+  await enqueueSmsNotice(db, mobileEnc, body);
   return true;
 }
 

@@ -88,11 +88,29 @@ export class Jobs {
     return this;
   }
 
+  has(name: string): boolean {
+    return this.defs.has(name);
+  }
+
   /** Enqueues a job; `key` makes it a singleton while one with that key waits. Answers its id. */
   async send<T extends object>(name: string, data: T, opts: { key?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
     const def = this.defs.get(name);
     if (!def) throw new Error(`unknown job ${name}`);
     return this.boss.send(name, data, {
+      ...(opts.key ? { singletonKey: opts.key } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction `t` (the transactional outbox): the job exists
+   * if and only if `t` commits, so a rolled-back request leaves no job and a committed one always
+   * has its job, whichever server later works it.
+   */
+  async sendIn<T extends object>(t: Db, name: string, data: T, opts: { key?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+    if (!this.defs.has(name)) throw new Error(`unknown job ${name}`);
+    return this.boss.send(name, data, {
+      db: { executeSql: async (text: string, values: unknown[]) => ({ rows: await t.query(text, values) }) },
       ...(opts.key ? { singletonKey: opts.key } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
@@ -159,3 +177,10 @@ export async function startJobs(opts: JobsOptions, defs: JobDef<never>[] = []): 
   await jobs.prepare();
   return jobs;
 }
+
+/** The process's queue (main.ts installs it once started); null: no queue, work inline. */
+let installed: Jobs | null = null;
+export const installJobs = (j: Jobs | null) => {
+  installed = j;
+};
+export const jobQueue = () => installed;

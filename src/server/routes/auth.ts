@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { endpoints } from '../../contract/endpoints';
 import { Code } from '../../contract/envelope';
 import { smsSender } from '../adapters/sms';
+import { enqueueSmsCode } from '../jobs/sms';
 import type { Db } from '../db/types';
 import { toApiUser, loadCompany, USER_COLUMNS, type UserRow } from '../domain/users';
 import { issueToken } from '../http/auth';
@@ -111,9 +112,10 @@ export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: Log
       code,
       now,
     ]);
-  } else {
-    // production: the configured provider (adapters/sms.ts), inside the transaction — a refused
-    // send rolls the code and the day's count back, and the caller may simply try again
+  } else if (!(await enqueueSmsCode(t, row!.id, mobile, code))) {
+    // production sends through the durable `sms-send` job (jobs/sms.ts), enqueued above in this
+    // transaction; without a queue, the configured provider inline — a refused send rolls the code
+    // and the day's count back, and the caller may simply try again
     const provider = smsSender();
     if (provider) {
       try {

@@ -140,8 +140,8 @@ export function importRoutes(app: FastifyInstance) {
     const b = await ownBatch(db, params.id, company.id);
     gate(auth, now, typeOf(b.type));
     const claimed = await db.one<{ rows_enc: string | null }>(
-      `UPDATE import_batches SET status = 'importing' WHERE id = $1 AND status = 'pending' RETURNING rows_enc`,
-      [b.id],
+      `UPDATE import_batches SET status = 'importing', claimed_at = $2 WHERE id = $1 AND status = 'pending' RETURNING rows_enc`,
+      [b.id, now],
     );
     if (!claimed) {
       if (b.status === 'success') {
@@ -155,6 +155,8 @@ export function importRoutes(app: FastifyInstance) {
     const { rows, rowNos } = openJson<{ rows: unknown[]; rowNos: number[] }>(claimed.rows_enc, { rows: [], rowNos: [] });
     try {
       await db.tx(async (tx) => {
+        // held until the commit ends: the import-recover job (jobs/imports.ts) skips a batch in work
+        await tx.query('SELECT id FROM import_batches WHERE id = $1 FOR UPDATE', [b.id]);
         const n = await st.commit(tx, company.id, b.id, rows, auth.user.id);
         await tx.query(
           `UPDATE import_batches SET status = 'success', imported_count = $2, committed_at = $3, rows_enc = NULL, message = '' WHERE id = $1`,

@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { isoSeconds, mintCredentials, presignGet } from '../domain/credentials';
+import { isoSeconds, mintCredentials, ownerPrefix, presignGet } from '../domain/credentials';
+import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
+import { Code } from '../../contract/envelope';
+import { ApiError } from '../http/envelope';
 import { isActiveMember } from '../domain/users';
 import { addRoute } from '../http/route';
 import { fmtDateTime, addSeconds } from '../lib/time';
 
 export const STS_TTL_S = 3600;
 
-export function uploadRoutes(app: FastifyInstance) {
+export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig | null } = {}) {
+  const sts = opts.sts ?? null;
   /**
    * Short-lived upload credentials, recorded so the OSS/VOD sandboxes can check the
    * signatures and tokens they receive and tie uploads to the caller's company.
    */
-  addRoute(app, endpoints.sts, async ({ auth, db, now }) => {
+  addRoute(app, endpoints.sts, async ({ auth, db, now, req }) => {
     const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
+    // production: the cloud's STS AssumeRole, scoped to the caller's prefix (adapters/sts.ts)
+    if (sts) {
+      try {
+        return await assumeRole(sts, { sessionName: `hr-u${auth.user.id}`, prefix: ownerPrefix({ company_id: companyId, user_id: auth.user.id }), durationS: STS_TTL_S });
+      } catch (err) {
+        req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'STS AssumeRole 失败');
+        throw new ApiError(Code.SERVER_ERROR, '获取上传凭证失败，请稍后再试', 200);
+      }
+    }
     const c = await mintCredentials(db, { userId: auth.user.id, companyId, now, ttlS: STS_TTL_S });
     return {
       AccessKeyId: c.AccessKeyId,

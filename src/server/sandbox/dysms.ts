@@ -24,6 +24,8 @@ interface Sent {
 export function dysmsSandbox(app: FastifyInstance) {
   const nonces = new Map<string, number>();
   const outbox: Sent[] = [];
+  // test control: the next `unavailable` well-formed calls answer as a throttled provider does
+  let unavailable = 0;
   app.post('/sandbox/dysms/', async (req, reply) => {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const p: Record<string, string> = {};
@@ -45,6 +47,10 @@ export function dysmsSandbox(app: FastifyInstance) {
     for (const [k, t] of nonces) if (t < now - MAX_SKEW_MS) nonces.delete(k);
     if (nonces.has(p.SignatureNonce!)) return fail(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.set(p.SignatureNonce!, now);
+    if (unavailable > 0) {
+      unavailable--;
+      return fail(503, 'ServiceUnavailable', 'The request has failed due to a temporary failure of the server.');
+    }
     if (!/^1\d{10}$/.test(p.PhoneNumbers!)) return reply.send({ RequestId, Code: 'isv.MOBILE_NUMBER_ILLEGAL', Message: '非法手机号' });
     let param: Record<string, string>;
     try {
@@ -58,4 +64,10 @@ export function dysmsSandbox(app: FastifyInstance) {
     return reply.send({ RequestId, Code: 'OK', Message: 'OK', BizId: biz_id });
   });
   app.get('/sandbox/dysms/outbox', async () => ({ list: outbox }));
+  app.post('/sandbox/dysms/faults', async (req, reply) => {
+    const n = Number(((req.body ?? {}) as Record<string, unknown>).unavailable);
+    if (!Number.isInteger(n) || n < 0 || n > 100) return reply.status(400).send({ msg: 'unavailable 应为 0–100 的整数' });
+    unavailable = n;
+    return { unavailable };
+  });
 }

@@ -12,6 +12,8 @@ import { payoutsSandbox } from './payouts';
 import { taxSandbox } from './tax';
 import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
+import { wechatPayNativeSandbox } from './wechatpay-native';
+import { stsSandbox } from './sts';
 import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -28,5 +30,7 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   taxSandbox(app);
   announcementsSandbox(app);
   dysmsSandbox(app);
+  wechatPayNativeSandbox(app);
+  stsSandbox(app);
   operatorPage(app);
 }

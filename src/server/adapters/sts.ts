@@ -1,0 +1,96 @@
+/**
+ * Alibaba Cloud STS `AssumeRole` (API 2015-04-01), the real RPC with the same signature as SMS and
+ * VOD (aliyun-rpc.ts): the server's RAM user assumes the upload role for one caller, with a session
+ * policy that narrows the role to the caller's own key prefix in the bucket (`c12/` for a company,
+ * `u5/` for a user without one) — the same scope the demo's store enforces. Chosen by configuration
+ * (config.ts: ALIYUN_STS_*); without it the server mints sandbox credentials (domain/credentials.ts).
+ * The demo's sandbox (/sandbox/sts/) verifies the signature and answers in the real shape.
+ */
+import { signedParams } from './aliyun-rpc';
+
+export interface AliyunStsConfig {
+  endpoint: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** acs:ram::<account>:role/<name> — a role trusted by the account, allowed on the upload bucket */
+  roleArn: string;
+  /** the bucket the policy scopes to */
+  bucket: string;
+  regionId?: string;
+}
+
+export interface StsCredentials {
+  AccessKeyId: string;
+  AccessKeySecret: string;
+  SecurityToken: string;
+  /** ISO 8601 seconds, UTC (2026-11-23T19:00:00Z) */
+  Expiration: string;
+}
+
+export class StsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly providerCode: string,
+    message: string,
+  ) {
+    super(`AssumeRole: ${status} ${providerCode} ${message}`);
+  }
+}
+
+/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket. */
+export function uploadPolicy(bucket: string, prefix: string): string {
+  return JSON.stringify({
+    Version: '1',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: [
+          'oss:PutObject',
+          'oss:GetObject',
+          'oss:InitiateMultipartUpload',
+          'oss:UploadPart',
+          'oss:CompleteMultipartUpload',
+          'oss:AbortMultipartUpload',
+          'oss:ListParts',
+        ],
+        Resource: [`acs:oss:*:*:${bucket}/${prefix}*`],
+      },
+    ],
+  });
+}
+
+export function assumeRoleParams(
+  cfg: AliyunStsConfig,
+  o: { sessionName: string; prefix: string; durationS: number },
+  opts: { now?: Date; nonce?: string } = {},
+) {
+  return signedParams(
+    {
+      Action: 'AssumeRole',
+      Version: '2015-04-01',
+      RegionId: cfg.regionId ?? 'cn-hangzhou',
+      RoleArn: cfg.roleArn,
+      RoleSessionName: o.sessionName,
+      DurationSeconds: String(o.durationS),
+      Policy: uploadPolicy(cfg.bucket, o.prefix),
+    },
+    cfg,
+    { method: 'POST', ...opts },
+  );
+}
+
+/** Assumes the upload role for one caller (`sessionName` names them in the cloud's audit trail). */
+export async function assumeRole(cfg: AliyunStsConfig, o: { sessionName: string; prefix: string; durationS: number }): Promise<StsCredentials> {
+  const res = await fetch(cfg.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(assumeRoleParams(cfg, o)).toString(),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string; Credentials?: StsCredentials };
+  const c = body.Credentials;
+  if (res.status !== 200 || !c?.AccessKeyId || !c.AccessKeySecret || !c.SecurityToken || !c.Expiration) {
+    throw new StsError(res.status, body.Code ?? `HTTP${res.status}`, body.Message ?? '');
+  }
+  return { AccessKeyId: c.AccessKeyId, AccessKeySecret: c.AccessKeySecret, SecurityToken: c.SecurityToken, Expiration: c.Expiration };
+}

@@ -1,0 +1,69 @@
+/**
+ * Stand-in for Alibaba Cloud STS: `POST /sandbox/sts/` takes `AssumeRole` as the real API does and
+ * checks it the same way — the RPC signature with the sandbox's RAM key, the time within 15
+ * minutes, each nonce once, the role, the duration (900–43200 s), the session policy — then mints
+ * credentials the demo's OSS/VOD sandboxes accept (domain/credentials.ts), scoped to the policy's
+ * one prefix, and answers in the real shape (Credentials, AssumedRoleUser, RequestId).
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { rpcSignature } from '../adapters/aliyun-rpc';
+import { isoSeconds, mintCredentials } from '../domain/credentials';
+import { safeEqual } from '../lib/crypto';
+import { SANDBOX_BUCKET } from './cloud';
+
+/** The sandbox's RAM user and upload role (public: the sandbox is a demo). */
+export const SANDBOX_STS = {
+  accessKeyId: 'LTAI5tSandboxSts0001',
+  accessKeySecret: 'hr-console-sandbox-sts-secret',
+  roleArn: 'acs:ram::1234567890123456:role/hr-console-upload',
+  bucket: SANDBOX_BUCKET,
+};
+const MAX_SKEW_MS = 15 * 60_000;
+
+export function stsSandbox(app: FastifyInstance) {
+  const nonces = new Map<string, number>();
+  app.post('/sandbox/sts/', async (req, reply) => {
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const p: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') p[k] = v;
+    const RequestId = randomUUID().toUpperCase();
+    const fail = (status: number, Code: string, Message: string) => reply.status(status).send({ RequestId, HostId: 'sts.aliyuncs.com', Code, Message });
+    for (const k of ['Action', 'AccessKeyId', 'Signature', 'SignatureNonce', 'Timestamp', 'Version', 'RoleArn', 'RoleSessionName']) {
+      if (!p[k]) return fail(400, 'MissingParameter', `${k} is mandatory for this action.`);
+    }
+    if (p.Action !== 'AssumeRole' || p.Version !== '2015-04-01') return fail(400, 'InvalidAction.NotFound', 'Specified api is not found.');
+    if (p.AccessKeyId !== SANDBOX_STS.accessKeyId) return fail(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+    if (!safeEqual(rpcSignature('POST', p, SANDBOX_STS.accessKeySecret), p.Signature!)) {
+      return fail(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
+    }
+    const now = app.now();
+    const ts = Date.parse(p.Timestamp!);
+    if (!Number.isFinite(ts) || Math.abs(ts - now.getTime()) > MAX_SKEW_MS) return fail(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+    for (const [k, t] of nonces) if (t < now.getTime() - MAX_SKEW_MS) nonces.delete(k);
+    if (nonces.has(p.SignatureNonce!)) return fail(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
+    nonces.set(p.SignatureNonce!, now.getTime());
+    if (p.RoleArn !== SANDBOX_STS.roleArn) return fail(404, 'EntityNotExist.Role', 'The role not exists.');
+    if (!/^[\w.@-]{2,64}$/.test(p.RoleSessionName!)) return fail(400, 'InvalidParameter.RoleSessionName', 'The parameter RoleSessionName is wrongly formed.');
+    const ttl = Number(p.DurationSeconds ?? 3600);
+    if (!Number.isInteger(ttl) || ttl < 900 || ttl > 43200) return fail(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/12hr.');
+    // the session policy names one prefix of the sandbox bucket: c<company>/ or u<user>/
+    let resource: string | undefined;
+    try {
+      resource = (JSON.parse(p.Policy ?? '') as { Statement?: { Resource?: string[] }[] }).Statement?.[0]?.Resource?.[0];
+    } catch {
+      return fail(400, 'InvalidParameter.PolicyGrammar', 'The parameter Policy has not passed grammar check.');
+    }
+    const m = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+))/\\*$`).exec(resource ?? '');
+    const user = /u(\d+)$/.exec(p.RoleSessionName!);
+    if (!m || !user) return fail(400, 'InvalidParameter.PolicyGrammar', 'The sandbox takes one owner prefix (c<id>/ or u<id>/) and a session name ending u<user id>.');
+    const companyId = m[2] ? Number(m[2]) : null;
+    if (m[3] && Number(m[3]) !== Number(user[1])) return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session user.');
+    const c = await mintCredentials(app.db, { userId: Number(user[1]), companyId, now, ttlS: ttl });
+    return reply.send({
+      RequestId,
+      AssumedRoleUser: { Arn: `${SANDBOX_STS.roleArn.replace(':role/', ':assumed-role/')}/${p.RoleSessionName}`, AssumedRoleId: `3${RequestId.slice(0, 17)}:${p.RoleSessionName}` },
+      Credentials: { AccessKeyId: c.AccessKeyId, AccessKeySecret: c.AccessKeySecret, SecurityToken: c.SecurityToken, Expiration: isoSeconds(c.expires) },
+    });
+  });
+}
