@@ -41,7 +41,7 @@ export const payoutImport: ImportTypeDef<PayoutImportRow> = {
     { key: 'pay_method', header: '收款方式', required: true, kind: 'vocab', vocab: PAY_METHODS.map((m) => m.label), example: '银行卡', note: '从下拉列表中选择', width: 12 },
     { key: 'account', header: '收款账号', required: true, kind: 'text', textFormat: true, max: 100, example: '6228480402564890018', note: '银行卡号16-19位；支付宝填手机号或邮箱', width: 24 },
     { key: 'bank_name', header: '开户行', required: false, kind: 'text', max: 60, example: '中国农业银行杭州分行', note: '收款方式为银行卡时必填', width: 22 },
-    { key: 'amount', header: '应发金额', required: true, kind: 'text', max: 16, example: '1200.50', note: '单位：元，最多两位小数', width: 14 },
+    { key: 'amount', header: '应发金额', required: true, kind: 'text', max: 24, example: '1200.50', note: '单位：元，最多两位小数', width: 14 },
     { key: 'remark', header: '备注', required: false, kind: 'text', max: 100, example: '10月劳务报酬', note: '选填，最多100个字', width: 24 },
   ],
   notes: [
