@@ -44,6 +44,7 @@ const EmploymentTask = page(() => import('./pages/employment-task'));
 const SpecialBatch = page(() => import('./pages/special-batch'));
 const EmploymentRunRecord = page(() => import('./pages/employment-run-record'));
 const EmploymentPayList = page(() => import('./pages/employment-pay-list'));
+const SpecialReceipt = page(() => import('./pages/special-receipt'));
 const Create = page(() => import('./pages/create'));
 const CompanyAuth = page(() => import('./pages/company-auth'));
 const InReview = page(() => import('./pages/in-review'));
@@ -106,6 +107,7 @@ export const routes: RouteDef[] = [
   main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: '发放管理', auth: true, parent: 'employment', page: SpecialBatch }),
   main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: EmploymentRunRecord }),
   main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: EmploymentPayList }),
+  blank({ name: 'specialReceipt', path: '/special/receipt/:id/:row', title: '电子回单', neverLogin: false, auth: true, page: SpecialReceipt }),
 
   // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)
   main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: TaxAuth }),

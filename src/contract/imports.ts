@@ -13,6 +13,7 @@ export * from './import-types';
 export { OPEN_ENDED, dimissionImport, type DimissionRow } from './import-types/dimission';
 export { workersImport, type WorkerRow } from './import-types/workers';
 export { taxImport, type TaxImportRow } from './import-types/tax';
+export { payoutImport, PAY_METHODS, type PayoutImportRow, type PayMethod } from './import-types/payout';
 export { looksLikeExcelNumber } from './person';
 
 const noNul = (s: string) => !s.includes('\u0000');

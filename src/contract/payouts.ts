@@ -60,6 +60,8 @@ export const BatchItem = z.object({
   batch_no: z.string(),
   task_id: z.number().int().nullable(),
   task_name: z.string(),
+  /** task: made from a task's accepted deliveries; import: from an imported 发放名单 */
+  source: z.enum(['task', 'import']),
   /** 失败重发: the original batch's number, '' otherwise */
   parent_no: z.string(),
   status: BatchStatus,
@@ -78,7 +80,11 @@ export const BatchRow = z.object({
   name: z.string(),
   mobile: z.string(),
   cert_no: z.string(),
+  /** the payee account, masked (the list's account for an imported row, else the worker's card) */
   bank_card: z.string(),
+  pay_method: z.enum(['bank', 'alipay']),
+  bank_name: z.string(),
+  remark: z.string(),
   amount: z.number().int(),
   tax: z.number().int(),
   fee: z.number().int(),
@@ -97,8 +103,9 @@ export const BatchDetail = BatchItem.extend({
 export const BatchListQuery = z.strictObject({ task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0), page, page_size: pageSize });
 export const BatchListData = z.object({ list: z.array(BatchItem), total: z.number().int() });
 export const BatchCreateBody = z.strictObject({
-  task_id: z.coerce.number({ error: '请选择任务' }).int().min(1, '请选择任务').max(2_147_483_647),
-  /** 失败重发: a 部分失败 batch of the task whose failed and bounced rows the new batch pays again */
+  /** the task whose accepted deliveries are paid (0 only with retry_of of an imported list's batch) */
+  task_id: z.coerce.number({ error: '请选择任务' }).int('请选择任务').min(0, '请选择任务').max(2_147_483_647).default(0),
+  /** 失败重发: a 部分失败 batch whose failed and bounced rows the new batch pays again */
   retry_of: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 export const RowParam = z.strictObject({ id: IdParam.shape.id, row_id: IdParam.shape.id });
@@ -169,6 +176,39 @@ export const LogPageItem = LogItem.extend({ batch_id: z.number().int(), batch_no
 export const LogPageData = z.object({ list: z.array(LogPageItem), total: z.number().int() });
 export const PayExport = z.object({ filename: z.string(), content_base64: z.string() });
 
+/** 电子回单 of a batch (every 发放成功 row) or of one row (row_id); only paid rows have one. */
+export const ReceiptQuery = z.strictObject({ row_id: idOr0 });
+export const ReceiptItem = z.object({
+  receipt_no: z.string(),
+  row_id: z.number().int(),
+  name: z.string(),
+  cert_no: z.string(),
+  pay_method: z.enum(['bank', 'alipay']),
+  account: z.string(),
+  bank_name: z.string(),
+  amount: z.number().int(),
+  tax: z.number().int(),
+  net: z.number().int(),
+  channel_no: z.string(),
+  finished_at: z.string(),
+  remark: z.string(),
+});
+export const ReceiptData = z.object({
+  batch_no: z.string(),
+  task_name: z.string(),
+  company_name: z.string(),
+  payer: z.object({ account_name: z.string(), bank_name: z.string(), account_no: z.string() }),
+  confirmed_at: z.string(),
+  printed_at: DateTimeText,
+  total_net: z.number().int(),
+  list: z.array(ReceiptItem),
+});
+/** 季度收入报送: each worker's identity and income of a calendar quarter (.xlsx, full ID numbers, audited). */
+export const QuarterQuery = z.strictObject({
+  year: z.coerce.number({ error: '年份无效' }).int('年份无效').min(2020, '年份无效').max(2100, '年份无效'),
+  quarter: z.coerce.number({ error: '季度无效' }).int('季度无效').min(1, '季度无效').max(4, '季度无效'),
+});
+
 export const payoutsEndpoints = {
   payAccount: ep({ method: 'GET', path: '/payout/account', data: AccountData, auth: true }),
   payTopup: ep({ method: 'POST', path: '/payout/topup', body: TopupBody, data: Topup, auth: true }),
@@ -186,5 +226,7 @@ export const payoutsEndpoints = {
   payLedger: ep({ method: 'GET', path: '/payout/ledger', query: LedgerQuery, data: LedgerData, auth: true }),
   payLogs: ep({ method: 'GET', path: '/payout/logs', query: LogQuery, data: LogPageData, auth: true }),
   payLedgerExport: ep({ method: 'GET', path: '/payout/ledger/export', query: LedgerFilter, data: PayExport, auth: true }),
+  payReceipt: ep({ method: 'GET', path: '/payout/batch/:id/receipt', params: IdParam, query: ReceiptQuery, data: ReceiptData, auth: true }),
+  payQuarterExport: ep({ method: 'GET', path: '/payout/quarter-export', query: QuarterQuery, data: PayExport, auth: true }),
   payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true }),
 } as const satisfies Record<string, Endpoint>;

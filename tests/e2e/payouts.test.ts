@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { payoutImport } from '../../src/contract/imports';
 import { checkLedger } from '../../src/server/domain/payouts';
+import { makeXlsx } from '../../src/server/imports/fixtures';
 import { sealPii } from '../../src/server/lib/pii';
 import { loginAs, shot, startHarness, type Harness } from './harness';
 
@@ -68,10 +70,22 @@ async function shownBalance(page: Page): Promise<number> {
   return fen((await page.getByTestId('pay-balance').innerText()).trim());
 }
 
+let page: Page;
+let task: { id: number; company: number };
+const say = (id: number, result: string, reason = '') =>
+  fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ result, reason }) });
+/** The account's balance as the page shows it equals the ledger's sum, and the invariant holds. */
+async function balanced(): Promise<number> {
+  const shown = await shownBalance(page);
+  expect(shown).toBe(await ledgerSum(task.company));
+  expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+  return shown;
+}
+
 describe('payouts: the main flow', () => {
   it('top up, batch from accepted work, pre-calculation, confirm with SMS code, results, refund, ledger', async () => {
-    const task = await seedTask();
-    const { page } = await h.newPage();
+    task = await seedTask();
+    ({ page } = await h.newPage());
     await loginAs(page, h.url, '13800000001');
     await closeUrge(page);
 
@@ -135,8 +149,6 @@ describe('payouts: the main flow', () => {
     // the channel: one row succeeds, the other fails (refunded)
     const batch = await h.server.db.one<{ id: number }>('SELECT id FROM payout_batches WHERE task_id = $1', [task.id]);
     const rows = await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1 ORDER BY id', [batch!.id]);
-    const say = (id: number, result: string, reason = '') =>
-      fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ result, reason }) });
     expect((await say(rows[0]!.id, 'success')).status).toBe(200);
     expect((await say(rows[1]!.id, 'fail', '户名与卡号不符')).status).toBe(200);
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 20_000 }).toBe('partial');
@@ -226,6 +238,122 @@ describe('payouts: the main flow', () => {
     await page.getByRole('button', { name: '完成' }).click();
     await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(before + 20_000);
     expect(await shownBalance(page)).toBe(await ledgerSum(task.company));
+    expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+  }, 300_000);
+
+  it('a batch from an imported list: 修改金额, confirm, success and 退汇, re-pay, 电子回单, quarterly export', async () => {
+    // the list names the task's two signed workers; the accounts are the list's own
+    await page.goto('/bulkImport/payout');
+    await closeUrge(page);
+    await page.getByTestId('import-limits').waitFor({ timeout: 30_000 });
+    const list = await makeXlsx(payoutImport, [
+      { 姓名: '李明远', 身份证号: '110101199003074477', 手机号: '13912340001', 收款方式: '银行卡', 收款账号: '6228480402564890018', 开户行: '中国农业银行杭州分行', 应发金额: '200', 备注: '11月劳务报酬' },
+      { 姓名: '王晓燕', 身份证号: '440524188001010014', 手机号: '13912340002', 收款方式: '支付宝', 收款账号: '13912340002', 开户行: '', 应发金额: '150.50', 备注: '' },
+    ]);
+    await page.getByTestId('import-file').setInputFiles({ name: '11月发放名单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: list });
+    await page.getByTestId('import-summary').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-summary').textContent()).toBe('共 2 条，校验通过 2 条，失败 0 条');
+    await page.getByTestId('import-commit').click();
+    await page.getByTestId('import-commit-confirm').click();
+    await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
+    await shot(page, 'pay-10-import');
+    await page.getByTestId('import-to-payouts').click();
+    await page.waitForURL(/\/special\/batch\/0\//);
+    await page.getByTestId('pay-account').waitFor({ timeout: 30_000 });
+    const start = await balanced();
+
+    const view = page.getByTestId('batch-view');
+    await page.getByTestId('batch-open').first().click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('draft');
+    await page.getByTestId('batch-fields').getByText('导入名单').waitFor();
+    // 修改金额 before submitting: 李明远 ¥200.00 → ¥180.50, logged before → after
+    await page.getByTestId('row-amount').first().click();
+    await page.getByTestId('amount-input').fill('180.5');
+    await page.getByTestId('amount-save').click();
+    await page.getByTestId('batch-logs').getByText('李明远：应发¥200.00 → ¥180.50').waitFor({ timeout: 15_000 });
+    // 180.50 + 150.50 = 331.00; fee 10.83 + 9.03 = 19.86; debit 350.86
+    const pre = await page.getByTestId('batch-precalc').innerText();
+    expect(pre).toContain('应发 ¥331.00');
+    expect(pre).toContain('服务费 ¥19.86');
+    expect(pre).toContain('扣款 ¥350.86');
+    await shot(page, 'pay-11-import-batch');
+    await page.getByTestId('batch-submit').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
+    await page.getByTestId('batch-confirm').click();
+    await page.getByTestId('confirm-send').click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
+    await page.getByTestId('confirm-code').fill(sms.code);
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(start - 35_086);
+    await balanced();
+
+    // the channel: both succeed, then 王晓燕's money comes back (退汇) and is refunded (150.50 + 9.03)
+    const b = (await h.server.db.one<{ id: number }>("SELECT id FROM payout_batches WHERE company_id = $1 AND source = 'import' ORDER BY id DESC LIMIT 1", [task.company]))!;
+    const rows = await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1 ORDER BY id', [b.id]);
+    expect((await say(rows[0]!.id, 'success')).status).toBe(200);
+    expect((await say(rows[1]!.id, 'success')).status).toBe(200);
+    expect((await say(rows[1]!.id, 'bounce', '收款账户已销户')).status).toBe(200);
+    await page.reload();
+    await closeUrge(page);
+    await page.getByTestId('batch-open').first().click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('partial');
+    expect(await page.locator('[data-testid="batch-row"][data-status="success"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="batch-row"][data-status="bounced"]').count()).toBe(1);
+    await page.getByText('收款账户已销户').first().waitFor();
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(start - 35_086 + 15_953);
+    await balanced();
+    await shot(page, 'pay-12-bounce');
+
+    // 电子回单 of the batch: the paid row only, with the amount in words; print hides the bar
+    await page.getByTestId('batch-receipt').click();
+    await page.waitForURL(/\/special\/receipt\/\d+\/0$/);
+    await expect.poll(() => page.getByTestId('receipt').count(), { timeout: 30_000 }).toBe(1);
+    const receipt = await page.getByTestId('receipt').innerText();
+    expect(receipt).toContain('李明远');
+    expect(receipt).toContain('**** **** **** 0018');
+    expect(receipt).toContain('壹佰柒拾柒元柒角玖分'); // 180.50 − 2.71 tax
+    await shot(page, 'pay-13-receipt');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('print-button').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    await page.goBack();
+
+    // 失败重发: the bounced row in a child batch, to the same account
+    await page.getByTestId('batch-open').first().click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('partial');
+    await page.getByTestId('batch-retry').click();
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('draft');
+    await expect.poll(() => page.getByTestId('batch-row').count()).toBe(1);
+    await page.getByTestId('batch-row').getByText('王晓燕').waitFor();
+    await page.getByTestId('batch-fields').getByText('原批次（失败重发）').waitFor();
+    await balanced();
+
+    // 季度收入报送: the full ID number, this quarter's paid income, one audit row per person
+    const audits = async () => Number((await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM pii_views WHERE subject_type = 'flex_worker' AND company_id = $1", [task.company]))!.n);
+    const seen = await audits();
+    await page.getByTestId('quarter-open').click();
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('quarter-submit').click()]);
+    expect(dl.suggestedFilename()).toMatch(/^季度收入报送_\d{4}Q[1-4]\.xlsx$/);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await dl.path())!);
+    const ws = wb.getWorksheet('季度收入报送')!;
+    const head = (ws.getRow(1).values as unknown[]).slice(1);
+    let li: unknown[] = [];
+    ws.eachRow((r, n) => {
+      if (n > 1 && r.getCell(4).value === '110101199003074477') li = (r.values as unknown[]).slice(1);
+    });
+    expect(li[1]).toBe('李明远');
+    const paid = await h.server.db.one<{ s: string }>(
+      `SELECT SUM(r.amount)::text AS s FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id
+        WHERE r.company_id = $1 AND w.name = '李明远' AND r.status = 'success' AND r.finished_at >= date_trunc('quarter', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai'`,
+      [task.company],
+    );
+    expect(Number(paid!.s)).toBeGreaterThanOrEqual(30_000 + 18_050);
+    expect(li[head.indexOf('本季度收入合计（元）')]).toBe(Number(paid!.s) / 100);
+    expect(await audits()).toBe(seen + ws.rowCount - 1);
     expect(await checkLedger(h.server.db, task.company)).toEqual([]);
   }, 300_000);
 });

@@ -6,11 +6,13 @@ import type { ImportTypeDef } from '../import-rules';
 import { dimissionImport } from './dimission';
 import { workersImport } from './workers';
 import { taxImport } from './tax';
+import { payoutImport } from './payout';
 
 export const IMPORT_TYPE_DEFS = {
   dimission: dimissionImport,
   workers: workersImport,
   tax: taxImport,
+  payout: payoutImport,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } as const satisfies Record<string, ImportTypeDef<any>>;
 

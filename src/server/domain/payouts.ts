@@ -12,6 +12,8 @@ import { fmtDate } from '../lib/time';
 
 export const MSG_BATCH_MISSING = '发放批次不存在';
 export const MSG_PENDING_RESULT = '发放结果确认中，请勿重复提交';
+/** where top-ups are transferred to and payouts are paid from (the platform's account) */
+export const PLATFORM_BANK = { account_name: '杭州灵活用工服务有限公司（沙箱）', bank_name: '招商银行杭州分行营业部', account_no: '571900000000000000' };
 
 export interface Settings {
   fee_rate_bp: number;
@@ -92,6 +94,29 @@ export async function checkLedger(db: Db, companyId: number): Promise<string[]> 
     if (Number(r.refunds) !== should) problems.push(`row ${r.id} (${r.status}) has ${r.refunds} refunds`);
     if (should && Number(r.refunded) !== Number(r.amount) + Number(r.fee)) problems.push(`row ${r.id} refunded ${r.refunded}`);
   }
+  // each paid row is debited exactly once: inside its batch's one debit (the batch's totals are
+  // the sum of its rows), only in a batch past 待支付, and no delivery or failed row paid twice
+  const sums = await db.query<{ id: number }>(
+    `SELECT b.id FROM payout_batches b LEFT JOIN payout_rows r ON r.batch_id = b.id WHERE b.company_id = $1
+      GROUP BY b.id HAVING b.gross <> COALESCE(SUM(r.amount), 0) OR b.fee <> COALESCE(SUM(r.fee), 0) OR b.tax <> COALESCE(SUM(r.tax), 0)
+          OR b.net <> COALESCE(SUM(r.net), 0) OR b.head_count <> COUNT(r.id)`,
+    [companyId],
+  );
+  for (const b of sums) problems.push(`batch ${b.id}: totals differ from its rows`);
+  const early = await db.query<{ id: number }>(
+    `SELECT r.id FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+      WHERE r.company_id = $1 AND r.status IN ('paying', 'success', 'failed', 'bounced') AND b.status NOT IN ('paying', 'done', 'partial')`,
+    [companyId],
+  );
+  for (const r of early) problems.push(`row ${r.id} moved without its batch being confirmed`);
+  const twice = await db.query<{ k: string }>(
+    `SELECT COALESCE('delivery ' || r.task_worker_id, 'row ' || r.origin_row_id) AS k FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+      WHERE r.company_id = $1 AND b.status <> 'closed' AND r.status IN ('pending', 'paying', 'success')
+        AND (r.task_worker_id IS NOT NULL OR r.origin_row_id IS NOT NULL)
+      GROUP BY 1 HAVING COUNT(*) > 1`,
+    [companyId],
+  );
+  for (const r of twice) problems.push(`${r.k} is paid by more than one live row`);
   return problems;
 }
 

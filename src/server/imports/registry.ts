@@ -8,11 +8,13 @@ import type { ServerImportType } from './server-type';
 import { dimissionServer } from './types/dimission';
 import { workersServer } from './types/workers';
 import { taxServer } from './types/tax';
+import { payoutServer } from './types/payout';
 
 const SERVER_TYPES: { [K in ImportTypeName]: ServerImportType<never> } = {
   dimission: dimissionServer as ServerImportType<never>,
   workers: workersServer as ServerImportType<never>,
   tax: taxServer as ServerImportType<never>,
+  payout: payoutServer as ServerImportType<never>,
 };
 
 export const serverImportType = (t: ImportTypeName) => SERVER_TYPES[t] as unknown as ServerImportType<unknown>;

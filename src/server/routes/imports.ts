@@ -135,7 +135,7 @@ export function importRoutes(app: FastifyInstance) {
    * 待确认 batch is claimed (atomically, → 导入中); a second commit of an imported batch writes
    * nothing and answers it as it is.
    */
-  addRoute(app, endpoints.importCommit, async ({ auth, params, db, now, setMsg }) => {
+  addRoute(app, endpoints.importCommit, async ({ auth, params, db, now, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
     gate(auth, now, typeOf(b.type));
@@ -157,7 +157,7 @@ export function importRoutes(app: FastifyInstance) {
       await db.tx(async (tx) => {
         // held until the commit ends: the import-recover job (jobs/imports.ts) skips a batch in work
         await tx.query('SELECT id FROM import_batches WHERE id = $1 FOR UPDATE', [b.id]);
-        const n = await st.commit(tx, company.id, b.id, rows, auth.user.id);
+        const n = await st.commit(tx, company.id, b.id, rows, auth.user.id, { now, ip: req.ip });
         await tx.query(
           `UPDATE import_batches SET status = 'success', imported_count = $2, committed_at = $3, rows_enc = NULL, message = '' WHERE id = $1`,
           [b.id, n, now],

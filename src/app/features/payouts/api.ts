@@ -18,3 +18,5 @@ export const exportLedger = (q: { type: string; batch_id: number } & DayRange) =
 export const loadLogs = (q: { task_id: number; batch_id: number; action: string; page: number } & DayRange) => call('payLogs', { query: { ...q, page_size: 20 } });
 export const changeAmount = (id: number, rowId: number, amount: number) => callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount } });
 export const topupWx = (amount: number) => callWithMsg('payTopupWx', { body: { amount } });
+export const loadReceipt = (id: number, rowId: number) => call('payReceipt', { params: { id }, query: { row_id: rowId } });
+export const exportQuarter = (year: number, quarter: number) => call('payQuarterExport', { query: { year, quarter } }, { loading: true });

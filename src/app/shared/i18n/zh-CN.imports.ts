@@ -42,6 +42,8 @@ export const tImport = {
   ok: '确定',
   imported: (n: number) => `导入成功，共导入 ${n} 条数据`,
   viewBatches: '查看导入批次',
+  /** the payout list (issue 13) became a 待提交 batch of 发放管理 */
+  toPayouts: '前往发放管理核对并提交',
   goBatch: '查看批次',
   noIssues: '暂无数据',
 

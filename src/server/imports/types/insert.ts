@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types';
 
 /** A column of a bulk insert and its SQL type (the array cast of unnest). */
-export type Col = readonly [name: string, type: 'int' | 'text' | 'date' | 'bool'];
+export type Col = readonly [name: string, type: 'int' | 'text' | 'date' | 'bool' | 'timestamptz'];
 
 /**
  * Inserts all rows with one statement per `chunk` rows: each column is sent as one array and

@@ -248,6 +248,14 @@ export function ImportWizard({ type }: { type: string }) {
                 <MessageBarBody>
                   {tImport.imported(b.imported_count)}{' '}
                   <Link onClick={() => navigate('/import-batch')}>{tImport.viewBatches}</Link>
+                  {type === 'payout' && (
+                    <>
+                      {' · '}
+                      <Link onClick={() => navigate('/special/batch/0/全部发放批次')} data-testid="import-to-payouts">
+                        {tImport.toPayouts}
+                      </Link>
+                    </>
+                  )}
                 </MessageBarBody>
               </MessageBar>
             ) : b.status === 'failed' ? (

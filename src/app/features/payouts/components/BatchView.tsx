@@ -18,6 +18,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
+import { ReceiptRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { BatchDetail, LogItem } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
@@ -26,10 +27,11 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
+import { AmountDialog } from './AmountDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
-import { payListHref, runRecordHref } from '../lib/links';
+import { payListHref, receiptHref, runRecordHref } from '../lib/links';
 import { TableScroll } from '../../../shared/ui';
 
 type Detail = z.infer<typeof BatchDetail>;
@@ -42,6 +44,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [logs, setLogs] = useState<z.infer<typeof LogItem>[]>([]);
   const [dialog, setDialog] = useState<'confirm' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<{ id: number; name: string; amount: number } | null>(null);
   const [, navigate] = useLocation();
   const reload = useCallback(() => {
     loadBatch(id).then(setB, () => undefined);
@@ -78,10 +81,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     }
   };
   const retry = async () => {
-    if (b.task_id === null) return;
     setBusy(true);
     try {
-      const r = await createBatch(b.task_id, b.id);
+      // an imported list's batch has no task: its failed rows are repaid row by row
+      const r = await createBatch(b.task_id ?? 0, b.id);
       toastSuccess(r.msg);
       onChanged();
       onOpen(r.data.id);
@@ -95,7 +98,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const F = m.fields;
   const fields: [string, React.ReactNode][] = [
     [F.batch_no, b.batch_no],
-    [F.task, b.task_name],
+    [F.task, b.task_name || tPay.batches.source[b.source]],
     ...(b.parent_no ? ([[F.parent, b.parent_no]] as [string, string][]) : []),
     [F.creator, `${b.creator} ${b.created_at}`],
     [F.count, `${b.head_count}人`],
@@ -119,6 +122,11 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           <Link onClick={() => navigate(payListHref(b.task_id ?? 0, b.id))} data-testid="batch-ledger-link">
             {tPay.records.linkLedger}
           </Link>
+          {b.rows.some((r) => r.status === 'success') && (
+            <Button icon={<ReceiptRegular />} onClick={() => navigate(receiptHref(b.id, 0))} data-testid="batch-receipt">
+              {tPay.receipt.batch}
+            </Button>
+          )}
           {b.status === 'draft' && (
             <Button appearance="primary" disabled={busy} onClick={() => void act('submit')} data-testid="batch-submit">
               {m.submit}
@@ -183,7 +191,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
                 <TableCell>{r.name}</TableCell>
                 <TableCell className={s.nowrap}>{r.cert_no}</TableCell>
                 <TableCell className={s.nowrap}>{r.mobile}</TableCell>
-                <TableCell className={s.nowrap}>{r.bank_card || '—'}</TableCell>
+                <TableCell className={s.nowrap}>
+                  {r.bank_card || '—'}
+                  {r.bank_name && <div className={s.small}>{r.bank_name}</div>}
+                </TableCell>
                 <TableCell className={s.num}>¥{fenText(r.amount)}</TableCell>
                 <TableCell className={s.num}>¥{fenText(r.tax)}</TableCell>
                 <TableCell className={s.num}>¥{fenText(r.net)}</TableCell>
@@ -192,6 +203,18 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
                 </TableCell>
                 <TableCell>{r.fail_reason || '—'}</TableCell>
                 <TableCell className={s.nowrap}>{r.finished_at || '—'}</TableCell>
+                <TableCell className={s.nowrap}>
+                  {b.status === 'draft' && r.status === 'pending' && (
+                    <Button size="small" appearance="transparent" onClick={() => setEditing(r)} data-testid="row-amount">
+                      {tPay.amount.open}
+                    </Button>
+                  )}
+                  {r.status === 'success' && (
+                    <Button size="small" appearance="transparent" onClick={() => navigate(receiptHref(b.id, r.id))} data-testid="row-receipt">
+                      {tPay.receipt.row}
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -220,6 +243,19 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           </TableBody>
         </Table>
       </TableScroll>
+      {editing && (
+        <AmountDialog
+          batchId={b.id}
+          row={editing}
+          onClose={(d) => {
+            setEditing(null);
+            if (!d) return;
+            setB(d);
+            onChanged();
+            batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+          }}
+        />
+      )}
       {dialog === 'confirm' && (
         <ConfirmDialog
           batch={b}

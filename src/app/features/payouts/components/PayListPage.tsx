@@ -4,7 +4,7 @@ import { fenText } from '../../../../contract/employment-rules';
 import { LEDGER_TYPES } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { exportLedger, loadLedgerPage } from '../api';
 import { downloadXlsx, payListHref } from '../lib/links';
 import { LedgerRows } from './LedgerTable';
@@ -60,10 +60,12 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
       ) : data.list.length === 0 ? (
         <EmptyState text={m.empty} />
       ) : (
-        <div className={s.tableWrap}>
+        <>
+          <TableScroll label={m.payTitle}>
           <LedgerRows list={data.list} testId="ledger-table" />
+          </TableScroll>
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
-        </div>
+        </>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Link, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { AccountData, BatchListData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
@@ -12,6 +13,7 @@ import { AccountCard } from './AccountCard';
 import { PayBadge } from './Badges';
 import { BatchView } from './BatchView';
 import { LedgerTable } from './LedgerTable';
+import { QuarterDialog } from './QuarterDialog';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, runRecordHref } from '../lib/links';
@@ -27,6 +29,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   const [tab, setTab] = useState<'batches' | 'ledger'>('batches');
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [quarter, setQuarter] = useState(false);
   const [, navigate] = useLocation();
   useEffect(() => setAllowed(requireMember()), []);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
@@ -58,8 +61,11 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   return (
     <div className={s.root}>
       <div className={s.head}>
-        <h2 className={s.title}>{tPay.title(taskName)}</h2>
+        <h2 className={s.title}>{tPay.title(taskId ? taskName : m.allTitle)}</h2>
         <div className={s.actions}>
+          <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => setQuarter(true)} data-testid="quarter-open">
+            {tPay.quarter.open}
+          </Button>
           <Link onClick={() => navigate(runRecordHref(taskId, 0))} data-testid="task-logs-link">
             {tPay.records.linkLogs}
           </Link>
@@ -69,6 +75,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
         </div>
       </div>
       <AccountCard account={account} onChanged={refresh} />
+      {quarter && <QuarterDialog onClose={() => setQuarter(false)} />}
       {open !== null ? (
         <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} onOpen={setOpen} />
       ) : (
@@ -84,10 +91,15 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
             </TabList>
             {tab === 'batches' && (
               <div className={s.actions}>
-                <Text className={s.small}>{m.createHint}</Text>
-                <Button appearance="primary" disabled={busy} onClick={() => void create()} data-testid="batch-create">
-                  {m.create}
+                <Text className={s.small}>{taskId ? m.createHint : m.importHint}</Text>
+                <Button appearance={taskId ? 'secondary' : 'primary'} onClick={() => navigate('/bulkImport/payout')} data-testid="batch-import">
+                  {m.importList}
                 </Button>
+                {taskId > 0 && (
+                  <Button appearance="primary" disabled={busy} onClick={() => void create()} data-testid="batch-create">
+                    {m.create}
+                  </Button>
+                )}
               </div>
             )}
           </div>
@@ -108,7 +120,10 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
                 <TableBody>
                   {batches.list.map((b) => (
                     <TableRow key={b.id} data-testid="batch-item" data-status={b.status}>
-                      <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
+                      <TableCell className={s.nowrap}>
+                        {b.batch_no}
+                        <div className={s.small}>{b.task_name || m.source[b.source]}</div>
+                      </TableCell>
                       <TableCell>{b.head_count}</TableCell>
                       <TableCell className={s.num}>¥{fenText(b.gross)}</TableCell>
                       <TableCell className={s.num}>¥{fenText(b.fee)}</TableCell>

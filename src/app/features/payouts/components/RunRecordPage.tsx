@@ -1,7 +1,7 @@
 import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { LOG_ACTIONS } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { loadLogs } from '../api';
 import { runRecordHref } from '../lib/links';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
@@ -39,7 +39,8 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
       ) : data.list.length === 0 ? (
         <EmptyState text={m.empty} />
       ) : (
-        <div className={s.tableWrap}>
+        <>
+          <TableScroll label={m.logTitle}>
           <Table className={s.table} data-testid="log-table">
             <TableHeader>
               <TableRow>
@@ -61,8 +62,9 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
               ))}
             </TableBody>
           </Table>
+          </TableScroll>
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
-        </div>
+        </>
       )}
     </section>
   );

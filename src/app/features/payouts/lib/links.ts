@@ -6,6 +6,8 @@
  */
 export const runRecordHref = (taskId: number, batchId: number, status = 'all') => `/employment/runRecord/${taskId}/${batchId}/${status}`;
 export const payListHref = (taskId: number, batchId: number, status = 'all') => `/employment/pay-list/${taskId}/${batchId}/${status}`;
+/** 电子回单: every paid row of the batch (row 0) or one row. */
+export const receiptHref = (batchId: number, rowId: number) => `/special/receipt/${batchId}/${rowId}`;
 export const batchPageHref = (taskId: number, name: string) => `/special/batch/${taskId}/${encodeURIComponent(name || '发放管理')}`;
 
 /** A route segment as a non-negative integer (anything else → 0). */

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, MessageBar, MessageBarBody, Option, Text } from '@fluentui/react-components';
+import { tPay } from '../../../shared/i18n/zh-CN.payouts';
+import { toastSuccess } from '../../../shared/lib/notify';
+import { exportQuarter } from '../api';
+import { downloadXlsx } from '../lib/links';
+import { usePayStyles } from './styles';
+
+/** The China-time year and quarter of `now`. */
+export function quarterNow(now = new Date()) {
+  const d = new Date(now.getTime() + 8 * 3_600_000);
+  return { year: d.getUTCFullYear(), quarter: Math.floor(d.getUTCMonth() / 3) + 1 };
+}
+
+/** 季度收入报送导出: year + quarter → the .xlsx (full ID numbers; the server audits the export). */
+export function QuarterDialog({ onClose }: { onClose: () => void }) {
+  const s = usePayStyles();
+  const m = tPay.quarter;
+  const now = quarterNow();
+  const [year, setYear] = useState(now.year);
+  const [quarter, setQuarter] = useState(now.quarter);
+  const [busy, setBusy] = useState(false);
+  const years = [now.year, now.year - 1, now.year - 2];
+  const go = async () => {
+    setBusy(true);
+    try {
+      const f = await exportQuarter(year, quarter);
+      downloadXlsx(f.filename, f.content_base64);
+      toastSuccess(m.done);
+      onClose();
+    } catch {
+      /* told */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{m.title}</DialogTitle>
+          <DialogContent className={s.form}>
+            <Text>{m.intro}</Text>
+            <div className={s.row}>
+              <Field label={m.year}>
+                <Dropdown value={String(year)} selectedOptions={[String(year)]} onOptionSelect={(_, d) => setYear(Number(d.optionValue))} data-testid="quarter-year">
+                  {years.map((y) => (
+                    <Option key={y} value={String(y)}>
+                      {String(y)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label={m.quarter}>
+                <Dropdown value={m.q(quarter)} selectedOptions={[String(quarter)]} onOptionSelect={(_, d) => setQuarter(Number(d.optionValue))} data-testid="quarter-q">
+                  {[1, 2, 3, 4].map((q) => (
+                    <Option key={q} value={String(q)}>
+                      {m.q(q)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            </div>
+            <MessageBar intent="warning">
+              <MessageBarBody>{m.pii}</MessageBarBody>
+            </MessageBar>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{m.cancel}</Button>
+            <Button appearance="primary" disabled={busy} onClick={() => void go()} data-testid="quarter-submit">
+              {m.submit}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
