@@ -20,7 +20,7 @@ import { httpDate, ossAuthorization, ossCanonicalResource } from '../src/workers
 import { UploadEngine } from '../src/workers/upload/engine';
 import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
 import { NodeTransport } from '../src/workers/upload/testing/node-transport';
-import type { Clock, Credentials, EngineEvent, UploadOptions } from '../src/workers/upload/types';
+import { CONSOLE_OPTIONS, type Clock, type Credentials, type EngineEvent, type UploadOptions } from '../src/workers/upload/types';
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
@@ -46,7 +46,9 @@ function makeFile(p: string, size: number) {
 
 async function startServer(): Promise<ChildProcess> {
   rmSync(DATA, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_PROF=<dir>: the server's CPU profile (node --cpu-prof) lands there at its exit
+  const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: DATA, STATIC_DIR: process.env.E2E_DIST ?? 'dist', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -293,7 +295,7 @@ export default async function uploadBench() {
       ['noCrc', () => engineRun(token, { crc: false })],
       ['aliBest', () => aliOssRun(token, BEST.partSize, BEST.parallel)],
       ['best', () => engineRun(token, BEST)],
-      ['adaptive', () => engineRun(token, { adaptive: true })],
+      ['adaptive', () => engineRun(token, CONSOLE_OPTIONS)],
     ];
     // BENCH_UPLOAD_ONLY=defaults,adaptive: only those (profiling); the ratios then need the rest
     const only = (process.env.BENCH_UPLOAD_ONLY ?? '').split(',').filter(Boolean);

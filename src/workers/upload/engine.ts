@@ -545,11 +545,13 @@ export class UploadEngine {
       if (!reconciled) {
         base.uploadId = '';
         base.parts = [];
+        base.inFlight = [];
       }
     }
     if (!base.uploadId) {
       base.partSize = partSize;
       base.parts = [];
+      base.inFlight = [];
       base.uploadId = await this.retrying(it, signal, async () => {
         const t = await this.auth(it, signal);
         return this.oss.initiate(t.auth, t.address, contentType(it), signal);
@@ -594,7 +596,7 @@ export class UploadEngine {
 
   private tunerLimits(partSize: number) {
     const o = this.options;
-    return { partSize, parallel: o.parallel, maxPartSize: Math.max(partSize, o.maxPartSize), maxParallel: o.maxParallel, adaptive: o.adaptive };
+    return { partSize, parallel: o.parallel, maxPartSize: Math.max(partSize, o.maxPartSize), maxParallel: o.maxParallel, adaptive: o.adaptive, maxInFlight: o.maxInFlight };
   }
 
   /** GetUploadProgress: the server's copy of a checkpoint made in another browser. */
@@ -652,13 +654,26 @@ export class UploadEngine {
       throw e;
     }
     const total = Math.ceil(it.size / cp.partSize);
-    const equal = cp.parts.every((p) => p.offset === undefined || p.offset === (p.partNumber - 1) * cp.partSize);
+    const onGrid = (n: number, offset: number | undefined) => offset === undefined || offset === (n - 1) * cp.partSize;
+    const equal = cp.parts.every((p) => onGrid(p.partNumber, p.offset)) && (cp.inFlight ?? []).every((j) => onGrid(j.n, j.offset));
     const mine = new Map(cp.parts.map((p) => [p.partNumber, p]));
+    const planned = new Map((cp.inFlight ?? []).map((j) => [j.n, j]));
     const kept: CheckpointPart[] = [];
     for (const r of remote) {
       const m = mine.get(r.partNumber);
       if (m) {
         if (m.size === r.size && m.etag.toUpperCase() === r.etag.toUpperCase() && partOffset(m, cp) + m.size <= it.size) kept.push(m);
+        continue;
+      }
+      // a part of the plan the store holds whole (its answer never reached the checkpoint)
+      const j = planned.get(r.partNumber);
+      if (j) {
+        // taken when its bytes are the file's (the CRC64 of those bytes read again)
+        if (j.size === r.size && (!this.options.crc || (r.crc64 && it.file && (await crcOfBytes(await readPart(it.file, j.offset, j.size))) === r.crc64))) {
+          const part: CheckpointPart = { partNumber: j.n, etag: r.etag, crc64: r.crc64, size: j.size };
+          if (j.offset !== (j.n - 1) * cp.partSize) part.offset = j.offset;
+          kept.push(part);
+        }
         continue;
       }
       if (!equal || r.partNumber < 1 || r.partNumber > total) continue;
@@ -667,6 +682,8 @@ export class UploadEngine {
       if (r.crc64 || !this.options.crc) kept.push({ partNumber: r.partNumber, etag: r.etag, crc64: r.crc64, size: r.size });
     }
     cp.parts = kept;
+    const keptNs = new Set(kept.map((p) => p.partNumber));
+    if (cp.inFlight) cp.inFlight = cp.inFlight.filter((j) => !keptNs.has(j.n));
     await this.saveCheckpoint(it.writer ?? new CheckpointWriter(this.deps.store), cp);
     return true;
   }
@@ -682,10 +699,18 @@ export class UploadEngine {
   private async sendParts(it: Item, file: Blob, cp: Checkpoint, signal: AbortSignal): Promise<void> {
     const planner = new PartPlanner(it.size, this.options.maxParts, cp);
     const tuner = it.tuner!;
+    const inFlight = (cp.inFlight ??= []);
     const failure = await runPool(planner, tuner, signal, async (job, inner) => {
+      // the plan is written before the part goes out (a reload plans it again exactly so)
+      if (!inFlight.some((j) => j.n === job.n)) {
+        inFlight.push({ n: job.n, offset: job.offset, size: job.size });
+        void this.saveCheckpoint(it.writer!, cp);
+      }
       try {
         const part = await this.sendPart(it, file, cp, job, inner);
         cp.parts.push(part);
+        const at = inFlight.findIndex((j) => j.n === job.n);
+        if (at >= 0) inFlight.splice(at, 1);
         it.meter.partDone(job.n, part.size, this.deps.clock.now());
         tuner.partDone(part.size, this.deps.clock.now());
         void this.saveCheckpoint(it.writer!, cp);

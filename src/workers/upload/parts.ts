@@ -29,9 +29,11 @@ export interface PartJob {
 }
 
 /**
- * Hands out the parts still to send: first the gaps between finished parts (each filled with the
- * part numbers left between them), then the frontier after the last finished part, sized by the
- * caller (the tuner) but never so small that the rest would need more than maxParts parts.
+ * Hands out the parts still to send: first the parts the checkpoint's plan had handed out and
+ * that never finished (the same number, offset and size, so a part the store holds after all is
+ * recognised by ListParts), then the gaps between the rest (each filled with the part numbers left
+ * between them), then the frontier after the last part, sized by the caller (the tuner) but never
+ * so small that the rest would need more than maxParts parts.
  */
 export class PartPlanner {
   private readonly gaps: PartJob[] = [];
@@ -41,13 +43,20 @@ export class PartPlanner {
   constructor(
     private readonly fileSize: number,
     private readonly maxParts: number,
-    cp: Pick<Checkpoint, 'partSize' | 'parts'>,
+    cp: Pick<Checkpoint, 'partSize' | 'parts' | 'inFlight'>,
   ) {
-    const done = [...cp.parts].map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size })).sort((a, b) => a.n - b.n);
+    const doneNs = new Set(cp.parts.map((p) => p.partNumber));
+    const planned = (cp.inFlight ?? []).filter((j) => !doneNs.has(j.n) && j.size > 0 && j.offset + j.size <= fileSize);
+    const known = [...cp.parts.map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size, planned: false })), ...planned.map((j) => ({ ...j, planned: true }))].sort(
+      (a, b) => a.n - b.n,
+    );
     let n = 0;
     let end = 0;
-    for (const d of done) {
+    for (const d of known) {
+      // a planned part that overlaps what came before (a corrupt plan) is planned again
+      if (d.planned && (d.offset < end || d.n <= n || (d.offset > end && d.n === n + 1))) continue;
       if (d.offset > end) this.fill(n + 1, d.n - 1, end, d.offset);
+      if (d.planned) this.gaps.push({ n: d.n, offset: d.offset, size: d.size });
       n = d.n;
       end = Math.max(end, d.offset + d.size);
     }
@@ -101,13 +110,20 @@ export interface TunerLimits {
   maxParallel: number;
   /** adapt at all (off: the starting values throughout) */
   adaptive: boolean;
+  /**
+   * bytes in flight at most (part size × parallel; default: no bound): what one interruption (a
+   * reload, a dropped network) can make the upload send again
+   */
+  maxInFlight?: number;
 }
 
 /**
  * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ 250 ms) the rate of the
- * window is compared with the one before. Rising: grow (part size doubles up to its limit, then one
- * more part in flight). Falling clearly: undo the last step and hold. An error or a stall halves
- * the part size (not below the start) and takes one part out of flight.
+ * window is compared with the one before. Rising: grow — the part size doubles up to its limit
+ * (trading parts in flight for it, down to 3, when the bytes in flight would pass their bound),
+ * then one more part in flight. Falling clearly: undo the last step and hold. An error or a stall
+ * halves the part size (not below the start) and takes one part out of flight. Part sizes are
+ * whole KiB; partSize × parallel never passes maxInFlight once the start fits it.
  */
 export class Tuner {
   partSize: number;
@@ -116,7 +132,7 @@ export class Tuner {
   private windowBytes = 0;
   private windowParts = 0;
   private lastRate = 0;
-  private lastStep: 'size' | 'parallel' | null = null;
+  private lastStep: { partSize: number; parallel: number } | null = null;
   private held = false;
 
   constructor(private readonly l: TunerLimits) {
@@ -159,18 +175,22 @@ export class Tuner {
   }
 
   private grow(): void {
-    if (this.partSize * 2 <= this.l.maxPartSize) {
-      this.partSize *= 2;
-      this.lastStep = 'size';
-    } else if (this.parallel < this.l.maxParallel) {
-      this.parallel++;
-      this.lastStep = 'parallel';
-    } else this.lastStep = null;
+    const cap = this.l.maxInFlight ?? Infinity;
+    const before = { partSize: this.partSize, parallel: this.parallel };
+    const bigger = this.partSize * 2;
+    if (bigger <= this.l.maxPartSize && bigger * this.parallel <= cap) this.partSize = bigger;
+    else if (bigger <= this.l.maxPartSize && Math.floor(cap / bigger) >= 3 && Math.floor(cap / bigger) < this.parallel) {
+      this.partSize = bigger;
+      this.parallel = Math.floor(cap / bigger);
+    } else if (this.parallel < this.l.maxParallel && this.partSize * (this.parallel + 1) <= cap) this.parallel++;
+    this.lastStep = before.partSize === this.partSize && before.parallel === this.parallel ? null : before;
   }
 
   private undo(): void {
-    if (this.lastStep === 'size') this.partSize = Math.max(Math.floor(this.l.partSize), Math.floor(this.partSize / 2));
-    else if (this.lastStep === 'parallel') this.parallel = Math.max(1, this.parallel - 1);
+    if (this.lastStep) {
+      this.partSize = this.lastStep.partSize;
+      this.parallel = this.lastStep.parallel;
+    }
     this.lastStep = null;
   }
 }
