@@ -3,7 +3,7 @@
  * then the frontier), the adaptive tuner that grows the part size and the number in flight while
  * throughput rises and shrinks them on errors and stalls, and the pool that sends the parts.
  */
-import type { Checkpoint, CheckpointPart } from './types';
+import { UploadError, type Checkpoint, type CheckpointPart } from './types';
 
 /** OSS's smallest part (all but the last). */
 export const MIN_PART = 100 * 1024;
@@ -241,4 +241,13 @@ export async function runPool(
     };
     spawn();
   });
+}
+
+/** The bytes of one part; a file that cannot be read any more is a ReadFileError (not retried). */
+export async function readPart(file: Blob, offset: number, size: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
+  } catch (e) {
+    throw new UploadError('ReadFileError', undefined, e);
+  }
 }
