@@ -244,6 +244,12 @@ async function browserRun(token: string) {
     await page.getByTestId('upload-drawer').waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    // BENCH_BROWSER_PROF=<dir>: the main thread's CPU profile of the upload lands there
+    const prof = process.env.BENCH_BROWSER_PROF;
+    if (prof) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const before = (await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length)) as number;
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
@@ -257,6 +263,12 @@ async function browserRun(token: string) {
       await page.waitForTimeout(250);
     }
     const seconds = (performance.now() - t0) / 1000;
+    if (prof) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(prof, { recursive: true });
+      writeFileSync(path.join(prof, `main-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     const long = ((await page.evaluate(() => (window as unknown as { __long: number[] }).__long)) as number[]).slice(before);
     return {
       size_mb: BROWSER_SIZE / MB,

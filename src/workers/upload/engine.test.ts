@@ -148,6 +148,22 @@ describe('a multipart upload', () => {
     expect(r.cloud.log).toContain('vod:ReportUploadProgress');
   });
 
+  it('progress reaches the listeners at most once per progressEveryMs per file (state changes at once)', async () => {
+    const r = rig({ parallel: 5, progressEveryMs: 250 });
+    r.cloud.partDelayMs = 5;
+    const blob = randomBlob(40 * MB);
+    const id = await add(r, blob);
+    const t0 = Date.now();
+    r.engine.start();
+    expect((await r.done(id)).state).toBe('Success');
+    const ms = Date.now() - t0;
+    const events = r.events.filter((e) => e.type === 'item' && e.item.id === id).length;
+    // unthrottled: two byte events and one part event per part (120 here); throttled: ~4 a second
+    // plus the forced ones (Ready, Uploading, the media id, the plan, Success)
+    expect(events).toBeLessThanOrEqual(Math.ceil(ms / 250) + 8);
+    expect(r.itemStates(id)).toEqual(['Ready', 'Uploading', 'Success']);
+  });
+
   it('sends a small file as one PUT; images go through CreateUploadImage', async () => {
     const r = rig();
     const img = randomBlob(300 * 1024);
