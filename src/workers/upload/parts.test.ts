@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePartSize, MIN_PART, PartPlanner, runPool, Tuner, type PartJob } from './parts';
+import { computePartSize, MIN_PART, PartPlanner, REPROBE_AFTER, runPool, Tuner, type PartJob } from './parts';
 
 const MB = 1024 * 1024;
 const limits = { partSize: MB, parallel: 5, maxPartSize: 32 * MB, maxParallel: 8, adaptive: true };
@@ -176,6 +176,11 @@ describe('the tuner', () => {
     expect(t.partSize).toBe(2 * MB);
     window(5000); // much slower: back
     expect(t.partSize).toBe(MB);
+    // held while steady, then tried again
+    for (let i = 1; i < REPROBE_AFTER; i++) window(5000);
+    expect(t.partSize).toBe(MB);
+    window(5000);
+    expect(t.partSize).toBe(2 * MB);
     const fixed = new Tuner({ ...limits, adaptive: false });
     fixed.partDone(0, 0);
     for (let i = 1; i < 50; i++) fixed.partDone(MB, i * 300);

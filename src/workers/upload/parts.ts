@@ -102,6 +102,9 @@ export class PartPlanner {
   }
 }
 
+/** windows to hold after an undone step before trying to grow again */
+export const REPROBE_AFTER = 8;
+
 export interface TunerLimits {
   /** the starting (SPEC) values */
   partSize: number;
@@ -121,7 +124,8 @@ export interface TunerLimits {
  * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ 250 ms) the rate of the
  * window is compared with the one before. Rising: grow — the part size doubles up to its limit
  * (trading parts in flight for it, down to 3, when the bytes in flight would pass their bound),
- * then one more part in flight. Falling clearly: undo the last step and hold. An error or a stall
+ * then one more part in flight. Falling clearly: undo the last step and hold for REPROBE_AFTER
+ * windows (one slow window on a noisy network does not end the search). An error or a stall
  * halves the part size (not below the start) and takes one part out of flight. Part sizes are
  * whole KiB; partSize × parallel never passes maxInFlight once the start fits it.
  */
@@ -134,6 +138,7 @@ export class Tuner {
   private lastRate = 0;
   private lastStep: { partSize: number; parallel: number } | null = null;
   private held = false;
+  private heldWindows = 0;
 
   constructor(private readonly l: TunerLimits) {
     this.partSize = Math.floor(l.partSize);
@@ -155,11 +160,18 @@ export class Tuner {
     this.windowStart = now;
     this.windowBytes = 0;
     this.windowParts = 0;
+    if (this.held && ++this.heldWindows >= REPROBE_AFTER) {
+      // a step undone on one noisy window is tried again later (from a fresh baseline)
+      this.held = false;
+      this.heldWindows = 0;
+      this.lastRate = 0;
+    }
     if (!this.lastRate || rate > this.lastRate * 1.03) {
       if (!this.held) this.grow();
     } else if (rate < this.lastRate * 0.85 && this.lastStep) {
       this.undo();
       this.held = true;
+      this.heldWindows = 0;
     }
     this.lastRate = rate;
   }
