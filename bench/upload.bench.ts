@@ -20,7 +20,7 @@ import { httpDate, ossAuthorization, ossCanonicalResource } from '../src/workers
 import { UploadEngine } from '../src/workers/upload/engine';
 import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
 import { NodeTransport } from '../src/workers/upload/testing/node-transport';
-import type { Clock, Credentials, EngineEvent, UploadOptions } from '../src/workers/upload/types';
+import { CONSOLE_OPTIONS, type Clock, type Credentials, type EngineEvent, type UploadOptions } from '../src/workers/upload/types';
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
@@ -46,7 +46,9 @@ function makeFile(p: string, size: number) {
 
 async function startServer(): Promise<ChildProcess> {
   rmSync(DATA, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_PROF=<dir>: the server's CPU profile (node --cpu-prof) lands there at its exit
+  const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: DATA, STATIC_DIR: process.env.E2E_DIST ?? 'dist', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -242,6 +244,12 @@ async function browserRun(token: string) {
     await page.getByTestId('upload-drawer').waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    // BENCH_BROWSER_PROF=<dir>: the main thread's CPU profile of the upload lands there
+    const prof = process.env.BENCH_BROWSER_PROF;
+    if (prof) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const before = (await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length)) as number;
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
@@ -255,6 +263,12 @@ async function browserRun(token: string) {
       await page.waitForTimeout(250);
     }
     const seconds = (performance.now() - t0) / 1000;
+    if (prof) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(prof, { recursive: true });
+      writeFileSync(path.join(prof, `main-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     const long = ((await page.evaluate(() => (window as unknown as { __long: number[] }).__long)) as number[]).slice(before);
     return {
       size_mb: BROWSER_SIZE / MB,
@@ -293,7 +307,7 @@ export default async function uploadBench() {
       ['noCrc', () => engineRun(token, { crc: false })],
       ['aliBest', () => aliOssRun(token, BEST.partSize, BEST.parallel)],
       ['best', () => engineRun(token, BEST)],
-      ['adaptive', () => engineRun(token, { adaptive: true })],
+      ['adaptive', () => engineRun(token, CONSOLE_OPTIONS)],
     ];
     // BENCH_UPLOAD_ONLY=defaults,adaptive: only those (profiling); the ratios then need the rest
     const only = (process.env.BENCH_UPLOAD_ONLY ?? '').split(',').filter(Boolean);

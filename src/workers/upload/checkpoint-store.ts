@@ -17,6 +17,8 @@ interface UploadDb extends DBSchema {
 
 export class IdbCheckpointStore implements CheckpointStore {
   private db: Promise<IDBPDatabase<UploadDb>> | null = null;
+  /** the database once open (a put then starts synchronously) */
+  private opened: IDBPDatabase<UploadDb> | null = null;
 
   constructor(private readonly name = DB_NAME) {}
 
@@ -34,12 +36,18 @@ export class IdbCheckpointStore implements CheckpointStore {
           // another tab wants a newer schema: let it, reopen on our next call
           void p.then((d) => d.close());
           this.db = null;
+          this.opened = null;
         },
       });
       this.db = p;
-      p.catch(() => {
-        this.db = null;
-      });
+      p.then(
+        (d) => {
+          if (this.db === p) this.opened = d;
+        },
+        () => {
+          this.db = null;
+        },
+      );
     }
     return this.db;
   }
@@ -47,8 +55,12 @@ export class IdbCheckpointStore implements CheckpointStore {
   async get(key: string) {
     return (await this.open()).get('checkpoints', key);
   }
+  /** Takes its copy at once (IndexedDB clones the value when the put is issued, not later). */
   async put(cp: Checkpoint) {
-    await (await this.open()).put('checkpoints', cp);
+    const db = this.opened;
+    if (db) return void (await db.put('checkpoints', cp));
+    const copy = structuredClone(cp);
+    await (await this.open()).put('checkpoints', copy);
   }
   async delete(key: string) {
     const db = await this.open();
@@ -87,6 +99,7 @@ export class IdbCheckpointStore implements CheckpointStore {
   }
 
   close() {
+    this.opened = null;
     void this.db?.then((d) => d.close());
     this.db = null;
   }

@@ -1,5 +1,6 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MemoryCheckpointStore } from './checkpoint-store';
+import { IdbCheckpointStore, MemoryCheckpointStore } from './checkpoint-store';
 import { CheckpointWriter } from './checkpoint-writer';
 import type { Checkpoint } from './types';
 
@@ -24,5 +25,20 @@ describe('the checkpoint writer', () => {
     void w.save(cp(3));
     await w.delete('k');
     expect(await store.get('k')).toBeUndefined();
+  });
+
+  it('the stores take their copy when the write starts: later changes are not written', async () => {
+    for (const store of [new MemoryCheckpointStore(), new IdbCheckpointStore(`w-${Math.random()}`)]) {
+      await store.list(); // opened
+      for (let round = 0; round < 2; round++) {
+        const c = cp(2);
+        const w = new CheckpointWriter(store);
+        const written = w.save(c);
+        c.parts.push({ partNumber: 3, size: 1, etag: 'e', crc64: '1' });
+        await written;
+        expect((await store.get('k'))!.parts.length).toBe(2);
+        await w.delete('k');
+      }
+    }
   });
 });

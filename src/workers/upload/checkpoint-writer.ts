@@ -14,7 +14,11 @@ export class CheckpointWriter {
 
   constructor(private readonly store: CheckpointStore) {}
 
-  /** Queues `cp` to be written (a copy is taken when the write starts). */
+  /**
+   * Queues `cp` to be written. The store takes its copy when the write starts (IndexedDB clones
+   * the value as the put is issued; the memory store clones it), so `cp` may change meanwhile and
+   * is not cloned twice.
+   */
   save(cp: Checkpoint): Promise<void> {
     this.dirty = cp;
     if (!this.writing) this.writing = this.drain();
@@ -23,10 +27,10 @@ export class CheckpointWriter {
 
   private async drain(): Promise<void> {
     while (this.dirty) {
-      const copy = structuredClone(this.dirty);
+      const cp = this.dirty;
       this.dirty = null;
       this.writes++;
-      await this.store.put(copy).catch(() => {});
+      await this.store.put(cp).catch(() => {});
     }
     this.writing = null;
   }

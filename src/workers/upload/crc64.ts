@@ -22,3 +22,21 @@ export async function crc64Of(data: Uint8Array): Promise<string> {
 }
 
 export { crc64Combine, crc64OfParts } from '../../contract/crc64';
+
+/** CRC64 of some bytes, with a reused hasher (hash-wasm instances are cheap to init, not to create). */
+const hashers: IHasher[] = [];
+export async function crcOfBytes(bytes: Uint8Array): Promise<string> {
+  const h = hashers.pop() ?? (await crc64Hasher());
+  try {
+    h.init();
+    h.update(bytes);
+    return crcToDecimal(h.digest('hex'));
+  } finally {
+    hashers.push(h);
+  }
+}
+
+/** CRC64 of a Blob. */
+export async function crcOfBlob(blob: Blob): Promise<string> {
+  return crcOfBytes(new Uint8Array(await blob.arrayBuffer()));
+}

@@ -5,23 +5,23 @@
  * store, credentials, network, locks) is injected, so it runs the same in the worker, in Node tests
  * and in the benchmark. Its parts live beside it: credentials.ts (STS, single flight), retry.ts
  * (the retry policy and the stall guard), parts.ts (the part plan, the adaptive tuner, the pool),
- * progress.ts (bytes, speed, the event throttle), checkpoint-writer.ts (writes off the hot path).
+ * progress.ts (bytes, speed, the event throttle), checkpoint-writer.ts (writes off the hot path),
+ * item.ts (one file of the queue and its snapshot), resume.ts (checkpoints as data: fresh, the
+ * server's copy, which listed parts to trust), errors.ts (failures as the SPEC's error codes).
  */
-import { CheckpointWriter } from './checkpoint-writer';
-import { crc64Hasher, crc64OfParts, crcToDecimal } from './crc64';
-import { freshFor, SingleFlight, StsCredentials } from './credentials';
+import { freshFor, StsCredentials } from './credentials';
+import { toUploadError } from './errors';
+import { FileUpload } from './file-upload';
 import { fingerprint } from './fingerprint';
-import { OssClient, OssError } from './oss';
-import { computePartSize, partOffset, PartPlanner, runPool, Tuner, type PartJob } from './parts';
-import { ProgressMeter, Throttle } from './progress';
-import { classify, CrcMismatch, retrying, stallGuard, Stopped } from './retry';
-import { VodClient, VodError, type UploadTicket } from './vod';
+import { newItem, snapshot, type Item } from './item';
+import { OssClient } from './oss';
+import { computePartSize } from './parts';
+import { classify, retrying, Stopped } from './retry';
+import { VodClient, type UploadTicket } from './vod';
 import {
   DEFAULT_OPTIONS,
-  TransportError,
   UploadError,
   type Checkpoint,
-  type CheckpointPart,
   type CheckpointStore,
   type Clock,
   type CredentialProvider,
@@ -62,35 +62,7 @@ export interface AddOptions {
   handle?: unknown;
 }
 
-interface Item {
-  id: string;
-  file: Blob | null;
-  name: string;
-  size: number;
-  lastModified: number;
-  kind: MediaKind;
-  purpose: string;
-  title: string;
-  handle: unknown;
-  state: ItemState;
-  fp: string;
-  meter: ProgressMeter;
-  emits: Throttle;
-  mediaId: string;
-  crc64: string;
-  resumedParts: number;
-  waitingNetwork: boolean;
-  error: ItemSnapshot['error'];
-  retries: number;
-  ctrl: AbortController | null;
-  ticket: UploadTicket | null;
-  refreshing: SingleFlight<UploadTicket>;
-  lastReport: number;
-  tuner: Tuner | null;
-  writer: CheckpointWriter | null;
-}
 
-let seq = 0;
 
 export class UploadEngine {
   readonly options: UploadOptions;
@@ -102,6 +74,7 @@ export class UploadEngine {
   private state: EngineState = 'Init';
   private running: Item | null = null;
   private started = false;
+  private readonly files: FileUpload;
 
   constructor(
     private readonly deps: EngineDeps,
@@ -128,6 +101,18 @@ export class UploadEngine {
         this.emit({ type: 'tokenExpired' });
       },
     });
+    this.files = new FileUpload({
+      options: this.options,
+      deps,
+      oss: this.oss,
+      vod: this.vod,
+      sts: this.sts,
+      retrying: (it, signal, fn) => this.retrying(it, signal, fn),
+      withSts: (it, signal, fn) => this.withSts(it, signal, fn),
+      refreshTicket: (it, mediaId, signal) => this.refreshTicket(it, mediaId, signal),
+      auth: (it, signal) => this.auth(it, signal),
+      emitItem: (it, force) => this.emitItem(it, force),
+    });
   }
 
   // --- public surface -------------------------------------------------------------------------
@@ -142,7 +127,7 @@ export class UploadEngine {
   }
 
   list(): ItemSnapshot[] {
-    return [...this.items.values()].map((i) => this.snapshot(i));
+    return [...this.items.values()].map((i) => snapshot(i));
   }
 
   /** Adds a file to the queue; answers its id. Refuses empty files and files already queued. */
@@ -170,7 +155,7 @@ export class UploadEngine {
       }
       throw new UploadError('FileDuplication');
     }
-    const item = this.newItem({
+    const item = newItem({
       file,
       name,
       size: file.size,
@@ -182,7 +167,7 @@ export class UploadEngine {
       state: 'Ready',
       fp,
       mediaId: '',
-    });
+    }, this.options.progressEveryMs);
     this.items.set(item.id, item);
     // show earlier progress at once
     const cp = await this.deps.store.get(fp).catch(() => undefined);
@@ -204,7 +189,7 @@ export class UploadEngine {
    */
   restoreCheckpoint(cp: Checkpoint): string {
     for (const it of this.items.values()) if (it.fp === cp.key) return it.id;
-    const item = this.newItem({
+    const item = newItem({
       file: null,
       name: cp.fileName,
       size: cp.fileSize,
@@ -216,34 +201,13 @@ export class UploadEngine {
       state: 'Stoped',
       fp: cp.key,
       mediaId: cp.mediaId,
-    });
+    }, this.options.progressEveryMs);
     item.meter.reset(cp.parts.reduce((n, p) => n + p.size, 0));
     this.items.set(item.id, item);
     this.emitItem(item, true);
     return item.id;
   }
 
-  private newItem(
-    base: Pick<Item, 'file' | 'name' | 'size' | 'lastModified' | 'kind' | 'purpose' | 'title' | 'handle' | 'state' | 'fp' | 'mediaId'>,
-  ): Item {
-    return {
-      id: `u${Date.now().toString(36)}${(seq++).toString(36)}`,
-      ...base,
-      meter: new ProgressMeter(base.size),
-      emits: new Throttle(this.options.progressEveryMs),
-      crc64: '',
-      resumedParts: 0,
-      waitingNetwork: false,
-      error: null,
-      retries: 0,
-      ctrl: null,
-      ticket: null,
-      refreshing: new SingleFlight(),
-      lastReport: 0,
-      tuner: null,
-      writer: null,
-    };
-  }
 
   /** startUpload: runs the queue (stopped items continue). */
   start(): void {
@@ -355,13 +319,13 @@ export class UploadEngine {
         release = await this.deps.locks.tryAcquire(`hr-upload:${it.fp}`);
         if (!release) throw new UploadError('UploadAlearyStarted', '该文件正在其他页面上传');
       }
-      await this.uploadFile(it, ctrl.signal);
+      await this.files.run(it, ctrl.signal);
       if (ctrl.signal.aborted) return;
       it.meter.finish();
       this.setState(it, 'Success');
     } catch (e) {
       if (ctrl.signal.aborted || e instanceof Stopped) return;
-      const err = this.toUploadError(e);
+      const err = toUploadError(e);
       it.error = { code: err.code, message: err.message };
       it.meter.idle();
       this.setState(it, 'Failure');
@@ -372,21 +336,6 @@ export class UploadEngine {
     }
   }
 
-  private toUploadError(e: unknown): UploadError {
-    if (e instanceof UploadError) return e;
-    // the storage quota: the server's own Chinese message is what the user reads
-    if ((e instanceof VodError || e instanceof OssError) && e.code === 'QuotaExceeded') return new UploadError('QuotaExceeded', e.message, e);
-    if (e instanceof VodError) {
-      if (/InvalidSecurityToken|InvalidAccessKeyId|TokenInvalid/.test(e.code)) return new UploadError('InvalidParameter.TokenInvalid', e.message, e);
-      return new UploadError('GetUploadAuthFailed', `${e.code}：${e.message}`, e);
-    }
-    if (e instanceof OssError) return new UploadError('UploadFailed', `${e.code}：${e.message}`, e);
-    if (e instanceof TransportError) return new UploadError('NetworkError', '网络连接中断，请检查网络后重试', e);
-    if (e instanceof DOMException || (e as Error)?.name === 'NotReadableError' || (e as Error)?.name === 'NotFoundError') {
-      return new UploadError('ReadFileError', undefined, e);
-    }
-    return new UploadError('UploadFailed', e instanceof Error ? e.message : String(e), e);
-  }
 
   private halt(it: Item, state: ItemState): void {
     const c = it.ctrl;
@@ -472,330 +421,6 @@ export class UploadEngine {
     return this.refreshTicket(it, t.mediaId, signal);
   }
 
-  // --- one file -----------------------------------------------------------------------------------
-
-  private async uploadFile(it: Item, signal: AbortSignal): Promise<void> {
-    const file = it.file!;
-    const now = () => this.deps.clock.now();
-    const writer = new CheckpointWriter(this.deps.store);
-    it.writer = writer;
-    await this.deps.store.purgeExpired(now()).catch(() => 0);
-    let cp = await this.deps.store.get(it.fp).catch(() => undefined);
-    if (!cp) cp = await this.remoteCheckpoint(it, signal);
-
-    const partSize = computePartSize(it.size, this.options.partSize, this.options.maxParts);
-    const single = it.size <= partSize;
-
-    // credentials for the object: the checkpoint's media, else a new one
-    if (cp) {
-      try {
-        it.ticket = await this.refreshTicket(it, cp.mediaId, signal);
-      } catch (e) {
-        if (e instanceof VodError && e.status === 404) {
-          await this.deps.store.delete(it.fp);
-          cp = undefined;
-        } else throw e;
-      }
-    }
-    if (!cp) {
-      const ext = (it.name.match(/\.([A-Za-z0-9]{1,8})$/)?.[1] ?? (it.kind === 'image' ? 'jpg' : 'mp4')).toLowerCase();
-      it.ticket = await this.withSts(it, signal, (c) =>
-        it.kind === 'image'
-          ? this.vod.createUploadImage(c, { Title: it.title, ImageExt: ext, FileSize: it.size })
-          : it.kind === 'attached'
-            ? this.vod.createUploadAttachedMedia(c, { Title: it.title, MediaExt: ext, FileSize: it.size })
-            : this.vod.createUploadVideo(c, { Title: it.title, FileName: it.name, FileSize: it.size }),
-      ).catch((e: unknown) => {
-        if (e instanceof Stopped) throw e;
-        if (e instanceof VodError && e.code === 'QuotaExceeded') throw this.toUploadError(e);
-        throw e instanceof UploadError ? e : new UploadError('GetUploadAuthFailed', undefined, e);
-      });
-      it.meter.restart();
-    }
-    it.mediaId = it.ticket!.mediaId;
-    this.emitItem(it, true);
-
-    if (single) {
-      it.tuner = new Tuner({ ...this.tunerLimits(partSize), adaptive: false });
-      await this.putSingle(it, file, signal);
-      await this.deps.store.delete(it.fp).catch(() => {});
-      return;
-    }
-
-    const base: Checkpoint = cp ?? {
-      key: it.fp,
-      schema: 1,
-      fileName: it.name,
-      fileSize: it.size,
-      lastModified: it.lastModified,
-      kind: it.kind,
-      title: it.title,
-      mediaId: it.mediaId,
-      address: it.ticket!.address,
-      uploadId: '',
-      partSize,
-      parts: [],
-      createdAt: now(),
-      updatedAt: now(),
-      expiresAt: now() + this.options.checkpointTtlMs,
-    };
-    base.address = it.ticket!.address;
-    if (base.uploadId) {
-      const reconciled = await this.reconcile(it, base, signal);
-      if (!reconciled) {
-        base.uploadId = '';
-        base.parts = [];
-      }
-    }
-    if (!base.uploadId) {
-      base.partSize = partSize;
-      base.parts = [];
-      base.uploadId = await this.retrying(it, signal, async () => {
-        const t = await this.auth(it, signal);
-        return this.oss.initiate(t.auth, t.address, contentType(it), signal);
-      });
-    }
-    await this.saveCheckpoint(writer, base);
-    it.resumedParts = base.parts.length;
-    it.meter.reset(base.parts.reduce((n, p) => n + p.size, 0));
-    // a resumed checkpoint keeps its part size (its parts are numbered by it)
-    it.tuner = new Tuner(this.tunerLimits(base.partSize));
-    this.emitItem(it, true);
-
-    for (let round = 0; ; round++) {
-      await this.sendParts(it, file, base, signal);
-      await writer.flush();
-      await this.report(it, base, true);
-      const done = [...base.parts].sort((a, b) => a.partNumber - b.partNumber);
-      try {
-        const r = await this.retrying(it, signal, async () => {
-          const t = await this.auth(it, signal);
-          return this.oss.complete(t.auth, t.address, base.uploadId, done, signal);
-        });
-        if (this.options.crc) {
-          const want = crc64OfParts(done);
-          if (r.crc64 && r.crc64 !== want) throw new UploadError('IntegrityError', '文件校验失败：存储的文件与本地文件不一致');
-          it.crc64 = r.crc64 || want;
-        } else it.crc64 = r.crc64;
-        break;
-      } catch (e) {
-        // the store lost a part: find out which, send it again
-        if (e instanceof OssError && (e.code === 'InvalidPart' || e.code === 'InvalidPartOrder') && round < 2) {
-          if (!(await this.reconcile(it, base, signal))) throw e;
-          continue;
-        }
-        if (e instanceof OssError && e.code === 'NoSuchUpload') await writer.delete(it.fp);
-        throw e;
-      }
-    }
-    await writer.delete(it.fp).catch(() => {});
-    await this.report(it, base, true, 1);
-  }
-
-  private tunerLimits(partSize: number) {
-    const o = this.options;
-    return { partSize, parallel: o.parallel, maxPartSize: Math.max(partSize, o.maxPartSize), maxParallel: o.maxParallel, adaptive: o.adaptive };
-  }
-
-  /** GetUploadProgress: the server's copy of a checkpoint made in another browser. */
-  private async remoteCheckpoint(it: Item, signal: AbortSignal): Promise<Checkpoint | undefined> {
-    if (it.kind !== 'video') return undefined;
-    try {
-      const c = await this.sts.get(signal);
-      const r = await this.vod.getUploadProgress(c, { ClientId: this.deps.clientId ?? '', FileHash: it.fp, FileSize: it.size });
-      if (!r || !r.UploadId || r.UploadRatio >= 1) return undefined;
-      const parts = (JSON.parse(r.UploadPoint || '[]') as [number, string, string, number, number?][]).map(
-        ([partNumber, etag, crc64, size, offset]): CheckpointPart => ({ partNumber, etag, crc64, size, ...(offset === undefined ? {} : { offset }) }),
-      );
-      const t = this.deps.clock.now();
-      return {
-        key: it.fp,
-        schema: 1,
-        fileName: it.name,
-        fileSize: it.size,
-        lastModified: it.lastModified,
-        kind: it.kind,
-        title: it.title,
-        mediaId: r.VideoId,
-        address: { Endpoint: '', Bucket: '', FileName: '' },
-        uploadId: r.UploadId,
-        partSize: r.PartSize,
-        parts,
-        createdAt: t,
-        updatedAt: t,
-        expiresAt: t + this.options.checkpointTtlMs,
-      };
-    } catch (e) {
-      if (e instanceof Stopped) throw e;
-      return undefined;
-    }
-  }
-
-  /**
-   * ListParts against the checkpoint: parts the store lacks or holds differently are sent again;
-   * parts it holds that the checkpoint missed (a crash between the answer and the write) are
-   * taken when their size fits equal parts (a checkpoint of adaptive parts sends them again).
-   * NoSuchUpload drops the checkpoint (SPEC §8): answers false.
-   */
-  private async reconcile(it: Item, cp: Checkpoint, signal: AbortSignal): Promise<boolean> {
-    let remote;
-    try {
-      remote = await this.retrying(it, signal, async () => {
-        const t = await this.auth(it, signal);
-        return this.oss.listParts(t.auth, t.address, cp.uploadId, signal);
-      });
-    } catch (e) {
-      if (e instanceof OssError && e.code === 'NoSuchUpload') {
-        await this.deps.store.delete(it.fp);
-        return false;
-      }
-      throw e;
-    }
-    const total = Math.ceil(it.size / cp.partSize);
-    const equal = cp.parts.every((p) => p.offset === undefined || p.offset === (p.partNumber - 1) * cp.partSize);
-    const mine = new Map(cp.parts.map((p) => [p.partNumber, p]));
-    const kept: CheckpointPart[] = [];
-    for (const r of remote) {
-      const m = mine.get(r.partNumber);
-      if (m) {
-        if (m.size === r.size && m.etag.toUpperCase() === r.etag.toUpperCase() && partOffset(m, cp) + m.size <= it.size) kept.push(m);
-        continue;
-      }
-      if (!equal || r.partNumber < 1 || r.partNumber > total) continue;
-      const expected = r.partNumber < total ? cp.partSize : it.size - cp.partSize * (total - 1);
-      if (r.size !== expected) continue;
-      if (r.crc64 || !this.options.crc) kept.push({ partNumber: r.partNumber, etag: r.etag, crc64: r.crc64, size: r.size });
-    }
-    cp.parts = kept;
-    await this.saveCheckpoint(it.writer ?? new CheckpointWriter(this.deps.store), cp);
-    return true;
-  }
-
-  private saveCheckpoint(w: CheckpointWriter, cp: Checkpoint): Promise<void> {
-    const t = this.deps.clock.now();
-    cp.updatedAt = t;
-    cp.expiresAt = t + this.options.checkpointTtlMs;
-    return w.save(cp);
-  }
-
-  /** Sends the parts not yet done: the pool, sized by the tuner; checkpoints written behind. */
-  private async sendParts(it: Item, file: Blob, cp: Checkpoint, signal: AbortSignal): Promise<void> {
-    const planner = new PartPlanner(it.size, this.options.maxParts, cp);
-    const tuner = it.tuner!;
-    const failure = await runPool(planner, tuner, signal, async (job, inner) => {
-      try {
-        const part = await this.sendPart(it, file, cp, job, inner);
-        cp.parts.push(part);
-        it.meter.partDone(job.n, part.size, this.deps.clock.now());
-        tuner.partDone(part.size, this.deps.clock.now());
-        void this.saveCheckpoint(it.writer!, cp);
-        this.emitItem(it);
-        void this.report(it, cp, false);
-      } catch (e) {
-        it.meter.dropPart(job.n);
-        throw e;
-      }
-    });
-    if (signal.aborted) throw new Stopped();
-    if (failure) throw failure;
-  }
-
-  private async sendPart(it: Item, file: Blob, cp: Checkpoint, job: PartJob, signal: AbortSignal): Promise<CheckpointPart> {
-    const { n, offset, size } = job;
-    // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
-    const bytes = await readPart(file, offset, size);
-    // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
-    const want = this.options.crc ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
-    want.catch(() => {});
-    const body = bytes;
-    return this.retrying(it, signal, async () => {
-      const t = await this.auth(it, signal);
-      it.meter.startPart(n);
-      const r = await stallGuard(this.deps.clock, this.options.stallTimeoutMs, signal, (s, touch) =>
-        this.oss.uploadPart(t.auth, t.address, cp.uploadId, n, body, s, (loaded) => {
-          touch();
-          this.onBytes(it, n, loaded);
-        }),
-      ).catch((e: unknown) => {
-        it.meter.startPart(n);
-        throw e;
-      });
-      const crc = await want.catch((e: unknown) => {
-        throw new UploadError('ReadFileError', undefined, e);
-      });
-      if (this.options.crc && r.crc64 && r.crc64 !== crc) {
-        it.meter.startPart(n);
-        throw new CrcMismatch(`分片 ${n}`);
-      }
-      const part: CheckpointPart = { partNumber: n, size, etag: r.etag, crc64: crc || r.crc64 };
-      if (offset !== (n - 1) * cp.partSize) part.offset = offset;
-      return part;
-    });
-  }
-
-  private async putSingle(it: Item, file: Blob, signal: AbortSignal): Promise<void> {
-    const want = this.options.crc ? crcOf(file) : Promise.resolve('');
-    want.catch(() => {});
-    const r = await this.retrying(it, signal, async () => {
-      const t = await this.auth(it, signal);
-      it.meter.startPart(1);
-      const res = await stallGuard(this.deps.clock, this.options.stallTimeoutMs, signal, (s, touch) =>
-        this.oss.putObject(t.auth, t.address, file, contentType(it), s, (loaded) => {
-          touch();
-          this.onBytes(it, 1, loaded);
-        }),
-      ).catch((e: unknown) => {
-        it.meter.startPart(1);
-        throw e;
-      });
-      const crc = await want.catch((e: unknown) => {
-        throw new UploadError('ReadFileError', undefined, e);
-      });
-      if (this.options.crc && res.crc64 && res.crc64 !== crc) throw new CrcMismatch('文件');
-      return { ...res, crc64: crc || res.crc64 };
-    });
-    it.crc64 = r.crc64;
-  }
-
-  // --- progress -----------------------------------------------------------------------------------
-
-  private onBytes(it: Item, n: number, loaded: number): void {
-    it.meter.bytes(n, loaded, this.deps.clock.now());
-    this.emitItem(it);
-  }
-
-  /** ReportUploadProgress (throttled): the server's copy of the checkpoint, signed with STS. */
-  private async report(it: Item, cp: Checkpoint, force: boolean, ratio?: number): Promise<void> {
-    if (it.kind !== 'video' || !cp.uploadId) return;
-    const t = this.deps.clock.now();
-    if (!force && t - it.lastReport < this.options.reportEveryMs) return;
-    it.lastReport = t;
-    try {
-      const c = this.sts.current();
-      if (!c) return;
-      const total = Math.ceil(it.size / cp.partSize);
-      const equal = cp.parts.every((p) => p.offset === undefined);
-      const done = cp.parts.reduce((s, p) => s + p.size, 0);
-      await this.vod.reportUploadProgress(c, {
-        ClientId: this.deps.clientId ?? '',
-        FileHash: it.fp,
-        FileSize: it.size,
-        FileName: it.name,
-        VideoId: cp.mediaId,
-        UploadId: cp.uploadId,
-        PartSize: cp.partSize,
-        // [number, etag, crc64, size] (+ offset for parts of another size than partSize)
-        UploadPoint: JSON.stringify(cp.parts.map((p) => (p.offset === undefined ? [p.partNumber, p.etag, p.crc64, p.size] : [p.partNumber, p.etag, p.crc64, p.size, p.offset]))),
-        DonePartsCount: cp.parts.length,
-        TotalPart: equal ? total : cp.parts.length + Math.ceil((it.size - done) / (it.tuner?.partSize ?? cp.partSize)),
-        UploadRatio: ratio ?? (equal ? Math.floor((cp.parts.length / total) * 10000) / 10000 : Math.min(0.9999, Math.floor((done / it.size) * 10000) / 10000)),
-        MediaType: it.kind,
-      });
-    } catch {
-      // progress reports are best effort
-    }
-  }
-
   // --- events -------------------------------------------------------------------------------------
 
   private must(id: string): Item {
@@ -816,33 +441,10 @@ export class UploadEngine {
     this.emit({ type: 'state', state: s });
   }
 
-  private snapshot(it: Item): ItemSnapshot {
-    const m = it.meter;
-    return {
-      id: it.id,
-      name: it.name,
-      size: it.size,
-      kind: it.kind,
-      purpose: it.purpose,
-      state: it.state,
-      loaded: m.loaded,
-      speed: Math.round(m.speed),
-      eta: it.state === 'Uploading' ? m.eta() : null,
-      mediaId: it.mediaId,
-      crc64: it.crc64,
-      resumedParts: it.resumedParts,
-      waitingNetwork: it.waitingNetwork,
-      hasFile: it.file !== null,
-      error: it.error,
-      retries: it.retries,
-      partSize: it.tuner?.partSize ?? 0,
-      parallel: it.tuner?.parallel ?? 0,
-    };
-  }
 
   private emitItem(it: Item, force = false): void {
     if (!it.emits.pass(this.deps.clock.now(), force)) return;
-    this.emit({ type: 'item', item: this.snapshot(it) });
+    this.emit({ type: 'item', item: snapshot(it) });
   }
 
   private emit(e: EngineEvent): void {
@@ -854,40 +456,4 @@ export class UploadEngine {
       }
     }
   }
-}
-
-/** The bytes of one part; a file that cannot be read any more is a ReadFileError (not retried). */
-async function readPart(file: Blob, offset: number, size: number): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
-  } catch (e) {
-    throw new UploadError('ReadFileError', undefined, e);
-  }
-}
-
-/** CRC64 of a Blob. */
-async function crcOf(blob: Blob): Promise<string> {
-  return crcOfBytes(new Uint8Array(await blob.arrayBuffer()));
-}
-
-/** CRC64 of some bytes, with a reused hasher (hash-wasm instances are cheap to init, not to create). */
-const hashers: Awaited<ReturnType<typeof crc64Hasher>>[] = [];
-async function crcOfBytes(bytes: Uint8Array): Promise<string> {
-  const h = hashers.pop() ?? (await crc64Hasher());
-  try {
-    h.init();
-    h.update(bytes);
-    return crcToDecimal(h.digest('hex'));
-  } finally {
-    hashers.push(h);
-  }
-}
-
-function contentType(it: Item): string {
-  const ext = it.name.match(/\.([A-Za-z0-9]+)$/)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = {
-    mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', avi: 'video/x-msvideo', mkv: 'video/x-matroska', flv: 'video/x-flv',
-    jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  };
-  return map[ext] ?? (it.file as File | null)?.type ?? 'application/octet-stream';
 }

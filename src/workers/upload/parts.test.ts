@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePartSize, MIN_PART, PartPlanner, runPool, Tuner, type PartJob } from './parts';
+import { computePartSize, MIN_PART, PartPlanner, REPROBE_AFTER, runPool, Tuner, type PartJob } from './parts';
 
 const MB = 1024 * 1024;
 const limits = { partSize: MB, parallel: 5, maxPartSize: 32 * MB, maxParallel: 8, adaptive: true };
@@ -60,6 +60,36 @@ describe('the part plan', () => {
     covers(jobs.filter((j) => j.n > 5), MB + 250 * 1024 + 4 * MB, size);
   });
 
+  it('plans the parts that were in flight again exactly (number, offset, size), then the frontier', () => {
+    const parts = [
+      { partNumber: 1, size: MB, etag: 'a', crc64: '1' },
+      { partNumber: 2, size: 2 * MB, etag: 'b', crc64: '2', offset: MB },
+      { partNumber: 4, size: 4 * MB, etag: 'c', crc64: '3', offset: 7 * MB },
+    ];
+    const inFlight = [
+      { n: 3, offset: 3 * MB, size: 4 * MB },
+      { n: 5, offset: 11 * MB, size: 4 * MB },
+      { n: 4, offset: 7 * MB, size: 4 * MB }, // finished meanwhile: not again
+    ];
+    const jobs = drain(new PartPlanner(20 * MB, 10000, { partSize: MB, parts, inFlight }), () => 8 * MB);
+    expect(jobs).toEqual([
+      { n: 3, offset: 3 * MB, size: 4 * MB },
+      { n: 5, offset: 11 * MB, size: 4 * MB },
+      { n: 6, offset: 15 * MB, size: 5 * MB },
+    ]);
+  });
+
+  it('a plan that overlaps finished parts or lies outside the file is planned afresh', () => {
+    const parts = [{ partNumber: 1, size: 2 * MB, etag: 'a', crc64: '1', offset: 0 }];
+    const inFlight = [
+      { n: 2, offset: MB, size: 2 * MB }, // overlaps part 1
+      { n: 3, offset: 9 * MB, size: 4 * MB }, // past the end
+    ];
+    const jobs = drain(new PartPlanner(6 * MB, 10000, { partSize: MB, parts, inFlight }), () => 2 * MB);
+    covers(jobs, 2 * MB, 6 * MB);
+    expect(jobs.map((j) => j.n)).toEqual([2, 3]);
+  });
+
   it('computePartSize: whole KiB, ≥ 100 KiB, ≥ ceil(size / maxParts)', () => {
     expect(computePartSize(200 * MB, MB, 10000)).toBe(MB);
     expect(computePartSize(5 * MB, 1000, 10000)).toBe(MIN_PART);
@@ -85,6 +115,44 @@ describe('the tuner', () => {
     expect(Number.isInteger(t.partSize)).toBe(true);
   });
 
+  it('keeps the bytes in flight within their bound: bigger parts traded for fewer in flight, down to 3', () => {
+    const t = new Tuner({ ...limits, maxPartSize: 16 * MB, maxInFlight: 12 * MB });
+    let now = 1000;
+    t.partDone(0, now);
+    let rate = 10 * MB;
+    const seen: [number, number][] = [];
+    for (let i = 0; i < 60; i++) {
+      for (let k = 0; k < t.parallel; k++) {
+        now += Math.ceil((t.partSize / rate) * 1000) + 300 / t.parallel;
+        t.partDone(t.partSize, now);
+        seen.push([t.partSize, t.parallel]);
+      }
+      rate *= 1.2;
+    }
+    expect(seen.every(([p, n]) => p * n <= 12 * MB && Number.isInteger(p) && p % 1024 === 0)).toBe(true);
+    expect([t.partSize, t.parallel]).toEqual([4 * MB, 3]);
+    t.trouble();
+    expect([t.partSize, t.parallel]).toEqual([2 * MB, 2]);
+  });
+
+  it('a 48.8 GB file through a growing and shrinking tuner: never more than 10000 parts, integer sizes', () => {
+    const size = 48_828_125_003;
+    const t = new Tuner({ ...limits, maxInFlight: 12 * MB });
+    const p = new PartPlanner(size, 10000, { partSize: MB, parts: [] });
+    const jobs: PartJob[] = [];
+    let now = 1000;
+    t.partDone(0, now);
+    for (let j = p.next(t.partSize); j; j = p.next(t.partSize)) {
+      jobs.push(j);
+      now += jobs.length % 7 === 0 ? 5000 : 100;
+      t.partDone(j.size, now);
+      if (jobs.length % 50 === 0) t.trouble();
+    }
+    expect(jobs.length).toBeLessThanOrEqual(10000);
+    expect(jobs.every((j) => Number.isInteger(j.size))).toBe(true);
+    covers(jobs, 0, size);
+  });
+
   it('shrinks on errors and stalls, never below the start', () => {
     const t = new Tuner(limits);
     t.partSize = 16 * MB;
@@ -108,6 +176,11 @@ describe('the tuner', () => {
     expect(t.partSize).toBe(2 * MB);
     window(5000); // much slower: back
     expect(t.partSize).toBe(MB);
+    // held while steady, then tried again
+    for (let i = 1; i < REPROBE_AFTER; i++) window(5000);
+    expect(t.partSize).toBe(MB);
+    window(5000);
+    expect(t.partSize).toBe(2 * MB);
     const fixed = new Tuner({ ...limits, adaptive: false });
     fixed.partDone(0, 0);
     for (let i = 1; i < 50; i++) fixed.partDone(MB, i * 300);

@@ -3,7 +3,7 @@
  * then the frontier), the adaptive tuner that grows the part size and the number in flight while
  * throughput rises and shrinks them on errors and stalls, and the pool that sends the parts.
  */
-import type { Checkpoint, CheckpointPart } from './types';
+import { UploadError, type Checkpoint, type CheckpointPart } from './types';
 
 /** OSS's smallest part (all but the last). */
 export const MIN_PART = 100 * 1024;
@@ -29,9 +29,11 @@ export interface PartJob {
 }
 
 /**
- * Hands out the parts still to send: first the gaps between finished parts (each filled with the
- * part numbers left between them), then the frontier after the last finished part, sized by the
- * caller (the tuner) but never so small that the rest would need more than maxParts parts.
+ * Hands out the parts still to send: first the parts the checkpoint's plan had handed out and
+ * that never finished (the same number, offset and size, so a part the store holds after all is
+ * recognised by ListParts), then the gaps between the rest (each filled with the part numbers left
+ * between them), then the frontier after the last part, sized by the caller (the tuner) but never
+ * so small that the rest would need more than maxParts parts.
  */
 export class PartPlanner {
   private readonly gaps: PartJob[] = [];
@@ -41,13 +43,20 @@ export class PartPlanner {
   constructor(
     private readonly fileSize: number,
     private readonly maxParts: number,
-    cp: Pick<Checkpoint, 'partSize' | 'parts'>,
+    cp: Pick<Checkpoint, 'partSize' | 'parts' | 'inFlight'>,
   ) {
-    const done = [...cp.parts].map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size })).sort((a, b) => a.n - b.n);
+    const doneNs = new Set(cp.parts.map((p) => p.partNumber));
+    const planned = (cp.inFlight ?? []).filter((j) => !doneNs.has(j.n) && j.size > 0 && j.offset + j.size <= fileSize);
+    const known = [...cp.parts.map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size, planned: false })), ...planned.map((j) => ({ ...j, planned: true }))].sort(
+      (a, b) => a.n - b.n,
+    );
     let n = 0;
     let end = 0;
-    for (const d of done) {
+    for (const d of known) {
+      // a planned part that overlaps what came before (a corrupt plan) is planned again
+      if (d.planned && (d.offset < end || d.n <= n || (d.offset > end && d.n === n + 1))) continue;
       if (d.offset > end) this.fill(n + 1, d.n - 1, end, d.offset);
+      if (d.planned) this.gaps.push({ n: d.n, offset: d.offset, size: d.size });
       n = d.n;
       end = Math.max(end, d.offset + d.size);
     }
@@ -93,6 +102,9 @@ export class PartPlanner {
   }
 }
 
+/** windows to hold after an undone step before trying to grow again */
+export const REPROBE_AFTER = 8;
+
 export interface TunerLimits {
   /** the starting (SPEC) values */
   partSize: number;
@@ -101,13 +113,21 @@ export interface TunerLimits {
   maxParallel: number;
   /** adapt at all (off: the starting values throughout) */
   adaptive: boolean;
+  /**
+   * bytes in flight at most (part size × parallel; default: no bound): what one interruption (a
+   * reload, a dropped network) can make the upload send again
+   */
+  maxInFlight?: number;
 }
 
 /**
  * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ 250 ms) the rate of the
- * window is compared with the one before. Rising: grow (part size doubles up to its limit, then one
- * more part in flight). Falling clearly: undo the last step and hold. An error or a stall halves
- * the part size (not below the start) and takes one part out of flight.
+ * window is compared with the one before. Rising: grow — the part size doubles up to its limit
+ * (trading parts in flight for it, down to 3, when the bytes in flight would pass their bound),
+ * then one more part in flight. Falling clearly: undo the last step and hold for REPROBE_AFTER
+ * windows (one slow window on a noisy network does not end the search). An error or a stall
+ * halves the part size (not below the start) and takes one part out of flight. Part sizes are
+ * whole KiB; partSize × parallel never passes maxInFlight once the start fits it.
  */
 export class Tuner {
   partSize: number;
@@ -116,8 +136,9 @@ export class Tuner {
   private windowBytes = 0;
   private windowParts = 0;
   private lastRate = 0;
-  private lastStep: 'size' | 'parallel' | null = null;
+  private lastStep: { partSize: number; parallel: number } | null = null;
   private held = false;
+  private heldWindows = 0;
 
   constructor(private readonly l: TunerLimits) {
     this.partSize = Math.floor(l.partSize);
@@ -139,11 +160,18 @@ export class Tuner {
     this.windowStart = now;
     this.windowBytes = 0;
     this.windowParts = 0;
+    if (this.held && ++this.heldWindows >= REPROBE_AFTER) {
+      // a step undone on one noisy window is tried again later (from a fresh baseline)
+      this.held = false;
+      this.heldWindows = 0;
+      this.lastRate = 0;
+    }
     if (!this.lastRate || rate > this.lastRate * 1.03) {
       if (!this.held) this.grow();
     } else if (rate < this.lastRate * 0.85 && this.lastStep) {
       this.undo();
       this.held = true;
+      this.heldWindows = 0;
     }
     this.lastRate = rate;
   }
@@ -159,18 +187,22 @@ export class Tuner {
   }
 
   private grow(): void {
-    if (this.partSize * 2 <= this.l.maxPartSize) {
-      this.partSize *= 2;
-      this.lastStep = 'size';
-    } else if (this.parallel < this.l.maxParallel) {
-      this.parallel++;
-      this.lastStep = 'parallel';
-    } else this.lastStep = null;
+    const cap = this.l.maxInFlight ?? Infinity;
+    const before = { partSize: this.partSize, parallel: this.parallel };
+    const bigger = this.partSize * 2;
+    if (bigger <= this.l.maxPartSize && bigger * this.parallel <= cap) this.partSize = bigger;
+    else if (bigger <= this.l.maxPartSize && Math.floor(cap / bigger) >= 3 && Math.floor(cap / bigger) < this.parallel) {
+      this.partSize = bigger;
+      this.parallel = Math.floor(cap / bigger);
+    } else if (this.parallel < this.l.maxParallel && this.partSize * (this.parallel + 1) <= cap) this.parallel++;
+    this.lastStep = before.partSize === this.partSize && before.parallel === this.parallel ? null : before;
   }
 
   private undo(): void {
-    if (this.lastStep === 'size') this.partSize = Math.max(Math.floor(this.l.partSize), Math.floor(this.partSize / 2));
-    else if (this.lastStep === 'parallel') this.parallel = Math.max(1, this.parallel - 1);
+    if (this.lastStep) {
+      this.partSize = this.lastStep.partSize;
+      this.parallel = this.lastStep.parallel;
+    }
     this.lastStep = null;
   }
 }
@@ -221,4 +253,13 @@ export async function runPool(
     };
     spawn();
   });
+}
+
+/** The bytes of one part; a file that cannot be read any more is a ReadFileError (not retried). */
+export async function readPart(file: Blob, offset: number, size: number): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
+  } catch (e) {
+    throw new UploadError('ReadFileError', undefined, e);
+  }
 }

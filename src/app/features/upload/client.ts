@@ -11,6 +11,7 @@ import { toast } from '../../shared/lib/notify';
 import { tUpload } from '../../shared/i18n/zh-CN.upload';
 import { UploadClient } from '../../../workers/upload/upload-client';
 import type { AddOptions } from '../../../workers/upload/engine';
+import { CONSOLE_OPTIONS } from '../../../workers/upload/types';
 import { markBusy } from '../../shared/lib/busy';
 import { session } from '../../shared/session';
 import { activeCount, removeItem, resetMirror, upsertItem, uploads } from './store';
@@ -37,11 +38,10 @@ export function uploadClient(): UploadClient {
   if (!client) {
     client = new UploadClient({
       clientId: clientId(),
-      // SPEC's 1 MB × 5; progress reaches the page at most 4 times a second per file (state
-      // changes at once). The adaptive tuner (parts.ts) stays off in the console until a reload
-      // can resume adaptive parts without sending them again: with it on, the 200 MB fault e2e
-      // re-sent 25 MB against its bound of 4 × 5 × 1 MB (issue 19, left open).
-      options: { adaptive: false, progressEveryMs: 250 },
+      // SPEC's 1 MB × 5 to start, then the adaptive tuner within 12 MB in flight (checkpoints
+      // keep the plan of the parts in flight, so a reload sends only those again); progress
+      // reaches the page at most 4 times a second per file (state changes at once)
+      options: CONSOLE_OPTIONS,
       getSts: () => call('sts', {}, { hideMessage: true }),
       onNetworkChange: (cb) => {
         const offBack = onNetworkBack(() => cb(true));
