@@ -222,3 +222,44 @@ describe('export', () => {
     expect(rows).toContainEqual(['离职率(%)', 3]);
   });
 });
+
+describe('daily roll-ups (019): exact through inserts, updates and deletes', () => {
+  const snapshot = async () => {
+    const out: Record<string, unknown[]> = {};
+    for (const [t, cols] of [
+      ['stats_recruit_daily', 'applies, invited, attended, hired, onboarded, hire_secs'],
+      ['stats_departure_daily', 'left_count, proofs, handled, handle_secs'],
+      ['stats_flex_daily', 'gross, fee, tax, paid, failed'],
+      ['stats_crc_daily', 'earned, spent'],
+    ] as const) {
+      // a row summing to nothing is the same as no row
+      out[t] = await s.db.query(`SELECT * FROM ${t} WHERE (${cols.split(', ').map((c) => `${c} <> 0`).join(' OR ')}) ORDER BY 1, 2, 3, 4`);
+    }
+    return out;
+  };
+
+  it('a hire undone, an interview canceled, a department renamed, a payout bounced, rows deleted: the panel moves and equals a rebuild', async () => {
+    const before = await recruit('range=7d');
+    const db = s.db;
+    // 统计岗A's hire of 06-14 is undone; the 06-11 interview (done) is canceled
+    await db.query('UPDATE applications SET hired_at = NULL, onboard_at = NULL, status = $2 WHERE company_id = $1 AND hired_at = $3', [co, 'viewed', at('2026-06-14T10:00:00')]);
+    await db.query("UPDATE interviews SET status = 'canceled' WHERE company_id = $1 AND status = 'done'", [co]);
+    const after = await recruit('range=7d');
+    expect(after.funnel.hired).toBe(before.funnel.hired - 1);
+    expect(after.funnel.invited).toBe(before.funnel.invited - 1);
+    expect(after.funnel.attended).toBe(before.funnel.attended - 1);
+    expect(after.funnel.onboarded).toBe(before.funnel.onboarded - 1);
+    // the department of a departure with an issued proof changes; a departure is deleted
+    await db.query("UPDATE departure_records SET dept_name = '研发部' WHERE company_id = $1 AND leave_date = '2026-06-12'", [co]);
+    const dep = await get('/statistics/departure?range=7d&department=' + encodeURIComponent('研发部'));
+    expect(dep.body.data.left).toBe(1);
+    expect(dep.body.data.proofs_issued).toBe(1);
+    await db.query("DELETE FROM departure_records WHERE company_id = $1 AND leave_date = '2026-05-01'", [co]);
+    await db.query("DELETE FROM crc_ledger WHERE id = (SELECT max(id) FROM crc_ledger)");
+    await db.query("UPDATE payout_rows SET status = 'bounced' WHERE id = (SELECT min(id) FROM payout_rows WHERE status = 'success')");
+    await db.query("UPDATE applications SET created_at = created_at - interval '3 days' WHERE company_id = $1", [co]);
+    const kept = await snapshot();
+    await db.query('SELECT stats_rebuild()');
+    expect(await snapshot()).toEqual(kept);
+  });
+});
