@@ -53,25 +53,64 @@ const posFilter = (col: string) =>
    AND ($5::text IS NULL OR ${col} IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $5::text))`;
 
 /**
- * Every figure is a sum over the daily roll-ups of 019_statistics_rollups.sql (kept exact by
- * triggers): one pass over the range's rows grouped both by day (the trend and, summed, the
- * funnel) and by position (the per-position table).
+ * A range of days as the whole months inside it (read from the monthly roll-ups) and the days
+ * before and after them (read from the daily ones). No whole month: every day is a day.
+ */
+export function splitMonths(start: string, end: string): { months: [string, string] | null; days: [string, string][] } {
+  const first = start.slice(8) === '01' ? start : `${addDay(`${start.slice(0, 8)}28`, 7).slice(0, 8)}01`;
+  const nextOfEnd = addDay(end, 1);
+  const after = nextOfEnd.slice(8) === '01' ? nextOfEnd : `${end.slice(0, 8)}01`; // first day of the partial last month
+  if (first >= after) return { months: null, days: [[start, end]] };
+  const lastMonth = `${addDay(after, -1).slice(0, 8)}01`;
+  const days: [string, string][] = [];
+  if (start < first) days.push([start, addDay(first, -1)]);
+  if (after <= end) days.push([after, end]);
+  return { months: [first, lastMonth], days };
+}
+
+/** SQL: `day` of `alias` within the split's day ranges ($n.. are the bounds pushed onto `args`). */
+function daysIn(alias: string, ranges: [string, string][], args: unknown[]) {
+  if (ranges.length === 0) return 'false';
+  return `(${ranges
+    .map(([a, b]) => {
+      args.push(a, b);
+      return `(${alias}.day >= $${args.length - 1}::date AND ${alias}.day <= $${args.length}::date)`;
+    })
+    .join(' OR ')})`;
+}
+
+/**
+ * Every figure is a sum over the roll-ups of 019_statistics_rollups.sql (kept exact by triggers):
+ * the funnel and trend from the per-company days (per-position days under a filter), the
+ * per-position table from whole months plus the days at the ends.
  */
 export async function recruitStats(db: Db, companyId: number, r: Range): Promise<RecruitStats> {
   const pos = r.position;
-  const args = [companyId, r.start, r.end, pos, r.department];
-  const rows = await db.query<{ d: string | null; pid: number | null; applies: unknown; invited: unknown; attended: unknown; hired: unknown; onboarded: unknown; hire_secs: unknown }>(
-    `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, s.position_id AS pid, sum(s.applies) AS applies, sum(s.invited) AS invited,
-            sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs
-       FROM stats_recruit_daily s
-      WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date AND ${posFilter('s.position_id')}
-      GROUP BY GROUPING SETS ((s.day), (s.position_id))`,
-    args,
-  );
-  const views = await db.query<{ pid: number; views: unknown }>(
-    `SELECT v.position_id AS pid, sum(v.views) AS views FROM position_views v
-      WHERE v.company_id = $1 AND v.day >= $2::date AND v.day <= $3::date AND ${posFilter('v.position_id')}
-      GROUP BY v.position_id`,
+  const filtered = pos !== null || r.department !== null;
+  type Row = { d: string; views: unknown; applies: unknown; invited: unknown; attended: unknown; hired: unknown; onboarded: unknown; hire_secs: unknown };
+  const cols = 'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs';
+  const days = filtered
+    ? await db.query<Row>(
+        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_recruit_daily s
+          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date AND ${posFilter('s.position_id')} GROUP BY s.day`,
+        [companyId, r.start, r.end, pos, r.department],
+      )
+    : await db.query<Row>(
+        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_company_daily s
+          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`,
+        [companyId, r.start, r.end],
+      );
+  const split = splitMonths(r.start, r.end);
+  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, pos, r.department];
+  const dayCond = daysIn('s', split.days, args);
+  const byPosRows = await db.query<{ pid: number; views: unknown; applies: unknown; invited: unknown; hired: unknown }>(
+    `SELECT pid, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired FROM (
+       SELECT s.position_id AS pid, s.views, s.applies, s.invited, s.hired FROM stats_recruit_monthly s
+        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ${posFilter('s.position_id')}
+       UNION ALL
+       SELECT s.position_id, s.views, s.applies, s.invited, s.hired FROM stats_recruit_daily s
+        WHERE s.company_id = $1 AND ${dayCond} AND ${posFilter('s.position_id')}
+     ) x GROUP BY pid`,
     args,
   );
   const positions = await db.query<{ id: number; title: string; department: string | null }>(
@@ -87,35 +126,23 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
      SELECT d FROM x WHERE d IS NOT NULL`,
     [companyId],
   );
-  const byDay = new Map<string, (typeof rows)[number]>();
-  const byPos = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) {
-    if (row.d !== null) byDay.set(row.d, row);
-    else if (row.pid !== null) byPos.set(row.pid, row);
-  }
-  const viewsOf = new Map(views.map((v) => [v.pid, n(v.views)]));
-  const sum = (k: 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => [...byDay.values()].reduce((a, x) => a + n(x[k]), 0);
+  const byDay = new Map(days.map((x) => [x.d, x]));
+  const byPos = new Map(byPosRows.map((x) => [x.pid, x]));
+  const sum = (k: 'views' | 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => days.reduce((a, x) => a + n(x[k]), 0);
   const hired = sum('hired');
   const shown = positions.filter((p) => (pos === null || p.id === pos) && (r.department === null || p.department === r.department));
   const deptNames = new Set([...positions.flatMap((p) => (p.department ? [p.department] : [])), ...depts.map((d) => d.d)]);
   return {
     start: r.start,
     end: r.end,
-    funnel: {
-      views: [...viewsOf.values()].reduce((a, b) => a + b, 0),
-      applies: sum('applies'),
-      invited: sum('invited'),
-      attended: sum('attended'),
-      hired,
-      onboarded: sum('onboarded'),
-    },
+    funnel: { views: sum('views'), applies: sum('applies'), invited: sum('invited'), attended: sum('attended'), hired, onboarded: sum('onboarded') },
     trend: daysOf(r).map((d) => ({ date: d, applies: n(byDay.get(d)?.applies), interviews: n(byDay.get(d)?.invited), hires: n(byDay.get(d)?.hired) })),
     positions: shown
       .map((p) => {
         const x = byPos.get(p.id);
         const applies = n(x?.applies);
         const h = n(x?.hired);
-        return { id: p.id, title: p.title, views: viewsOf.get(p.id) ?? 0, applies, invited: n(x?.invited), hired: h, rate: pct(h, applies) };
+        return { id: p.id, title: p.title, views: n(x?.views), applies, invited: n(x?.invited), hired: h, rate: pct(h, applies) };
       })
       .filter((p) => pos !== null || p.views + p.applies + p.invited + p.hired > 0),
     avg_hire_days: hired === 0 ? null : Math.round((sum('hire_secs') / hired / 86400) * 10) / 10,
@@ -125,27 +152,31 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
 }
 
 export async function departureStats(db: Db, companyId: number, staffCount: number | null, r: Range, now: Date): Promise<DepartureStats> {
-  const x = (await db.one<{ types: { t: string; c: number }[] | null; proofs: unknown; handled: unknown; secs: unknown }>(
-    `SELECT (SELECT json_agg(json_build_object('t', t, 'c', c)) FROM (
-                SELECT leave_type AS t, sum(left_count) AS c FROM stats_departure_daily
-                 WHERE company_id = $1 AND day >= $2::date AND day <= $3::date AND ($4::text IS NULL OR dept_name = $4::text) AND leave_type <> ''
-                 GROUP BY leave_type HAVING sum(left_count) <> 0) y) AS types,
-            coalesce(sum(proofs), 0) AS proofs, coalesce(sum(handled), 0) AS handled, coalesce(sum(handle_secs), 0) AS secs
-       FROM stats_departure_daily
-      WHERE company_id = $1 AND day >= $2::date AND day <= $3::date AND ($4::text IS NULL OR dept_name = $4::text) AND leave_type = ''`,
-    [companyId, r.start, r.end, r.department],
-  ))!;
-  const types = x.types ?? [];
+  const split = splitMonths(r.start, r.end);
+  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, r.department];
+  const dayCond = daysIn('s', split.days, args);
+  const rows = await db.query<{ t: string; c: unknown; proofs: unknown; handled: unknown; secs: unknown }>(
+    `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs FROM (
+       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_monthly s
+        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ($4::text IS NULL OR s.dept_name = $4::text)
+       UNION ALL
+       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_daily s
+        WHERE s.company_id = $1 AND ${dayCond} AND ($4::text IS NULL OR s.dept_name = $4::text)
+     ) x GROUP BY leave_type`,
+    args,
+  );
+  const types = rows.filter((x) => x.t !== '' && n(x.c) > 0);
+  const other = rows.find((x) => x.t === '');
   const left = types.reduce((s, t) => s + n(t.c), 0);
   let hStart: number | null = null;
   let hEnd: number | null = null;
   if (staffCount !== null) {
-    // headcount at the end of a day = today's 在职人数 − people who started after it + people who left after it
+    // headcount at the end of a day = today's 在职人数 − people who started after it + people who left after it (to today)
     const today = fmtDate(now);
     const at = async (d: string) => {
       const h = await db.one<{ joined: unknown; gone: unknown }>(
-        `SELECT (SELECT coalesce(sum(onboarded), 0) FROM stats_recruit_daily WHERE company_id = $1 AND day > $2::date) AS joined,
-                (SELECT coalesce(sum(left_count), 0) FROM stats_departure_daily WHERE company_id = $1 AND day > $2::date AND day <= $3::date AND leave_type <> '') AS gone`,
+        `SELECT coalesce(sum(onboarded), 0) AS joined, coalesce(sum(left_count) FILTER (WHERE day <= $3::date), 0) AS gone
+           FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
         [companyId, d, today],
       );
       return Math.max(0, staffCount - n(h!.joined) + n(h!.gone));
@@ -153,7 +184,7 @@ export async function departureStats(db: Db, companyId: number, staffCount: numb
     hStart = await at(addDay(r.start, -1));
     hEnd = await at(r.end);
   }
-  const handled = n(x.handled);
+  const handled = n(other?.handled);
   return {
     start: r.start,
     end: r.end,
@@ -164,9 +195,9 @@ export async function departureStats(db: Db, companyId: number, staffCount: numb
     types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({ code: t.code, label: t.label, count: n(types.find((y) => y.t === t.code)?.c) }))
       .concat(types.filter((y) => !LEAVE_TYPES.some((t) => t.code === y.t)).map((y) => ({ code: y.t, label: leaveTypeLabel(y.t), count: n(y.c) })))
       .filter((t) => t.count > 0),
-    proofs_issued: n(x.proofs),
+    proofs_issued: n(other?.proofs),
     requests_handled: handled,
-    avg_handle_hours: handled === 0 ? null : Math.round((n(x.secs) / handled / 3600) * 10) / 10,
+    avg_handle_hours: handled === 0 ? null : Math.round((n(other?.secs) / handled / 3600) * 10) / 10,
   };
 }
 
