@@ -6,7 +6,8 @@
  * PostgreSQL (a private schema, dropped after). The rows are generated in SQL
  * (`INSERT … SELECT generate_series`), most of them for the demo company 13800000001 (the worst
  * case: the measured company holds the bulk), the rest for 49 other companies.
- * Requests go one at a time over HTTP to a server on the same process.
+ * Requests go one at a time over HTTP to a server on the same process. BENCH_DB=pg or =pglite
+ * measures one of the two only.
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +41,7 @@ async function generate(db: Db, cid: number): Promise<Record<string, number>> {
     const t0 = performance.now();
     await db.query(sql, args);
     secs[name] = +(((performance.now() - t0) / 1000) + (secs[name] ?? 0)).toFixed(1);
+    console.error(`[statistics bench] ${name}: ${secs[name]} s`);
   };
   await step('setup', 'SELECT setseed(0.42)');
   await step(
@@ -72,16 +74,18 @@ async function generate(db: Db, cid: number): Promise<Record<string, number>> {
   const appsSql = (posWhere: string, n: number) =>
     step(
       'applications',
-      `WITH p AS (SELECT id, company_id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS np FROM positions WHERE ${posWhere}),
+      `WITH p AS (SELECT id, company_id, row_number() OVER (ORDER BY id) - 1 AS k FROM positions WHERE ${posWhere}),
+            np AS (SELECT count(*) AS np FROM p),
             c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM candidates WHERE realname LIKE '压测%'),
-            g AS (SELECT g, now() - random() * interval '${DAYS} days' AS at, random() AS r FROM generate_series(0, ${n - 1}) g)
+            g AS (SELECT g % np.np AS pk, g / np.np AS ck, now() - random() * interval '${DAYS} days' AS at, random() AS r
+                    FROM np, generate_series(0, ${n - 1}) g)
        INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at, onboard_at)
        SELECT p.id, p.company_id, c.id,
               CASE WHEN g.r < 0.06 THEN 'hired' WHEN g.r < 0.2 THEN 'invited' WHEN g.r < 0.5 THEN 'viewed' WHEN g.r < 0.7 THEN 'unsuitable' ELSE 'pending' END,
               g.at, g.at,
               CASE WHEN g.r < 0.06 THEN least(now(), g.at + (1 + g.r * 200) * interval '1 day') END,
               CASE WHEN g.r < 0.048 THEN least(now(), g.at + (8 + g.r * 200) * interval '1 day') END
-         FROM g JOIN p ON p.k = g.g % p.np JOIN c ON c.k = g.g / p.np`,
+         FROM g JOIN p ON p.k = g.pk JOIN c ON c.k = g.ck`,
       [cid],
     );
   await appsSql("company_id = $1 AND title LIKE '压测职位%'", own);
@@ -270,13 +274,18 @@ async function run(db: Db) {
 
 export default async function statisticsBench() {
   const out: Record<string, unknown> = { applications: APPLICATIONS, departures: DEPARTURES, reps: REPS };
-  const lite = await openPglite();
-  try {
-    out.pglite = await run(lite);
-  } finally {
-    await lite.close();
+  // BENCH_DB=pg measures PostgreSQL only (DATABASE_URL), =pglite PGlite only
+  const only = process.env.BENCH_DB;
+  if (only !== 'pg') {
+    const lite = await openPglite();
+    try {
+      out.pglite = await run(lite);
+    } finally {
+      await lite.close();
+    }
   }
   const url = process.env.DATABASE_URL;
+  if (only === 'pglite') return out;
   if (!url) {
     out.postgresql = 'skipped: DATABASE_URL is not set';
     return out;
