@@ -205,6 +205,9 @@ async function measure(db: Db) {
     };
     const figures: Record<string, Record<string, { p50_ms: number; p95_ms: number }>> = {};
     const over: string[] = [];
+    // the baseline of the same run: the cheapest authenticated call (one indexed row), before and
+    // after; on a loaded machine it shows how much of a figure is the machine, not the query
+    figures.baseline_usercenter_info = { before: await time(`${origin}/usercenter/info`, REPS) };
     for (const [name, path] of Object.entries(calls)) {
       figures[name] = {};
       for (const [rn, q] of Object.entries(ranges)) {
@@ -215,6 +218,7 @@ async function measure(db: Db) {
         if (f.p95_ms > TARGET_P95_MS) over.push(`${name} ${rn} p95 ${f.p95_ms} ms`);
       }
     }
+    figures.baseline_usercenter_info.after = await time(`${origin}/usercenter/info`, REPS);
     // 导出 (a click, not part of the panel's paint): all four aggregates and an .xlsx
     figures.export = { '7d': await time(`${origin}/statistics/export?${ranges['7d']}`, 5), year: await time(`${origin}/statistics/export?${ranges.year}`, 5) };
     return { figures, over_target: over };
