@@ -63,7 +63,7 @@ export type CompanyInfo = z.infer<typeof CompanyInfo>;
 
 // --- the home page's figures (issue 15): to-do counts, overview, account, announcements ---
 /** The to-do cards of 首页, in the order shown. A new area adds its key here and a counter server-side. */
-export const TODO_KEYS = ['resumes', 'interviews', 'requests', 'proofs', 'unsigned', 'batches', 'orders'] as const;
+export const TODO_KEYS = ['resumes', 'interviews', 'requests', 'proofs', 'unsigned', 'batches', 'orders', 'tax_orders'] as const;
 export type TodoKey = (typeof TODO_KEYS)[number];
 const Count = z.number().int();
 

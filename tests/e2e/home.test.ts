@@ -1,6 +1,9 @@
 /**
  * Issue 15 in a real Chromium: the home page's to-do cards show counts and each opens its filtered
- * list; the overview, account card, announcements and partners strip are there.
+ * list — checked against the database: the list shows exactly the objects the to-do counts (the
+ * positions with new resumes, the pending requests, the draft proofs, the tasks with unsigned
+ * people or an unpaid batch, the unpaid tax applications); the overview, account card,
+ * announcements and partners strip are there.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +29,30 @@ async function openTodo(page: Page, key: string, url: RegExp) {
   return count;
 }
 
+type RowName = 'title' | 'name' | 'status' | 'task';
+/** A name of each row the list shows (its first page, sorted): a position's title, data-name, data-status, a task's name. */
+async function shown(page: Page, rows: string, kind: RowName) {
+  await page.getByTestId(rows).first().waitFor({ timeout: 30_000 });
+  const names = await page.getByTestId(rows).evaluateAll(
+    (els, k) =>
+      els.map((e) =>
+        k === 'title' ? e.querySelector('td div')!.textContent!.trim()
+        : k === 'task' ? e.querySelectorAll('td')[1]!.textContent!.trim()
+        : e.getAttribute(k === 'name' ? 'data-name' : 'data-status')!,
+      ),
+    kind,
+  );
+  return names.sort();
+}
+/** The list holds exactly the expected objects (all of them when they fit on one page of 10). */
+function same(list: string[], expected: string[]) {
+  if (expected.length <= 10) expect(list).toEqual([...expected].sort());
+  else {
+    expect(list).toHaveLength(10);
+    for (const x of list) expect(expected).toContain(x);
+  }
+}
+
 describe('home: to-do cards open their filtered lists', () => {
   it('every card', async () => {
     const { page } = await h.newPage();
@@ -39,30 +66,75 @@ describe('home: to-do cards open their filtered lists', () => {
     await page.getByTestId('partners-strip').scrollIntoViewIfNeeded();
     await shot(page, 'home-bottom');
 
+    const db = h.server.db;
+    const cid = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const titles = async (sql: string) => (await db.query<{ x: string }>(sql, [cid])).map((r) => r.x);
+    // one 完税 application waiting for payment, so that card has something to open
+    await db.query(
+      `INSERT INTO tax_applications (company_id, apply_no, period_start, period_end, mode, proof_type, receive, status, head_count, income, tax, invoiceable, fee, created_at, updated_at)
+       VALUES ($1, 'TAXE2EHOME01', '2026-01', '2026-01', 'people', 'table', 'download', 'unpaid', 1, 10000, 150, 10600, 1000, now(), now())`,
+      [cid],
+    );
+
     const resumes = await openTodo(page, 'resumes', /\/position\?todo=resumes$/);
     expect(resumes).toBeGreaterThan(0);
     await page.getByTestId('position-todo-hint').waitFor({ timeout: 30_000 });
-    await page.getByTestId('position-table').waitFor({ timeout: 30_000 });
+    const withNew = await titles("SELECT p.title AS x FROM positions p WHERE p.company_id = $1 AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')");
+    const all = await titles('SELECT title AS x FROM positions WHERE company_id = $1');
+    expect(withNew.length).toBeLessThan(all.length); // the filter narrows
+    same(await shown(page, 'position-row', 'title'), withNew);
     await shot(page, 'home-todo-resumes');
 
-    await openTodo(page, 'interviews', /\/position\?todo=interviews$/);
+    const interviews = await openTodo(page, 'interviews', /\/position\?todo=interviews$/);
     await page.getByTestId('position-todo-hint').waitFor({ timeout: 30_000 });
+    const today = await titles(
+      `SELECT p.title AS x FROM positions p WHERE p.company_id = $1 AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id
+         AND i.status IN ('pending', 'accepted') AND (i.pick_time AT TIME ZONE 'Asia/Shanghai')::date = (now() AT TIME ZONE 'Asia/Shanghai')::date)`,
+    );
+    expect(interviews > 0).toBe(today.length > 0);
+    if (interviews > 0) same(await shown(page, 'position-row', 'title'), today);
 
-    await openTodo(page, 'requests', /\/dimission\?tab=requests&status=pending$/);
+    const requests = await openTodo(page, 'requests', /\/dimission\?tab=requests&status=pending$/);
     await page.getByTestId('request-tab-pending').and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 30_000 });
+    const pending = await titles("SELECT employee_name AS x FROM resignation_requests WHERE company_id = $1 AND status = 'pending'");
+    expect(requests).toBe(pending.length);
+    same(await shown(page, 'request-row', 'name'), pending);
 
-    await openTodo(page, 'proofs', /\/dimission\?tab=proofs&status=draft$/);
+    const proofs = await openTodo(page, 'proofs', /\/dimission\?tab=proofs&status=draft$/);
     await page.getByTestId('dim-tab-proofs').and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 30_000 });
+    const drafts = await titles("SELECT name AS x FROM departure_proofs WHERE company_id = $1 AND status = 'draft'");
+    expect(proofs).toBe(drafts.length);
+    if (proofs > 0) {
+      same(await shown(page, 'proof-row', 'name'), drafts);
+      expect(new Set(await shown(page, 'proof-row', 'status'))).toEqual(new Set(['draft']));
+    }
 
-    await openTodo(page, 'unsigned', /\/employment\?todo=unsigned$/);
+    const unsigned = await openTodo(page, 'unsigned', /\/employment\?todo=unsigned$/);
     await page.getByTestId('task-todo-hint').waitFor({ timeout: 30_000 });
+    const toSign = await titles(
+      `SELECT t.name AS x FROM flex_tasks t WHERE t.company_id = $1 AND t.need_sign AND t.status IN ('recruiting', 'ongoing')
+         AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`,
+    );
+    if (unsigned > 0) same(await shown(page, 'task-row', 'task'), toSign);
 
     const batches = await openTodo(page, 'batches', /\/employment\?todo=batches$/);
     expect(batches).toBe(1);
     await page.getByTestId('task-todo-hint').waitFor({ timeout: 30_000 });
+    const unpaid = await titles("SELECT DISTINCT t.name AS x FROM flex_tasks t JOIN payout_batches b ON b.task_id = t.id WHERE t.company_id = $1 AND b.status = 'unpaid'");
+    same(await shown(page, 'task-row', 'task'), unpaid);
     await shot(page, 'home-todo-batches');
 
-    await openTodo(page, 'orders', /\/account\?id=membership$/);
+    const orders = await openTodo(page, 'orders', /\/account\?id=membership$/);
     await page.getByTestId('membership-card').waitFor({ timeout: 30_000 });
+    if (orders > 0) await page.getByText('待支付').first().waitFor({ timeout: 30_000 });
+
+    // 待支付完税订单: the tax list opens on 待支付, and shows only those
+    const tax = await openTodo(page, 'tax_orders', /\/payTaxes\/list\?status=unpaid$/);
+    expect(tax).toBe(1);
+    await page.getByTestId('tax-filter-unpaid').and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 30_000 });
+    const taxRows = page.getByTestId('tax-table').locator('tbody tr');
+    await taxRows.first().waitFor({ timeout: 30_000 });
+    expect(await taxRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-apply')))).toEqual(['TAXE2EHOME01']);
+    await shot(page, 'home-todo-tax');
   }, 240_000);
 });

@@ -49,6 +49,12 @@ describe('statistics: the data panel', () => {
     await page.waitForFunction((w) => Number(document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent) > w, week, { timeout: 30_000 });
     const month = Number(await kpi(page, 'applies'));
     expect(month).toBeGreaterThan(week);
+    // the trend chart by keyboard: one tab stop, End → the last day's values read out
+    await page.getByTestId('chart-trend').focus();
+    await page.keyboard.press('End');
+    const lastDay = (await page.getByTestId('period').textContent())!.slice(-10);
+    await page.getByTestId('chart-trend-readout').filter({ hasText: new RegExp(`^${lastDay} 投递 \\d+ · 面试 \\d+ · 录用 \\d+$`) }).waitFor({ timeout: 15_000 });
+    await shot(page, 'statistics-30d-chart');
     // the donut's table lists the leave types; their counts add up to 离职人数
     await page.getByTestId('toggle-reasons').click();
     const reasons = await page.getByTestId('table-reasons').locator('tbody tr').evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));

@@ -7,6 +7,7 @@ import type { TodoKey } from '../../contract/home';
 import type { Db } from '../db/types';
 import { addDay } from '../../contract/statistics';
 import { fmtDate } from '../lib/time';
+import { taxPendingOrders } from './tax';
 
 export type TodoCounter = (db: Db, companyId: number, now: Date) => Promise<number>;
 
@@ -14,13 +15,6 @@ const count = async (db: Db, sql: string, args: unknown[]) => Number((await db.o
 /** the China midnight starting `date` (YYYY-MM-DD) */
 export const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
-/** 待支付订单: every kind of order a company can leave unpaid, one line each. */
-const orderCounters: TodoCounter[] = [
-  // 会员订单 not paid nor closed
-  (db, c) => count(db, "SELECT count(*) AS n FROM member_orders WHERE company_id = $1 AND status = 'unpaid'", [c]),
-  // 完税服务订单 (issue 14, engineer tax): add its count here, e.g.
-  // (db, c) => count(db, "SELECT count(*) AS n FROM tax_orders WHERE company_id = $1 AND status = 'unpaid'", [c]),
-];
 
 export const todoCounters: Record<TodoKey, TodoCounter> = {
   // 新收到的简历: applications nobody has looked at yet (the 待处理 of 收到的简历)
@@ -49,11 +43,10 @@ export const todoCounters: Record<TodoKey, TodoCounter> = {
     ),
   // 待确认发放批次: batches submitted and waiting for 确认发放
   batches: (db, c) => count(db, "SELECT count(*) AS n FROM payout_batches WHERE company_id = $1 AND status = 'unpaid'", [c]),
-  orders: async (db, c, now) => {
-    let n = 0;
-    for (const f of orderCounters) n += await f(db, c, now);
-    return n;
-  },
+  // 待支付订单 are of two kinds, each with its own card and list: 会员订单 not paid nor closed
+  // (/account?id=membership) and 完税服务 applications waiting for payment (/payTaxes/list?status=unpaid)
+  orders: (db, c) => count(db, "SELECT count(*) AS n FROM member_orders WHERE company_id = $1 AND status = 'unpaid'", [c]),
+  tax_orders: (db, c) => taxPendingOrders(db, c),
 };
 
 export async function todoCounts(db: Db, companyId: number, now: Date): Promise<Record<TodoKey, number>> {

@@ -100,6 +100,14 @@ beforeAll(async () => {
   await db.query(`INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, status, created_at)
     VALUES ('HOMEORDER0001', $1, $2, 'year', '年度会员', 398000, 365, 500, 1, 'unpaid', $3), ('HOMEORDER0002', $1, $2, 'year', '年度会员', 398000, 365, 500, 1, 'closed', $3)`,
   [co, u, at('2026-06-15T10:00:00')]);
+  // 完税服务: two applications waiting for payment, one paid (开具中), one withdrawn
+  for (const [no, status] of [['HOMETAX1', 'unpaid'], ['HOMETAX2', 'unpaid'], ['HOMETAX3', 'issuing'], ['HOMETAX4', 'withdrawn']] as const) {
+    await db.query(
+      `INSERT INTO tax_applications (company_id, apply_no, period_start, period_end, mode, proof_type, receive, status, head_count, income, tax, invoiceable, fee, created_at, updated_at)
+       VALUES ($1, $2, '2026-05', '2026-05', 'people', 'table', 'download', $3, 1, 10000, 150, 10600, 1000, $4, $4)`,
+      [co, no, status, at('2026-06-15T10:00:00')],
+    );
+  }
 }, 120_000);
 afterAll(async () => {
   await s?.close();
@@ -174,7 +182,7 @@ describe('部门 filter', () => {
 describe('home summary', () => {
   it('to-do counts as computed by hand', async () => {
     const d = HomeSummary.parse((await get('/index/summary')).data);
-    expect(d.todos).toEqual({ resumes: 2, interviews: 1, requests: 1, proofs: 0, unsigned: 1, batches: 1, orders: 1 });
+    expect(d.todos).toEqual({ resumes: 2, interviews: 1, requests: 1, proofs: 0, unsigned: 1, batches: 1, orders: 1, tax_orders: 2 });
     expect(d.overview.recruit).toEqual({ open_positions: 2, applies: 3, invited: 2, hired: 0 });
     expect(d.overview.flex).toEqual({ active_tasks: 1, month_amount: 40000, month_count: 2 });
     expect(d.overview.departure).toEqual({ month_left: 3, month_proofs: 0 });

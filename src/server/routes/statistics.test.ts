@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartureStats, RecruitStats } from '../../contract/statistics';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { splitMonths } from './statistics';
 
 const NOW = new Date('2026-06-15T12:00:00+08:00');
 let s: TestServer;
@@ -220,5 +221,64 @@ describe('export', () => {
     const dep = wb.getWorksheet('离职')!;
     const rows = dep.getSheetValues().slice(2).map((x) => (x as unknown[]).slice(1));
     expect(rows).toContainEqual(['离职率(%)', 3]);
+  });
+});
+
+describe('daily roll-ups (019): exact through inserts, updates and deletes', () => {
+  const snapshot = async () => {
+    const out: Record<string, unknown[]> = {};
+    for (const [t, cols] of [
+      ['stats_recruit_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs'],
+      ['stats_recruit_monthly', 'views, applies, invited, hired'],
+      ['stats_company_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, left_count'],
+      ['stats_departure_daily', 'left_count, proofs, handled, handle_secs'],
+      ['stats_departure_monthly', 'left_count, proofs, handled, handle_secs'],
+      ['stats_flex_daily', 'gross, fee, tax, paid, failed'],
+      ['stats_crc_daily', 'earned, spent'],
+    ] as const) {
+      // a row summing to nothing is the same as no row
+      const rows = await s.db.query<Record<string, unknown>>(`SELECT * FROM ${t} WHERE (${cols.split(', ').map((c) => `${c} <> 0`).join(' OR ')}) ORDER BY 1, 2, 3, 4`);
+      // numeric sums: the same number whatever its scale (0 and 0.000000)
+      out[t] = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_secs') ? Number(v) : v])));
+    }
+    return out;
+  };
+
+  it('a hire undone, an interview canceled, a department renamed, a payout bounced, rows deleted: the panel moves and equals a rebuild', async () => {
+    const before = await recruit('range=7d');
+    const db = s.db;
+    // 统计岗A's hire of 06-14 is undone; the 06-11 interview (done) is canceled
+    await db.query('UPDATE applications SET hired_at = NULL, onboard_at = NULL, status = $2 WHERE company_id = $1 AND hired_at = $3', [co, 'viewed', at('2026-06-14T10:00:00')]);
+    await db.query("UPDATE interviews SET status = 'canceled' WHERE company_id = $1 AND status = 'done'", [co]);
+    const after = await recruit('range=7d');
+    expect(after.funnel.hired).toBe(before.funnel.hired - 1);
+    expect(after.funnel.invited).toBe(before.funnel.invited - 1);
+    expect(after.funnel.attended).toBe(before.funnel.attended - 1);
+    expect(after.funnel.onboarded).toBe(before.funnel.onboarded - 1);
+    // the department of a departure with an issued proof changes; a departure is deleted
+    await db.query("UPDATE departure_records SET dept_name = '研发部' WHERE company_id = $1 AND leave_date = '2026-06-12'", [co]);
+    const dep = await get('/statistics/departure?range=7d&department=' + encodeURIComponent('研发部'));
+    expect(dep.body.data.left).toBe(1);
+    expect(dep.body.data.proofs_issued).toBe(1);
+    await db.query("DELETE FROM departure_records WHERE company_id = $1 AND leave_date = '2026-05-01'", [co]);
+    await db.query("DELETE FROM crc_ledger WHERE id = (SELECT max(id) FROM crc_ledger)");
+    await db.query("UPDATE payout_rows SET status = 'bounced' WHERE id = (SELECT min(id) FROM payout_rows WHERE status = 'success')");
+    await db.query("UPDATE applications SET created_at = created_at - interval '3 days' WHERE company_id = $1", [co]);
+    await db.query('UPDATE position_views SET views = views + 5 WHERE company_id = $1 AND position_id = $2', [co, p2]);
+    await db.query("DELETE FROM position_views WHERE company_id = $1 AND day = '2026-05-01'", [co]);
+    const kept = await snapshot();
+    await db.query('SELECT stats_rebuild()');
+    expect(await snapshot()).toEqual(kept);
+  });
+});
+
+describe('splitMonths', () => {
+  it('whole months from the monthly rows, the ends from the daily ones', () => {
+    expect(splitMonths('2026-05-01', '2026-06-15')).toEqual({ months: ['2026-05-01', '2026-05-01'], days: [['2026-06-01', '2026-06-15']] });
+    expect(splitMonths('2025-06-16', '2026-06-15')).toEqual({ months: ['2025-07-01', '2026-05-01'], days: [['2025-06-16', '2025-06-30'], ['2026-06-01', '2026-06-15']] });
+    expect(splitMonths('2026-02-01', '2026-02-28')).toEqual({ months: ['2026-02-01', '2026-02-01'], days: [] });
+    expect(splitMonths('2026-06-09', '2026-06-15')).toEqual({ months: null, days: [['2026-06-09', '2026-06-15']] });
+    expect(splitMonths('2026-05-20', '2026-06-10')).toEqual({ months: null, days: [['2026-05-20', '2026-06-10']] });
+    expect(splitMonths('2025-12-31', '2026-02-01')).toEqual({ months: ['2026-01-01', '2026-01-01'], days: [['2025-12-31', '2025-12-31'], ['2026-02-01', '2026-02-01']] });
   });
 });

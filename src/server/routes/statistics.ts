@@ -1,7 +1,7 @@
 /**
  * 数据面板 (issue 15): recruitment and departure aggregates of the caller's company over a range of
  * China days, and their .xlsx export (members only). Every query filters on company_id first and
- * uses the (company_id, event time) indexes of 013_statistics.sql. docs/decisions.md (statistics).
+ * reads the daily roll-ups of 019_statistics_rollups.sql. docs/decisions.md (statistics).
  */
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -23,8 +23,6 @@ import { companyOf, memberCompanyOf } from '../domain/recruitment';
 import { fmtDate } from '../lib/time';
 
 const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
-/** the China day of a timestamptz column, as SQL */
-const day = (col: string) => `((${col} AT TIME ZONE 'UTC') + interval '8 hours')::date`;
 
 interface Range {
   start: string;
@@ -49,109 +47,144 @@ function daysOf(r: { start: string; end: string }): string[] {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** the positions a position / department filter keeps, as SQL over `col` ($1 company, $4 position, $5 department) */
+const posFilter = (col: string) =>
+  `($4::int IS NULL OR ${col} = $4::int)
+   AND ($5::text IS NULL OR ${col} IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $5::text))`;
+
+/**
+ * A range of days as the whole months inside it (read from the monthly roll-ups) and the days
+ * before and after them (read from the daily ones). No whole month: every day is a day.
+ */
+export function splitMonths(start: string, end: string): { months: [string, string] | null; days: [string, string][] } {
+  const first = start.slice(8) === '01' ? start : `${addDay(`${start.slice(0, 8)}28`, 7).slice(0, 8)}01`;
+  const nextOfEnd = addDay(end, 1);
+  const after = nextOfEnd.slice(8) === '01' ? nextOfEnd : `${end.slice(0, 8)}01`; // first day of the partial last month
+  if (first >= after) return { months: null, days: [[start, end]] };
+  const lastMonth = `${addDay(after, -1).slice(0, 8)}01`;
+  const days: [string, string][] = [];
+  if (start < first) days.push([start, addDay(first, -1)]);
+  if (after <= end) days.push([after, end]);
+  return { months: [first, lastMonth], days };
+}
+
+/** SQL: `day` of `alias` within the split's day ranges ($n.. are the bounds pushed onto `args`). */
+function daysIn(alias: string, ranges: [string, string][], args: unknown[]) {
+  if (ranges.length === 0) return 'false';
+  return `(${ranges
+    .map(([a, b]) => {
+      args.push(a, b);
+      return `(${alias}.day >= $${args.length - 1}::date AND ${alias}.day <= $${args.length}::date)`;
+    })
+    .join(' OR ')})`;
+}
+
+/**
+ * Every figure is a sum over the roll-ups of 019_statistics_rollups.sql (kept exact by triggers):
+ * the funnel and trend from the per-company days (per-position days under a filter), the
+ * per-position table from whole months plus the days at the ends.
+ */
 export async function recruitStats(db: Db, companyId: number, r: Range): Promise<RecruitStats> {
   const pos = r.position;
-  const args = [companyId, r.from, r.to, pos, r.department];
-  const pf = (alias: string) =>
-    `($4::int IS NULL OR ${alias}.position_id = $4::int)
-     AND ($5::text IS NULL OR ${alias}.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $5::text))`;
-  const f = await db.one<Record<string, unknown>>(
-    `SELECT
-       (SELECT coalesce(sum(v.views), 0) FROM position_views v WHERE v.company_id = $1 AND ${pf('v')}
-          AND v.day >= ${day('$2::timestamptz')} AND v.day < ${day('$3::timestamptz')}) AS views,
-       (SELECT count(*) FROM applications a WHERE a.company_id = $1 AND ${pf('a')} AND a.created_at >= $2 AND a.created_at < $3) AS applies,
-       (SELECT count(*) FROM interviews i WHERE i.company_id = $1 AND ${pf('i')} AND i.created_at >= $2 AND i.created_at < $3
-          AND i.status <> 'canceled') AS invited,
-       (SELECT count(*) FROM interviews i WHERE i.company_id = $1 AND ${pf('i')} AND i.pick_time >= $2 AND i.pick_time < $3
-          AND i.status = 'done') AS attended,
-       (SELECT count(*) FROM applications a WHERE a.company_id = $1 AND ${pf('a')} AND a.hired_at >= $2 AND a.hired_at < $3) AS hired,
-       (SELECT count(*) FROM applications a WHERE a.company_id = $1 AND ${pf('a')} AND a.onboard_at >= $2 AND a.onboard_at < $3) AS onboarded,
-       (SELECT avg(extract(epoch FROM a.hired_at - a.created_at)) / 86400 FROM applications a
-          WHERE a.company_id = $1 AND ${pf('a')} AND a.hired_at >= $2 AND a.hired_at < $3) AS avg_hire`,
+  const filtered = pos !== null || r.department !== null;
+  type Row = { d: string; views: unknown; applies: unknown; invited: unknown; attended: unknown; hired: unknown; onboarded: unknown; hire_secs: unknown };
+  const cols = 'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs';
+  const days = filtered
+    ? await db.query<Row>(
+        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_recruit_daily s
+          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date AND ${posFilter('s.position_id')} GROUP BY s.day`,
+        [companyId, r.start, r.end, pos, r.department],
+      )
+    : await db.query<Row>(
+        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_company_daily s
+          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`,
+        [companyId, r.start, r.end],
+      );
+  const split = splitMonths(r.start, r.end);
+  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, pos, r.department];
+  const dayCond = daysIn('s', split.days, args);
+  const byPosRows = await db.query<{ pid: number; views: unknown; applies: unknown; invited: unknown; hired: unknown }>(
+    `SELECT pid, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired FROM (
+       SELECT s.position_id AS pid, s.views, s.applies, s.invited, s.hired FROM stats_recruit_monthly s
+        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ${posFilter('s.position_id')}
+       UNION ALL
+       SELECT s.position_id, s.views, s.applies, s.invited, s.hired FROM stats_recruit_daily s
+        WHERE s.company_id = $1 AND ${dayCond} AND ${posFilter('s.position_id')}
+     ) x GROUP BY pid`,
     args,
   );
-  const trendRows = await db.query<{ d: string; applies: unknown; interviews: unknown; hires: unknown }>(
-    `WITH days AS (SELECT generate_series(${day('$2::timestamptz')}, ${day('$3::timestamptz')} - 1, interval '1 day')::date AS d)
-     SELECT to_char(days.d, 'YYYY-MM-DD') AS d,
-       (SELECT count(*) FROM applications a WHERE a.company_id = $1 AND ${pf('a')}
-          AND a.created_at >= days.d - interval '8 hours' AND a.created_at < days.d + interval '16 hours') AS applies,
-       (SELECT count(*) FROM interviews i WHERE i.company_id = $1 AND ${pf('i')} AND i.status <> 'canceled'
-          AND i.created_at >= days.d - interval '8 hours' AND i.created_at < days.d + interval '16 hours') AS interviews,
-       (SELECT count(*) FROM applications a WHERE a.company_id = $1 AND ${pf('a')}
-          AND a.hired_at >= days.d - interval '8 hours' AND a.hired_at < days.d + interval '16 hours') AS hires
-     FROM days ORDER BY days.d`,
-    args,
-  );
-  const posRows = await db.query<{ id: number; title: string; views: unknown; applies: unknown; invited: unknown; hired: unknown }>(
-    `SELECT p.id, p.title,
-       (SELECT coalesce(sum(v.views), 0) FROM position_views v WHERE v.position_id = p.id
-          AND v.day >= ${day('$2::timestamptz')} AND v.day < ${day('$3::timestamptz')}) AS views,
-       (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.created_at >= $2 AND a.created_at < $3) AS applies,
-       (SELECT count(*) FROM interviews i WHERE i.position_id = p.id AND i.created_at >= $2 AND i.created_at < $3
-          AND i.status <> 'canceled') AS invited,
-       (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.hired_at >= $2 AND a.hired_at < $3) AS hired
-     FROM positions p WHERE p.company_id = $1 AND ($4::int IS NULL OR p.id = $4::int) AND ($5::text IS NULL OR p.department = $5::text)
-     ORDER BY p.id`,
-    args,
-  );
-  const options = await db.query<{ id: number; title: string }>('SELECT id, title FROM positions WHERE company_id = $1 ORDER BY id', [companyId]);
-  const depts = await db.query<{ d: string }>(
-    `SELECT DISTINCT d FROM (SELECT department AS d FROM positions WHERE company_id = $1 AND department IS NOT NULL
-       UNION SELECT dept_name FROM departure_records WHERE company_id = $1 AND dept_name <> '') x ORDER BY d`,
+  const positions = await db.query<{ id: number; title: string; department: string | null }>(
+    'SELECT id, title, department FROM positions WHERE company_id = $1 ORDER BY id',
     [companyId],
   );
-  const avg = f!.avg_hire == null ? null : Math.round(Number(f!.avg_hire) * 10) / 10;
+  // the departments positions and departures name (a loose index scan over the departures' ones)
+  const depts = await db.query<{ d: string }>(
+    `WITH RECURSIVE x AS (
+       SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > '') AS d
+       UNION ALL
+       SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > x.d) FROM x WHERE x.d IS NOT NULL)
+     SELECT d FROM x WHERE d IS NOT NULL`,
+    [companyId],
+  );
+  const byDay = new Map(days.map((x) => [x.d, x]));
+  const byPos = new Map(byPosRows.map((x) => [x.pid, x]));
+  const sum = (k: 'views' | 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => days.reduce((a, x) => a + n(x[k]), 0);
+  const hired = sum('hired');
+  const shown = positions.filter((p) => (pos === null || p.id === pos) && (r.department === null || p.department === r.department));
+  const deptNames = new Set([...positions.flatMap((p) => (p.department ? [p.department] : [])), ...depts.map((d) => d.d)]);
   return {
     start: r.start,
     end: r.end,
-    funnel: {
-      views: n(f!.views), applies: n(f!.applies), invited: n(f!.invited), attended: n(f!.attended), hired: n(f!.hired), onboarded: n(f!.onboarded),
-    },
-    trend: trendRows.map((t) => ({ date: t.d, applies: n(t.applies), interviews: n(t.interviews), hires: n(t.hires) })),
-    positions: posRows
-      .map((p) => ({ id: p.id, title: p.title, views: n(p.views), applies: n(p.applies), invited: n(p.invited), hired: n(p.hired), rate: pct(n(p.hired), n(p.applies)) }))
+    funnel: { views: sum('views'), applies: sum('applies'), invited: sum('invited'), attended: sum('attended'), hired, onboarded: sum('onboarded') },
+    trend: daysOf(r).map((d) => ({ date: d, applies: n(byDay.get(d)?.applies), interviews: n(byDay.get(d)?.invited), hires: n(byDay.get(d)?.hired) })),
+    positions: shown
+      .map((p) => {
+        const x = byPos.get(p.id);
+        const applies = n(x?.applies);
+        const h = n(x?.hired);
+        return { id: p.id, title: p.title, views: n(x?.views), applies, invited: n(x?.invited), hired: h, rate: pct(h, applies) };
+      })
       .filter((p) => pos !== null || p.views + p.applies + p.invited + p.hired > 0),
-    avg_hire_days: avg,
-    position_options: options,
-    department_options: depts.map((d) => d.d),
+    avg_hire_days: hired === 0 ? null : Math.round((sum('hire_secs') / hired / 86400) * 10) / 10,
+    position_options: positions.map((p) => ({ id: p.id, title: p.title })),
+    department_options: [...deptNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
   };
 }
 
 export async function departureStats(db: Db, companyId: number, staffCount: number | null, r: Range, now: Date): Promise<DepartureStats> {
-  const types = await db.query<{ leave_type: string; c: unknown }>(
-    `SELECT leave_type, count(*) AS c FROM departure_records WHERE company_id = $1 AND leave_date >= $2::date AND leave_date <= $3::date
-       AND ($4::text IS NULL OR dept_name = $4::text)
-     GROUP BY leave_type`,
-    [companyId, r.start, r.end, r.department],
+  const split = splitMonths(r.start, r.end);
+  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, r.department];
+  const dayCond = daysIn('s', split.days, args);
+  const rows = await db.query<{ t: string; c: unknown; proofs: unknown; handled: unknown; secs: unknown }>(
+    `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs FROM (
+       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_monthly s
+        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ($4::text IS NULL OR s.dept_name = $4::text)
+       UNION ALL
+       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_daily s
+        WHERE s.company_id = $1 AND ${dayCond} AND ($4::text IS NULL OR s.dept_name = $4::text)
+     ) x GROUP BY leave_type`,
+    args,
   );
-  const o = await db.one<Record<string, unknown>>(
-    `SELECT
-       (SELECT count(*) FROM departure_proofs p WHERE p.company_id = $1 AND p.issued_at >= $2 AND p.issued_at < $3
-          AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM departure_records d WHERE d.id = p.record_id AND d.dept_name = $4::text))) AS proofs,
-       (SELECT count(*) FROM resignation_requests WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3
-          AND ($4::text IS NULL OR dept_name = $4::text)) AS handled,
-       (SELECT avg(extract(epoch FROM reviewed_at - submitted_at)) / 3600 FROM resignation_requests
-          WHERE company_id = $1 AND reviewed_at >= $2 AND reviewed_at < $3 AND ($4::text IS NULL OR dept_name = $4::text)) AS avg_hours`,
-    [companyId, r.from, r.to, r.department],
-  );
+  const types = rows.filter((x) => x.t !== '' && n(x.c) > 0);
+  const other = rows.find((x) => x.t === '');
   const left = types.reduce((s, t) => s + n(t.c), 0);
   let hStart: number | null = null;
   let hEnd: number | null = null;
   if (staffCount !== null) {
-    // headcount at the end of a day = today's 在职人数 − people who started after it + people who left after it
+    // headcount at the end of a day = today's 在职人数 − people who started after it + people who left after it (to today)
     const today = fmtDate(now);
     const at = async (d: string) => {
-      const x = await db.one<{ joined: unknown; gone: unknown }>(
-        `SELECT (SELECT count(*) FROM applications WHERE company_id = $1 AND onboard_at >= $2) AS joined,
-                (SELECT count(*) FROM departure_records WHERE company_id = $1 AND leave_date > $3::date AND leave_date <= $4::date) AS gone`,
-        [companyId, chinaMidnight(addDay(d, 1)), d, today],
+      const h = await db.one<{ joined: unknown; gone: unknown }>(
+        `SELECT coalesce(sum(onboarded), 0) AS joined, coalesce(sum(left_count) FILTER (WHERE day <= $3::date), 0) AS gone
+           FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
+        [companyId, d, today],
       );
-      return Math.max(0, staffCount - n(x!.joined) + n(x!.gone));
+      return Math.max(0, staffCount - n(h!.joined) + n(h!.gone));
     };
     hStart = await at(addDay(r.start, -1));
     hEnd = await at(r.end);
   }
-  const avgH = o!.avg_hours == null ? null : Math.round(Number(o!.avg_hours) * 10) / 10;
+  const handled = n(other?.handled);
   return {
     start: r.start,
     end: r.end,
@@ -159,46 +192,37 @@ export async function departureStats(db: Db, companyId: number, staffCount: numb
     headcount_start: hStart,
     headcount_end: hEnd,
     rate: hStart === null || hEnd === null ? null : pct(left, (hStart + hEnd) / 2),
-    types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({ code: t.code, label: t.label, count: n(types.find((x) => x.leave_type === t.code)?.c) }))
-      .concat(types.filter((x) => !LEAVE_TYPES.some((t) => t.code === x.leave_type)).map((x) => ({ code: x.leave_type, label: leaveTypeLabel(x.leave_type), count: n(x.c) })))
+    types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({ code: t.code, label: t.label, count: n(types.find((y) => y.t === t.code)?.c) }))
+      .concat(types.filter((y) => !LEAVE_TYPES.some((t) => t.code === y.t)).map((y) => ({ code: y.t, label: leaveTypeLabel(y.t), count: n(y.c) })))
       .filter((t) => t.count > 0),
-    proofs_issued: n(o!.proofs),
-    requests_handled: n(o!.handled),
-    avg_handle_hours: avgH,
+    proofs_issued: n(other?.proofs),
+    requests_handled: handled,
+    avg_handle_hours: handled === 0 ? null : Math.round((n(other?.secs) / handled / 3600) * 10) / 10,
   };
 }
 
 export async function flexStats(db: Db, companyId: number, r: Range): Promise<FlexStats> {
-  const args = [companyId, r.from, r.to];
-  const t = (await db.one<Record<string, unknown>>(
-    `SELECT coalesce(sum(amount) FILTER (WHERE status = 'success'), 0) AS gross,
-            coalesce(sum(fee) FILTER (WHERE status = 'success'), 0) AS fee,
-            coalesce(sum(tax) FILTER (WHERE status = 'success'), 0) AS tax,
-            count(*) FILTER (WHERE status = 'success') AS paid,
-            count(*) FILTER (WHERE status IN ('failed', 'bounced')) AS failed
-       FROM payout_rows WHERE company_id = $1 AND finished_at >= $2 AND finished_at < $3`,
-    args,
-  ))!;
-  const byDay = await db.query<{ d: string; gross: unknown; paid: unknown }>(
-    `SELECT to_char(${day('finished_at')}, 'YYYY-MM-DD') AS d, sum(amount) AS gross, count(*) AS paid
-       FROM payout_rows WHERE company_id = $1 AND finished_at >= $2 AND finished_at < $3 AND status = 'success' GROUP BY 1`,
-    args,
+  const byDay = await db.query<{ d: string; gross: unknown; fee: unknown; tax: unknown; paid: unknown; failed: unknown }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS d, gross, fee, tax, paid, failed FROM stats_flex_daily
+      WHERE company_id = $1 AND day >= $2::date AND day <= $3::date`,
+    [companyId, r.start, r.end],
   );
   const k = (await db.one<Record<string, unknown>>(
     `SELECT (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND submitted_at >= $2 AND submitted_at < $3 AND status <> 'draft') AS published,
             (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing')) AS active,
             (SELECT count(*) FROM flex_task_workers WHERE company_id = $1 AND accepted_at >= $2 AND accepted_at < $3) AS accepted`,
-    args,
+    [companyId, r.from, r.to],
   ))!;
   const m = new Map(byDay.map((x) => [x.d, x]));
-  const paid = n(t.paid);
-  const failed = n(t.failed);
+  const total = (f: 'gross' | 'fee' | 'tax' | 'paid' | 'failed') => byDay.reduce((a, x) => a + n(x[f]), 0);
+  const paid = total('paid');
+  const failed = total('failed');
   return {
     start: r.start,
     end: r.end,
-    gross: n(t.gross),
-    fee: n(t.fee),
-    tax: n(t.tax),
+    gross: total('gross'),
+    fee: total('fee'),
+    tax: total('tax'),
     paid,
     failed,
     success_rate: pct(paid, paid + failed),
@@ -208,21 +232,19 @@ export async function flexStats(db: Db, companyId: number, r: Range): Promise<Fl
 }
 
 export async function crcStats(db: Db, companyId: number, r: Range): Promise<CrcStats> {
-  const args = [companyId, r.from, r.to];
-  const byDay = await db.query<{ d: string; earned: unknown; spent: unknown }>(
-    `SELECT to_char(${day('created_at')}, 'YYYY-MM-DD') AS d,
-            coalesce(sum(delta) FILTER (WHERE delta > 0), 0) AS earned, coalesce(-sum(delta) FILTER (WHERE delta < 0), 0) AS spent
-       FROM crc_ledger WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
-    args,
-  );
-  const uses = await db.query<{ reason: string; spent: unknown }>(
-    `SELECT regexp_replace(reason, '[（(].*$', '') AS reason, -sum(delta) AS spent
-       FROM crc_ledger WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 AND delta < 0 GROUP BY 1 ORDER BY 2 DESC, 1`,
-    args,
+  const rows = await db.query<{ d: string | null; reason: string | null; earned: unknown; spent: unknown }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS d, reason, sum(earned) AS earned, sum(spent) AS spent FROM stats_crc_daily
+      WHERE company_id = $1 AND day >= $2::date AND day <= $3::date
+      GROUP BY GROUPING SETS ((day), (reason))`,
+    [companyId, r.start, r.end],
   );
   const bal = await db.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [companyId]);
-  const m = new Map(byDay.map((x) => [x.d, x]));
+  const m = new Map(rows.filter((x) => x.d !== null).map((x) => [x.d!, x]));
   const trend = daysOf(r).map((d) => ({ date: d, earned: n(m.get(d)?.earned), spent: n(m.get(d)?.spent) }));
+  const uses = rows
+    .filter((x) => x.d === null && x.reason !== null && n(x.spent) > 0)
+    .map((u) => ({ reason: u.reason!, spent: n(u.spent) }))
+    .sort((a, b) => b.spent - a.spent || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0));
   return {
     start: r.start,
     end: r.end,
@@ -230,7 +252,7 @@ export async function crcStats(db: Db, companyId: number, r: Range): Promise<Crc
     spent: trend.reduce((a, x) => a + x.spent, 0),
     balance: n(bal?.crc_balance),
     trend,
-    uses: uses.map((u) => ({ reason: u.reason, spent: n(u.spent) })),
+    uses,
   };
 }
 

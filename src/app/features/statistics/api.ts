@@ -1,5 +1,5 @@
 import { call } from '../../shared/lib/http';
-import type { RangeCode } from '../../../contract/statistics';
+import type { RangeCode } from '../../../contract/statistics-rules';
 
 export interface Filter {
   range: RangeCode;

@@ -14,6 +14,7 @@ export const tStat = {
   retry: '重试',
   asTable: '以表格查看',
   asChart: '以图表查看',
+  chartKeys: '按左右方向键逐日查看数值',
   period: (a: string, b: string) => (a === b ? a : `${a} 至 ${b}`),
   recruit: {
     title: '招聘',

@@ -7,6 +7,7 @@ import {
   DoorArrowLeftRegular,
   MoneyRegular,
   PeopleTeamRegular,
+  ReceiptMoneyRegular,
   ReceiptRegular,
   SignatureRegular,
   TaskListLtrRegular,
@@ -89,6 +90,8 @@ const TODOS: { key: TodoKey; icon: ReactNode; href: string }[] = [
   { key: 'unsigned', icon: <SignatureRegular />, href: '/employment?todo=unsigned' },
   { key: 'batches', icon: <MoneyRegular />, href: '/employment?todo=batches' },
   { key: 'orders', icon: <ReceiptRegular />, href: '/account?id=membership' },
+  // the tax service's list, 待支付 only; shown to companies with the tax service (the route's own guard)
+  { key: 'tax_orders', icon: <ReceiptMoneyRegular />, href: '/payTaxes/list?status=unpaid' },
 ];
 
 /** 待办事项: one card per area's to-do (GET /index/summary) opening its filtered list, and 待审核同事. */
@@ -110,7 +113,7 @@ export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, nu
         )}
       </div>
       <ul className={s.list}>
-        {TODOS.map((x) => (
+        {TODOS.filter((x) => x.key !== 'tax_orders' || member?.is_pay_taxe).map((x) => (
           <TodoItem key={x.key} icon={x.icon} label={tHome.todo[x.key]} count={todos ? todos[x.key] : null} href={x.href} testId={`todo-${x.key}`} />
         ))}
         <TodoItem

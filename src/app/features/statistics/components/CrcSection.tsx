@@ -1,9 +1,9 @@
-import { LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { Text, tokens } from '@fluentui/react-components';
 import type { CrcStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero } from '../lib/rates';
 import { ChartCard, DataTable, Kpi } from './ChartCard';
+import { TrendChart, type Series } from './TrendChart';
 import { useStatStyles } from './styles';
 
 const T = tStat.crc;
@@ -12,9 +12,9 @@ const T = tStat.crc;
 export function CrcSection({ d }: { d: CrcStats }) {
   const s = useStatStyles();
   const empty = allZero(d.trend.flatMap((t) => [t.earned, t.spent]));
-  const series: LineChartPoints[] = [
-    { legend: T.earnedSeries, color: tokens.colorPaletteGreenBorderActive, data: d.trend.map((t) => ({ x: new Date(`${t.date}T00:00:00`), y: t.earned })) },
-    { legend: T.spentSeries, color: tokens.colorPaletteDarkOrangeBorderActive, data: d.trend.map((t) => ({ x: new Date(`${t.date}T00:00:00`), y: t.spent })) },
+  const series: Series[] = [
+    { label: T.earnedSeries, color: tokens.colorPaletteGreenBorderActive, values: d.trend.map((t) => t.earned) },
+    { label: T.spentSeries, color: tokens.colorPaletteDarkOrangeBorderActive, values: d.trend.map((t) => t.spent) },
   ];
   return (
     <section className={s.panel} aria-label={T.title} data-testid="section-crc" id="crc">
@@ -33,12 +33,7 @@ export function CrcSection({ d }: { d: CrcStats }) {
           empty={empty}
           table={{ cols: [T.dateCol, T.earnedSeries, T.spentSeries], rows: d.trend.map((t) => [t.date, t.earned, t.spent]) }}
         >
-          <LineChart
-            data={{ chartTitle: T.trend, lineChartData: series }}
-            height={260}
-            culture="zh-CN"
-            customDateTimeFormatter={(x) => `${x.getMonth() + 1}/${x.getDate()}`}
-          />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} testId="chart-crc-trend" />
         </ChartCard>
         <section className={s.card} aria-label={T.uses} data-testid="card-crc-uses">
           <Text className={s.cardTitle} block>

@@ -1,9 +1,9 @@
-import { DonutChart } from '@fluentui/react-charts';
 import { Text, tokens } from '@fluentui/react-components';
 import type { DepartureStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { rateText, shares } from '../lib/rates';
 import { ChartCard, Kpi } from './ChartCard';
+import { DonutChart } from './DonutChart';
 import { useStatStyles } from './styles';
 
 const T = tStat.dim;
@@ -41,11 +41,10 @@ export function DepartureSection({ d }: { d: DepartureStats }) {
           table={{ cols: [T.typeCol, T.countCol, T.shareCol], rows: d.types.map((t, i) => [t.label, t.count, rateText(pcts[i] ?? null)]) }}
         >
           <DonutChart
-            data={{ chartTitle: T.reasons, chartData: d.types.map((t, i) => ({ legend: t.label, data: t.count, color: COLORS[i % COLORS.length] })) }}
-            innerRadius={55}
-            height={260}
-            valueInsideDonut={d.left}
-            hideLabels={false}
+            title={T.reasons}
+            items={d.types.map((t, i) => ({ label: t.label, count: t.count, color: COLORS[i % COLORS.length]! }))}
+            total={d.left}
+            totalLabel={T.left}
           />
         </ChartCard>
       </div>

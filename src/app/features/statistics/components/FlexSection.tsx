@@ -1,9 +1,9 @@
-import { VerticalBarChart } from '@fluentui/react-charts';
 import { Text, tokens } from '@fluentui/react-components';
 import type { FlexStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero, rateText } from '../lib/rates';
 import { ChartCard, Kpi } from './ChartCard';
+import { TrendChart } from './TrendChart';
 import { useStatStyles } from './styles';
 
 const T = tStat.flex;
@@ -34,11 +34,13 @@ export function FlexSection({ d }: { d: FlexStats }) {
           empty={empty}
           table={{ cols: [T.dateCol, T.grossSeries, T.paidSeries], rows: d.trend.map((t) => [t.date, (t.gross / 100).toFixed(2), t.paid]) }}
         >
-          <VerticalBarChart
-            chartTitle={T.trend}
-            data={d.trend.map((t) => ({ x: t.date.slice(5), y: t.gross / 100, legend: T.grossSeries, color: tokens.colorBrandBackground }))}
-            height={260}
-            hideLegend
+          <TrendChart
+            kind="bar"
+            title={T.trend}
+            dates={d.trend.map((t) => t.date)}
+            series={[{ label: T.grossSeries, color: tokens.colorBrandBackground, values: d.trend.map((t) => t.gross / 100) }]}
+            format={(v) => String(Math.round(v * 100) / 100)}
+            testId="chart-flex-trend"
           />
         </ChartCard>
       </div>

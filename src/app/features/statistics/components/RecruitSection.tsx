@@ -1,10 +1,10 @@
-import { LineChart, type LineChartPoints } from '@fluentui/react-charts';
 import { Text, tokens } from '@fluentui/react-components';
 import type { RecruitStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero, funnelRows, rateText } from '../lib/rates';
 import { ChartCard, DataTable, Kpi } from './ChartCard';
 import { FunnelBars } from './FunnelBars';
+import { TrendChart, type Series } from './TrendChart';
 import { useStatStyles } from './styles';
 
 const T = tStat.recruit;
@@ -16,10 +16,10 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
   const rows = funnelRows(d.funnel);
   const funnelEmpty = allZero(rows.map((r) => r.count));
   const trendEmpty = allZero(d.trend.flatMap((t) => [t.applies, t.interviews, t.hires]));
-  const series: LineChartPoints[] = (['applies', 'interviews', 'hires'] as const).map((k) => ({
-    legend: T.series[k],
+  const series: Series[] = (['applies', 'interviews', 'hires'] as const).map((k) => ({
+    label: T.series[k],
     color: SERIES_COLORS[k],
-    data: d.trend.map((t) => ({ x: new Date(`${t.date}T00:00:00`), y: t[k] })),
+    values: d.trend.map((t) => t[k]),
   }));
   return (
     <section className={s.panel} aria-label={T.title} data-testid="section-recruit">
@@ -48,12 +48,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
           empty={trendEmpty}
           table={{ cols: [T.dateCol, T.series.applies, T.series.interviews, T.series.hires], rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]) }}
         >
-          <LineChart
-            data={{ chartTitle: T.trend, lineChartData: series }}
-            height={260}
-            culture="zh-CN"
-            customDateTimeFormatter={(d) => `${d.getMonth() + 1}/${d.getDate()}`}
-          />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} testId="chart-trend" />
         </ChartCard>
       </div>
       <div style={{ marginTop: tokens.spacingVerticalL }}>

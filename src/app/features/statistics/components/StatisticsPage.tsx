@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dropdown, Input, Option, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { RANGE_CODES, type CrcStats, type DepartureStats, type FlexStats, type RangeCode, type RecruitStats } from '../../../../contract/statistics';
+import type { CrcStats, DepartureStats, FlexStats, RecruitStats } from '../../../../contract/statistics';
+import { RANGE_CODES, type RangeCode } from '../../../../contract/statistics-rules';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allZero, funnelRows, rateText, shares } from './rates';
-import { resolveRange, spanDays } from '../../../../contract/statistics';
+import { resolveRange, spanDays } from '../../../../contract/statistics-rules';
 
 describe('funnel rows', () => {
   it('rates each step against the one before; a 0 before gives no rate', () => {

@@ -1,4 +1,5 @@
-import { FUNNEL_STEPS, pct, type FunnelStep, type RecruitStats } from '../../../../contract/statistics';
+import { FUNNEL_STEPS, pct, type FunnelStep } from '../../../../contract/statistics-rules';
+import type { RecruitStats } from '../../../../contract/statistics';
 
 export interface FunnelRow {
   step: FunnelStep;

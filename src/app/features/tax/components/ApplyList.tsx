@@ -40,8 +40,13 @@ export function ApplyList() {
   const s = useTaxStyles();
   const allowed = useTaxAccess();
   const [, navigate] = useLocation();
-  const keywords = new URLSearchParams(useSearch()).get('keywords')?.trim() ?? '';
-  const [status, setStatus] = useState<(typeof FILTERS)[number]>('all');
+  const params = new URLSearchParams(useSearch());
+  const keywords = params.get('keywords')?.trim() ?? '';
+  // ?status=unpaid (the home page's 待支付完税订单 card) opens the list on that filter
+  const asked = params.get('status');
+  const fromUrl = FILTERS.find((k) => k === asked) ?? 'all';
+  const [status, setStatus] = useState<(typeof FILTERS)[number]>(fromUrl);
+  useEffect(() => setStatus(fromUrl), [fromUrl]);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<DataOf<'taxList'> | null>(null);
   const [withdraw, setWithdraw] = useState<Item | null>(null);
