@@ -1,4 +1,5 @@
 /** Session actions that talk to the API: refresh (every 60 s), login, logout. */
+import { forgetDraftSecrets } from '../lib/draft';
 import { call } from '../lib/http';
 import { approvalNoticeDue, nextUrgeNotice } from './rules';
 import { STORAGE, clearSession, notices, session, setUserInfo, signIn } from './store';
@@ -56,4 +57,5 @@ export async function logout(): Promise<void> {
   // the token stops working on the server; the local session is cleared whatever happens
   await call('logout', {}, { hideMessage: true }).catch(() => undefined);
   clearSession();
+  forgetDraftSecrets();
 }
