@@ -36,17 +36,18 @@ export async function injectAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${source};void 0`);
 }
 
-export async function axeSerious(page: Page, where: string): Promise<AxeFinding[]> {
+/** `skip`: selectors of parts already checked on this page (the unchanged shell). */
+export async function axeSerious(page: Page, where: string, skip: string[] = []): Promise<AxeFinding[]> {
   await injectAxe(page);
   const found = await page.evaluate(
-    async ({ exceptions, runOnly }) => {
+    async ({ exceptions, runOnly, skip }) => {
       type Result = { violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] };
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe;
       // Left out of every check: Fluent's focus manager (tabster) puts `<i tabindex=0 aria-hidden
       // data-tabster-dummy>` sentinels at the edges of menus, tab lists, dialogs and the toaster;
       // they hand the focus on at once and are never read. axe's aria-hidden-focus misjudges them.
       const r = await axe.run(
-        { exclude: [['[data-tabster-dummy]']] },
+        { exclude: [['[data-tabster-dummy]'], ...skip.filter((sel) => document.querySelector(sel)).map((sel) => [sel])] },
         // iframes: the only frames are the agreement PDF preview (the browser's viewer, not ours)
         { runOnly, resultTypes: ['violations'], iframes: false, elementRef: false },
       );
@@ -62,7 +63,7 @@ export async function axeSerious(page: Page, where: string): Promise<AxeFinding[
         }))
         .filter((v) => v.targets.length > 0);
     },
-    { exceptions: AXE_EXCEPTIONS, runOnly: RUN_ONLY },
+    { exceptions: AXE_EXCEPTIONS, runOnly: RUN_ONLY, skip },
   );
   return found.map((f) => ({ where, ...f }));
 }

@@ -106,7 +106,8 @@ export function useLateDraft<T extends object>(
   sensitive: readonly (keyof T)[] = [],
 ): LateDraft<T> {
   const { user } = useSnapshot(session);
-  const key = base && objectId !== null ? formDraftKey(form, user?.id ?? 0, objectId) : null;
+  // no user (a 410000 has just cleared the session): nothing is read or kept until they are back
+  const key = base && objectId !== null && user ? formDraftKey(form, user.id, objectId) : null;
   const [state, setState] = useState<{ key: string | null; restored: boolean; retype: boolean }>({ key: null, restored: false, retype: false });
   const applyRef = useRef(apply);
   applyRef.current = apply;
