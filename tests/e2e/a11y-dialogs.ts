@@ -77,6 +77,7 @@ export const DIALOGS: DialogCase[] = [
   c('specialBatch', 'topup-bank', MEMBER, testId('pay-topup')),
   c('specialBatch', 'topup-wx', MEMBER, testId('pay-topup-wx')),
   // 企业信息: the CRC rules, removing a colleague
+  c('account', 'invoice-dialog', MEMBER, by((p) => p.getByRole('button', { name: '发票信息' }), (p) => p.locator('[data-testid="invoice-form"][data-loaded="true"]'))),
   c('account', 'crc-rules-dialog', MEMBER, async (p) => {
     await p.getByRole('tab', { name: '会员与积分' }).click();
     await button('积分规则')(p);

@@ -196,8 +196,8 @@ async function loginHere(page: Page, mobile: string): Promise<void> {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
-describe('drafts of the tax application and the departure proof', () => {
-  it('come back after a reload and a session expiry; 清空 discards; ID and mobile numbers never reach localStorage', async () => {
+describe('drafts of the tax application, the invoice and the departure proof', () => {
+  it('the tax, invoice and proof forms come back after a reload and a session expiry; 清空 discards; ID and mobile numbers never reach localStorage', async () => {
     h.advanceClock(61_000);
     const { page } = await h.newPage();
     await loginAs(page, h.url, '13800000001');
@@ -215,6 +215,24 @@ describe('drafts of the tax application and the departure proof', () => {
     await page.getByTestId('draft-discard').click();
     expect(await page.getByTestId('tax-remark').inputValue()).toBe('');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taxDraft')))).toEqual([]);
+
+    // 发票信息: a change survives a reload; 清空 goes back to the saved details
+    const openInvoice = async () => {
+      await page.getByRole('button', { name: '发票信息' }).click();
+      await page.locator('[data-testid="invoice-form"][data-loaded="true"]').waitFor({ timeout: 30_000 });
+    };
+    await page.goto('/account');
+    await openInvoice();
+    const bank = page.getByTestId('invoice-form').locator('input[name="bank_name"]');
+    const saved = await bank.inputValue();
+    await bank.fill('草稿开户银行');
+    await page.reload();
+    await openInvoice();
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await bank.inputValue()).toBe('草稿开户银行');
+    await page.getByTestId('draft-discard').click();
+    expect(await bank.inputValue()).toBe(saved);
+    await page.keyboard.press('Escape');
 
     // 离职证明 (manual entry): typed, then the session expires
     const openProofForm = async () => {
@@ -238,6 +256,7 @@ describe('drafts of the tax application and the departure proof', () => {
     h.advanceClock(61_000);
     await loginHere(page, '13800000001');
     await page.waitForURL('**/dimission**');
+    await shot(page, 'draft-proof-back');
     await openProofForm();
     await page.getByTestId('draft-restored').waitFor();
     expect(await page.getByTestId('pf-name').inputValue()).toBe('赵敏');
