@@ -41,8 +41,7 @@ export function readDraft<T extends object>(storage: Pick<Storage, 'getItem' | '
     const out = { ...shape } as Record<string, unknown>;
     for (const [k, v] of Object.entries(shape)) {
       const got = d.values[k];
-      const listOk = Array.isArray(got) && (got.every((x) => typeof x === 'string') || got.every((x) => typeof x === 'number'));
-      if (Array.isArray(v) ? listOk : typeof got === typeof v) out[k] = got;
+      if (Array.isArray(v) ? Array.isArray(got) && got.every((x) => typeof x === 'string') : typeof got === typeof v) out[k] = got;
     }
     return out as T;
   } catch {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   DialogActions,
@@ -81,7 +81,8 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   // the draft (issue 18): kept per order (or the company's details) once the saved ones are loaded;
   // the recipient's mobile stays out of localStorage (docs/pii.md)
   const [base, setBase] = useState<DraftValues | null>(null);
-  const draft = useLateDraft<DraftValues>('invoice', orderId ?? 'company', base, toDraft(form, shipping), (v) => {
+  const values = useMemo(() => toDraft(form, shipping), [form, shipping]);
+  const draft = useLateDraft<DraftValues>('invoice', orderId ?? 'company', base, values, (v) => {
     const back = fromDraft(v);
     setForm(back.form);
     setShipping(back.shipping);

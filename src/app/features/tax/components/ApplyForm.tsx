@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
@@ -17,6 +17,10 @@ import { useEligible } from './useEligible';
 import { useTaxStyles } from './styles';
 import { useTaxAccess } from './useTaxAccess';
 
+/** The draft's values: the chosen ids as text (drafts hold strings and lists of strings). */
+type TaxDraft = Omit<TaxForm, 'ids'> & { ids: string[] };
+const toDraft = (f: TaxForm): TaxDraft => ({ ...f, ids: f.ids.map(String) });
+
 /** /payTaxes/add: 税款所属期 (month range) · people or payout batches · 证明类型 · 接收方式 · 备注 → 核对. */
 export function ApplyForm() {
   const s = useTaxStyles();
@@ -28,8 +32,9 @@ export function ApplyForm() {
   const [busy, setBusy] = useState(false);
   const months = monthOptions(new Date());
   // the draft (issue 18): a gating prompt, a session expiry or a reload gives the form back
-  const [base] = useState(() => emptyForm());
-  const kept = useLateDraft<TaxForm>('tax', allowed ? 'new' : null, base, form as TaxForm, (v) => patchForm({ ...v, ids: [...v.ids] }));
+  const [base] = useState(() => toDraft(emptyForm()));
+  const values = useMemo(() => toDraft(form as TaxForm), [form]);
+  const kept = useLateDraft<TaxDraft>('tax', allowed ? 'new' : null, base, values, (v) => patchForm({ ...v, ids: v.ids.map(Number) }));
 
   if (allowed === null) return null;
   if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
