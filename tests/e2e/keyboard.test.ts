@@ -1,11 +1,13 @@
 /**
  * Issue 18: the main flows by keyboard alone — Tab moves the focus (never a click or a
- * programmatic focus), Enter and the arrow keys act. Login, then publish a position. Still to
- * add (issue 18): invite, departures and a task by keyboard.
+ * programmatic focus), Enter, Space and the arrow keys act. Login and publish a position; then,
+ * one short flow per area: 离职办理 (a request returned through its dialog), 完税服务 (an
+ * application: tick a person, on to 核对), 数据面板 (switch the range). One browser; the area
+ * flows share one context logged in by its cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, smsCode, startHarness, type Harness } from './harness';
+import { shot, smsCode, startHarness, watchConsole, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -85,4 +87,70 @@ describe('keyboard alone', () => {
     await page.waitForURL('**/position', { timeout: 20_000 });
     await page.getByText(JOB).first().waitFor();
   }, 180_000);
+});
+
+/** One page of the first account, logged in by its cookie (the login itself is tested above). */
+let member: Page | null = null;
+async function memberPage(path: string): Promise<Page> {
+  if (!member) {
+    const context = await h.browser.newContext({ baseURL: h.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 } });
+    await context.addCookies([{ name: 'token', value: await h.server.tokenFor('13800000001'), url: h.url }]);
+    member = await context.newPage();
+    watchConsole(member);
+  }
+  // a fresh load: the focus starts at the top of the page
+  await member.goto(path);
+  return member;
+}
+
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+describe('keyboard alone, one flow per area', () => {
+  it('离职办理: returns a resignation request through its dialog', async () => {
+    const page = await memberPage('/dimission');
+    await page.getByTestId('request-reject').first().waitFor({ timeout: 30_000 });
+    const before = await page.getByTestId('request-reject').count();
+    await tabTo(page, '[data-testid="request-reject"]');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    // the dialog takes the focus and keeps it
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await tabTo(page, '[data-testid="reason-input"]', 10);
+    await page.keyboard.type('交接材料不全，请补充后重新提交');
+    await tabTo(page, '[data-testid="reason-ok"]', 10);
+    await shot(page, 'keyboard-dimission-reject');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('request-reject').count(), { timeout: 20_000 }).toBe(before - 1);
+  }, 120_000);
+
+  it('完税服务: ticks a person and goes on to 核对', async () => {
+    const page = await memberPage('/payTaxes/add');
+    const box = page.getByTestId('tax-pick-people').getByRole('checkbox').nth(1);
+    await box.waitFor({ timeout: 30_000 });
+    // the first person's tick (after 全选), by Tab and Space
+    await tabTo(page, '[data-testid="tax-pick-people"] tbody input[type="checkbox"]');
+    await page.keyboard.press('Space');
+    await page.getByTestId('tax-selected').getByText(/已选 1 项/).waitFor();
+    await tabTo(page, '[data-testid="tax-remark"]');
+    await page.keyboard.type('键盘申请');
+    await tabTo(page, '[data-testid="tax-next"]');
+    await shot(page, 'keyboard-tax-form');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/payTaxes\/check\/\d+$/, { timeout: 20_000 });
+  }, 120_000);
+
+  it('数据面板: switches the range with the arrow keys', async () => {
+    const page = await memberPage('/statistics');
+    const tabs = page.locator('[role="tab"][data-testid^="range-"]');
+    await tabs.first().waitFor({ timeout: 30_000 });
+    const selected = () => page.locator('[role="tab"][data-testid^="range-"][aria-selected="true"]').getAttribute('data-testid');
+    const first = await selected();
+    await tabTo(page, '[role="tab"][data-testid^="range-"][aria-selected="true"]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(selected).not.toBe(first);
+    expect(await focused(page)).toBe(await selected());
+    await shot(page, 'keyboard-statistics-range');
+  }, 120_000);
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginAs, shot, startHarness, type Harness } from './harness';
+import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -184,4 +184,95 @@ describe('drafts', () => {
     expect(await page.getByTestId('position-description').inputValue()).toBe('半填写的职位描述，登录过期后应当原样恢复。');
     await shot(page, 'draft-after-expiry');
   }, 120_000);
+});
+
+/** Log in on the login page the console is showing (no reload: what the user does after a 410000). */
+async function loginHere(page: Page, mobile: string): Promise<void> {
+  await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByRole('button', { name: /s后重新获取/ }).waitFor();
+  await page.getByRole('textbox', { name: '验证码' }).fill(await smsCode(h.url, mobile));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+describe('drafts of the tax application, the invoice and the departure proof', () => {
+  it('the tax, invoice and proof forms come back after a reload and a session expiry; 清空 discards; ID and mobile numbers never reach localStorage', async () => {
+    h.advanceClock(61_000);
+    const { page } = await h.newPage();
+    await loginAs(page, h.url, '13800000001');
+
+    // 完税服务: a ticked person and a remark survive a reload; 清空 forgets them
+    await page.goto('/payTaxes/add');
+    const tick = page.getByTestId('tax-pick-people').locator('tbody').getByRole('checkbox').first();
+    await tick.waitFor({ timeout: 30_000 });
+    await tick.check();
+    await page.getByTestId('tax-remark').fill('草稿里的备注');
+    await page.reload();
+    await page.getByTestId('draft-restored').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('tax-remark').inputValue()).toBe('草稿里的备注');
+    await page.getByTestId('tax-selected').getByText(/已选 1 项/).waitFor();
+    await page.getByTestId('draft-discard').click();
+    expect(await page.getByTestId('tax-remark').inputValue()).toBe('');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taxDraft')))).toEqual([]);
+
+    // 发票信息: a change survives a reload; 清空 goes back to the saved details
+    const openInvoice = async () => {
+      await page.getByRole('button', { name: '发票信息' }).click();
+      await page.locator('[data-testid="invoice-form"][data-loaded="true"]').waitFor({ timeout: 30_000 });
+    };
+    await page.goto('/account');
+    await openInvoice();
+    const bank = page.getByTestId('invoice-form').locator('input[name="bank_name"]');
+    const saved = await bank.inputValue();
+    await bank.fill('草稿开户银行');
+    await page.reload();
+    await openInvoice();
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await bank.inputValue()).toBe('草稿开户银行');
+    await page.getByTestId('draft-discard').click();
+    expect(await bank.inputValue()).toBe(saved);
+    await page.keyboard.press('Escape');
+
+    // 离职证明 (manual entry): typed, then the session expires
+    const openProofForm = async () => {
+      await page.getByTestId('dim-tab-proofs').click();
+      await page.getByTestId('proof-add').click();
+      await page.getByTestId('proof-form').waitFor();
+    };
+    await page.goto('/dimission');
+    await openProofForm();
+    await page.getByTestId('pf-name').fill('赵敏');
+    await page.getByTestId('pf-id-card').fill('11010519491231002X');
+    await page.getByTestId('pf-mobile').fill('13912345678');
+    await page.getByTestId('pf-job').fill('运营专员');
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).toContain('运营专员');
+    expect(stored).not.toContain('11010519491231002X');
+    expect(stored).not.toContain('13912345678');
+    await h.server.db.exec('UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL');
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL('**/login**');
+    h.advanceClock(61_000);
+    await loginHere(page, '13800000001');
+    await page.waitForURL('**/dimission**');
+    await shot(page, 'draft-proof-back');
+    await openProofForm();
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await page.getByTestId('pf-name').inputValue()).toBe('赵敏');
+    expect(await page.getByTestId('pf-id-card').inputValue()).toBe('11010519491231002X');
+    expect(await page.getByTestId('pf-mobile').inputValue()).toBe('13912345678');
+    await shot(page, 'draft-proof-after-expiry');
+
+    // a reload: the rest comes back, the personal numbers are asked for again
+    await page.reload();
+    await openProofForm();
+    await page.getByText('身份证号和手机号未保存，请重新填写', { exact: false }).waitFor();
+    expect(await page.getByTestId('pf-job').inputValue()).toBe('运营专员');
+    expect(await page.getByTestId('pf-id-card').inputValue()).toBe('');
+    await shot(page, 'draft-proof-after-reload');
+    await page.getByTestId('draft-discard').click();
+    expect(await page.getByTestId('pf-job').inputValue()).toBe('');
+    await page.context().close();
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import { LogoLoader, OfflineState } from '../shared/ui';
 import { BlankLayout } from './BlankLayout';
 import { ChunkBoundary } from './ChunkBoundary';
 import { findRoute } from './match';
+import { releaseStaleModalHiding, STALE_MODAL_CHECK_MS } from './stale-modal';
 import { useSessionRefresh } from './useSessionRefresh';
 
 // the main layout (nav, breadcrumb, footer, global dialogs) is not needed on /login
@@ -49,6 +50,13 @@ export function AppRouter() {
   useEffect(() => {
     if (current) document.title = documentTitle(current.title, current.subtitle);
   }, [current]);
+
+  // a dialog unmounted while open (its layout left) must not hide the next page (stale-modal.ts)
+  useEffect(() => {
+    releaseStaleModalHiding();
+    const timer = setTimeout(releaseStaleModalHiding, STALE_MODAL_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, [path]);
 
   const redirect = redirects[path];
   // keyed: wouter's Redirect navigates once per mount, and redirects can chain (/payTaxes → /payTaxes/list → /)

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSnapshot } from 'valtio';
-import { clearDraft, formDraftKey, isDirty, readDraft, saveDraft } from '../lib/draft';
+import { clearDraft, dropDraft, formDraftKey, isDirty, loadDraft, readDraft, saveDraft, writeDraft } from '../lib/draft';
 import { session } from '../session';
 import { useBusy } from './busy';
 
@@ -75,4 +75,82 @@ export function useFormDraft<T extends object>(
       saved: forget,
     },
   ];
+}
+
+export interface LateDraft<T> {
+  /** the form was filled from a kept draft */
+  restored: boolean;
+  /** restored after a reload: the personal numbers (kept in memory only) must be typed again */
+  retype: boolean;
+  /** 清空: forget the draft and go back to `base` */
+  discard: () => void;
+  /** the form was saved: forget the draft */
+  saved: () => void;
+  /** for `discard`: the base values */
+  base: T | null;
+}
+
+/**
+ * The draft of a form whose starting values arrive later (the saved details loaded from the
+ * server, a dialog opened on an object): once `base` is known, a kept draft is given back through
+ * `apply`; from then on every change of `values` is kept while it differs from `base`. Fields named
+ * `sensitive` (ID and mobile numbers) stay out of localStorage (shared/lib/draft.ts, docs/pii.md).
+ * `objectId` null = no form open (nothing kept).
+ */
+export function useLateDraft<T extends object>(
+  form: string,
+  objectId: number | string | null,
+  base: T | null,
+  values: T,
+  apply: (values: T) => void,
+  sensitive: readonly (keyof T)[] = [],
+): LateDraft<T> {
+  const { user } = useSnapshot(session);
+  // no user (a 410000 has just cleared the session): nothing is read or kept until they are back
+  const key = base && objectId !== null && user ? formDraftKey(form, user.id, objectId) : null;
+  const [state, setState] = useState<{ key: string | null; restored: boolean; retype: boolean }>({ key: null, restored: false, retype: false });
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  const baseRef = useRef(base);
+  baseRef.current = base;
+  const sensitiveRef = useRef(sensitive);
+
+  // once the base is known (per form and object): give back a kept draft
+  useEffect(() => {
+    const s = storage();
+    const b = baseRef.current;
+    if (!key || !b) return;
+    const d = s ? loadDraft(s, key, Date.now(), b, sensitiveRef.current) : null;
+    if (d && isDirty(d.values, b)) {
+      applyRef.current(d.values);
+      setState({ key, restored: true, retype: d.retype });
+    } else setState({ key, restored: false, retype: false });
+  }, [key]);
+
+  const ready = key !== null && state.key === key;
+  const dirty = ready && base !== null && isDirty(values, base);
+  useBusy(dirty);
+  // from then on: every change is kept while it differs from the base
+  useEffect(() => {
+    const s = storage();
+    if (!s || !ready || !key) return;
+    if (dirty) writeDraft(s, key, values, Date.now(), sensitiveRef.current);
+    else dropDraft(s, key);
+  }, [values, dirty, ready, key]);
+
+  const forget = () => {
+    const s = storage();
+    if (s && key) dropDraft(s, key);
+    setState((o) => ({ ...o, restored: false, retype: false }));
+  };
+  return {
+    restored: ready && state.restored,
+    retype: ready && state.retype,
+    base,
+    discard: () => {
+      forget();
+      if (base) apply(base);
+    },
+    saved: forget,
+  };
 }

@@ -82,6 +82,8 @@ export const tTax = {
     selected: (n: number, people: number, tax: string) => `已选 ${n} 项 · 涉及 ${people} 人 · 已扣税额 ${tax}`,
     cols: { name: '姓名', cert: '身份证号', rows: '发放笔数', income: '收入额', tax: '已扣税额', batch: '批次号', task: '关联任务', period: '税款所属期', heads: '人数', invoiceable: '可开票金额' },
     all: '全选',
+    /** a row's tick, named by the row (screen readers) */
+    pickOne: (what: string) => `选择 ${what}`,
     draft: '保存草稿',
     next: '下一步：核对',
     loading: '正在查询已发放记录…',

@@ -244,7 +244,12 @@ export const t = {
   },
 
   /** drafts of long forms (shared/hooks/draft.ts) */
-  draft: { restored: '已恢复您上次未提交的内容', discard: '清空' },
+  draft: {
+    restored: '已恢复您上次未提交的内容',
+    /** after a reload: ID and mobile numbers are not kept on this device (docs/pii.md) */
+    retype: '已恢复您上次未提交的内容；为保护个人信息，身份证号和手机号未保存，请重新填写',
+    discard: '清空',
+  },
 
   notice: {
     urge: (n: number) => `您有 ${n} 条离职申请待审核，请及时处理`,

@@ -60,3 +60,52 @@ export function clearDraft(storage: Pick<Storage, 'removeItem'>, key: string): v
 
 /** True when the values differ from the blank or loaded form (worth keeping). */
 export const isDirty = <T extends object>(values: T, base: T) => JSON.stringify(values) !== JSON.stringify(base);
+
+// --- personal numbers in drafts (docs/pii.md, "Drafts in the browser") ---------------------------
+
+/**
+ * ID card numbers and people's mobiles never go to localStorage (they would outlive the session
+ * on a shared tablet, in plain text). A form names those fields `sensitive`: the stored draft
+ * holds them blank, and their values stay in this tab's memory only — enough for a gating prompt
+ * and a session expiry (410000 → login → back, no reload) — and are wiped at logout. After a
+ * reload the rest comes back and the form asks for the personal numbers again.
+ */
+const secrets = new Map<string, Record<string, unknown>>();
+
+export function writeDraft<T extends object>(storage: Pick<Storage, 'setItem'>, key: string, values: T, now: number, sensitive: readonly (keyof T)[] = []): void {
+  const plain = { ...values } as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const k of sensitive as readonly string[]) {
+    kept[k] = plain[k];
+    plain[k] = '';
+  }
+  if (sensitive.length) secrets.set(key, kept);
+  saveDraft(storage, key, plain, now);
+}
+
+/** The kept draft with its personal numbers from memory; `retype` when they were lost (a reload). */
+export function loadDraft<T extends object>(
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  key: string,
+  now: number,
+  shape: T,
+  sensitive: readonly (keyof T)[] = [],
+): { values: T; retype: boolean } | null {
+  const d = readDraft(storage, key, now, shape);
+  if (!d) return null;
+  const kept = secrets.get(key);
+  // without the memory (a reload) the personal fields keep the form's own values (blank when new)
+  const out = { ...d, ...(kept ?? Object.fromEntries(sensitive.map((k) => [k, shape[k]]))) } as T;
+  const retype = !kept && sensitive.length > 0;
+  return { values: out, retype };
+}
+
+export function dropDraft(storage: Pick<Storage, 'removeItem'>, key: string): void {
+  secrets.delete(key);
+  clearDraft(storage, key);
+}
+
+/** At logout: no personal number of a draft stays in memory. */
+export function forgetDraftSecrets(): void {
+  secrets.clear();
+}

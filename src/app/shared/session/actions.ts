@@ -1,5 +1,6 @@
 /** Session actions that talk to the API: refresh (every 60 s), login, logout. */
-import { call } from '../lib/http';
+import { forgetDraftSecrets } from '../lib/draft';
+import { call, setToken } from '../lib/http';
 import { approvalNoticeDue, nextUrgeNotice } from './rules';
 import { STORAGE, clearSession, notices, session, setUserInfo, signIn } from './store';
 
@@ -47,7 +48,12 @@ export async function loadSetting(): Promise<void> {
 
 export async function login(mobile: string, code: string): Promise<void> {
   const data = await call('login', { body: { mobile, code } }, { loading: true });
+  // who we are (company, membership) is known before the console leaves /login: the members-only
+  // pages decide on arrival, and after a 410000 the user comes straight back to one of them
+  setToken(data.token);
+  const info = await call('userInfo', {}, { hideMessage: true }).catch(() => null);
   signIn(data.token, data.user);
+  if (info) setUserInfo(info);
   urgeClosedAt = null;
   await refreshSession();
 }
@@ -56,4 +62,5 @@ export async function logout(): Promise<void> {
   // the token stops working on the server; the local session is cleared whatever happens
   await call('logout', {}, { hideMessage: true }).catch(() => undefined);
   clearSession();
+  forgetDraftSecrets();
 }

@@ -12,9 +12,11 @@ import {
   Input,
   Select,
   Spinner,
+  Text,
 } from '@fluentui/react-components';
 import { dateProblem, evaluativeWarning, evaluativeWord, LEGAL_BASES, tenureText, TENURE_RE } from '../../../../contract/dimission-rules';
 import { LEAVE_TYPES } from '../../../../contract/vocab';
+import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
@@ -29,6 +31,8 @@ const EMPTY = {
   contract_end: '', contract_open_ended: false, tenure_text: '', legal_basis: '', print_reason: false, non_compete: '', issue_date: '',
 };
 type Form = typeof EMPTY;
+/** ID and mobile numbers never go to localStorage: memory only (docs/pii.md, drafts) */
+const SENSITIVE = ['id_card', 'mobile'] as const satisfies readonly (keyof Form)[];
 
 /** 填写 / 编辑 a departure proof: the art. 24 facts, the legal basis, the neutral-wording check. */
 export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFormTarget; onClose: () => void; onSaved: (id: number) => void }) {
@@ -38,22 +42,29 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
   const [loaded, setLoaded] = useState(false);
   const [tenureTouched, setTenureTouched] = useState(false);
   const [err, setErr] = useState<Partial<Record<keyof Form, string>>>({});
+  // the draft (issue 18): per proof (or a new entry), given back once the form's own values are known
+  const [base, setBase] = useState<Form | null>(null);
+  const draft = useLateDraft<Form>('proof', target, base, f, setF, SENSITIVE);
   useEffect(() => {
     setErr({});
     setTenureTouched(false);
+    setBase(null);
     if (target === 'manual') {
       setF(EMPTY);
+      setBase(EMPTY);
       setLoaded(true);
     } else if (typeof target === 'number') {
       setLoaded(false);
       loadProof(target).then(
         (p) => {
-          setF({
+          const loadedForm: Form = {
             ...EMPTY, name: p.name, id_card: p.id_card_mask, job_name: p.job_name, entry_date: p.entry_date, leave_date: p.leave_date,
             contract_start: p.contract_start ?? '', contract_end: p.contract_end ?? '', contract_open_ended: p.contract_open_ended,
             tenure_text: p.tenure_text, legal_basis: p.legal_basis, print_reason: p.print_reason, non_compete: p.non_compete,
             issue_date: p.status === 'draft' ? '' : p.issue_date,
-          });
+          };
+          setF(loadedForm);
+          setBase(loadedForm);
           setTenureTouched(true);
           setLoaded(true);
         },
@@ -113,9 +124,11 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     try {
       if (target === 'manual') {
         const r = await proofManual({ ...common, name: f.name.trim(), id_card: f.id_card.trim(), mobile: f.mobile.trim(), dept_name: f.dept_name.trim(), leave_type: f.leave_type });
+        draft.saved();
         onSaved(r.id);
       } else {
         await saveProof(target, common);
+        draft.saved();
         toast('success', F.saved);
         onSaved(target);
       }
@@ -140,6 +153,14 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
             ) : (
               <div className={s.form} data-testid="proof-form">
                 <p className={`${s.note} ${s.wide}`}>{F.neutral}</p>
+                {draft.restored && (
+                  <Text className={s.wide} data-testid="draft-restored">
+                    {draft.retype && target === 'manual' ? t.draft.retype : t.draft.restored}{' '}
+                    <Button size="small" appearance="subtle" onClick={draft.discard} data-testid="draft-discard">
+                      {t.draft.discard}
+                    </Button>
+                  </Text>
+                )}
                 {target === 'manual' ? (
                   <>
                     {field('name', F.name, <Input value={f.name} maxLength={20} onChange={text('name')} data-testid="pf-name" />, { required: true })}

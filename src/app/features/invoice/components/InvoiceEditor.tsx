@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   DialogActions,
@@ -14,10 +14,12 @@ import {
   RadioGroup,
   Spinner,
   Switch,
+  Text,
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
+import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
 import { call, callWithMsg } from '../../../shared/lib/http';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -49,6 +51,19 @@ export interface InvoiceEditorProps {
 
 type TextField = Exclude<InvoiceField, 'invoice_type'>;
 
+/** The draft's values: plain strings (the type and the shipping switch as text). */
+type DraftValues = Omit<InvoiceForm, 'invoice_type'> & { invoice_type: string; shipping: string };
+const SENSITIVE = ['ship_phone'] as const satisfies readonly (keyof DraftValues)[];
+const toDraft = (form: InvoiceForm, shipping: boolean): DraftValues => ({
+  ...form,
+  invoice_type: form.invoice_type === null ? '' : String(form.invoice_type),
+  shipping: shipping ? '1' : '',
+});
+const fromDraft = (v: DraftValues): { form: InvoiceForm; shipping: boolean } => {
+  const { shipping, invoice_type, ...rest } = v;
+  return { form: { ...rest, invoice_type: invoice_type === '1' ? 1 : invoice_type === '0' ? 0 : null }, shipping: shipping === '1' };
+};
+
 /**
  * The invoice dialog's body (SPEC §5): read-only until the saved details are loaded; the rules
  * checked in order with the first failure shown; switching the type clears the validation.
@@ -63,6 +78,15 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   const [saving, setSaving] = useState(false);
   const refs = useRef<Partial<Record<InvoiceField, HTMLInputElement | null>>>({});
   const companyName = member?.company_name ?? '';
+  // the draft (issue 18): kept per order (or the company's details) once the saved ones are loaded;
+  // the recipient's mobile stays out of localStorage (docs/pii.md)
+  const [base, setBase] = useState<DraftValues | null>(null);
+  const values = useMemo(() => toDraft(form, shipping), [form, shipping]);
+  const draft = useLateDraft<DraftValues>('invoice', orderId ?? 'company', base, values, (v) => {
+    const back = fromDraft(v);
+    setForm(back.form);
+    setShipping(back.shipping);
+  }, SENSITIVE);
 
   useEffect(() => {
     let live = true;
@@ -72,11 +96,13 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
         const v = fromSaved(invoice, companyName);
         setForm(v.form);
         setShipping(v.shipping);
+        setBase(toDraft(v.form, v.shipping));
         setLoaded(true);
       },
       () => {
         if (!live) return;
         setForm(emptyInvoice(companyName));
+        setBase(toDraft(emptyInvoice(companyName), false));
         setLoaded(true);
       },
     );
@@ -110,6 +136,7 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
         await call('saveInvoice', { body });
         toastSuccess(t.request.saved);
       }
+      draft.saved();
       onDone();
     } catch {
       // the server's message was shown
@@ -153,6 +180,14 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
           <MessageBar intent="success">
             <MessageBarBody>{t.invoice.paidTip(packName)}</MessageBarBody>
           </MessageBar>
+        )}
+        {draft.restored && (
+          <Text size={200} data-testid="draft-restored">
+            {draft.retype ? t.draft.retype : t.draft.restored}{' '}
+            <Button size="small" appearance="subtle" type="button" onClick={draft.discard} data-testid="draft-discard">
+              {t.draft.discard}
+            </Button>
+          </Text>
         )}
         {!loaded && (
           <div className={s.loading}>

@@ -1,19 +1,25 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { PROOF_TYPES, RECEIVE_WAYS } from '../../../../contract/tax-rules';
+import { useLateDraft } from '../../../shared/hooks/draft';
+import { t } from '../../../shared/i18n/zh-CN';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { formatFen } from '../../../shared/lib/format';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { createApplication } from '../api';
 import { formProblem, monthOptions, totals } from '../lib/form';
-import { patchForm, resetForm, taxForm } from '../store';
+import { emptyForm, patchForm, resetForm, taxForm, type TaxForm } from '../store';
 import { PickTable } from './PickTable';
 import { useEligible } from './useEligible';
 import { useTaxStyles } from './styles';
 import { useTaxAccess } from './useTaxAccess';
+
+/** The draft's values: the chosen ids as text (drafts hold strings and lists of strings). */
+type TaxDraft = Omit<TaxForm, 'ids'> & { ids: string[] };
+const toDraft = (f: TaxForm): TaxDraft => ({ ...f, ids: f.ids.map(String) });
 
 /** /payTaxes/add: 税款所属期 (month range) · people or payout batches · 证明类型 · 接收方式 · 备注 → 核对. */
 export function ApplyForm() {
@@ -25,6 +31,10 @@ export function ApplyForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const months = monthOptions(new Date());
+  // the draft (issue 18): a gating prompt, a session expiry or a reload gives the form back
+  const [base] = useState(() => toDraft(emptyForm()));
+  const values = useMemo(() => toDraft(form as TaxForm), [form]);
+  const kept = useLateDraft<TaxDraft>('tax', allowed ? 'new' : null, base, values, (v) => patchForm({ ...v, ids: v.ids.map(Number) }));
 
   if (allowed === null) return null;
   if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
@@ -53,6 +63,7 @@ export function ApplyForm() {
         email: form.email.trim(), remark: form.remark.trim(), draft: draft ? '1' : '0', bulk: '0',
       });
       toastSuccess(r.msg);
+      kept.saved();
       resetForm();
       navigate(draft ? '/payTaxes/list' : `/payTaxes/check/${r.data.id}`);
     } catch {
@@ -66,6 +77,14 @@ export function ApplyForm() {
     <section className={s.panel}>
       <div className={s.form} data-testid="tax-form">
         <h3 className={s.sectionTitle}>{tTax.form.title}</h3>
+        {kept.restored && (
+          <Text className={s.small} data-testid="draft-restored">
+            {t.draft.restored}{' '}
+            <Button size="small" appearance="subtle" onClick={kept.discard} data-testid="draft-discard">
+              {t.draft.discard}
+            </Button>
+          </Text>
+        )}
         <Field label={tTax.form.period} required>
           <div className={s.row}>
             <Select value={form.start} onChange={(_, d) => patchForm({ start: d.value, ids: [] })} aria-label={tTax.form.start} data-testid="tax-start">

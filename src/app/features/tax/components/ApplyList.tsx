@@ -25,7 +25,7 @@ import { PROOF_TYPES, TAX_STATUS_CODES, TAX_STATUS_TEXT, periodText, taxRowActio
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { formatFen } from '../../../shared/lib/format';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, Pager } from '../../../shared/ui';
+import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { applicationAction, downloadFile, listApplications } from '../api';
 import { saveFile } from '../lib/file';
 import { TaxBadge } from './StatusBadge';
@@ -117,32 +117,34 @@ export function ApplyList() {
         ) : data.list.length === 0 ? (
           <EmptyState text={tTax.list.empty} description={keywords || status !== 'all' ? undefined : tTax.list.emptyHint} />
         ) : (
-          <div className={s.tableWrap}>
-            <Table className={s.table} aria-label={tTax.title} data-testid="tax-table">
-              <TableHeader>
-                <TableRow>
-                  {tTax.list.cols.map((c) => (
-                    <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((a) => (
-                  <TableRow key={a.id} data-apply={a.apply_no}>
-                    <TableCell className={s.nowrap}>{a.apply_no}</TableCell>
-                    <TableCell className={s.nowrap}>{a.created_at.slice(0, 16)}</TableCell>
-                    <TableCell className={s.nowrap}>{periodText(a.period_start, a.period_end)}</TableCell>
-                    <TableCell>{tTax.list.people(a.head_count)}</TableCell>
-                    <TableCell className={s.nowrap}>{formatFen(a.tax, { decimals: 'always' })}</TableCell>
-                    <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
-                    <TableCell><TaxBadge status={a.status} /></TableCell>
-                    <TableCell>
-                      <RowActions a={a} onWithdraw={() => setWithdraw(a)} />
-                    </TableCell>
+          <div>
+            <TableScroll label={tTax.title} minWidth="1040px">
+              <Table className={s.table} aria-label={tTax.title} data-testid="tax-table">
+                <TableHeader>
+                  <TableRow>
+                    {tTax.list.cols.map((c) => (
+                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                    ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHeader>
+                <TableBody>
+                  {data.list.map((a) => (
+                    <TableRow key={a.id} data-apply={a.apply_no}>
+                      <TableCell className={s.nowrap}>{a.apply_no}</TableCell>
+                      <TableCell className={s.nowrap}>{a.created_at.slice(0, 16)}</TableCell>
+                      <TableCell className={s.nowrap}>{periodText(a.period_start, a.period_end)}</TableCell>
+                      <TableCell>{tTax.list.people(a.head_count)}</TableCell>
+                      <TableCell className={s.nowrap}>{formatFen(a.tax, { decimals: 'always' })}</TableCell>
+                      <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
+                      <TableCell><TaxBadge status={a.status} /></TableCell>
+                      <TableCell>
+                        <RowActions a={a} onWithdraw={() => setWithdraw(a)} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableScroll>
             <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />
           </div>
         )}

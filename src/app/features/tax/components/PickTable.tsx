@@ -3,6 +3,7 @@ import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { formatFen } from '../../../shared/lib/format';
 import { toggle } from '../lib/form';
+import { TableScroll } from '../../../shared/ui';
 import { useTaxStyles } from './styles';
 
 type Eligible = DataOf<'taxEligible'>;
@@ -19,13 +20,13 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
       <Checkbox checked={allOn ? true : ids.length > 0 ? 'mixed' : false} onChange={(_, d) => onChange(d.checked === true ? all : [])} aria-label={tTax.form.all} />
     </TableHeaderCell>
   );
-  const tick = (id: number) => (
+  const tick = (id: number, what: string) => (
     <TableCell>
-      <Checkbox checked={ids.includes(id)} onChange={(_, d) => onChange(toggle(ids, id, d.checked === true))} data-testid={`tax-pick-${id}`} />
+      <Checkbox checked={ids.includes(id)} onChange={(_, d) => onChange(toggle(ids, id, d.checked === true))} aria-label={tTax.form.pickOne(what)} data-testid={`tax-pick-${id}`} />
     </TableCell>
   );
   return (
-    <div className={s.tableWrap}>
+    <TableScroll label={mode === 'people' ? tTax.form.byPeople : tTax.form.byBatches} minWidth="720px">
       {mode === 'people' ? (
         <Table className={s.table} size="small" data-testid="tax-pick-people">
           <TableHeader>
@@ -37,7 +38,7 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           <TableBody>
             {data.people.map((p) => (
               <TableRow key={p.worker_id} data-name={p.name}>
-                {tick(p.worker_id)}
+                {tick(p.worker_id, p.name)}
                 <TableCell>{p.name}</TableCell>
                 <TableCell className={s.nowrap}>{p.cert_no}</TableCell>
                 <TableCell>{p.rows}</TableCell>
@@ -58,7 +59,7 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           <TableBody>
             {data.batches.map((b) => (
               <TableRow key={b.id} data-batch={b.batch_no}>
-                {tick(b.id)}
+                {tick(b.id, b.batch_no)}
                 <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
                 <TableCell>{b.task_name}</TableCell>
                 <TableCell>{b.period}</TableCell>
@@ -71,6 +72,6 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           </TableBody>
         </Table>
       )}
-    </div>
+    </TableScroll>
   );
 }

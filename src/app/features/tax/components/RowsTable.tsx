@@ -3,6 +3,7 @@ import { CheckmarkCircleRegular, ErrorCircleRegular } from '@fluentui/react-icon
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { formatFen } from '../../../shared/lib/format';
+import { TableScroll } from '../../../shared/ui';
 import { useTaxStyles } from './styles';
 
 type Row = DataOf<'taxDetail'>['rows'][number];
@@ -12,7 +13,7 @@ const fen = (n: number) => formatFen(n, { decimals: 'always' });
 export function RowsTable({ rows }: { rows: readonly Row[] }) {
   const s = useTaxStyles();
   return (
-    <div className={s.tableWrap}>
+    <TableScroll label={tTax.check.title} minWidth="900px">
       <Table className={s.table} size="small" data-testid="tax-check-rows">
         <TableHeader>
           <TableRow>
@@ -42,6 +43,6 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
           ))}
         </TableBody>
       </Table>
-    </div>
+    </TableScroll>
   );
 }

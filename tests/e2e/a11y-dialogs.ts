@@ -1,0 +1,85 @@
+/**
+ * The dialogs, menus and popovers the axe sweep (a11y.test.ts) opens, each on its route and for
+ * the accounts that can open it: opened in the same visit as the route's own check, checked,
+ * closed by Escape. A dialog a new screen adds gets one line here.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+export interface DialogCase {
+  /** the route (its name in routes.ts) where the opener is */
+  route: string;
+  name: string;
+  accounts: string[];
+  open(page: Page): Promise<void>;
+  close(page: Page): Promise<void>;
+}
+
+const MEMBER = ['13800000001'];
+const NON_MEMBER = ['13800000002'];
+
+/** What is open: a dialog, a menu, a popover or a listbox. */
+const overlay = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [data-testid="plan-popover"]').last();
+
+const escape = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await page.locator('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+};
+
+/** Click something, wait for what it opens. */
+const by =
+  (target: (page: Page) => Locator, wait: (page: Page) => Locator = overlay) =>
+  async (page: Page) => {
+    await target(page).first().click({ timeout: 10_000 });
+    await wait(page).waitFor({ timeout: 15_000 });
+  };
+
+const button = (name: string | RegExp) => by((p) => p.getByRole('button', { name }));
+const testId = (id: string, wait?: string) => by((p) => p.getByTestId(id), wait ? (p) => p.getByTestId(wait) : overlay);
+
+const c = (route: string, name: string, accounts: string[], open: (page: Page) => Promise<void>, close = escape): DialogCase => ({ route, name, accounts, open, close });
+
+export const DIALOGS: DialogCase[] = [
+  // the shell (on /index: the same shell on every page)
+  c('index', 'user-menu', MEMBER, testId('user-menu-trigger')),
+  c('index', 'plan-popover', MEMBER, testId('plan-trigger', 'plan-popover')),
+  c('index', 'gate-dialog', NON_MEMBER, testId('plan-trigger', 'gate-dialog')),
+  c('index', 'vip-dialog', NON_MEMBER, async (p) => {
+    await testId('plan-trigger', 'gate-dialog')(p);
+    await p.getByRole('button', { name: '开通会员' }).click();
+    await p.getByTestId('vip-dialog').getByText('年度会员').first().waitFor();
+  }),
+  // 人才大厅: the résumé, then the invitation
+  c('hall', 'resume-dialog', MEMBER, testId('hall-view', 'resume-dialog')),
+  c('hall', 'invite-dialog', MEMBER, by((p) => p.locator('[data-testid="hall-invite"]:not([disabled])'), (p) => p.getByTestId('invite-dialog'))),
+  // 全职招聘: 下线 asks first
+  c('position', 'position-close', MEMBER, by((p) => p.getByTestId('position-table').getByRole('button', { name: '下线', exact: true }))),
+  // 离职办理: the QR code, a request's three dialogs, a proof's form, preview and void, a record's transfer
+  c('dimission', 'dim-qr', MEMBER, testId('dim-qr')),
+  c('dimission', 'request-approve', MEMBER, testId('request-approve')),
+  c('dimission', 'request-reject', MEMBER, testId('request-reject')),
+  c('dimission', 'request-handover', MEMBER, testId('request-handover')),
+  c('dimission', 'proof-add', MEMBER, async (p) => {
+    await p.getByTestId('dim-tab-proofs').click();
+    await testId('proof-add')(p);
+  }),
+  c('dimission', 'proof-preview', MEMBER, testId('proof-preview-open')),
+  c('dimission', 'proof-void', MEMBER, testId('proof-void')),
+  c('dimission', 'record-transfer', MEMBER, async (p) => {
+    await p.getByTestId('dim-tab-records').click();
+    await testId('record-transfer')(p);
+  }),
+  // 灵活用工: a task's confirmation; a task's people: pick, add, remove
+  c('employment', 'task-confirm', MEMBER, by((p) => p.locator('[data-testid="task-end"], [data-testid="task-cancel"], [data-testid="task-delete"]'))),
+  c('employmentTask', 'manage-pick', MEMBER, testId('manage-pick')),
+  c('employmentTask', 'manage-add', MEMBER, testId('manage-add')),
+  c('employmentTask', 'worker-remove', MEMBER, testId('worker-remove')),
+  // 发放管理: the two top-ups, a batch
+  c('specialBatch', 'topup-bank', MEMBER, testId('pay-topup')),
+  c('specialBatch', 'topup-wx', MEMBER, testId('pay-topup-wx')),
+  // 企业信息: the CRC rules, removing a colleague
+  c('account', 'invoice-dialog', MEMBER, by((p) => p.getByRole('button', { name: '发票信息' }), (p) => p.locator('[data-testid="invoice-form"][data-loaded="true"]'))),
+  c('account', 'crc-rules-dialog', MEMBER, async (p) => {
+    await p.getByRole('tab', { name: '会员与积分' }).click();
+    await button('积分规则')(p);
+  }),
+];
