@@ -53,7 +53,8 @@ export default function AccountPage() {
           </Button>
         )}
       </div>
-      <Suspense fallback={<LogoLoader />}>
+      {/* keyed: a tab that suspends must not leave the previous tab mounted under it */}
+      <Suspense key={tab} fallback={<LogoLoader />}>
         {tab === 'company' ? (
           <CompanyProfile />
         ) : tab === 'colleagues' ? (

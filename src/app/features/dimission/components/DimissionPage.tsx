@@ -6,6 +6,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { refreshUrge } from '../../../shared/session/actions';
 import { lazyChunk } from '../../../shared/lib/chunks';
+import { afterFirstPaint } from '../../../shared/lib/painted';
 import { EmptyState, LogoLoader } from '../../../shared/ui';
 import type { ProofFormTarget } from './ProofFormDialog';
 import { RequestsTab } from './RequestsTab';
@@ -18,6 +19,11 @@ const RecordsTab = lazyChunk(() => import('./RecordsTab').then((m) => ({ default
 const QrDialog = lazyChunk(() => import('./QrDialog').then((m) => ({ default: m.QrDialog })));
 const ProofFormDialog = lazyChunk(() => import('./ProofFormDialog').then((m) => ({ default: m.ProofFormDialog })));
 const PreviewDialog = lazyChunk(() => import('./PreviewDialog').then((m) => ({ default: m.PreviewDialog })));
+// fetched once the page has painted and the browser is idle, so switching tabs does not wait
+const prefetchTabs = () => {
+  void import('./ProofsTab').catch(() => {});
+  void import('./RecordsTab').catch(() => {});
+};
 
 type TabKey = 'requests' | 'proofs' | 'records';
 const TABS: TabKey[] = ['requests', 'proofs', 'records'];
@@ -32,6 +38,7 @@ export function DimissionPage() {
   // a paid feature (SPEC §6): the role prompt before anything is shown
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => setAllowed(requireMember()), []);
+  useEffect(() => afterFirstPaint(prefetchTabs), []);
   const [qr, setQr] = useState(false);
   const [form, setForm] = useState<ProofFormTarget>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -70,13 +77,14 @@ export function DimissionPage() {
         </div>
         {keywords && <Text className={s.muted}>{tDim.searchHint(keywords)}</Text>}
         {tab === 'requests' && <RequestsTab initialStatus={params.get('status')} keywords={keywords} version={version} onChanged={changed} />}
-        <Suspense fallback={<LogoLoader />}>
+        {/* keyed: a tab that suspends must not leave the previous tab mounted under it */}
+        <Suspense key={tab} fallback={<LogoLoader />}>
           {tab === 'proofs' && <ProofsTab initialStatus={params.get('status')} keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
           {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
         </Suspense>
       </section>
+      <Suspense fallback={null}>{qr && <QrDialog open onClose={closeQr} />}</Suspense>
       <Suspense fallback={null}>
-        {qr && <QrDialog open onClose={closeQr} />}
         {form !== null && (
           <ProofFormDialog
             target={form}
@@ -88,6 +96,8 @@ export function DimissionPage() {
             }}
           />
         )}
+      </Suspense>
+      <Suspense fallback={null}>
         {preview !== null && (
           <PreviewDialog
             id={preview}

@@ -192,7 +192,7 @@ export function TaskManage({ id }: { id: number }) {
           </>
         )}
       </section>
-      <Suspense fallback={null}>
+      <Suspense key={dialog} fallback={null}>
         {dialog === 'add' && <AddWorkerDialog taskId={id} onClose={() => setDialog(null)} onAdded={refresh} />}
         {dialog === 'pick' && <PickWorkersDialog taskId={id} onClose={() => setDialog(null)} onAdded={refresh} />}
       </Suspense>
