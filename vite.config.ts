@@ -103,7 +103,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: the PWA bench measures the build CI's e2e step made (.ci/run)
+    manifest: true,
     rolldownOptions: {
+      // the console's own modules (main.tsx, the entry, aside) are taken as free of side effects:
+      // none is imported for what it does at import alone (a module's top-level code, e.g.
+      // date.ts's dayjs locale, still runs whenever one of its exports is used), so a page that
+      // imports one component through a feature's index.ts no longer pulls every component the
+      // index re-exports (issue 17: that put whole features, with their Fluent parts, in pages)
+      treeshake: {
+        moduleSideEffects: (id: string) => (/[\\/]src[\\/]app[\\/]/.test(id) && !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // everything the entry needs statically in one chunk: left to itself the bundler cut the

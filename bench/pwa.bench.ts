@@ -9,15 +9,18 @@
  *   links) is wave 1; a script a wave-n script asks for is wave n + 1 (CDP request initiators).
  * - **Each route's cold cost**, for every route of `src/app/routes.ts` (generic: new pages are
  *   measured as they are added): what it needs beyond the entry and, for console routes, the
- *   layout — its page chunk and every chunk it imports statically, shared ones included — ≤ 60 KB
- *   gzip (the data panel with its charts ≤ 100 KB). The layout (nav, breadcrumb, footer) itself,
- *   beyond the entry, ≤ 60 KB.
+ *   layout and the endpoint table (every console page's first paint loads both: the layout's
+ *   first call needs the table, and the server preloads it with every console route) — its page
+ *   chunk and every chunk it imports statically, shared ones included — ≤ 60 KB gzip (the data
+ *   panel with its charts ≤ 100 KB). The layout (nav, breadcrumb, footer) itself, beyond the
+ *   entry, ≤ 60 KB; the endpoint table is printed (it counts in /index's first paint).
  * - **Precache**: every file the service worker precaches, gzip, ≤ 800 KB; every route's chunks
  *   must be in it (an installed console opens any page offline); the worker itself ≤ 10 KB gzip.
  *
  * Bytes do not vary from run to run: a byte budget exceeded is returned in `failed`, and
  * bench/run.ts exits non-zero (CI runs `npm run bench -- pwa`). Timings are printed for
- * information only. `PWA_DIST=<dir>` measures an existing build (made with `--manifest`).
+ * information only. `PWA_DIST=<dir>` measures an existing build (vite.config.ts always writes the
+ * manifest, so CI measures the dist/ that `npm run test:e2e` built). Known exceptions: CEILINGS.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +29,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { MAIN_LAYOUT, readRouteTable, type RouteEntry } from '../scripts/route-table';
+import { PRELOADS_FILE, type PreloadMap } from '../scripts/vite-route-preloads';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/harness';
 import { startTestServer } from '../tests/setup/server';
 
@@ -41,6 +45,23 @@ export const BUDGETS = {
   sw_gzip: 10 * KB,
   precache_gzip: 800 * KB,
 } as const;
+/**
+ * The known exceptions, in one place: figures still over their budget when the budgets joined CI
+ * (issue 17), each with its gzip bytes then as a ceiling that may not grow — a ratchet. Lower a
+ * ceiling when its figure drops (the bench says so), delete the line when the figure is within
+ * its budget. A figure over its budget and not listed here, or above its ceiling, fails the bench
+ * (and CI). Keys: `/index first paint, wave 1`, `layout`, `route <its first path>`.
+ */
+export const CEILINGS: Record<string, number> = {
+  // 2026-11-23, 277.3 KB in all waves 293.5 KB: the entry (React DOM, Fluent's runtime) 128.9 KB,
+  // the endpoint table (zod 25 KB and the contract's schemas) 50.5 KB, the layout 63.9 KB, the
+  // home page 34 KB — see README, PWA figures
+  '/index first paint, wave 1': 278 * KB,
+  // the nav's Fluent Menu with Tabster and positioning, which most pages use too (counted once here)
+  layout: 64 * KB,
+  // engineer stats3's route (the data panel's charts), being worked on in parallel
+  'route /statistics': 118 * KB,
+};
 const STATISTICS_PAGE = 'src/app/pages/statistics.tsx';
 const LOGGED_IN_MOBILE = '13800000001';
 
@@ -66,7 +87,7 @@ function buildOnce(): { dir: string; cleanup: () => void } {
 }
 
 /** gzip -9 size of a built file, by file name relative to the build (`assets/x.js`). */
-function gzipSizer(dir: string) {
+export function gzipSizer(dir: string) {
   const memo = new Map<string, number>();
   return (file: string) => {
     const rel = file.replace(/^\//, '');
@@ -89,14 +110,18 @@ function routeCosts(dir: string, manifest: Manifest, gz: (f: string) => number) 
     return into;
   };
   const files = (keys: Iterable<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const sum = (fs: Iterable<string>) => [...fs].reduce((s, f) => s + gz(f), 0);
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
-  const entry = closure(entryKey);
+  const entry = new Set(files(closure(entryKey)));
   if (!manifest[MAIN_LAYOUT]) throw new Error(`${MAIN_LAYOUT} is not a chunk of its own`);
-  const layoutKeys = [...closure(MAIN_LAYOUT)].filter((k) => !entry.has(k));
-  const layoutFiles = files(layoutKeys);
-  const layout = layoutFiles.reduce((s, f) => s + gz(f), 0);
-  const loadedWithLayout = new Set([...entry, ...layoutKeys]);
+  const layoutFiles = files(closure(MAIN_LAYOUT)).filter((f) => !entry.has(f));
+  // the endpoint table (zod and the contract's schemas): every console page's first paint loads it
+  // (the layout's first call needs it; the server preloads it with every console route), so, like
+  // the layout, it is part of the first route a console user ever opens
+  const preloads = JSON.parse(readFileSync(path.join(dir, PRELOADS_FILE), 'utf8')) as PreloadMap;
+  const apiFiles = preloads.console.api.map((u) => u.replace(/^\//, '')).filter((f) => !entry.has(f) && !layoutFiles.includes(f));
+  const withLayout = new Set([...entry, ...layoutFiles, ...apiFiles]);
 
   const { routes } = readRouteTable();
   const byPage = new Map<string, RouteEntry[]>();
@@ -104,15 +129,15 @@ function routeCosts(dir: string, manifest: Manifest, gz: (f: string) => number) 
   const perRoute = [...byPage].map(([page, rs]) => {
     if (!manifest[page]) throw new Error(`${page} (${rs[0]!.path}) is not a chunk of its own`);
     // a page used by both layouts counts the stricter (blank: nothing but the entry loaded)
-    const loaded = rs.some((r) => r.layout === 'blank') ? entry : loadedWithLayout;
-    const need = files([...closure(page)].filter((k) => !loaded.has(k)));
-    const bytes = need.reduce((s, f) => s + gz(f), 0);
+    const loaded = rs.some((r) => r.layout === 'blank') ? entry : withLayout;
+    const need = files(closure(page)).filter((f) => !loaded.has(f));
+    const bytes = sum(need);
     const budget = page === STATISTICS_PAGE ? BUDGETS.statistics_route_gzip : BUDGETS.route_gzip;
     return { page, paths: rs.map((r) => r.path), gzip_bytes: bytes, chunks: need.length, budget };
   });
   perRoute.sort((a, b) => b.gzip_bytes - a.gzip_bytes);
-  const allRouteFiles = new Set([...files(entry), ...layoutFiles, ...[...byPage.keys()].flatMap((p) => files(closure(p)))]);
-  return { entryFiles: files(entry), layout, layoutChunks: layoutFiles.length, perRoute, allRouteFiles };
+  const allRouteFiles = new Set([...entry, ...layoutFiles, ...apiFiles, ...[...byPage.keys()].flatMap((p) => files(closure(p)))]);
+  return { entryFiles: [...entry], layout: sum(layoutFiles), layoutChunks: layoutFiles.length, api: sum(apiFiles), apiChunks: apiFiles.length, perRoute, allRouteFiles };
 }
 
 function precache(dir: string, gz: (f: string) => number) {
@@ -170,15 +195,17 @@ async function firstPaint(browser: Browser, origin: string, pathname: string, re
   return { scripts: seen, readyMs };
 }
 
-async function measureFirstPaints(dir: string, gz: (f: string) => number) {
+export async function measureFirstPaints(dir: string, gz: (f: string) => number) {
   const server = await startTestServer({ staticDir: dir });
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   const figures = (r: { scripts: Fetched[]; readyMs: number }, origin: string) => {
     const own = r.scripts.filter((s) => s.url.startsWith(origin));
     const bytes = own.reduce((s, f) => s + gz(new URL(f.url).pathname), 0);
+    const wave1 = own.filter((s) => s.wave === 1).reduce((s, f) => s + gz(new URL(f.url).pathname), 0);
     return {
       gzip_bytes: bytes,
       gzip_kb: kb(bytes),
+      wave1_gzip_bytes: wave1,
       files: own.length,
       waves: Math.max(0, ...own.map((s) => s.wave)),
       foreign_scripts: r.scripts.length - own.length,
@@ -223,21 +250,52 @@ export default async function pwaBench() {
     const paints = await measureFirstPaints(dir, gz);
 
     const failed: string[] = [];
-    const over = (what: string, bytes: number, budget: number) => {
-      if (bytes > budget) failed.push(`${what}: ${bytes} B gzip > ${budget} B`);
+    const known: string[] = [];
+    const notes: string[] = [];
+    const check = (what: string, bytes: number, budget: number) => {
+      const ceiling = CEILINGS[what];
+      if (bytes <= budget) {
+        if (ceiling !== undefined) notes.push(`${what}: ${bytes} B, within its budget now: delete its line from CEILINGS`);
+      } else if (ceiling === undefined) {
+        failed.push(`${what}: ${bytes} B gzip > budget ${budget} B`);
+      } else if (bytes > ceiling) {
+        failed.push(`${what}: ${bytes} B gzip > its ceiling ${ceiling} B (budget ${budget} B; a known exception may not grow)`);
+      } else {
+        known.push(`${what}: ${bytes} B gzip, budget ${budget} B, ceiling ${ceiling} B`);
+        if (bytes < ceiling - KB) notes.push(`${what}: ${bytes} B, lower its ceiling (${ceiling} B)`);
+      }
     };
-    over('/login first paint', paints.login.gzip_bytes, BUDGETS.login_first_paint_gzip);
+    check('/login first paint', paints.login.gzip_bytes, BUDGETS.login_first_paint_gzip);
     if (paints.login.waves > BUDGETS.login_first_paint_waves) failed.push(`/login first paint: ${paints.login.waves} waves > 1`);
-    over('/index first paint', paints.index.gzip_bytes, BUDGETS.index_first_paint_gzip);
-    over(`layout ${MAIN_LAYOUT}`, costs.layout, BUDGETS.layout_gzip);
-    for (const r of costs.perRoute) over(`route ${r.paths.join(' ')}`, r.gzip_bytes, r.budget);
-    over('precache', pre.gzip, BUDGETS.precache_gzip);
-    over('service worker', pre.sw, BUDGETS.sw_gzip);
+    // /index: the budget is on every script fetched before the page shows; the later waves hold
+    // what the layout and the page discover as they render, and, when the page's data is slow,
+    // what waits for the first paint and an idle moment (the upload client, the deferred menus):
+    // that part varies with the machine's load. While /index is a known exception, its ceiling is
+    // kept on wave 1 (the HTML's scripts and the server's preloads: the same bytes every run).
+    const index = paints.index;
+    const indexCeiling = CEILINGS['/index first paint, wave 1'];
+    if (index.gzip_bytes <= BUDGETS.index_first_paint_gzip || indexCeiling === undefined) {
+      check('/index first paint', index.gzip_bytes, BUDGETS.index_first_paint_gzip);
+      if (indexCeiling !== undefined) notes.push(`/index first paint: ${index.gzip_bytes} B, within its budget now: delete its wave-1 ceiling`);
+    } else if (index.wave1_gzip_bytes > indexCeiling) {
+      failed.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B gzip > its ceiling ${indexCeiling} B (all waves ${index.gzip_bytes} B, budget ${BUDGETS.index_first_paint_gzip} B; a known exception may not grow)`);
+    } else {
+      known.push(`/index first paint: ${index.gzip_bytes} B gzip, budget ${BUDGETS.index_first_paint_gzip} B; wave 1 ${index.wave1_gzip_bytes} B, ceiling ${indexCeiling} B`);
+      if (index.wave1_gzip_bytes < indexCeiling - KB) notes.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B, lower its ceiling (${indexCeiling} B)`);
+    }
+    check('layout', costs.layout, BUDGETS.layout_gzip);
+    for (const r of costs.perRoute) check(`route ${r.paths[0]}`, r.gzip_bytes, r.budget);
+    check('precache', pre.gzip, BUDGETS.precache_gzip);
+    check('service worker', pre.sw, BUDGETS.sw_gzip);
     const missing = [...costs.allRouteFiles].filter((f) => !pre.urls.has(f));
     if (missing.length) failed.push(`not precached: ${missing.join(', ')}`);
+    const figures = new Set(['/login first paint', '/index first paint', '/index first paint, wave 1', 'layout', 'precache', 'service worker', ...costs.perRoute.map((r) => `route ${r.paths[0]}`)]);
+    const stale = Object.keys(CEILINGS).filter((k) => !figures.has(k));
+    for (const k of stale) notes.push(`${k}: no such figure any more: delete its line from CEILINGS`);
 
     for (const r of costs.perRoute) {
-      const mark = r.gzip_bytes > r.budget ? '  OVER' : '';
+      const ceiling = CEILINGS[`route ${r.paths[0]}`];
+      const mark = r.gzip_bytes <= r.budget ? '' : ceiling !== undefined && r.gzip_bytes <= ceiling ? `  over ${kb(r.budget)} KB: known, ceiling ${kb(ceiling)} KB` : '  OVER';
       console.log(`  route ${kb(r.gzip_bytes).toFixed(1).padStart(6)} KB in ${String(r.chunks).padStart(2)} chunks  ${r.paths.join(' ')}${mark}`);
     }
     return {
@@ -247,6 +305,8 @@ export default async function pwaBench() {
       entry_gzip_bytes: costs.entryFiles.reduce((s, f) => s + gz(f), 0),
       layout_gzip_bytes: costs.layout,
       layout_chunks: costs.layoutChunks,
+      api_table_gzip_bytes: costs.api,
+      api_table_chunks: costs.apiChunks,
       routes: costs.perRoute.length,
       largest_route: costs.perRoute.filter((r) => r.page !== STATISTICS_PAGE)[0]?.paths[0],
       largest_route_gzip_bytes: costs.perRoute.filter((r) => r.page !== STATISTICS_PAGE)[0]?.gzip_bytes ?? 0,
@@ -257,6 +317,8 @@ export default async function pwaBench() {
       precache_gzip_kb: kb(pre.gzip),
       sw_gzip_bytes: pre.sw,
       budgets: BUDGETS,
+      over_budget_known: known,
+      notes,
       failed,
     };
   } finally {

@@ -18,6 +18,12 @@ export interface PreloadMap {
   routes: { name: string; pattern: string; needsLogin: boolean; files: string[] }[];
   redirects: Record<string, string>;
   loginPath: string;
+  /**
+   * What every console route preloads besides its page: the layout's chunks and the endpoint
+   * table's (its zod schemas; the layout's first call loads it), each beyond the entry (the PWA
+   * bench counts a console route's cold cost beyond these)
+   */
+  console: { layout: string[]; api: string[] };
 }
 
 interface ChunkLike {
@@ -58,7 +64,9 @@ export function routePreloads(): Plugin {
         return [...closure(chunk.fileName)].filter((f) => !initial.has(f));
       };
       // console routes: the layout, and the endpoint table the first API call loads (shared/lib/http.ts)
-      const layout = [...needed(MAIN_LAYOUT), ...needed(ENDPOINTS)];
+      const layoutOnly = needed(MAIN_LAYOUT);
+      const api = needed(ENDPOINTS);
+      const layout = [...layoutOnly, ...api];
       const { routes, redirects } = readRouteTable(root);
       const map: PreloadMap = {
         routes: routes.map((r) => ({
@@ -69,6 +77,7 @@ export function routePreloads(): Plugin {
         })),
         redirects,
         loginPath: LOGIN_PAGE_PATH,
+        console: { layout: layoutOnly.map((f) => base + f), api: api.map((f) => base + f) },
       };
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(map) });
     },

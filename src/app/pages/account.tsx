@@ -1,17 +1,21 @@
+import { Suspense } from 'react';
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { DocumentTextRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { Colleagues } from '../features/account';
+// the other tabs load when opened (Lazy…): the first tab, company info, paints without their code
+// (issue 17: the route's cold cost ≤ 60 KB)
+import { LazyColleagues as Colleagues } from '../features/account';
 import { CompanyProfile } from '../features/company';
-import { MembershipPanel } from '../features/membership';
-import { PiiViews } from '../features/privacy';
-import { ServicePanel } from '../features/tax';
+import { LazyMembershipPanel as MembershipPanel } from '../features/membership';
+import { LazyPiiViews as PiiViews } from '../features/privacy';
+import { LazyServicePanel as ServicePanel } from '../features/tax';
 import { openInvoice } from '../shared/dialogs/store';
 import { tAccounts } from '../shared/i18n/zh-CN.accounts';
 import { tPrivacy } from '../shared/i18n/zh-CN.privacy';
 import { tTax } from '../shared/i18n/zh-CN.tax';
 import { session } from '../shared/session';
+import { LogoLoader } from '../shared/ui';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -49,17 +53,20 @@ export default function AccountPage() {
           </Button>
         )}
       </div>
-      {tab === 'company' ? (
-        <CompanyProfile />
-      ) : tab === 'colleagues' ? (
-        <Colleagues />
-      ) : tab === 'privacy' ? (
-        <PiiViews />
-      ) : tab === 'tax' ? (
-        <ServicePanel />
-      ) : (
-        <MembershipPanel />
-      )}
+      {/* keyed: a tab that suspends must not leave the previous tab mounted under it */}
+      <Suspense key={tab} fallback={<LogoLoader />}>
+        {tab === 'company' ? (
+          <CompanyProfile />
+        ) : tab === 'colleagues' ? (
+          <Colleagues />
+        ) : tab === 'privacy' ? (
+          <PiiViews />
+        ) : tab === 'tax' ? (
+          <ServicePanel />
+        ) : (
+          <MembershipPanel />
+        )}
+      </Suspense>
     </div>
   );
 }

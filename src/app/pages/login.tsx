@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
 import { LoginForm, LoginFrame, LoginTabs, WechatLogin } from '../features/login';
-import { tAccounts } from '../shared/i18n/zh-CN.accounts';
+import { tLogin as tAccounts } from '../shared/i18n/zh-CN.login';
 import { safeRedirect } from '../shared/lib/guards';
 
 const useStyles = makeStyles({

@@ -1,1 +1,2 @@
 export { PiiViews } from './components/PiiViews';
+export { LazyPiiViews } from './lazy';

@@ -10,3 +10,4 @@ export { OrderView, type VoucherSlot } from './components/OrderView';
 export { InvoiceDetail } from './components/InvoiceDetail';
 export { BulkApply } from './components/BulkApply';
 export { taxForm, patchForm, resetForm, type TaxForm } from './store';
+export { LazyServicePanel } from './lazy';

@@ -2,7 +2,13 @@
  * The message catalog, 账号、企业认证与会员 part (zh-CN.ts holds the shell's part; see its header).
  * Loaded with the pages of this area, not with the first route.
  */
+import { tLogin } from './zh-CN.login';
+
 export const tAccounts = {
+  // the login pages' part lives in zh-CN.login.ts (loaded with /login without this file)
+  wechat: tLogin.wechat,
+  bind: tLogin.bind,
+
   companyForm: {
     createTitle: '创建企业',
     createIntro: '填写企业信息并上传营业执照，提交后平台将在1-3个工作日内完成审核',
@@ -142,17 +148,6 @@ export const tAccounts = {
     visit: '访问官网',
   },
 
-  bind: {
-    title: '绑定手机号',
-    intro: (nick: string) => `微信用户「${nick}」，首次登录请绑定手机号，以后可直接扫码登录`,
-    introPlain: '首次使用微信登录，请绑定手机号，以后可直接扫码登录',
-    submit: '绑定并登录',
-    binding: '绑定中...',
-    noTicket: '绑定信息已失效，请返回登录页重新扫码',
-    backLogin: '返回登录',
-    success: '绑定成功',
-  },
-
   agreement: {
     title: '用户服务协议',
     updated: '更新日期：2021年1月1日　生效日期：2021年1月1日',
@@ -278,17 +273,4 @@ export const tAccounts = {
     viewPending: '查看待审核同事',
   },
 
-  wechat: {
-    tabSms: '短信登录',
-    tabWechat: '微信扫码登录',
-    scan: '请使用微信扫一扫登录',
-    scanned: '扫码成功，请在手机上确认登录',
-    expired: '二维码已失效',
-    cancelled: '您已取消本次登录',
-    refresh: '刷新二维码',
-    loading: '正在生成二维码',
-    qrAlt: '微信登录二维码',
-    hint: '首次使用微信登录需绑定手机号',
-    phoneLink: '在手机上打开',
-  },
 } as const;

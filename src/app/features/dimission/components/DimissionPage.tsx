@@ -1,18 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { QrCodeRegular } from '@fluentui/react-icons';
 import { useSearch } from 'wouter';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { refreshUrge } from '../../../shared/session/actions';
-import { EmptyState } from '../../../shared/ui';
-import { PreviewDialog } from './PreviewDialog';
-import { ProofFormDialog, type ProofFormTarget } from './ProofFormDialog';
-import { ProofsTab } from './ProofsTab';
-import { QrDialog } from './QrDialog';
-import { RecordsTab } from './RecordsTab';
+import { lazyChunk } from '../../../shared/lib/chunks';
+import { afterFirstPaint } from '../../../shared/lib/painted';
+import { EmptyState, LogoLoader } from '../../../shared/ui';
+import type { ProofFormTarget } from './ProofFormDialog';
 import { RequestsTab } from './RequestsTab';
 import { usePageStyles } from './styles';
+
+// the first tab paints with the page; the other tabs and the dialogs load when opened
+// (issue 17: the route's cold cost ≤ 60 KB)
+const ProofsTab = lazyChunk(() => import('./ProofsTab').then((m) => ({ default: m.ProofsTab })));
+const RecordsTab = lazyChunk(() => import('./RecordsTab').then((m) => ({ default: m.RecordsTab })));
+const QrDialog = lazyChunk(() => import('./QrDialog').then((m) => ({ default: m.QrDialog })));
+const ProofFormDialog = lazyChunk(() => import('./ProofFormDialog').then((m) => ({ default: m.ProofFormDialog })));
+const PreviewDialog = lazyChunk(() => import('./PreviewDialog').then((m) => ({ default: m.PreviewDialog })));
+// fetched once the page has painted and the browser is idle, so switching tabs does not wait
+const prefetchTabs = () => {
+  void import('./ProofsTab').catch(() => {});
+  void import('./RecordsTab').catch(() => {});
+};
 
 type TabKey = 'requests' | 'proofs' | 'records';
 const TABS: TabKey[] = ['requests', 'proofs', 'records'];
@@ -27,6 +38,7 @@ export function DimissionPage() {
   // a paid feature (SPEC §6): the role prompt before anything is shown
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => setAllowed(requireMember()), []);
+  useEffect(() => afterFirstPaint(prefetchTabs), []);
   const [qr, setQr] = useState(false);
   const [form, setForm] = useState<ProofFormTarget>(null);
   const [preview, setPreview] = useState<number | null>(null);
@@ -65,28 +77,39 @@ export function DimissionPage() {
         </div>
         {keywords && <Text className={s.muted}>{tDim.searchHint(keywords)}</Text>}
         {tab === 'requests' && <RequestsTab initialStatus={params.get('status')} keywords={keywords} version={version} onChanged={changed} />}
-        {tab === 'proofs' && <ProofsTab initialStatus={params.get('status')} keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
-        {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
+        {/* keyed: a tab that suspends must not leave the previous tab mounted under it */}
+        <Suspense key={tab} fallback={<LogoLoader />}>
+          {tab === 'proofs' && <ProofsTab initialStatus={params.get('status')} keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
+          {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
+        </Suspense>
       </section>
-      <QrDialog open={qr} onClose={closeQr} />
-      <ProofFormDialog
-        target={form}
-        onClose={closeForm}
-        onSaved={(id) => {
-          setForm(null);
-          changed();
-          setPreview(id);
-        }}
-      />
-      <PreviewDialog
-        id={preview}
-        onClose={closePreview}
-        onEdit={(id) => {
-          setPreview(null);
-          setForm(id);
-        }}
-        onChanged={changed}
-      />
+      <Suspense fallback={null}>{qr && <QrDialog open onClose={closeQr} />}</Suspense>
+      <Suspense fallback={null}>
+        {form !== null && (
+          <ProofFormDialog
+            target={form}
+            onClose={closeForm}
+            onSaved={(id) => {
+              setForm(null);
+              changed();
+              setPreview(id);
+            }}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {preview !== null && (
+          <PreviewDialog
+            id={preview}
+            onClose={closePreview}
+            onEdit={(id) => {
+              setPreview(null);
+              setForm(id);
+            }}
+            onChanged={changed}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
+import { tLogin as tAccounts } from '../../../shared/i18n/zh-CN.login';
 import { refreshSession, signIn } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
 import { wechatBind } from '../api';

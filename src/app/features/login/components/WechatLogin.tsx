@@ -3,7 +3,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
-import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
+import { tLogin as tAccounts } from '../../../shared/i18n/zh-CN.login';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, signIn } from '../../../shared/session';
 import { QrCode, QR_SIZE } from '../../../shared/ui';
