@@ -32,6 +32,9 @@ function sourceVersion(): string {
 }
 const appVersion = process.env.APP_VERSION || sourceVersion();
 
+/** Test files run at once in the server and e2e projects (CI's machine has two cores). */
+const workers = Number(process.env.TEST_WORKERS) || 2;
+
 /**
  * Writes .br and .gz beside the text files of the build; the server sends them to browsers that
  * accept them (@fastify/static `preCompressed`). Runs last, after the service worker is built.
@@ -134,8 +137,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // two cores: PGlite instances are heavy, run files one after another
-          fileParallelism: false,
+          // two files at a time (TEST_WORKERS overrides): each file has its own database (a PGlite
+          // copy, or its own schema on PostgreSQL: tests/setup/db.ts) and its own ports
+          maxWorkers: workers,
         },
       },
       {
@@ -147,7 +151,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time (TEST_WORKERS overrides): each file starts its own server on its own
+          // database and its own Chromium; most of a browser test's time is waiting, not computing
+          maxWorkers: workers,
         },
       },
     ],
