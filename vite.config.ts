@@ -126,6 +126,8 @@ export default defineConfig({
           include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/workers/**/*.test.ts', 'src/sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
+          // npm test runs these beside tsc and eslint on two cores: a first render may take seconds
+          testTimeout: 20_000,
         },
       },
       {

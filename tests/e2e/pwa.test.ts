@@ -11,7 +11,7 @@
  * Between the browser and the server sits a TCP relay that can cut the network without the
  * browser knowing (navigator.onLine stays true).
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,12 +73,17 @@ async function startRelay(target: number): Promise<Relay> {
   };
 }
 
-function build(version: string): string {
+/** A production build of the current source with this version (both builds run at once). */
+async function build(version: string): Promise<string> {
   const out = path.join(root, version);
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-    // vitest runs with NODE_ENV=test; the builds under test are production builds
-    env: { ...process.env, NODE_ENV: 'production', APP_VERSION: version },
-    stdio: 'inherit',
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      // vitest runs with NODE_ENV=test; the builds under test are production builds
+      env: { ...process.env, NODE_ENV: 'production', APP_VERSION: version },
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build ${version}: exit ${code}`))));
   });
   return out;
 }
@@ -132,14 +137,13 @@ beforeAll(async () => {
   }
   root = mkdtempSync(path.join(tmpdir(), 'pwa-e2e-'));
   serveDir = path.join(root, 'serve');
-  builds[VERSION_A] = build(VERSION_A);
-  builds[VERSION_B] = build(VERSION_B);
+  [builds[VERSION_A], builds[VERSION_B]] = await Promise.all([build(VERSION_A), build(VERSION_B)]);
   cpSync(builds[VERSION_A], serveDir, { recursive: true });
   server = await startTestServer({ staticDir: serveDir });
   relay = await startRelay(Number(new URL(server.url).port));
   base = `http://127.0.0.1:${relay.port}`;
   browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
-}, 180_000);
+}, 360_000);
 
 // each test's tabs go with it: no old page or worker of one test acts during the next
 afterEach(async () => {
