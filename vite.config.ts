@@ -151,8 +151,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/server-global.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // generous: CI's machine is shared (a long flow takes a minute or more when it is loaded);
+          // the waits inside the tests are for states, so a longer limit only lets a slow pass finish
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
           // two files at a time (TEST_WORKERS overrides): each file starts its own server on its own
           // database and its own Chromium; most of a browser test's time is waiting, not computing
           maxWorkers: workers,
