@@ -72,7 +72,8 @@ for (const r of routes) {
   if (only.length && !only.includes(r.path)) continue;
   route = fill(r.path);
   const t0 = Date.now();
-  await page.goto(base + route, { waitUntil: 'load', timeout: 180_000 }).catch((e: Error) => faults.push(`${route}  [goto] ${e.message}`));
+  // the first visit waits for Vite to pre-bundle the dependencies: minutes on a loaded machine
+  await page.goto(base + route, { waitUntil: 'load', timeout: visited === 0 ? 600_000 : 180_000 }).catch((e: Error) => faults.push(`${route}  [goto] ${e.message}`));
   // the page's data answered and rendered (dev modules load on demand: generous)
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => faults.push(`${route}  [timeout] still loading`));
   await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
