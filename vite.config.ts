@@ -127,7 +127,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
           // npm test runs these beside tsc and eslint on two cores: a first render may take seconds
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
