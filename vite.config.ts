@@ -32,6 +32,9 @@ function sourceVersion(): string {
 }
 const appVersion = process.env.APP_VERSION || sourceVersion();
 
+/** Test files run at once in the server and e2e projects (CI's machine has two cores). */
+const workers = Number(process.env.TEST_WORKERS) || 2;
+
 /**
  * Writes .br and .gz beside the text files of the build; the server sends them to browsers that
  * accept them (@fastify/static `preCompressed`). Runs last, after the service worker is built.
@@ -133,6 +136,8 @@ export default defineConfig({
           include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/workers/**/*.test.ts', 'src/sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
+          // npm test runs these beside tsc and eslint on two cores: a first render may take seconds
+          testTimeout: 60_000,
         },
       },
       {
@@ -144,8 +149,9 @@ export default defineConfig({
           globalSetup: ['tests/setup/server-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // two cores: PGlite instances are heavy, run files one after another
-          fileParallelism: false,
+          // two files at a time (TEST_WORKERS overrides): each file has its own database (a PGlite
+          // copy, or its own schema on PostgreSQL: tests/setup/db.ts) and its own ports
+          maxWorkers: workers,
         },
       },
       {
@@ -155,9 +161,13 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/server-global.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          // generous: CI's machine is shared (a long flow takes a minute or more when it is loaded);
+          // the waits inside the tests are for states, so a longer limit only lets a slow pass finish
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          // two files at a time (TEST_WORKERS overrides): each file starts its own server on its own
+          // database and its own Chromium; most of a browser test's time is waiting, not computing
+          maxWorkers: workers,
         },
       },
     ],

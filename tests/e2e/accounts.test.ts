@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { animationsDone, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -92,9 +92,10 @@ describe('a new company from login to a paid membership', () => {
     const vip = page.getByTestId('vip-dialog');
     await vip.waitFor();
     await vip.getByText('年度会员').first().waitFor();
-    // a click on the mask does not close it
+    // a click on the mask does not close it: once the click's effects have rendered and every
+    // animation (a closing dialog's exit) has finished, the dialog is still there
     await page.mouse.click(5, 5);
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     expect(await vip.isVisible()).toBe(true);
     await vip.getByRole('radio', { name: /年度会员/ }).click();
     await vip.getByRole('button', { name: /立即支付/ }).click();
@@ -205,9 +206,9 @@ describe('a new company from login to a paid membership', () => {
     await page.goto('/index');
     await expect.poll(() => page.getByTestId('member-card').innerText()).toContain(expire);
     expect(await page.getByTestId('crc-card').innerText()).toContain('600');
-    // the interview schedule is open now
+    // the interview schedule is open now: the panel answers (no interviews yet), no prompt
     await page.getByTestId('plan-trigger').click();
-    await page.waitForTimeout(400);
+    await page.getByTestId('plan-panel').getByText('暂无面试安排').waitFor();
     expect(await page.getByText('该功能为付费会员功能，开通会员后即可正常使用').count()).toBe(0);
 
     // the company's invoice details are kept for next time

@@ -53,7 +53,6 @@ describe('employment: the task side of issue 12', () => {
     await page.getByTestId('task-table').waitFor();
     await page.getByTestId('task-tab-ongoing').click();
     await page.getByText('新品上市地推活动执行').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'emp-01-list');
     // the breadcrumb search filters the list
     await page.getByTestId('task-tab-all').click();
@@ -122,7 +121,6 @@ describe('employment: the task side of issue 12', () => {
     const src = (await frame.getAttribute('src'))!;
     const pdf = await page.request.get(src);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
-    await page.waitForTimeout(500);
     await shot(page, 'emp-04-protocol');
     await page.getByRole('button', { name: '关闭' }).click();
 
@@ -180,7 +178,6 @@ describe('employment: the task side of issue 12', () => {
     expect(await hrRow.getByTestId('worker-accept').count()).toBe(0);
     await hrRow.getByTestId('worker-urge').click();
     await toast(page, '已发送催签短信');
-    await page.waitForTimeout(300);
     await shot(page, 'emp-05-manage');
     const invite = (await hrRow.getByTestId('manage-worker-page').getAttribute('href'))!;
     // a person typed in (指定人员), checked with the contract's GB 11643 rule first
@@ -234,7 +231,6 @@ describe('employment: the task side of issue 12', () => {
     await toast(page, '验收通过');
     await delivered.getByText('已验收').waitFor();
     expect(await delivered.innerText()).toContain('¥320.50');
-    await page.waitForTimeout(300);
     await shot(page, 'emp-08-accepted');
 
     // --- the preview shows the task as saved -----------------------------------------------
@@ -244,7 +240,6 @@ describe('employment: the task side of issue 12', () => {
     expect(await page.getByTestId('preview-pay').innerText()).toContain('¥320.50');
     expect(await page.getByTestId('preview-pay').innerText()).toContain('元/天');
     expect(await page.getByTestId('preview-desc').innerText()).toBe('在商场中庭快闪店负责顾客引导、新品讲解与扫码登记，每日工作6小时。');
-    await page.waitForTimeout(300);
     await shot(page, 'emp-09-preview');
 
     // --- a company without membership gets the prompt, not the list -----------------------

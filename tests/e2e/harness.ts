@@ -30,6 +30,11 @@ export interface Harness {
   /** move the server's clock forward (the SMS limit allows one code per minute per mobile) */
   advanceClock(ms: number): void;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Signed in without the SMS round trip: the token cookie, as the login page leaves it (a token
+   * made in the database). For tests about something else than logging in; open a page after it.
+   */
+  signIn(context: BrowserContext, mobile: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,9 @@ export async function startHarness(): Promise<Harness> {
       watchConsole(page);
       return { context, page };
     },
+    async signIn(context, mobile) {
+      await context.addCookies([{ name: 'token', value: await server.tokenFor(mobile), url: server.url }]);
+    },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close();
@@ -95,8 +103,64 @@ export async function loginAs(page: Page, baseUrl: string, mobile: string, from 
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/** A screenshot once the page's animations (a dialog or menu opening) have finished. */
 export async function shot(page: Page, name: string): Promise<void> {
+  await animationsDone(page);
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+// --- waiting for a state, never for a fixed time ---------------------------------------------------
+
+/**
+ * Two animation frames rendered, then every finite animation and transition of the document has
+ * finished (a dialog's exit, a menu's opening; spinners run forever and are not waited for). After
+ * a click that would close a dialog, its absence or presence is then meaningful.
+ */
+export async function animationsDone(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finite = () =>
+      document.getAnimations().filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const end = Date.now() + timeout;
+    for (let running = finite(); running.length > 0 && Date.now() < end; running = finite()) {
+      await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((r) => setTimeout(r, 100))]);
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, timeoutMs);
+}
+
+const inflight = new WeakMap<Page, { n: number; at: number }>();
+
+function trackRequests(page: Page): void {
+  if (inflight.has(page)) return;
+  const t = { n: 0, at: Date.now() };
+  inflight.set(page, t);
+  const done = () => {
+    t.n = Math.max(0, t.n - 1);
+    t.at = Date.now();
+  };
+  page.on('request', () => {
+    t.n++;
+    t.at = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Every request the page made has been answered (none in flight for `quietMs`), then its
+ * animations are done: whatever those answers cause (a toast, a redirect, a reload) has happened,
+ * so a check that something did NOT happen is meaningful.
+ */
+export async function settled(page: Page, quietMs = 300, timeoutMs = 30_000): Promise<void> {
+  const t = inflight.get(page);
+  if (!t) throw new Error('settled(): the page is not watched (open it with the harness or watchConsole)');
+  const end = Date.now() + timeoutMs;
+  while (t.n > 0 || Date.now() - t.at < quietMs) {
+    if (Date.now() > end) throw new Error(`settled(): ${t.n} requests still in flight after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await animationsDone(page);
 }
 
 // --- console errors fail the test (issue 17) -------------------------------------------------------
@@ -122,6 +186,7 @@ export function allowConsole(page: Page, ...patterns: RegExp[]): void {
 
 /** Collects the page's console errors and warnings and its uncaught errors. */
 export function watchConsole(page: Page): void {
+  trackRequests(page);
   const allowed = (text: string) => [...ALLOWED_CONSOLE, ...(pageAllowances.get(page) ?? [])].some((re) => re.test(text));
   page.on('pageerror', (e) => {
     const text = `[pageerror] ${e.message}`;

@@ -11,7 +11,7 @@
  * Between the browser and the server sits a TCP relay that can cut the network without the
  * browser knowing (navigator.onLine stays true).
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../setup/server';
-import { allowConsole, ARTIFACTS, CHROME_ARGS, CHROME_PATH, shot, watchConsole } from './harness';
+import { allowConsole, animationsDone, ARTIFACTS, CHROME_ARGS, CHROME_PATH, settled, shot, watchConsole } from './harness';
 
 const VERSION_A = 'e2e-a';
 const VERSION_B = 'e2e-b';
@@ -73,12 +73,17 @@ async function startRelay(target: number): Promise<Relay> {
   };
 }
 
-function build(version: string): string {
+/** A production build of the current source with this version (both builds run at once). */
+async function build(version: string): Promise<string> {
   const out = path.join(root, version);
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
-    // vitest runs with NODE_ENV=test; the builds under test are production builds
-    env: { ...process.env, NODE_ENV: 'production', APP_VERSION: version },
-    stdio: 'inherit',
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      // vitest runs with NODE_ENV=test; the builds under test are production builds
+      env: { ...process.env, NODE_ENV: 'production', APP_VERSION: version },
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build ${version}: exit ${code}`))));
   });
   return out;
 }
@@ -132,14 +137,13 @@ beforeAll(async () => {
   }
   root = mkdtempSync(path.join(tmpdir(), 'pwa-e2e-'));
   serveDir = path.join(root, 'serve');
-  builds[VERSION_A] = build(VERSION_A);
-  builds[VERSION_B] = build(VERSION_B);
+  [builds[VERSION_A], builds[VERSION_B]] = await Promise.all([build(VERSION_A), build(VERSION_B)]);
   cpSync(builds[VERSION_A], serveDir, { recursive: true });
   server = await startTestServer({ staticDir: serveDir });
   relay = await startRelay(Number(new URL(server.url).port));
   base = `http://127.0.0.1:${relay.port}`;
   browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
-}, 180_000);
+}, 360_000);
 
 // each test's tabs go with it: no old page or worker of one test acts during the next
 afterEach(async () => {
@@ -310,8 +314,11 @@ describe('updates', () => {
     await bar.waitFor();
     expect(await bar.innerText()).toContain('发现新版本');
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
-    await page.waitForTimeout(500);
+    // announced and rendered, every request answered: the page was not reloaded for it, and the new
+    // worker still waits (it activates only on request)
+    await settled(page);
     expect(await marked(page)).toBe(true);
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
     await shot(page, 'pwa-update-bar');
 
     let loads = 0;
@@ -320,7 +327,18 @@ describe('updates', () => {
     await page.waitForFunction(() => !(window as unknown as { __mark?: number }).__mark);
     await page.getByLabel('手机号').waitFor();
     expect(await version(page)).toBe(VERSION_B);
-    await page.waitForTimeout(1_000);
+    // the new worker controls the page (the controllerchange that reloads has happened), nothing
+    // waits, the page has loaded and its requests are answered: a second reload would have begun
+    await page.waitForFunction(
+      async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return !!navigator.serviceWorker.controller && !reg?.waiting && reg?.active?.state === 'activated';
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    await page.waitForLoadState('load');
+    await settled(page);
     expect(loads).toBe(1);
     expect(await page.getByTestId('update-bar').count()).toBe(0);
   });
@@ -402,8 +420,11 @@ describe('chunks after a deploy', () => {
     await error.waitFor({ timeout: 20_000 });
     expect(await error.innerText()).toContain('页面加载失败，请检查网络后重新加载');
     expect(await page.getByTestId('user-menu-trigger').isVisible()).toBe(true);
-    await page.waitForTimeout(1_500);
+    // the console decides at once between reloading and showing the error: shown, so no reload is
+    // coming; the one it allowed itself is spent (its mark is kept for the recovery window)
+    await page.waitForLoadState('load');
     expect(loads).toBe(2); // the first load and the one automatic reload
+    expect(await page.evaluate(() => sessionStorage.getItem('chunkReloadAt'))).not.toBeNull();
     await shot(page, 'pwa-chunk-error');
 
     // the file is back: the button reloads into a working page
@@ -447,7 +468,7 @@ describe('installable', () => {
       await page.getByTestId('user-menu-trigger').click();
       await page.getByTestId('install-app').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('install-app').innerText()).toContain('安装到桌面');
-      await page.waitForTimeout(400); // the menu's opening animation
+      await animationsDone(page); // the menu's opening animation
       await page.screenshot({ path: path.join(ARTIFACTS, 'pwa-install-entry.png') });
     } finally {
       await context.close();

@@ -50,7 +50,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     // --- publish a position -----------------------------------------------------------------
     await page.getByRole('link', { name: '全职招聘' }).first().click();
     await page.getByTestId('position-table').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'rec-01-positions');
     await page.getByTestId('position-publish').click();
     await page.waitForURL('**/position/post');
@@ -93,7 +92,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await pick(page, page.getByTestId('hall-filter-city'), '杭州');
     await page.waitForURL(/city=/);
     await page.getByTestId('hall-total').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'rec-03-hall');
 
     // a candidate whose resume holds a departure proof and who has no invitation yet
@@ -124,12 +122,10 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const ask = page.getByTestId('reveal-confirm');
     await ask.getByText('查看该人才联系方式将消耗 CRC积分 5 分，是否继续？').waitFor();
     await ask.getByText(/^当前 CRC积分余额：\d+ 分$/).waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'rec-04a-reveal-confirm');
     await ask.getByRole('button', { name: '确定查看' }).click();
     await expect.poll(() => resume.getByTestId('resume-mobile').innerText(), { timeout: 15_000 }).toMatch(/^1\d{10}$/);
     await page.getByText('已消耗 5 CRC积分').first().waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'rec-04-resume');
 
     // --- the certificate on a canvas capped at 992×1402 -------------------------------------
@@ -143,7 +139,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     expect(size.w).toBeLessThanOrEqual(992);
     expect(size.h).toBeLessThanOrEqual(1402);
     expect(size.h).toBe(1402); // the A4 proof is taller than the cap: scaled down to it
-    await page.waitForTimeout(300);
     await shot(page, 'rec-05-certificate');
     await cert.getByRole('button', { name: '关闭' }).last().click();
     await cert.waitFor({ state: 'detached' });
@@ -225,7 +220,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     // more than 7 dates: the date list scrolls
     const scroll = await panel.getByTestId('plan-days').evaluate((e) => ({ sh: e.scrollHeight, ch: e.clientHeight }));
     expect(scroll.sh).toBeGreaterThan(scroll.ch);
-    await page.waitForTimeout(300);
     await shot(page, 'rec-08-plan');
     await page.keyboard.press('Escape');
 
@@ -297,13 +291,101 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const company = page.getByTestId('company-dialog');
     await company.getByText('统一社会信用代码').waitFor();
     expect(await company.innerText()).toContain('陈建国');
-    await page.waitForTimeout(300);
     await shot(page, 'rec-12-company-info');
     await company.getByRole('button', { name: '关闭' }).last().click();
     // the applicant's status became 已查看 once the resume was opened
     await resume.getByRole('button', { name: '关闭' }).last().click();
     await page.getByRole('tab', { name: '已查看' }).click();
     await page.getByTestId('people-row').filter({ hasText: cand.realname }).waitFor();
+  });
+
+  it('hire from 收到的简历 into 已录用 (/position/entry); edit, close and reopen a position', async () => {
+    const { context, page } = await h.newPage();
+    await h.signIn(context, '13800000001');
+    await page.goto('/position');
+    await closeUrge(page);
+    const status = (row: Locator) => row.locator('[data-status]').first().getAttribute('data-status');
+
+    // --- hiring: 录用 asks first, the applicant becomes 已录用 and is listed in 已录用 -------------
+    const java = page.getByTestId('position-row').filter({ hasText: 'Java开发工程师' });
+    await java.waitFor();
+    const hiredBefore = Number(await java.getByTestId('position-hired').innerText());
+    await java.getByTestId('position-applies').click();
+    await page.waitForURL('**/position/collection/**');
+    const hireable = page.getByTestId('people-row').filter({ has: page.getByRole('button', { name: '录用', exact: true }) });
+    await hireable.first().waitFor();
+    const name = (await hireable.first().locator('td').first().innerText()).trim().split('\n').pop()!.trim();
+    expect(name).not.toBe('');
+    const person = page.getByTestId('people-row').filter({ hasText: name });
+    expect(await person.count()).toBe(1);
+    expect(await status(person)).not.toBe('hired');
+    await person.getByRole('button', { name: '录用', exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定录用该候选人吗？' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '确定' }).click();
+    await toast(page, '已录用');
+    await expect.poll(() => status(person), { timeout: 15_000 }).toBe('hired');
+    expect(await person.getByRole('button', { name: '录用', exact: true }).count()).toBe(0);
+    expect(await person.getByRole('button', { name: '不合适' }).count()).toBe(0);
+    const stored = await h.server.db.one<{ status: string; day: string }>(
+      `SELECT a.status, to_char(a.hired_at AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD') AS day
+         FROM applications a JOIN candidates c ON c.id = a.candidate_id JOIN positions p ON p.id = a.position_id
+        WHERE c.realname = $1 AND p.title = 'Java开发工程师'`,
+      [name],
+    );
+    expect(stored).toEqual({ status: 'hired', day: chinaDate(0) });
+
+    // the position's 已录用 count went up by one; its link opens /position/entry with the person
+    await page.getByRole('button', { name: '返回职位列表' }).click();
+    await page.waitForURL((u) => u.pathname === '/position');
+    await expect.poll(async () => Number(await java.getByTestId('position-hired').innerText()), { timeout: 15_000 }).toBe(hiredBefore + 1);
+    await java.getByTestId('position-hired').click();
+    await page.waitForURL('**/position/entry/**');
+    expect(await page.title()).toBe('已录用 - Java开发工程师 - 企业服务平台');
+    const entry = page.getByTestId('people-row');
+    await entry.filter({ hasText: name }).waitFor();
+    expect(await entry.count()).toBe(hiredBefore + 1);
+    expect(await entry.filter({ hasText: name }).innerText()).toContain(chinaDate(0));
+    expect(await entry.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(
+      Array(hiredBefore + 1).fill('hired'),
+    );
+    await shot(page, 'rec-14-hired');
+
+    // --- edit: the form opens filled, the change is saved and listed --------------------------
+    await page.goto('/position');
+    const ops = page.getByTestId('position-row').filter({ hasText: '新媒体运营' });
+    await ops.waitFor();
+    await ops.getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/\/position\/post\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await expect.poll(() => page.getByTestId('position-title').inputValue(), { timeout: 15_000 }).toBe('新媒体运营');
+    await page.getByTestId('position-title').fill('新媒体运营（短视频）');
+    await page.getByTestId('position-submit').click();
+    await toast(page, '职位已保存');
+    await page.waitForURL((u) => u.pathname === '/position');
+    const edited = page.getByTestId('position-row').filter({ hasText: '新媒体运营（短视频）' });
+    await edited.waitFor();
+    expect(await status(edited)).toBe('open');
+    expect(await h.server.db.one(`SELECT title, status FROM positions WHERE id = $1`, [id])).toEqual({ title: '新媒体运营（短视频）', status: 'open' });
+
+    // --- close (asks first, cancel keeps it), then reopen ---------------------------------------
+    await edited.getByRole('button', { name: '下线' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定要下线该职位吗？' });
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await status(edited)).toBe('open');
+    await edited.getByRole('button', { name: '下线' }).click();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await toast(page, '职位已下线');
+    await expect.poll(() => status(edited), { timeout: 15_000 }).toBe('closed');
+    expect(await edited.getByRole('button', { name: '下线' }).count()).toBe(0);
+    expect((await h.server.db.one<{ status: string }>(`SELECT status FROM positions WHERE id = $1`, [id]))!.status).toBe('closed');
+    await shot(page, 'rec-16-position-closed');
+    await edited.getByRole('button', { name: '重新上线' }).click();
+    await toast(page, '职位已重新上线');
+    await expect.poll(() => status(edited), { timeout: 15_000 }).toBe('open');
+    expect(await edited.getByRole('button', { name: '下线' }).count()).toBe(1);
+    expect((await h.server.db.one<{ status: string }>(`SELECT status FROM positions WHERE id = $1`, [id]))!.status).toBe('open');
   });
 
   it('a non-member sees masked contacts and the membership prompt before inviting or publishing', async () => {
@@ -322,7 +404,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await resume.getByTestId('resume-name').waitFor();
     expect(await resume.getByTestId('resume-mobile').innerText()).toMatch(/^1\d{2}\*{4}\d{4}$/);
     await resume.getByText('开通会员后可查看完整联系方式').waitFor();
-    await page.waitForTimeout(300);
     await shot(page, 'rec-13-resume-non-member');
     await resume.getByRole('button', { name: '关闭' }).last().click();
     await page.getByRole('link', { name: '全职招聘' }).first().click();
@@ -350,7 +431,6 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const rows = page.getByTestId('pii-view-row');
     await rows.first().waitFor();
     expect(await rows.first().innerText()).toMatch(/王丽娟[\s\S]*候选人 .\*+[\s\S]*手机号[\s\S]*查看联系方式/);
-    await page.waitForTimeout(300);
     await shot(page, 'rec-15-pii-views');
   });
 });

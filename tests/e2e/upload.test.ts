@@ -197,9 +197,15 @@ describe('upload center', () => {
     await expect.poll(() => percentOf(page, name), { timeout: 60_000 }).toBeGreaterThan(20);
     expect(await stateOf(page, name)).toBe('Uploading');
     await page.getByTestId('upload-drawer').getByRole('button', { name: '关闭' }).first().click();
+    // the upload worker is running; logging out ends it (nothing is left that could send)
+    const worker = page.workers().find((w) => w.url().includes('upload'));
+    expect(worker, 'the upload worker').toBeTruthy();
+    const ended = worker!.waitForEvent('close', { timeout: 30_000 });
     await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL('**/login');
+    await ended;
+    expect(page.workers().filter((w) => w.url().includes('upload'))).toHaveLength(0);
     // requests already on their way may still be read (the store waits 1 s before reading)
     await page.waitForTimeout(2500);
     const after = (await stats()).bytesReceived;
@@ -233,8 +239,20 @@ describe('upload center', () => {
     const row = page.locator('[data-testid="upload-item"][data-name="营业执照.png"]');
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('Success');
     await page.getByRole('tab', { name: '图片' }).click();
+    const card = page.getByTestId('media-card').filter({ hasText: '营业执照' }).first();
+    await card.waitFor();
     await shot(page, 'upload-08-image-library');
-    await page.getByTestId('media-card').filter({ hasText: '营业执照' }).first().waitFor();
-    await shot(page, 'upload-08-image-library');
+    // 预览 opens the image itself (loaded from the store: 1×1 pixels) and the stored file's facts
+    await card.getByTestId('media-preview').click();
+    const preview = page.getByRole('dialog', { name: '预览：营业执照' });
+    await preview.waitFor();
+    const img = preview.getByRole('img', { name: '营业执照' });
+    await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth), { timeout: 15_000 }).toBe(1);
+    const facts = await preview.innerText();
+    expect(facts).toContain('CRC64 校验值');
+    expect(facts).toContain(await crcOfFile(`${TMP}/营业执照.png`));
+    await shot(page, 'upload-09-image-preview');
+    await preview.getByRole('button', { name: '关闭' }).click();
+    await preview.waitFor({ state: 'detached' });
   }, 120_000);
 });

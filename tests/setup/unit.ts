@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy…/waitFor: 1 s by default; CI runs the unit tests beside tsc and eslint on two cores
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   // worker tests run with `@vitest-environment node`: no DOM to clean

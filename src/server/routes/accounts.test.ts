@@ -217,6 +217,7 @@ describe('refusals for another company’s objects', () => {
     expect((await api('GET', '/usercenter/company/invoice')).body.code).toBe(410000);
     // only the company's own ledger
     const ledger = await api('GET', '/usercenter/crc', t2);
+    expect(ledger.body.data.list.length).toBeGreaterThan(0);
     expect(ledger.body.data.list.every((e: { reason: string }) => !e.reason.includes('郑雪'))).toBe(true);
   });
 });

@@ -52,6 +52,7 @@ describe('resignation requests', () => {
     const urge = await get('/dimission/urge', member);
     expect(urge.body.data.count).toBe(d.counts.pending);
     expect(d.counts.pending).toBe(3);
+    expect(d.list.length).toBeGreaterThan(0);
     expect(d.list.every((x) => /^\d{3}\*{4}\d{4}$/.test(x.mobile_mask))).toBe(true);
     expect(JSON.stringify(r.body)).not.toContain('13705712231');
     const col = await s.db.one("SELECT 1 FROM information_schema.columns WHERE table_name = 'resignation_requests' AND column_name = 'mobile'");

@@ -84,6 +84,7 @@ describe('employment: gates and lists', () => {
     expect(d.counts.all).toBeGreaterThanOrEqual(7);
     for (const st of ['draft', 'review', 'rejected', 'recruiting', 'ongoing', 'ended', 'canceled']) expect(d.counts[st]).toBeGreaterThanOrEqual(1);
     const f = (await get('/employment/tasks?status=ongoing', member)).body.data;
+    expect(f.list.length).toBeGreaterThan(0);
     expect(f.list.every((t: { status: string }) => t.status === 'ongoing')).toBe(true);
     const k = (await get(`/employment/tasks?keywords=${encodeURIComponent('海报')}`, member)).body.data;
     expect(k.list.map((t: { name: string }) => t.name)).toEqual(['门店促销海报设计']);

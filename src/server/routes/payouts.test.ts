@@ -215,6 +215,7 @@ describe('payouts: confirm exactly once', () => {
     expect(await balance()).toBe(before - b.debit);
     const d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, member)).body.data);
     expect(d.status).toBe('paying');
+    expect(d.rows.length).toBeGreaterThan(0);
     expect(d.rows.every((r) => r.status === 'paying')).toBe(true);
     expect((await post(`/payout/batch/${b.id}/action`, { action: 'close' }, member)).body.code).toBe(409);
   });

@@ -63,12 +63,16 @@ describe('talent hall GET /talent/list', () => {
     expect(city.total).toBeLessThan(all);
     expect(city.list.every((c) => c.expect_city === '杭州')).toBe(true);
     const edu = await q('education=5');
+    expect(edu.list.length).toBeGreaterThan(0);
     expect(edu.list.every((c) => c.education === '本科')).toBe(true);
     const exp = await q('experience=3-5');
+    expect(exp.list.length).toBeGreaterThan(0);
     expect(exp.list.every((c) => /^[34]年经验$/.test(c.work_exp))).toBe(true);
     const fresh = await q('experience=fresh');
+    expect(fresh.list.length).toBeGreaterThan(0);
     expect(fresh.list.every((c) => c.work_exp === '应届生')).toBe(true);
     const st = await q('job_status=1');
+    expect(st.list.length).toBeGreaterThan(0);
     expect(st.list.every((c) => c.job_status === '离职-随时到岗')).toBe(true);
     const label = await q(`label=${encodeURIComponent('Java')}`);
     expect(label.total).toBeGreaterThan(0);
@@ -104,6 +108,7 @@ describe('positions', () => {
     expect(data.list.some((p) => p.invite_num > 0)).toBe(true);
     expect(data.list.find((p) => p.status === 'rejected')?.reject_reason).toBeTruthy();
     const open = envelope(PositionListData).parse((await get('/position/list?status=open', member)).body).data;
+    expect(open.list.length).toBeGreaterThan(0);
     expect(open.list.every((p) => p.status === 'open')).toBe(true);
     expect(open.total).toBe(data.counts.open);
     const kw = envelope(PositionListData).parse((await get(`/position/list?keywords=${encodeURIComponent('Java')}`, member)).body).data;

@@ -54,7 +54,9 @@ function rig(opts: Partial<UploadOptions> = {}, deps: Partial<EngineDeps> = {}, 
   const store = deps.store ?? new MemoryCheckpointStore();
   const engine = new UploadEngine(
     { transport: cloud, clock, store, credentials: cloud.provider, clientId: 'client-1', ...deps },
-    { vodEndpoint: 'http://api.fake/sandbox/vod', stallTimeoutMs: 300, reportEveryMs: 0, ...opts },
+    // the stall guard runs on the test clock but checks on real timers: a short limit would abort a
+    // slow (not stalled) part on a loaded machine and resend it; only the stall test below uses it
+    { vodEndpoint: 'http://api.fake/sandbox/vod', stallTimeoutMs: 3_600_000, reportEveryMs: 0, ...opts },
   );
   engines.push(engine);
   const events: EngineEvent[] = [];
@@ -331,10 +333,15 @@ describe('retries', () => {
   });
 
   it('detects a stalled part, aborts it and sends it again', async () => {
-    const r = rig({ stallTimeoutMs: 200 });
+    // deterministic: a limit no real delay reaches, and the test clock moved past it only once the
+    // stalled request is the one request left in flight (the other part answered)
+    const r = rig({ stallTimeoutMs: 60_000 });
     r.cloud.fail('UploadPart', { kind: 'stall' }, 1);
     const id = await add(r, randomBlob(2 * MB));
     r.engine.start();
+    await expect.poll(() => r.cloud.rules[0]!.times === 0 && r.cloud.inflight === 1 && r.item(id).loaded >= 1 * MB, { timeout: 10_000 }).toBe(true);
+    expect(r.item(id).retries).toBe(0);
+    r.clock.offset += 120_000;
     const it = await r.done(id);
     expect(it.state).toBe('Success');
     expect(it.retries).toBe(1);

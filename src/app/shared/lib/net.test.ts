@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { net, onNetworkBack, ONLINE_SETTLE_MS, PROBE_BACKOFF_MS, reportNetworkFailure, reportNetworkSuccess, watchNetwork } from './net';
+import { net, onNetworkBack, ONLINE_SETTLE_MS, reportNetworkFailure, reportNetworkSuccess, watchNetwork } from './net';
 
 /** A window with its own event target and a service worker container that can post messages. */
 function fakeWindow() {
@@ -58,20 +58,32 @@ describe('offline state driven by what requests see', () => {
     const back = vi.fn();
     const off = onNetworkBack(back);
     reportNetworkFailure();
-    await vi.advanceTimersByTimeAsync(PROBE_BACKOFF_MS[0]);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/manifest\.webmanifest\?probe=\d+$/);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'HEAD', cache: 'no-store' });
-    await vi.advanceTimersByTimeAsync(PROBE_BACKOFF_MS[1] - 1);
+    await vi.advanceTimersByTimeAsync(2_000 - 1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(net.offline).toBe(true);
     fetchMock.mockImplementation(() => Promise.resolve(new Response(null, { status: 200 })));
-    await vi.advanceTimersByTimeAsync(PROBE_BACKOFF_MS[2]);
+    await vi.advanceTimersByTimeAsync(4_000);
     expect(net.offline).toBe(false);
     expect(back).toHaveBeenCalledTimes(1);
     off();
+  });
+
+  it('the probe backs off 1 s, 2 s, 4 s, 8 s, 15 s, then every 30 s (the numbers, not the module constant)', async () => {
+    reportNetworkFailure();
+    const gaps = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 30_000, 30_000];
+    for (const [i, gap] of gaps.entries()) {
+      await vi.advanceTimersByTimeAsync(gap - 1);
+      expect(fetchMock, `probe ${i + 1} not before ${gap} ms`).toHaveBeenCalledTimes(i);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock, `probe ${i + 1} after ${gap} ms`).toHaveBeenCalledTimes(i + 1);
+    }
+    expect(net.offline).toBe(true);
   });
 
   it("the browser's offline event shows the state; its online event probes after a short settle", async () => {
@@ -105,7 +117,7 @@ describe('offline state driven by what requests see', () => {
   it('an HTTP error answer still means the network is there', async () => {
     reportNetworkFailure();
     fetchMock.mockImplementation(() => Promise.resolve(new Response(null, { status: 502 })));
-    await vi.advanceTimersByTimeAsync(PROBE_BACKOFF_MS[0]);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(net.offline).toBe(false);
   });
 });
