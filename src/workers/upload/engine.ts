@@ -353,6 +353,9 @@ export class UploadEngine {
 
   /** The retry policy of one item: its retries counted, auth refreshed, the network awaited. */
   private retrying<T>(it: Item, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+    // the upload auth an attempt started with: a part that fails with an expired auth after
+    // another part has already refreshed it just goes again, without another RefreshUpload*
+    let startedWith = it.ticket;
     return retrying(
       {
         retryCount: this.options.retryCount,
@@ -361,6 +364,7 @@ export class UploadEngine {
         network: this.deps.network,
         refreshAuth: async () => {
           if (!it.ticket) return false;
+          if (it.ticket !== startedWith) return true;
           await this.refreshTicket(it, it.ticket.mediaId, signal);
           return true;
         },
@@ -376,7 +380,10 @@ export class UploadEngine {
         },
       },
       signal,
-      fn,
+      () => {
+        startedWith = it.ticket;
+        return fn();
+      },
     );
   }
 
