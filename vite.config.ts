@@ -113,9 +113,16 @@ export default defineConfig({
       // none is imported for what it does at import alone (a module's top-level code, e.g.
       // date.ts's dayjs locale, still runs whenever one of its exports is used), so a page that
       // imports one component through a feature's index.ts no longer pulls every component the
-      // index re-exports (issue 17: that put whole features, with their Fluent parts, in pages)
+      // index re-exports (issue 17: that put whole features, with their Fluent parts, in pages).
+      // The contract too (schemas and rules), but for zod-csp.ts, imported for its z.config():
+      // contract/imports.ts re-exports every import type's columns, which the endpoint table on
+      // every page's first wave never uses
       treeshake: {
-        moduleSideEffects: (id: string) => (/[\\/]src[\\/]app[\\/]/.test(id) && !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id) ? false : undefined),
+        moduleSideEffects: (id: string) =>
+          (/[\\/]src[\\/]app[\\/]/.test(id) && !/[\\/]src[\\/]app[\\/]main\.tsx$/.test(id)) ||
+          (/[\\/]src[\\/]contract[\\/]/.test(id) && !/[\\/]zod-csp\.ts$/.test(id))
+            ? false
+            : undefined,
       },
       output: {
         codeSplitting: {

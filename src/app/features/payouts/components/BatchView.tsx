@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -27,12 +27,15 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
-import { AmountDialog } from './AmountDialog';
+import { lazyChunk } from '../../../shared/lib/chunks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
 import { TableScroll } from '../../../shared/ui';
+
+// opened from a row's 修改金额 only: loaded then, not with the page
+const AmountDialog = lazyChunk(() => import('./AmountDialog').then((m) => ({ default: m.AmountDialog })));
 
 type Detail = z.infer<typeof BatchDetail>;
 
@@ -244,17 +247,19 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
         </Table>
       </TableScroll>
       {editing && (
-        <AmountDialog
-          batchId={b.id}
-          row={editing}
-          onClose={(d) => {
-            setEditing(null);
-            if (!d) return;
-            setB(d);
-            onChanged();
-            batchLogs(id).then((l) => setLogs(l.list), () => undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AmountDialog
+            batchId={b.id}
+            row={editing}
+            onClose={(d) => {
+              setEditing(null);
+              if (!d) return;
+              setB(d);
+              onChanged();
+              batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+            }}
+          />
+        </Suspense>
       )}
       {dialog === 'confirm' && (
         <ConfirmDialog

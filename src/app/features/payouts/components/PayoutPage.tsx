@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, Link, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
@@ -12,11 +12,15 @@ import { createBatch, listBatches, loadAccount } from '../api';
 import { AccountCard } from './AccountCard';
 import { PayBadge } from './Badges';
 import { BatchView } from './BatchView';
-import { LedgerTable } from './LedgerTable';
-import { QuarterDialog } from './QuarterDialog';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, runRecordHref } from '../lib/links';
+import { lazyChunk } from '../../../shared/lib/chunks';
+
+// the quarterly export is opened a few times a year: loaded then, not with the page
+// the ledger tab (with its type filter's Dropdown) is the second tab: loaded when opened
+const LedgerTable = lazyChunk(() => import('./LedgerTable').then((m) => ({ default: m.LedgerTable })));
+const QuarterDialog = lazyChunk(() => import('./QuarterDialog').then((m) => ({ default: m.QuarterDialog })));
 
 /** /special/batch/{taskId}/{name}: the account, the task's payout batches, one batch, the ledger. */
 export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: string }) {
@@ -75,7 +79,11 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
         </div>
       </div>
       <AccountCard account={account} onChanged={refresh} />
-      {quarter && <QuarterDialog onClose={() => setQuarter(false)} />}
+      {quarter && (
+        <Suspense fallback={null}>
+          <QuarterDialog onClose={() => setQuarter(false)} />
+        </Suspense>
+      )}
       {open !== null ? (
         <BatchView key={open} id={open} onBack={() => (setOpen(null), refresh())} onChanged={refresh} onOpen={setOpen} />
       ) : (
@@ -104,7 +112,9 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
             )}
           </div>
           {tab === 'ledger' ? (
-            <LedgerTable version={version} />
+            <Suspense fallback={<Spinner />}>
+              <LedgerTable version={version} />
+            </Suspense>
           ) : batches.list.length === 0 ? (
             <EmptyState text={m.empty} />
           ) : (
