@@ -1,31 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import type { ProofFacts } from '../../../../contract/dimission-rules';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, usePrintPageStyles } from '../../../shared/ui';
 import { ProofPaper } from './ProofPaper';
-
-const useStyles = makeStyles({
-  root: {
-    minHeight: '100vh',
-    backgroundColor: tokens.colorNeutralBackground3,
-    padding: tokens.spacingVerticalL,
-    boxSizing: 'border-box',
-    '@media print': { backgroundColor: 'transparent', padding: 0, minHeight: 'auto' },
-  },
-  bar: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    justifyContent: 'center',
-    flexWrap: 'wrap',
-    marginBottom: tokens.spacingVerticalL,
-    '@media print': { display: 'none' },
-  },
-  hint: { color: tokens.colorNeutralForeground3 },
-});
 
 /** A4 page CSS; the print view's own (no webfont, the paper's margins). */
 const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
@@ -41,7 +21,7 @@ const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
  * 打印 (window.print()) that print CSS hides.
  */
 export function PaperPage({ load, printLabel, invalid, back }: { load: () => Promise<ProofFacts>; printLabel: string; invalid: string; back?: () => void }) {
-  const s = useStyles();
+  const s = usePrintPageStyles();
   const [facts, setFacts] = useState<ProofFacts | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

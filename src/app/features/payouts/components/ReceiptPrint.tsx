@@ -5,28 +5,11 @@ import type { z } from 'zod';
 import type { ReceiptData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/employment-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, usePrintPageStyles } from '../../../shared/ui';
 import { loadReceipt } from '../api';
 import { rmbUpper } from '../lib/rmb';
 
 const useStyles = makeStyles({
-  root: {
-    minHeight: '100vh',
-    backgroundColor: tokens.colorNeutralBackground3,
-    padding: tokens.spacingVerticalL,
-    boxSizing: 'border-box',
-    '@media print': { backgroundColor: 'transparent', padding: 0, minHeight: 'auto' },
-  },
-  bar: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    justifyContent: 'center',
-    flexWrap: 'wrap',
-    marginBottom: tokens.spacingVerticalL,
-    '@media print': { display: 'none' },
-  },
-  hint: { color: tokens.colorNeutralForeground3 },
   paper: {
     position: 'relative',
     maxWidth: '180mm',
@@ -76,7 +59,7 @@ type Data = z.infer<typeof ReceiptData>;
 
 /** /special/receipt/{batch}/{row}: 电子回单 of one paid row, or of every paid row of the batch (row 0). */
 export function ReceiptPrint({ batchId, rowId }: { batchId: number; rowId: number }) {
-  const s = useStyles();
+  const s = { ...usePrintPageStyles(), ...useStyles() };
   const m = tPay.receipt;
   const [data, setData] = useState<Data | null>(null);
   const [failed, setFailed] = useState(false);
