@@ -109,3 +109,27 @@ describe('UserMenu before its dropdown has loaded', () => {
     fresh.session.user = null;
   });
 });
+
+describe('UserMenu when the dropdown arrives while the button is held', () => {
+  it('keeps the painted trigger until the release, so the click opens the menu', async () => {
+    vi.resetModules();
+    const { UserMenu: FreshMenu } = await import('./UserMenu');
+    const fresh = await import('../shared/session');
+    fresh.session.user = demoUser();
+    fresh.session.member = demoMember();
+    renderWithTheme(<FreshMenu />);
+    const painted = screen.getByTestId('user-menu-trigger');
+    // pointing at it starts the load; the button is pressed before the module has arrived
+    fireEvent.pointerEnter(painted);
+    fireEvent.pointerDown(painted);
+    // the module arrives while the button is still held: the painted trigger stays
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('user-menu-trigger')).toBe(painted);
+    // the release's click lands on the painted trigger and opens the menu
+    fireEvent.pointerUp(painted);
+    fireEvent.click(painted);
+    expect(await screen.findByTestId('user-menu')).toBeTruthy();
+    expect(screen.getByTestId('user-menu-trigger')).not.toBe(painted);
+    fresh.session.user = null;
+  });
+});

@@ -57,7 +57,10 @@ function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean) => voi
   return [value, load];
 }
 
-export type TriggerHandlers = Pick<DOMAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onFocus' | 'onBlur' | 'onClick'>;
+export type TriggerHandlers = Pick<
+  DOMAttributes<HTMLButtonElement>,
+  'onPointerEnter' | 'onPointerDown' | 'onFocus' | 'onBlur' | 'onClick'
+>;
 
 /** What a deferred dropdown module's default export takes from the component that painted its trigger. */
 export interface DeferredDropdownProps {
@@ -80,6 +83,27 @@ export function useTriggerFocus(focusTrigger: boolean): RefObject<HTMLButtonElem
 }
 
 /**
+ * Whether a pointer is held on the painted trigger. It counts as released after the release's
+ * click has run (a task later), so the click reaches the painted trigger, not its replacement.
+ */
+function usePress(): { down: boolean; start: () => void } {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (!down) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => (timer = setTimeout(() => setDown(false)));
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, [down]);
+  return { down, start: useCallback(() => setDown(true), []) };
+}
+
+/**
  * A deferred dropdown: until its module has loaded, the painted trigger; pointing at or focusing
  * it loads the module, a click asks to open (`onOpenChange(true)`, which the owner may refuse)
  * and loads it with a person waiting. When the module replaces the painted trigger it gives the
@@ -99,9 +123,13 @@ export function DeferredDropdown({
 }) {
   const [mod, load] = useDeferred(module);
   const [focused, setFocused] = useState(false);
-  if (mod) return <mod.default trigger={trigger} open={open} onOpenChange={onOpenChange} focusTrigger={focused} />;
+  const pressed = usePress();
+  // never swap the trigger while a button is held on it: a module that arrived between the
+  // press and the release would take the release, and the click would be lost (seen in CI)
+  if (mod && !pressed.down) return <mod.default trigger={trigger} open={open} onOpenChange={onOpenChange} focusTrigger={focused} />;
   return trigger(undefined, {
     onPointerEnter: () => load(),
+    onPointerDown: pressed.start,
     onFocus: () => (setFocused(true), load()),
     onBlur: () => setFocused(false),
     onClick: () => (onOpenChange(true), load(true)),
