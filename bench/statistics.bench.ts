@@ -11,6 +11,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { addDay } from '../src/contract/statistics';
 import { buildServer } from '../src/server/app';
 import { migrate, seed } from '../src/server/db';
@@ -262,12 +264,16 @@ async function bulkLoad(db: Db, cid: number) {
   return secs;
 }
 
-async function run(db: Db) {
+/** written into BENCH_PGLITE_DIR once its rows are all generated */
+const READY = 'bench-generated';
+
+async function run(db: Db, reuse = false, dir?: string) {
   const t0 = performance.now();
-  await migrate(db);
-  await seed(db);
+  await migrate(db); // on a kept database: only the migrations added since it was generated
+  if (!reuse) await seed(db);
   const cid = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [MOBILE]))!.company_id;
-  const seconds = await bulkLoad(db, cid);
+  const seconds = reuse ? 'reused (BENCH_PGLITE_DIR)' : await bulkLoad(db, cid);
+  if (dir && !reuse) writeFileSync(path.join(dir, READY), new Date().toISOString());
   const rows = await rowCounts(db, cid);
   const seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
   console.log('[statistics bench] rows:', rows);
@@ -281,9 +287,13 @@ export default async function statisticsBench() {
   // BENCH_DB=pg measures PostgreSQL only (DATABASE_URL), =pglite PGlite only
   const only = process.env.BENCH_DB;
   if (only !== 'pg') {
-    const lite = await openPglite();
+    // BENCH_PGLITE_DIR: keep the generated database on disk and reuse it on the next run (the
+    // generation takes minutes); delete the directory to generate afresh
+    const dir = process.env.BENCH_PGLITE_DIR;
+    const reuse = !!dir && existsSync(path.join(dir, READY));
+    const lite = await openPglite(dir ? { dataDir: dir } : {});
     try {
-      out.pglite = await run(lite);
+      out.pglite = await run(lite, reuse, dir);
     } finally {
       await lite.close();
     }

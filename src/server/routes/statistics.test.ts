@@ -9,7 +9,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartureStats, RecruitStats } from '../../contract/statistics';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { splitMonths } from './statistics';
 
 const NOW = new Date('2026-06-15T12:00:00+08:00');
 let s: TestServer;
@@ -269,16 +268,5 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     const kept = await snapshot();
     await db.query('SELECT stats_rebuild()');
     expect(await snapshot()).toEqual(kept);
-  });
-});
-
-describe('splitMonths', () => {
-  it('whole months from the monthly rows, the ends from the daily ones', () => {
-    expect(splitMonths('2026-05-01', '2026-06-15')).toEqual({ months: ['2026-05-01', '2026-05-01'], days: [['2026-06-01', '2026-06-15']] });
-    expect(splitMonths('2025-06-16', '2026-06-15')).toEqual({ months: ['2025-07-01', '2026-05-01'], days: [['2025-06-16', '2025-06-30'], ['2026-06-01', '2026-06-15']] });
-    expect(splitMonths('2026-02-01', '2026-02-28')).toEqual({ months: ['2026-02-01', '2026-02-01'], days: [] });
-    expect(splitMonths('2026-06-09', '2026-06-15')).toEqual({ months: null, days: [['2026-06-09', '2026-06-15']] });
-    expect(splitMonths('2026-05-20', '2026-06-10')).toEqual({ months: null, days: [['2026-05-20', '2026-06-10']] });
-    expect(splitMonths('2025-12-31', '2026-02-01')).toEqual({ months: ['2026-01-01', '2026-01-01'], days: [['2025-12-31', '2025-12-31'], ['2026-02-01', '2026-02-01']] });
   });
 });

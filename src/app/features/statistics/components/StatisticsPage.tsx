@@ -44,6 +44,13 @@ export function StatisticsPage() {
     };
   }, [filter, version]);
 
+  // /statistics#flex, #departure, #crc (the home overview's links): that section once it is drawn
+  const drawn = data !== null;
+  useEffect(() => {
+    if (!drawn || !/^#(departure|flex|crc)$/.test(location.hash)) return;
+    document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [drawn]);
+
   const pickRange = (r: RangeCode) => {
     if (r === 'custom') {
       setFilter((f) => ({ ...f, range: 'custom', start: custom.start || data?.rec.start, end: custom.end || data?.rec.end }));
