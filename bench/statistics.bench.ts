@@ -3,11 +3,11 @@
  * over 近7天, 近30天 and a custom year, with 1,000,000 applications and 100,000 departures in the
  * database (plus the rows the same queries read: interviews, views, proofs, requests, payouts,
  * the CRC ledger). Target: every panel call p95 ≤ 200 ms, on PGlite and, with DATABASE_URL, on
- * PostgreSQL (a private schema, dropped after). The rows are generated in SQL
+ * PostgreSQL (a private schema, dropped after; BENCH_PG_SCHEMA keeps one). The rows are generated in SQL
  * (`INSERT … SELECT generate_series`), most of them for the demo company 13800000001 (the worst
  * case: the measured company holds the bulk), the rest for 49 other companies.
  * Requests go one at a time over HTTP to a server on the same process. BENCH_DB=pg or =pglite
- * measures one of the two only.
+ * measures one of the two only; BENCH_PGLITE_DIR keeps the generated PGlite database (see below).
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -272,7 +272,7 @@ async function run(db: Db, reuse = false, dir?: string) {
   await migrate(db); // on a kept database: only the migrations added since it was generated
   if (!reuse) await seed(db);
   const cid = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [MOBILE]))!.company_id;
-  const seconds = reuse ? 'reused (BENCH_PGLITE_DIR)' : await bulkLoad(db, cid);
+  const seconds = reuse ? 'reused (a kept database)' : await bulkLoad(db, cid);
   if (dir && !reuse) writeFileSync(path.join(dir, READY), new Date().toISOString());
   const rows = await rowCounts(db, cid);
   const seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
@@ -304,15 +304,21 @@ export default async function statisticsBench() {
     out.postgresql = 'skipped: DATABASE_URL is not set';
     return out;
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  // BENCH_PG_SCHEMA: generate into that schema and keep it (reused when already generated); else a
+  // private schema, dropped after
+  const kept = process.env.BENCH_PG_SCHEMA;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_PG_SCHEMA: lower-case letters, digits and _');
+  const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   const admin = openPg({ connectionString: url, max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const reuse = !!kept && !!(await admin.one<{ t: string | null }>(`SELECT to_regclass('${schema}.${READY.replace('-', '_')}')::text AS t`))?.t;
   const db = openPg({ connectionString: url, searchPath: schema, max: 5 });
   try {
-    out.postgresql = await run(db);
+    out.postgresql = await run(db, reuse);
+    if (kept && !reuse) await db.exec(`CREATE TABLE ${READY.replace('-', '_')} ()`);
   } finally {
     await db.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+    if (!kept) await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
     await admin.close();
   }
   return out;

@@ -1,20 +1,23 @@
 /**
  * Where the time of a statistics call goes: every SQL statement the panel's handlers run against
- * a kept bench database (BENCH_PGLITE_DIR of `npm run bench -- statistics`), with its time, and
- * EXPLAIN ANALYZE of each with PROFILE_EXPLAIN=1. Not a benchmark (no baseline); a look inside one.
- *   BENCH_PGLITE_DIR=/tmp/x node --import tsx bench/lib/stats-profile.ts [recruit|departure|flex|crc] [year|year_department|...]
+ * a kept bench database (BENCH_PGLITE_DIR, or BENCH_PG_SCHEMA with DATABASE_URL, of `npm run bench
+ * -- statistics`), with its time, and EXPLAIN ANALYZE of each with PROFILE_EXPLAIN=1. Not a
+ * benchmark (no baseline); a look inside one.
+ *   BENCH_PGLITE_DIR=/tmp/x node --import tsx bench/lib/stats-profile.ts [recruit|departure|flex|crc] [7d|30d|year|year_position|year_department]
  */
 import { addDay } from '../../src/contract/statistics';
 import { migrate } from '../../src/server/db';
+import { openPg } from '../../src/server/db/pg';
 import { openPglite } from '../../src/server/db/pglite';
 import type { Db } from '../../src/server/db/types';
 import { crcStats, departureStats, flexStats, rangeOf, recruitStats } from '../../src/server/routes/statistics';
 import { fmtDate } from '../../src/server/lib/time';
 
 const dir = process.env.BENCH_PGLITE_DIR;
-if (!dir) throw new Error('BENCH_PGLITE_DIR');
+const pgSchema = process.env.BENCH_PG_SCHEMA;
+if (!dir && !(pgSchema && process.env.DATABASE_URL)) throw new Error('BENCH_PGLITE_DIR, or BENCH_PG_SCHEMA with DATABASE_URL');
 const [what = 'recruit', rangeName = 'year'] = process.argv.slice(2);
-const db0 = await openPglite({ dataDir: dir });
+const db0 = dir ? await openPglite({ dataDir: dir }) : openPg({ connectionString: process.env.DATABASE_URL!, searchPath: pgSchema, max: 1 });
 await migrate(db0);
 const log: { ms: number; sql: string; args: unknown[] }[] = [];
 const explain = !!process.env.PROFILE_EXPLAIN;
