@@ -3,14 +3,16 @@
  * over 近7天, 近30天 and a custom year, with 1,000,000 applications and 100,000 departures in the
  * database (plus the rows the same queries read: interviews, views, proofs, requests, payouts,
  * the CRC ledger). Target: every panel call p95 ≤ 200 ms, on PGlite and, with DATABASE_URL, on
- * PostgreSQL (a private schema, dropped after). The rows are generated in SQL
+ * PostgreSQL (a private schema, dropped after; BENCH_PG_SCHEMA keeps one). The rows are generated in SQL
  * (`INSERT … SELECT generate_series`), most of them for the demo company 13800000001 (the worst
  * case: the measured company holds the bulk), the rest for 49 other companies.
  * Requests go one at a time over HTTP to a server on the same process. BENCH_DB=pg or =pglite
- * measures one of the two only.
+ * measures one of the two only; BENCH_PGLITE_DIR keeps the generated PGlite database (see below).
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { addDay } from '../src/contract/statistics';
 import { buildServer } from '../src/server/app';
 import { migrate, seed } from '../src/server/db';
@@ -262,12 +264,16 @@ async function bulkLoad(db: Db, cid: number) {
   return secs;
 }
 
-async function run(db: Db) {
+/** written into BENCH_PGLITE_DIR once its rows are all generated */
+const READY = 'bench-generated';
+
+async function run(db: Db, reuse = false, dir?: string) {
   const t0 = performance.now();
-  await migrate(db);
-  await seed(db);
+  await migrate(db); // on a kept database: only the migrations added since it was generated
+  if (!reuse) await seed(db);
   const cid = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [MOBILE]))!.company_id;
-  const seconds = await bulkLoad(db, cid);
+  const seconds = reuse ? 'reused (a kept database)' : await bulkLoad(db, cid);
+  if (dir && !reuse) writeFileSync(path.join(dir, READY), new Date().toISOString());
   const rows = await rowCounts(db, cid);
   const seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
   console.log('[statistics bench] rows:', rows);
@@ -281,9 +287,13 @@ export default async function statisticsBench() {
   // BENCH_DB=pg measures PostgreSQL only (DATABASE_URL), =pglite PGlite only
   const only = process.env.BENCH_DB;
   if (only !== 'pg') {
-    const lite = await openPglite();
+    // BENCH_PGLITE_DIR: keep the generated database on disk and reuse it on the next run (the
+    // generation takes minutes); delete the directory to generate afresh
+    const dir = process.env.BENCH_PGLITE_DIR;
+    const reuse = !!dir && existsSync(path.join(dir, READY));
+    const lite = await openPglite(dir ? { dataDir: dir } : {});
     try {
-      out.pglite = await run(lite);
+      out.pglite = await run(lite, reuse, dir);
     } finally {
       await lite.close();
     }
@@ -294,15 +304,21 @@ export default async function statisticsBench() {
     out.postgresql = 'skipped: DATABASE_URL is not set';
     return out;
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  // BENCH_PG_SCHEMA: generate into that schema and keep it (reused when already generated); else a
+  // private schema, dropped after
+  const kept = process.env.BENCH_PG_SCHEMA;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_PG_SCHEMA: lower-case letters, digits and _');
+  const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   const admin = openPg({ connectionString: url, max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const reuse = !!kept && !!(await admin.one<{ t: string | null }>(`SELECT to_regclass('${schema}.${READY.replace('-', '_')}')::text AS t`))?.t;
   const db = openPg({ connectionString: url, searchPath: schema, max: 5 });
   try {
-    out.postgresql = await run(db);
+    out.postgresql = await run(db, reuse);
+    if (kept && !reuse) await db.exec(`CREATE TABLE ${READY.replace('-', '_')} ()`);
   } finally {
     await db.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+    if (!kept) await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
     await admin.close();
   }
   return out;

@@ -3,11 +3,13 @@
  * list — checked against the database: the list shows exactly the objects the to-do counts (the
  * positions with new resumes, the pending requests, the draft proofs, the tasks with unsigned
  * people or an unpaid batch, the unpaid tax applications); the overview, account card,
- * announcements and partners strip are there.
+ * announcements and partners strip are there. Then every entry point of the home page, the user
+ * menu and the top nav is clicked in turn: each must open a real page (not 页面不存在, not a
+ * placeholder such as 功能建设中, not a chunk that failed) or a real dialog, never nothing.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, shot, startHarness, type Harness } from './harness';
+import { loginAs, settled, shot, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -62,6 +64,8 @@ describe('home: to-do cards open their filtered lists', () => {
     await page.getByTestId('announcements').getByText('灵活用工发放新增失败重发').waitFor({ timeout: 30_000 });
     await page.getByTestId('partners-strip').waitFor({ timeout: 30_000 });
     await page.getByTestId('flex-account-card').waitFor({ timeout: 30_000 });
+    // today's date in Chinese, weekday included (the build once dropped dayjs's locale: "Tuesday")
+    await page.getByTestId('welcome').getByText(/^\d{4}年\d{1,2}月\d{1,2}日 星期[日一二三四五六]$/).waitFor({ timeout: 15_000 });
     await shot(page, 'home-top');
     await page.getByTestId('partners-strip').scrollIntoViewIfNeeded();
     await shot(page, 'home-bottom');
@@ -136,5 +140,122 @@ describe('home: to-do cards open their filtered lists', () => {
     await taxRows.first().waitFor({ timeout: 30_000 });
     expect(await taxRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-apply')))).toEqual(['TAXE2EHOME01']);
     await shot(page, 'home-todo-tax');
+  }, 240_000);
+});
+
+/** Words of a page that is not a real one: the old placeholder, the 404 page, a failed chunk. */
+const NOT_REAL = ['功能建设中', '页面不存在', '页面加载失败', '页面加载超时'];
+
+/** The page now shown is a real one: a known route with content, none of the NOT_REAL words. */
+async function expectRealPage(page: Page, what: string) {
+  await settled(page);
+  const url = new URL(page.url());
+  expect(url.pathname, what).not.toBe('/404');
+  expect(await page.getByTestId('not-found').count(), what).toBe(0);
+  const text = await page.locator('main').first().innerText(); // the console's content, or a blank-layout page's
+  for (const w of NOT_REAL) expect(text, `${what} → ${url.pathname}`).not.toContain(w);
+  expect(text.replace(/\s+/g, '').length, `${what} → ${url.pathname} has content`).toBeGreaterThan(20);
+  // a link to a part of a page (/statistics#flex) shows that part, below the sticky nav bar
+  if (url.hash) {
+    await page.waitForFunction(
+      (id) => {
+        const r = document.getElementById(id)?.getBoundingClientRect();
+        const bar = document.querySelector('header')!.getBoundingClientRect().bottom;
+        return !!r && r.top >= bar && r.top < innerHeight / 2;
+      },
+      url.hash.slice(1),
+      { timeout: 30_000 },
+    );
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+async function homeReady(page: Page) {
+  if (new URL(page.url()).pathname !== '/index') await page.goto(`${h.url}/index`);
+  await page.getByTestId('todo-colleagues').waitFor({ timeout: 30_000 });
+  await page.getByTestId('overview-recruit').waitFor({ timeout: 30_000 });
+  await page.getByTestId('partners-strip').getByRole('button').first().waitFor({ timeout: 30_000 });
+  await page.getByTestId('announcements').locator('summary').first().waitFor({ timeout: 30_000 });
+  await settled(page);
+}
+
+describe('home, user menu and nav: every entry point opens something real', () => {
+  it('walks them all', async () => {
+    const { context, page } = await h.newPage();
+    await h.signIn(context, '13800000001');
+    await page.goto(`${h.url}/index`);
+    await homeReady(page);
+    const walked: string[] = [];
+
+    // the home page's own entries (the to-do cards are opened and checked against the database above)
+    const HOME = 'main#main :is(button, a[href], [role="link"], summary):not([data-testid^="todo-"]:not([data-testid="todo-colleagues"]))';
+    const entries = await page.locator(HOME).evaluateAll((els) =>
+      els.map((e) => ({ label: (e.getAttribute('aria-label') || e.textContent || '').trim(), partner: !!e.closest('[data-testid="partners-strip"]') })),
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(18); // banner, 4 account cards' actions, 同事, 6 shortcuts, 3 overview links, partners
+    const labels = entries.map((e) => e.label);
+    // the partner tiles share one action (the /strategic page): 查看全部 and the first tile stand for them
+    const firstTiles = entries.findIndex((e) => e.partner) + 2;
+    for (let i = 0; i < labels.length; i++) {
+      if (entries[i]!.partner && i >= firstTiles) continue;
+      await homeReady(page);
+      const el = page.locator(HOME).nth(i);
+      const what = `首页「${labels[i]}」`;
+      const tag = await el.evaluate((e) => e.tagName);
+      if (tag === 'SUMMARY') {
+        // an announcement opens in place: its body shows
+        await el.click();
+        expect(await el.evaluate((e) => (e.parentElement as HTMLDetailsElement).open), what).toBe(true);
+        walked.push(`${what} → 展开公告`);
+        continue;
+      }
+      await el.click();
+      // a page (the address leaves /index) or a dialog
+      await page.waitForFunction(
+        () => location.pathname !== '/index' || !!document.querySelector('[role="dialog"], [role="alertdialog"]'),
+        null,
+        { timeout: 30_000 },
+      );
+      if (new URL(page.url()).pathname === '/index') {
+        const dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
+        await settled(page);
+        const text = await dialog.innerText();
+        for (const w of NOT_REAL) expect(text, what).not.toContain(w);
+        expect(text.replace(/\s+/g, '').length, `${what}: the dialog has content`).toBeGreaterThan(10);
+        walked.push(`${what} → 对话框「${text.split('\n')[0]}」`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+        continue;
+      }
+      walked.push(`${what} → ${await expectRealPage(page, what)}`);
+      await page.goBack();
+    }
+
+    // the top nav: every entry (完税服务 too: the demo company has the tax service)
+    await homeReady(page);
+    const nav = await page.getByTestId('top-nav').locator('a[href]').evaluateAll((els) => els.map((e) => [e.textContent!.trim(), e.getAttribute('href')!]));
+    expect(nav.map(([l]) => l)).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理', '完税服务']);
+    for (const [label, href] of nav) {
+      await page.getByTestId('top-nav').getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === href, { timeout: 30_000 });
+      walked.push(`导航「${label}」 → ${await expectRealPage(page, `导航「${label}」`)}`);
+    }
+
+    // the user menu: every item but 退出登录 (and 安装到桌面, which the browser answers)
+    await page.goto(`${h.url}/index`);
+    await homeReady(page);
+    await page.getByTestId('user-menu-trigger').click();
+    const items = (await page.getByTestId('user-menu').getByRole('menuitem').allInnerTexts()).map((x) => x.trim().split('\n')[0]!.trim());
+    expect(items).toEqual(expect.arrayContaining(['账号设置', '企业信息', '同事', '数据面板', '退出登录']));
+    await page.keyboard.press('Escape');
+    for (const label of items.filter((x) => x !== '退出登录' && x !== '安装到桌面')) {
+      await page.getByTestId('user-menu-trigger').click();
+      await page.getByTestId('user-menu').getByRole('menuitem', { name: label }).click();
+      await page.waitForURL((u) => u.pathname !== '/index', { timeout: 30_000 });
+      walked.push(`用户菜单「${label}」 → ${await expectRealPage(page, `用户菜单「${label}」`)}`);
+      await page.goto(`${h.url}/index`);
+      await homeReady(page);
+    }
+    console.log(`[home walk] ${walked.length} entries:\n${walked.join('\n')}`);
   }, 240_000);
 });

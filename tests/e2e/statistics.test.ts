@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, loginAs, shot, startHarness, type Harness } from './harness';
+import { ARTIFACTS, loginAs, settled, shot, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -120,5 +120,40 @@ describe('statistics: the data panel', () => {
     expect(book.getWorksheet('灵活用工')!.getRow(2).getCell(1).value).toBe('发放总额(元)');
     expect(book.getWorksheet('CRC积分')!.rowCount).toBe(32); // header, 30 days, 合计
     await shot(page, 'statistics-position');
+
+    // 部门: all positions again, then one department: 投递 is that department's positions' applications
+    await page.getByTestId('position-filter').click();
+    await page.getByRole('option', { name: '全部职位', exact: true }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length > n, 1, { timeout: 30_000 });
+    await page.getByTestId('department-filter').click();
+    const dept = (await page.getByRole('option').nth(1).textContent())!.trim();
+    await page.getByRole('option', { name: dept, exact: true }).click();
+    const [start, end] = (await page.getByTestId('period').textContent())!.split(' 至 ');
+    const db = h.server.db;
+    const expected = (await db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM applications a JOIN positions p ON p.id = a.position_id
+        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') AND p.department = $1
+          AND a.created_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Shanghai') AND a.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`,
+      [dept, start, end],
+    ))!.n;
+    expect(expected).toBeLessThan(month);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), expected, { timeout: 30_000 });
+    await shot(page, 'statistics-department');
   }, 180_000);
+
+  it('导出 is for members: a company that is not one gets the membership prompt, and no file', async () => {
+    const { context, page } = await h.newPage();
+    await h.signIn(context, '13800000002');
+    await page.goto(`${h.url}/statistics`);
+    await page.getByTestId('section-recruit').waitFor({ timeout: 30_000 });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByTestId('stats-export').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.innerText()).toContain('会员');
+    await settled(page);
+    expect(downloads).toBe(0);
+    await shot(page, 'statistics-export-gate');
+  }, 120_000);
 });

@@ -189,6 +189,24 @@ describe('home summary', () => {
     expect(d.account.flex_balance).toBe(123400);
     expect(d.account.payout_task?.name).toBe('首页任务');
   });
+  it("the overview's figures are the panel's (近7天; this month to today); a hire dated after today is not counted yet", async () => {
+    const db = s.db;
+    const p1 = (await db.one<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND title = '首页岗A'", [co]))!.id;
+    const cand = (await db.one<{ id: number }>('SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1', [p1]))!.id;
+    await db.query(
+      "INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at) VALUES ($1, $2, $3, 'hired', $4, $4, $5)",
+      [p1, co, cand, at('2026-06-15T09:00:00'), at('2026-06-17T10:00:00')],
+    );
+    const d = HomeSummary.parse((await get('/index/summary')).data);
+    expect(d.overview.recruit).toEqual({ open_positions: 2, applies: 4, invited: 2, hired: 0 });
+    const week = RecruitStats.parse((await get('/statistics/recruitment?range=7d')).data).funnel;
+    expect(d.overview.recruit).toEqual({ open_positions: 2, applies: week.applies, invited: week.invited, hired: week.hired });
+    const month = 'range=custom&start=2026-06-01&end=2026-06-15';
+    const flex = FlexStats.parse((await get(`/statistics/flex?${month}`)).data);
+    expect(d.overview.flex).toEqual({ active_tasks: 1, month_amount: flex.gross, month_count: flex.paid });
+    const dep = DepartureStats.parse((await get(`/statistics/departure?${month}`)).data);
+    expect(d.overview.departure).toEqual({ month_left: dep.left, month_proofs: dep.proofs_issued });
+  });
   it("the demo company's counts are its own", async () => {
     const d = HomeSummary.parse((await get('/index/summary', demo)).data);
     expect(d.account.payout_task?.name).not.toBe('首页任务');

@@ -7,7 +7,7 @@ import { endpoints } from '../../contract/endpoints';
 import { addDay } from '../../contract/statistics';
 import { addRoute } from '../http/route';
 import { companyOf } from '../domain/recruitment';
-import { chinaMidnight, todoCounts } from '../domain/todos';
+import { todoCounts } from '../domain/todos';
 import { fmtDate, fmtDateTime } from '../lib/time';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -16,21 +16,22 @@ export function homeSummaryRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.homeSummary, async ({ auth, db, now }) => {
     const c = companyOf(auth).id;
     const today = fmtDate(now);
-    const week = chinaMidnight(addDay(today, -6));
     const month = `${today.slice(0, 7)}-01`;
+    // the overview's figures are the data panel's (the same roll-ups, 019/021): 招聘 over its
+    // 近7天, 灵活用工 and 离职 over this month to today
     const o = (await db.one<Record<string, unknown>>(
       `SELECT
          (SELECT count(*) FROM positions WHERE company_id = $1 AND status = 'open') AS open_positions,
-         (SELECT count(*) FROM applications WHERE company_id = $1 AND created_at >= $2) AS applies,
-         (SELECT count(*) FROM interviews WHERE company_id = $1 AND created_at >= $2 AND status <> 'canceled') AS invited,
-         (SELECT count(*) FROM applications WHERE company_id = $1 AND hired_at >= $2) AS hired,
+         (SELECT sum(applies) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS applies,
+         (SELECT sum(invited) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS invited,
+         (SELECT sum(hired) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS hired,
          (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing')) AS active_tasks,
-         (SELECT coalesce(sum(amount), 0) FROM payout_rows WHERE company_id = $1 AND status = 'success' AND finished_at >= $3) AS month_amount,
-         (SELECT count(*) FROM payout_rows WHERE company_id = $1 AND status = 'success' AND finished_at >= $3) AS month_count,
-         (SELECT count(*) FROM departure_records WHERE company_id = $1 AND leave_date >= $4::date AND leave_date <= $5::date) AS month_left,
-         (SELECT count(*) FROM departure_proofs WHERE company_id = $1 AND issued_at >= $3) AS month_proofs,
+         (SELECT sum(gross) FROM stats_flex_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_amount,
+         (SELECT sum(paid) FROM stats_flex_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_count,
+         (SELECT sum(left_count) FROM stats_company_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_left,
+         (SELECT sum(proofs) FROM stats_departure_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_proofs,
          (SELECT balance FROM payout_accounts WHERE company_id = $1) AS balance`,
-      [c, week, chinaMidnight(month), month, today],
+      [c, addDay(today, -6), month, today],
     ))!;
     const task = await db.one<{ id: number; name: string }>(
       `SELECT id, name FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing', 'ended')

@@ -9,7 +9,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartureStats, RecruitStats } from '../../contract/statistics';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { splitMonths } from './statistics';
 
 const NOW = new Date('2026-06-15T12:00:00+08:00');
 let s: TestServer;
@@ -224,6 +223,60 @@ describe('export', () => {
   });
 });
 
+describe('部门 roll-up (021): the department filter reads per-department days', () => {
+  const zero = { views: 0, applies: 0, invited: 0, attended: 0, hired: 0, onboarded: 0 };
+  const dep = (d: string, q = 'range=7d') => recruit(`${q}&department=${encodeURIComponent(d)}`);
+  const days = (d: RecruitStats) => Object.fromEntries(d.trend.filter((t) => t.applies + t.interviews + t.hires > 0).map((t) => [t.date, [t.applies, t.interviews, t.hires]]));
+
+  it('a position put in a department, written to, moved, joined by another: the figures follow, as counted by hand', async () => {
+    const db = s.db;
+    expect((await dep('研发部')).funnel).toEqual(zero); // no position has a department yet
+    await db.query("UPDATE positions SET department = '研发部' WHERE id = $1", [p1]);
+    const a = await dep('研发部');
+    // 统计岗A over 06-09..06-15: views 100 + 50; applied 06-10 and 06-14 (23:30); invited 06-11 (done 06-12;
+    // the canceled one not); hired 06-14; started 06-15
+    expect(a.funnel).toEqual({ views: 150, applies: 2, invited: 1, attended: 1, hired: 1, onboarded: 1 });
+    expect(days(a)).toEqual({ '2026-06-10': [1, 0, 0], '2026-06-11': [0, 1, 0], '2026-06-14': [1, 0, 1] });
+    expect(a.positions.map((p) => p.id)).toEqual([p1]);
+    expect(a.department_options).toContain('研发部');
+
+    // a new application today counts in its position's department in the same transaction
+    const cand = (await db.one<{ id: number }>('SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1', [p1]))!.id;
+    await db.query(
+      "INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at) VALUES ($1, $2, $3, 'pending', $4, $4)",
+      [p1, co, cand, at('2026-06-15T08:00:00')],
+    );
+    expect((await dep('研发部')).funnel.applies).toBe(3);
+    // May whole plus June to date (the month minus the days to come): + 999 views, one application hired 05-03, started 05-10
+    expect((await dep('研发部', 'range=custom&start=2026-05-01&end=2026-06-15')).funnel).toEqual({ views: 1149, applies: 4, invited: 1, attended: 1, hired: 2, onboarded: 2 });
+
+    // moved: 研发部 empties, 产品部 holds its whole history
+    await db.query("UPDATE positions SET department = '产品部' WHERE id = $1", [p1]);
+    expect((await dep('研发部')).funnel).toEqual(zero);
+    expect((await dep('产品部')).funnel).toEqual({ views: 150, applies: 3, invited: 1, attended: 1, hired: 1, onboarded: 1 });
+    // 统计岗B joins 产品部: the department is now the whole company (its only two positions)
+    await db.query("UPDATE positions SET department = '产品部' WHERE id = $1", [p2]);
+    const both = await dep('产品部');
+    const all = await recruit('range=7d');
+    expect(both.funnel).toEqual(all.funnel);
+    expect(both.trend).toEqual(all.trend);
+    expect(both.positions).toEqual(all.positions);
+    // a position outside the department asked for shows nothing
+    const none = await recruit(`range=7d&position_id=${p1}&department=${encodeURIComponent('研发部')}`);
+    expect(none.funnel).toEqual(zero);
+    expect(none.positions).toEqual([]);
+    // another company asking for a department of the same name counts only its own applications
+    const theirs = await recruit(`range=7d&department=${encodeURIComponent('产品部')}`, demo);
+    const own = await db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM applications a JOIN positions p ON p.id = a.position_id
+        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') AND p.department = '产品部'
+          AND a.created_at >= $1 AND a.created_at < $2`,
+      [at('2026-06-09T00:00:00'), at('2026-06-16T00:00:00')],
+    );
+    expect(theirs.funnel.applies).toBe(own!.n);
+  });
+});
+
 describe('daily roll-ups (019): exact through inserts, updates and deletes', () => {
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {};
@@ -231,6 +284,7 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
       ['stats_recruit_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs'],
       ['stats_recruit_monthly', 'views, applies, invited, hired'],
       ['stats_company_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, left_count'],
+      ['stats_dept_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs'],
       ['stats_departure_daily', 'left_count, proofs, handled, handle_secs'],
       ['stats_departure_monthly', 'left_count, proofs, handled, handle_secs'],
       ['stats_flex_daily', 'gross, fee, tax, paid, failed'],
@@ -269,16 +323,5 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     const kept = await snapshot();
     await db.query('SELECT stats_rebuild()');
     expect(await snapshot()).toEqual(kept);
-  });
-});
-
-describe('splitMonths', () => {
-  it('whole months from the monthly rows, the ends from the daily ones', () => {
-    expect(splitMonths('2026-05-01', '2026-06-15')).toEqual({ months: ['2026-05-01', '2026-05-01'], days: [['2026-06-01', '2026-06-15']] });
-    expect(splitMonths('2025-06-16', '2026-06-15')).toEqual({ months: ['2025-07-01', '2026-05-01'], days: [['2025-06-16', '2025-06-30'], ['2026-06-01', '2026-06-15']] });
-    expect(splitMonths('2026-02-01', '2026-02-28')).toEqual({ months: ['2026-02-01', '2026-02-01'], days: [] });
-    expect(splitMonths('2026-06-09', '2026-06-15')).toEqual({ months: null, days: [['2026-06-09', '2026-06-15']] });
-    expect(splitMonths('2026-05-20', '2026-06-10')).toEqual({ months: null, days: [['2026-05-20', '2026-06-10']] });
-    expect(splitMonths('2025-12-31', '2026-02-01')).toEqual({ months: ['2026-01-01', '2026-01-01'], days: [['2025-12-31', '2025-12-31'], ['2026-02-01', '2026-02-01']] });
   });
 });

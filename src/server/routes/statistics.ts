@@ -20,22 +20,26 @@ import { leaveTypeLabel, LEAVE_TYPES } from '../../contract/vocab';
 import type { Db } from '../db/types';
 import { addRoute } from '../http/route';
 import { companyOf, memberCompanyOf } from '../domain/recruitment';
+import { inRanges, splitRange } from '../domain/statistics-range';
 import { fmtDate } from '../lib/time';
 
 const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
-interface Range {
+export interface Range {
   start: string;
   end: string;
   from: Date;
   to: Date;
+  /** today's China date: what splitRange reckons the days still to come from */
+  today: string;
   position: number | null;
   department: string | null;
 }
 
-function rangeOf(q: { range: StatsQuery['range']; start?: string; end?: string; position_id?: number; department?: string }, now: Date): Range {
-  const r = resolveRange(q.range ?? '7d', fmtDate(now), q.start, q.end);
-  return { ...r, from: chinaMidnight(r.start), to: chinaMidnight(addDay(r.end, 1)), position: q.position_id ?? null, department: q.department || null };
+export function rangeOf(q: { range: StatsQuery['range']; start?: string; end?: string; position_id?: number; department?: string }, now: Date): Range {
+  const today = fmtDate(now);
+  const r = resolveRange(q.range ?? '7d', today, q.start, q.end);
+  return { ...r, from: chinaMidnight(r.start), to: chinaMidnight(addDay(r.end, 1)), today, position: q.position_id ?? null, department: q.department || null };
 }
 
 /** every China day of a range */
@@ -47,91 +51,69 @@ function daysOf(r: { start: string; end: string }): string[] {
 
 const n = (v: unknown) => Number(v ?? 0);
 
-/** the positions a position / department filter keeps, as SQL over `col` ($1 company, $4 position, $5 department) */
-const posFilter = (col: string) =>
-  `($4::int IS NULL OR ${col} = $4::int)
-   AND ($5::text IS NULL OR ${col} IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $5::text))`;
-
 /**
- * A range of days as the whole months inside it (read from the monthly roll-ups) and the days
- * before and after them (read from the daily ones). No whole month: every day is a day.
+ * SQL reading a range of days from a monthly and a daily roll-up (splitRange): the monthly rows
+ * of whole months, the daily rows of the other days, and the daily rows of the days outside taken
+ * off (`vals` negated). `where` narrows every part (alias `s`); its parameters are already in `args`.
  */
-export function splitMonths(start: string, end: string): { months: [string, string] | null; days: [string, string][] } {
-  const first = start.slice(8) === '01' ? start : `${addDay(`${start.slice(0, 8)}28`, 7).slice(0, 8)}01`;
-  const nextOfEnd = addDay(end, 1);
-  const after = nextOfEnd.slice(8) === '01' ? nextOfEnd : `${end.slice(0, 8)}01`; // first day of the partial last month
-  if (first >= after) return { months: null, days: [[start, end]] };
-  const lastMonth = `${addDay(after, -1).slice(0, 8)}01`;
-  const days: [string, string][] = [];
-  if (start < first) days.push([start, addDay(first, -1)]);
-  if (after <= end) days.push([after, end]);
-  return { months: [first, lastMonth], days };
+function rangeRows(r: Range, monthly: string, daily: string, keys: string[], vals: string[], where: string, args: unknown[]) {
+  const split = splitRange(r.start, r.end, r.today);
+  const part = (table: string, col: string, ranges: [string, string][], sign: string) =>
+    ranges.length === 0
+      ? []
+      : [`SELECT ${[...keys.map((k) => `s.${k}`), ...vals.map((v) => `${sign}s.${v} AS ${v}`)].join(', ')} FROM ${table} s WHERE ${where} AND ${inRanges(`s.${col}`, ranges, args)}`];
+  return [...part(monthly, 'month', split.months, ''), ...part(daily, 'day', split.days, ''), ...part(daily, 'day', split.minus, '-')].join('\n UNION ALL\n');
 }
 
-/** SQL: `day` of `alias` within the split's day ranges ($n.. are the bounds pushed onto `args`). */
-function daysIn(alias: string, ranges: [string, string][], args: unknown[]) {
-  if (ranges.length === 0) return 'false';
-  return `(${ranges
-    .map(([a, b]) => {
-      args.push(a, b);
-      return `(${alias}.day >= $${args.length - 1}::date AND ${alias}.day <= $${args.length}::date)`;
-    })
-    .join(' OR ')})`;
-}
+const SUMS = 'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs';
 
 /**
- * Every figure is a sum over the roll-ups of 019_statistics_rollups.sql (kept exact by triggers):
- * the funnel and trend from the per-company days (per-position days under a filter), the
- * per-position table from whole months plus the days at the ends.
+ * 招聘, in one statement: the days (funnel and trend) from the per-company days, the department's
+ * days (021) or the position's days; every position of the company with its sums over the range
+ * (whole months, days, days taken off); the departments positions and departures name.
  */
 export async function recruitStats(db: Db, companyId: number, r: Range): Promise<RecruitStats> {
   const pos = r.position;
-  const filtered = pos !== null || r.department !== null;
-  type Row = { d: string; views: unknown; applies: unknown; invited: unknown; attended: unknown; hired: unknown; onboarded: unknown; hire_secs: unknown };
-  const cols = 'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs';
-  const days = filtered
-    ? await db.query<Row>(
-        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_recruit_daily s
-          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date AND ${posFilter('s.position_id')} GROUP BY s.day`,
-        [companyId, r.start, r.end, pos, r.department],
-      )
-    : await db.query<Row>(
-        `SELECT to_char(s.day, 'YYYY-MM-DD') AS d, ${cols} FROM stats_company_daily s
-          WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`,
-        [companyId, r.start, r.end],
-      );
-  const split = splitMonths(r.start, r.end);
-  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, pos, r.department];
-  const dayCond = daysIn('s', split.days, args);
-  const byPosRows = await db.query<{ pid: number; views: unknown; applies: unknown; invited: unknown; hired: unknown }>(
-    `SELECT pid, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired FROM (
-       SELECT s.position_id AS pid, s.views, s.applies, s.invited, s.hired FROM stats_recruit_monthly s
-        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ${posFilter('s.position_id')}
-       UNION ALL
-       SELECT s.position_id, s.views, s.applies, s.invited, s.hired FROM stats_recruit_daily s
-        WHERE s.company_id = $1 AND ${dayCond} AND ${posFilter('s.position_id')}
-     ) x GROUP BY pid`,
-    args,
-  );
-  const positions = await db.query<{ id: number; title: string; department: string | null }>(
-    'SELECT id, title, department FROM positions WHERE company_id = $1 ORDER BY id',
-    [companyId],
-  );
-  // the departments positions and departures name (a loose index scan over the departures' ones)
-  const depts = await db.query<{ d: string }>(
-    `WITH RECURSIVE x AS (
-       SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > '') AS d
-       UNION ALL
-       SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > x.d) FROM x WHERE x.d IS NOT NULL)
-     SELECT d FROM x WHERE d IS NOT NULL`,
-    [companyId],
-  );
-  const byDay = new Map(days.map((x) => [x.d, x]));
-  const byPos = new Map(byPosRows.map((x) => [x.pid, x]));
-  const sum = (k: 'views' | 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => days.reduce((a, x) => a + n(x[k]), 0);
+  const args: unknown[] = [companyId, r.start, r.end];
+  let days: string;
+  if (pos !== null) {
+    args.push(pos);
+    const dept = r.department === null ? '' : (args.push(r.department), `AND p.department = $${args.length}`);
+    days = `SELECT s.day, ${SUMS} FROM stats_recruit_daily s JOIN positions p ON p.id = s.position_id
+             WHERE p.id = $4 AND p.company_id = $1 ${dept} AND s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`;
+  } else if (r.department !== null) {
+    args.push(r.department);
+    days = `SELECT s.day, ${SUMS} FROM stats_dept_daily s WHERE s.company_id = $1 AND s.department = $4 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`;
+  } else {
+    days = `SELECT s.day, ${SUMS} FROM stats_company_daily s WHERE s.company_id = $1 AND s.day >= $2::date AND s.day <= $3::date GROUP BY s.day`;
+  }
+  // the per-position sums: every position, or the filtered ones by their own index
+  let narrow = 's.company_id = $1';
+  if (pos !== null) narrow += ` AND s.position_id = $${args.push(pos)}`;
+  if (r.department !== null) narrow += ` AND s.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $${args.push(r.department)})`;
+  const parts = rangeRows(r, 'stats_recruit_monthly', 'stats_recruit_daily', ['position_id'], ['views', 'applies', 'invited', 'hired'], narrow, args);
+  const sql = `WITH RECURSIVE
+      days AS (${days}),
+      sums AS (SELECT position_id, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired
+                 FROM (${parts}) u GROUP BY position_id),
+      pos AS (SELECT p.id, p.title, p.department, x.views, x.applies, x.invited, x.hired
+                FROM positions p LEFT JOIN sums x ON x.position_id = p.id WHERE p.company_id = $1),
+      -- the departments departures name: a loose index scan (departure_records_company_dept_idx)
+      dept AS (SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > '') AS d
+               UNION ALL
+               SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > dept.d) FROM dept WHERE dept.d IS NOT NULL)
+    SELECT (SELECT coalesce(json_agg(json_build_object('d', to_char(day, 'YYYY-MM-DD'), 'views', views, 'applies', applies, 'invited', invited,
+                     'attended', attended, 'hired', hired, 'onboarded', onboarded, 'hire_secs', hire_secs)), '[]') FROM days) AS days,
+           (SELECT coalesce(json_agg(pos ORDER BY id), '[]') FROM pos) AS positions,
+           (SELECT coalesce(array_agg(d), '{}') FROM dept WHERE d IS NOT NULL) AS depts`;
+  type Day = { d: string; views: number; applies: number; invited: number; attended: number; hired: number; onboarded: number; hire_secs: number };
+  type Pos = { id: number; title: string; department: string | null; views: number | null; applies: number | null; invited: number | null; hired: number | null };
+  const row = (await db.one<{ days: Day[]; positions: Pos[]; depts: string[] }>(sql, args))!;
+  const byDay = new Map(row.days.map((x) => [x.d, x]));
+  const sum = (k: 'views' | 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => row.days.reduce((a, x) => a + n(x[k]), 0);
   const hired = sum('hired');
-  const shown = positions.filter((p) => (pos === null || p.id === pos) && (r.department === null || p.department === r.department));
-  const deptNames = new Set([...positions.flatMap((p) => (p.department ? [p.department] : [])), ...depts.map((d) => d.d)]);
+  const shown = row.positions.filter((p) => (pos === null || p.id === pos) && (r.department === null || p.department === r.department));
+  const deptNames = new Set([...row.positions.flatMap((p) => (p.department ? [p.department] : [])), ...row.depts]);
   return {
     start: r.start,
     end: r.end,
@@ -139,51 +121,45 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
     trend: daysOf(r).map((d) => ({ date: d, applies: n(byDay.get(d)?.applies), interviews: n(byDay.get(d)?.invited), hires: n(byDay.get(d)?.hired) })),
     positions: shown
       .map((p) => {
-        const x = byPos.get(p.id);
-        const applies = n(x?.applies);
-        const h = n(x?.hired);
-        return { id: p.id, title: p.title, views: n(x?.views), applies, invited: n(x?.invited), hired: h, rate: pct(h, applies) };
+        const applies = n(p.applies);
+        const h = n(p.hired);
+        return { id: p.id, title: p.title, views: n(p.views), applies, invited: n(p.invited), hired: h, rate: pct(h, applies) };
       })
       .filter((p) => pos !== null || p.views + p.applies + p.invited + p.hired > 0),
     avg_hire_days: hired === 0 ? null : Math.round((sum('hire_secs') / hired / 86400) * 10) / 10,
-    position_options: positions.map((p) => ({ id: p.id, title: p.title })),
+    position_options: row.positions.map((p) => ({ id: p.id, title: p.title })),
     department_options: [...deptNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
   };
 }
 
-export async function departureStats(db: Db, companyId: number, staffCount: number | null, r: Range, now: Date): Promise<DepartureStats> {
-  const split = splitMonths(r.start, r.end);
-  const args: unknown[] = [companyId, split.months?.[0] ?? null, split.months?.[1] ?? null, r.department];
-  const dayCond = daysIn('s', split.days, args);
+/**
+ * 离职, in two statements: the range's departures, proofs and handled requests by leave type
+ * (months, days, days taken off; a department's rows only under the filter), and the headcount at
+ * the start and the end (from 在职人数 today, the people who joined and left since).
+ */
+export async function departureStats(db: Db, companyId: number, r: Range): Promise<DepartureStats> {
+  const args: unknown[] = [companyId];
+  const where = r.department === null ? 's.company_id = $1' : `s.company_id = $1 AND s.dept_name = $${args.push(r.department)}`;
+  const parts = rangeRows(r, 'stats_departure_monthly', 'stats_departure_daily', ['leave_type'], ['left_count', 'proofs', 'handled', 'handle_secs'], where, args);
   const rows = await db.query<{ t: string; c: unknown; proofs: unknown; handled: unknown; secs: unknown }>(
-    `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs FROM (
-       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_monthly s
-        WHERE s.company_id = $1 AND s.month >= $2::date AND s.month <= $3::date AND ($4::text IS NULL OR s.dept_name = $4::text)
-       UNION ALL
-       SELECT s.leave_type, s.left_count, s.proofs, s.handled, s.handle_secs FROM stats_departure_daily s
-        WHERE s.company_id = $1 AND ${dayCond} AND ($4::text IS NULL OR s.dept_name = $4::text)
-     ) x GROUP BY leave_type`,
+    `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs
+       FROM (${parts}) x GROUP BY leave_type`,
     args,
   );
   const types = rows.filter((x) => x.t !== '' && n(x.c) > 0);
   const other = rows.find((x) => x.t === '');
   const left = types.reduce((s, t) => s + n(t.c), 0);
-  let hStart: number | null = null;
-  let hEnd: number | null = null;
-  if (staffCount !== null) {
-    // headcount at the end of a day = today's 在职人数 − people who started after it + people who left after it (to today)
-    const today = fmtDate(now);
-    const at = async (d: string) => {
-      const h = await db.one<{ joined: unknown; gone: unknown }>(
-        `SELECT coalesce(sum(onboarded), 0) AS joined, coalesce(sum(left_count) FILTER (WHERE day <= $3::date), 0) AS gone
-           FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
-        [companyId, d, today],
-      );
-      return Math.max(0, staffCount - n(h!.joined) + n(h!.gone));
-    };
-    hStart = await at(addDay(r.start, -1));
-    hEnd = await at(r.end);
-  }
+  // headcount at the end of day d = today's 在职人数 − people who started after d + people who left after d (to today)
+  const h = (await db.one<{ staff: number | null; joined_s: unknown; gone_s: unknown; joined_e: unknown; gone_e: unknown }>(
+    `SELECT (SELECT staff_count FROM companies WHERE id = $1) AS staff,
+            coalesce(sum(onboarded), 0) AS joined_s, coalesce(sum(left_count) FILTER (WHERE day <= $4::date), 0) AS gone_s,
+            coalesce(sum(onboarded) FILTER (WHERE day > $3::date), 0) AS joined_e,
+            coalesce(sum(left_count) FILTER (WHERE day > $3::date AND day <= $4::date), 0) AS gone_e
+       FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
+    [companyId, addDay(r.start, -1), r.end, r.today],
+  ))!;
+  const hStart = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_s) + n(h.gone_s));
+  const hEnd = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_e) + n(h.gone_e));
   const handled = n(other?.handled);
   return {
     start: r.start,
@@ -265,9 +241,7 @@ export function statisticsRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, endpoints.statsDeparture, async ({ auth, db, query, now }) => {
-    const c = companyOf(auth);
-    const staff = await db.one<{ staff_count: number | null }>('SELECT staff_count FROM companies WHERE id = $1', [c.id]);
-    return departureStats(db, c.id, staff?.staff_count ?? null, rangeOf(query, now), now);
+    return departureStats(db, companyOf(auth).id, rangeOf(query, now));
   });
 
   addRoute(app, endpoints.statsFlex, async ({ auth, db, query, now }) => flexStats(db, companyOf(auth).id, rangeOf(query, now)));
@@ -278,8 +252,7 @@ export function statisticsRoutes(app: FastifyInstance) {
     const c = memberCompanyOf(auth, now);
     const r = rangeOf(query, now);
     const rec = await recruitStats(db, c.id, r);
-    const staff = await db.one<{ staff_count: number | null }>('SELECT staff_count FROM companies WHERE id = $1', [c.id]);
-    const dep = await departureStats(db, c.id, staff?.staff_count ?? null, r, now);
+    const dep = await departureStats(db, c.id, r);
     const wb = new ExcelJS.Workbook();
     wb.creator = 'HR Console';
     const sheet = (name: string, cols: [string, number][], rows: (string | number | null)[][]) => {

@@ -5,6 +5,7 @@ import type { CrcStats, DepartureStats, FlexStats, RecruitStats } from '../../..
 import { RANGE_CODES, type RangeCode } from '../../../../contract/statistics-rules';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { toast } from '../../../shared/lib/notify';
+import { requireMember } from '../../../shared/dialogs/store';
 import { EmptyState } from '../../../shared/ui';
 import { exportStats, loadCrc, loadDeparture, loadFlex, loadRecruit, type Filter } from '../api';
 import { CrcSection } from './CrcSection';
@@ -44,6 +45,13 @@ export function StatisticsPage() {
     };
   }, [filter, version]);
 
+  // /statistics#flex, #departure, #crc (the home overview's links): that section once it is drawn
+  const drawn = data !== null;
+  useEffect(() => {
+    if (!drawn || !/^#(departure|flex|crc)$/.test(location.hash)) return;
+    document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [drawn]);
+
   const pickRange = (r: RangeCode) => {
     if (r === 'custom') {
       setFilter((f) => ({ ...f, range: 'custom', start: custom.start || data?.rec.start, end: custom.end || data?.rec.end }));
@@ -51,6 +59,7 @@ export function StatisticsPage() {
     } else setFilter((f) => ({ range: r, position_id: f.position_id, department: f.department }));
   };
   const doExport = async () => {
+    if (!requireMember()) return; // members only (SPEC §6): the prompt, as the other paid actions
     try {
       const f = await exportStats(filter);
       download(f.filename, f.content_base64);
