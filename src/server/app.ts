@@ -85,6 +85,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     trustProxy: (opts.trustProxy ?? false) as boolean,
   });
   app.decorate('publicOrigin', opts.publicOrigin ?? null);
+  app.decorate('payments', { wechatPay: opts.wechatPay ?? null, sandbox: Boolean(opts.sandbox) });
   app.decorate('db', opts.db);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('auth', null);
@@ -107,7 +108,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);
-  membershipRoutes(app, { wechatPay: opts.wechatPay });
+  membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   importRoutes(app);
