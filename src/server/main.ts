@@ -57,6 +57,7 @@ const app = await buildServer({
   cleanupByJob: true,
   wechatPay: config.wechatPay,
   sts: config.sts,
+  uploads: config.uploads,
   metricsToken: config.metricsToken,
 });
 

@@ -6,7 +6,11 @@
  */
 import OSS from 'ali-oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { StsData } from '../../contract/upload';
+import { NodeTransport } from '../../workers/upload/testing/node-transport';
+import { OssClient } from '../../workers/upload/oss';
+import { VodClient } from '../../workers/upload/vod';
 import { buildServer } from '../app';
 import { SANDBOX_BUCKET } from '../sandbox/cloud';
 import { SANDBOX_STS } from '../sandbox/sts';
@@ -80,5 +84,34 @@ describe('STS AssumeRole', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('production’s credentials point the console at the configured VOD endpoint and region; its CSP lets the console reach them', async () => {
+    // the "real" endpoints are the sandboxes on the test server, by configuration, as production names Alibaba Cloud's
+    const uploads = { vodEndpoint: `${s.url}/sandbox/vod`, regionId: 'cn-beijing', ossOrigins: ['https://outin-1234abcd.oss-cn-beijing.aliyuncs.com'] };
+    const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, sts: cfg, uploads });
+    try {
+      const token = await s.tokenFor('13800000001');
+      const r = await app.inject({ method: 'GET', url: '/ent/v3/upload/sts', headers: { authorization: `Bearer ${token}` } });
+      const sts = StsData.parse(r.json().data);
+      expect(sts).toMatchObject({ VodEndpoint: uploads.vodEndpoint, RegionId: 'cn-beijing' });
+      const connect = /connect-src ([^;]+)/.exec(String(r.headers['content-security-policy']))?.[1];
+      expect(connect).toBe(`'self' ${uploads.vodEndpoint} https://outin-1234abcd.oss-cn-beijing.aliyuncs.com`);
+      // the console's own VOD client, configured for somewhere else, follows the credentials: a signed
+      // CreateUploadVideo the service accepts, then the object where its UploadAddress says
+      const transport = new NodeTransport();
+      const vod = new VodClient(transport, 'http://127.0.0.1:9/not-here', () => Date.now());
+      const ticket = await vod.createUploadVideo(sts, { Title: '宣传片', FileName: 'promo.mp4', FileSize: 5 });
+      expect(ticket.address.FileName).toMatch(/^c\d+\/sv\//);
+      await new OssClient(transport, () => Date.now()).putObject(ticket.auth, ticket.address, new Blob([Buffer.from('hello')]), 'video/mp4');
+      const got = await vod.refreshUploadVideo(sts, ticket.mediaId);
+      expect(got.address.FileName).toBe(ticket.address.FileName);
+    } finally {
+      await app.close();
+    }
+    // the demo names no endpoint: the console's default, its own sandbox
+    const token = await s.tokenFor('13800000001');
+    const demo = StsData.parse((await call(s.url, 'GET', '/ent/v3/upload/sts', { token })).body.data);
+    expect(demo.VodEndpoint).toBeUndefined();
   });
 });
