@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from './types';
 
@@ -12,11 +13,32 @@ const typeParsers: pg.CustomTypesConfig = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * Statements with parameters run as named (prepared) statements: each connection parses and plans
+ * one once, and PostgreSQL reuses the plan (its generic plan after five runs). Planning was most of
+ * the database's time per call on the console's small queries (position/list: 0.8 ms planning for
+ * 0.6 ms executing). Only data statements; at most MAX_NAMED distinct texts per process (SQL text
+ * never carries values: they are parameters), the rest unnamed as before.
+ */
+const names = new Map<string, string>();
+const MAX_NAMED = 2000;
+const DATA_STATEMENT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+export function statementName(sql: string, params: unknown[]): string | undefined {
+  if (params.length === 0) return undefined;
+  const known = names.get(sql);
+  if (known !== undefined) return known;
+  if (names.size >= MAX_NAMED || !DATA_STATEMENT.test(sql)) return undefined;
+  const name = `hr_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+  names.set(sql, name);
+  return name;
+}
+
 class PgTx implements Db {
   readonly kind = 'pg' as const;
   constructor(protected readonly q: Queryable) {}
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.q.query(sql, params)).rows as T[];
+    const name = statementName(sql, params);
+    return (await (name ? this.q.query({ name, text: sql, values: params }) : this.q.query(sql, params))).rows as T[];
   }
   async one<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
     return (await this.query<T>(sql, params))[0];
