@@ -153,7 +153,7 @@ describe('no input gives a 5xx', () => {
   it('for every route: odd bodies against its own fields, and a malformed token', async () => {
     // logging out ends the walk's session: those routes go last
     const list = Object.values(endpoints).sort((x, y) => Number(/logout/.test(x.path)) - Number(/logout/.test(y.path)));
-    const routes = list.map((e, i) => ({ method: e.method, path: API_PREFIX + e.path.replace(/:id/g, '1'), inputs: inputs(e, i) }));
+    const routes: { method: string; path: string; inputs: { raw?: string; ct?: string; auth?: string }[] }[] = list.map((e, i) => ({ method: e.method, path: API_PREFIX + e.path.replace(/:id/g, '1'), inputs: inputs(e, i) }));
     const odd = [{}, { raw: 'a=1&b=2', ct: form }];
     routes.push(
       { method: 'GET', path: '/sandbox/sms?mobile[]=1', inputs: odd },

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { PLATFORM_BANK, applyNotify, applyWxNotify, verifyWxNotify, balanceOf, newOrderNo, settingsOf, verifyNotify } from '../domain/payouts';
+import { PLATFORM_BANK, applyNotify, balanceOf, newOrderNo, settingsOf, verifyNotify } from '../domain/payouts';
 import { dt } from '../domain/payouts-batches';
 import { memberCompanyOf } from '../domain/recruitment';
 import { badRequest, conflict } from '../http/envelope';
@@ -58,12 +58,6 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     );
     setMsg('请使用微信扫码支付');
     return { id: t!.id, order_no: t!.order_no, amount: body.amount, code_url: codeUrl };
-  });
-
-  addRoute(app, endpoints.payWxNotify, async ({ body, now }) => {
-    const { sign, ...n } = body;
-    if (!verifyWxNotify(n, sign)) throw badRequest('签名无效');
-    return { applied: await applyWxNotify(app.db, n, now) };
   });
 
   addRoute(app, endpoints.paySettings, async ({ auth, db, now, body, setMsg }) => {
