@@ -5,7 +5,7 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;
@@ -18,6 +18,11 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
   }
+  /** the running instance: one `response` event per answer, with its time in ms */
+  interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+  }
   function autocannon(opts: Options): Promise<Result>;
+  function autocannon(opts: Options, done: (err: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

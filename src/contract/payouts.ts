@@ -43,14 +43,6 @@ export const AccountData = z.object({
   topups: z.array(Topup),
 });
 export const WxTopupData = z.object({ id: z.number().int(), order_no: z.string(), amount: z.number().int(), code_url: z.string() });
-/** WeChat Pay's payment notification (the pay sandbox → server), HMAC-signed. */
-export const WxNotifyBody = z.strictObject({
-  order_no: z.string().regex(/^CZ\d{18}$/, 'order_no 无效'),
-  transaction_id: z.string().regex(/^[A-Za-z0-9]{8,40}$/, 'transaction_id 无效'),
-  amount: z.string().regex(/^\d{1,12}$/, 'amount 无效').transform(Number),
-  ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
-  sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
-});
 export const TopupBody = z.strictObject({ amount: fenField('充值金额', TOPUP_MAX_FEN) });
 
 export const BatchStatus = z.enum(BATCH_STATUS_CODES);
@@ -213,7 +205,6 @@ export const payoutsEndpoints = {
   payAccount: ep({ method: 'GET', path: '/payout/account', data: AccountData, auth: true }),
   payTopup: ep({ method: 'POST', path: '/payout/topup', body: TopupBody, data: Topup, auth: true }),
   payTopupWx: ep({ method: 'POST', path: '/payout/topup/wechat', body: TopupBody, data: WxTopupData, auth: true }),
-  payWxNotify: ep({ method: 'POST', path: '/payout/wx-notify', body: WxNotifyBody, data: NotifyData, auth: false, silent: true }),
   paySettings: ep({ method: 'POST', path: '/payout/settings', body: PayoutSettingsBody, data: PayoutSettings, auth: true }),
   payBatches: ep({ method: 'GET', path: '/payout/batches', query: BatchListQuery, data: BatchListData, auth: true }),
   payBatchCreate: ep({ method: 'POST', path: '/payout/batch', body: BatchCreateBody, data: BatchDetail, auth: true }),

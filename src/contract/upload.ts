@@ -7,6 +7,13 @@ export const StsData = z.object({
   SecurityToken: z.string(),
   /** ISO 8601 */
   Expiration: z.string(),
+  /**
+   * Production (config.ts ALIYUN_VOD_ENDPOINT/ALIYUN_REGION): where these credentials are meant for,
+   * the video service's RPC endpoint (`https://vod.cn-shanghai.aliyuncs.com`) and its region. Absent
+   * in the demo: the console's own sandbox (`<origin>/sandbox/vod`).
+   */
+  VodEndpoint: z.string().optional(),
+  RegionId: z.string().optional(),
 });
 export type StsData = z.infer<typeof StsData>;
 

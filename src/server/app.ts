@@ -24,6 +24,7 @@ import { wechatRoutes } from './routes/wechat';
 import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import type { AliyunStsConfig } from './adapters/sts';
+import type { UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
@@ -62,6 +63,8 @@ export interface ServerOptions {
   wechatPay?: WechatPayConfig | null;
   /** Alibaba Cloud STS AssumeRole for upload credentials (production); null: sandbox credentials */
   sts?: AliyunStsConfig | null;
+  /** where production's upload credentials point the console (config.ts); also the CSP's connect-src */
+  uploads?: UploadEndpoints | null;
   /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
   metricsToken?: string | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
@@ -85,6 +88,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     trustProxy: (opts.trustProxy ?? false) as boolean,
   });
   app.decorate('publicOrigin', opts.publicOrigin ?? null);
+  app.decorate('payments', { wechatPay: opts.wechatPay ?? null, sandbox: Boolean(opts.sandbox) });
   app.decorate('db', opts.db);
   app.decorate('now', opts.now ?? (() => new Date()));
   app.decorateRequest('auth', null);
@@ -93,7 +97,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   installErrorHandler(app, { logger });
-  securityHeaders(app);
+  securityHeaders(app, { connect: opts.uploads ? [opts.uploads.vodEndpoint, ...opts.uploads.ossOrigins] : [] });
   opsRoutes(app);
   metricsRoutes(app, { token: opts.metricsToken ?? null });
   scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
@@ -103,11 +107,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   usercenterRoutes(app);
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
-  uploadRoutes(app, { sts: opts.sts });
+  uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads });
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);
-  membershipRoutes(app, { wechatPay: opts.wechatPay });
+  membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   importRoutes(app);

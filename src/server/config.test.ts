@@ -106,6 +106,32 @@ describe('loadConfig', () => {
     expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).sts).toBeNull();
   });
 
+  it('production: upload endpoints follow the region, or the configured VOD endpoint and storage buckets', () => {
+    const sts = {
+      ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
+      ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
+      ALIYUN_OSS_BUCKET: 'hr-uploads',
+    };
+    expect(loadConfig(productionEnv({ ...sts, ALIYUN_REGION: 'cn-beijing' }) as NodeJS.ProcessEnv).uploads).toEqual({
+      vodEndpoint: 'https://vod.cn-beijing.aliyuncs.com',
+      regionId: 'cn-beijing',
+      ossOrigins: ['https://*.oss-cn-beijing.aliyuncs.com'],
+    });
+    const given = productionEnv({ ...sts, ALIYUN_VOD_ENDPOINT: 'https://vod.cn-shanghai.aliyuncs.com/', ALIYUN_VOD_STORAGE: 'outin-1234abcd, outin-5678ef00' });
+    expect(loadConfig(given as NodeJS.ProcessEnv).uploads).toEqual({
+      vodEndpoint: 'https://vod.cn-shanghai.aliyuncs.com',
+      regionId: 'cn-shanghai',
+      ossOrigins: ['https://outin-1234abcd.oss-cn-shanghai.aliyuncs.com', 'https://outin-5678ef00.oss-cn-shanghai.aliyuncs.com'],
+    });
+    expect(problemsOf(productionEnv({ ...sts, ALIYUN_VOD_ENDPOINT: 'http://vod.example.com', ALIYUN_VOD_STORAGE: 'Bad_Bucket' }))).toEqual([
+      'ALIYUN_VOD_ENDPOINT: 应为 https:// 开头的地址，如 https://vod.cn-shanghai.aliyuncs.com',
+      'ALIYUN_VOD_STORAGE: 应为视频点播存储 Bucket 名，多个用逗号分隔（如 outin-1234abcd）',
+    ]);
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).uploads).toBeNull();
+    expect(loadConfig({}).uploads).toBeNull();
+  });
+
   it('production: safe defaults', () => {
     const c = loadConfig(productionEnv() as NodeJS.ProcessEnv);
     expect(c).toMatchObject({ profile: 'production', sandbox: false, seed: false, host: '0.0.0.0', trustProxy: 1, publicOrigin: 'https://hr.example.com' });

@@ -17,6 +17,26 @@ import type { WechatPayConfig } from './adapters/wechatpay';
 
 export type Profile = 'demo' | 'production';
 
+/**
+ * The cloud endpoints the browser's uploads reach in production: GET /upload/sts names the video
+ * service (the console signs CreateUploadVideo/RefreshUploadVideo… to it with the STS credentials,
+ * RPC signature 1.0, as SMS), and the CSP's connect-src lets the console reach it and the object
+ * store, virtual-host style (`https://<bucket>.oss-<region>.aliyuncs.com`, the UploadAddress VOD answers).
+ */
+export interface UploadEndpoints {
+  /** `https://vod.cn-shanghai.aliyuncs.com` */
+  vodEndpoint: string;
+  regionId: string;
+  /** the OSS origins uploads go to: each bucket's virtual host, or `https://*.oss-<region>.aliyuncs.com` */
+  ossOrigins: string[];
+}
+
+/** A bucket's virtual-host origin on an OSS endpoint (`https://oss-cn-shanghai.aliyuncs.com` → `https://b.oss-cn-shanghai.aliyuncs.com`). */
+export const ossVirtualHost = (endpoint: string, bucket: string) => {
+  const u = new URL(endpoint);
+  return `${u.protocol}//${bucket}.${u.host}`;
+};
+
 export interface Config {
   profile: Profile;
   port: number;
@@ -42,6 +62,8 @@ export interface Config {
   metricsToken: string | null;
   /** Alibaba Cloud STS AssumeRole for upload credentials (production, optional as a whole) */
   sts: AliyunStsConfig | null;
+  /** where production's upload credentials point the console (with STS); null: the demo's sandboxes */
+  uploads: UploadEndpoints | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
 }
@@ -77,6 +99,20 @@ const trustProxy = z
   .refine((v) => /^(true|false|\d{1,2})$/.test(v), '应为 true、false 或代理层数（如 1）')
   .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)));
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'], { error: '应为 fatal/error/warn/info/debug/trace 之一' });
+
+const BUCKET_RE = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+/** An endpoint's origin (`https://vod.cn-shanghai.aliyuncs.com`); http only for a sandbox on this machine. */
+const httpsOrigin = z
+  .string()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || (u.protocol === 'http:' && /^(127\.0\.0\.1|localhost)$/.test(u.hostname))) && !u.search && !u.hash;
+    } catch {
+      return false;
+    }
+  }, '应为 https:// 开头的地址，如 https://vod.cn-shanghai.aliyuncs.com')
+  .transform((v) => v.replace(/\/$/, ''));
 
 /** Settings both profiles read (all optional here; production adds what it requires). */
 const common = z.object({
@@ -153,8 +189,14 @@ const production = common.extend({
   ALIYUN_STS_ACCESS_KEY_ID: z.string().min(1).optional(),
   ALIYUN_STS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
   ALIYUN_STS_ROLE_ARN: z.string().regex(/^acs:ram::\d+:role\/[\w.-]+$/, '应为 acs:ram::<账号ID>:role/<角色名>').optional(),
-  ALIYUN_OSS_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
+  ALIYUN_OSS_BUCKET: z.string().regex(BUCKET_RE, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
   ALIYUN_REGION: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai').optional(),
+  ALIYUN_VOD_ENDPOINT: httpsOrigin.optional(),
+  ALIYUN_OSS_ENDPOINT: httpsOrigin.optional(),
+  ALIYUN_VOD_STORAGE: z
+    .string()
+    .refine((v) => v.split(',').every((b) => BUCKET_RE.test(b.trim())), '应为视频点播存储 Bucket 名，多个用逗号分隔（如 outin-1234abcd）')
+    .optional(),
   WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号').optional(),
   WECHATPAY_MERCHANT_PRIVATE_KEY: z
     .string()
@@ -230,8 +272,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (stsGiven.length > 0 && stsGiven.length < STS_KEYS.length) {
       throw new ConfigError(STS_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置`));
     }
+    const region = e.ALIYUN_REGION ?? 'cn-shanghai';
+    const ossEndpoint = e.ALIYUN_OSS_ENDPOINT ?? `https://oss-${region}.aliyuncs.com`;
+    const storage = e.ALIYUN_VOD_STORAGE?.split(',').map((b) => b.trim());
     return {
       profile,
+      uploads:
+        stsGiven.length === 0
+          ? null
+          : {
+              vodEndpoint: e.ALIYUN_VOD_ENDPOINT ?? `https://vod.${region}.aliyuncs.com`,
+              regionId: region,
+              // VOD's storage buckets when known, else any bucket of the region's OSS
+              ossOrigins: storage ? storage.map((b) => ossVirtualHost(ossEndpoint, b)) : [ossVirtualHost(ossEndpoint, '*')],
+            },
       sts:
         stsGiven.length === 0
           ? null
@@ -287,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     profile,
     sts: null,
+    uploads: null,
     port: e.PORT ?? 8080,
     // the demo's sandboxes let anyone read SMS codes: only this machine unless HOST says otherwise
     host: e.HOST ?? '127.0.0.1',

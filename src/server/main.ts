@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { aliyunSms, installSmsSender } from './adapters/sms';
 import { buildServer } from './app';
+import { bufferedStdout } from './http/log-stream';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
 import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
@@ -51,12 +52,15 @@ const app = await buildServer({
   staticDir: config.staticDir,
   logger: true,
   logLevel: config.logLevel,
+  // lines gathered and written every 50 ms, not one write each (http/log-stream.ts)
+  logStream: bufferedStdout() as unknown as NodeJS.WritableStream,
   ossDir: resolve(dataDir, 'oss'),
   publicOrigin: config.publicOrigin,
   trustProxy: config.trustProxy,
   cleanupByJob: true,
   wechatPay: config.wechatPay,
   sts: config.sts,
+  uploads: config.uploads,
   metricsToken: config.metricsToken,
 });
 

@@ -6,7 +6,9 @@
  */
 import OSS from 'ali-oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { StsData } from '../../contract/upload';
+import RPCClient from '@alicloud/pop-core';
 import { buildServer } from '../app';
 import { SANDBOX_BUCKET } from '../sandbox/cloud';
 import { SANDBOX_STS } from '../sandbox/sts';
@@ -80,5 +82,36 @@ describe('STS AssumeRole', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('production’s credentials point the console at the configured VOD endpoint and region; its CSP lets the console reach them', async () => {
+    // the "real" endpoints are the sandboxes on the test server, by configuration, as production names Alibaba Cloud's
+    const uploads = { vodEndpoint: `${s.url}/sandbox/vod`, regionId: 'cn-beijing', ossOrigins: ['https://outin-1234abcd.oss-cn-beijing.aliyuncs.com'] };
+    const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, sts: cfg, uploads });
+    try {
+      const token = await s.tokenFor('13800000001');
+      const r = await app.inject({ method: 'GET', url: '/ent/v3/upload/sts', headers: { authorization: `Bearer ${token}` } });
+      const sts = StsData.parse(r.json().data);
+      expect(sts).toMatchObject({ VodEndpoint: uploads.vodEndpoint, RegionId: 'cn-beijing' });
+      const connect = /connect-src ([^;]+)/.exec(String(r.headers['content-security-policy']))?.[1];
+      expect(connect).toBe(`'self' ${uploads.vodEndpoint} https://outin-1234abcd.oss-cn-beijing.aliyuncs.com`);
+      // Alibaba Cloud's own clients at the endpoints the credentials name: a signed CreateUploadVideo
+      // (RPC signature 1.0 with the security token) the service accepts, then the object where its
+      // UploadAddress says (the console's engine does the same: src/workers/upload/vod.test.ts)
+      const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: sts.VodEndpoint!, apiVersion: '2017-03-21' });
+      const v = await vod.request<{ VideoId: string; UploadAddress: string; UploadAuth: string }>('CreateUploadVideo', { Title: '宣传片', FileName: 'promo.mp4', FileSize: 5, RegionId: sts.RegionId });
+      const address = JSON.parse(Buffer.from(v.UploadAddress, 'base64').toString('utf8')) as { Bucket: string; FileName: string };
+      const auth = JSON.parse(Buffer.from(v.UploadAuth, 'base64').toString('utf8')) as { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string };
+      expect(address.FileName).toMatch(/^c\d+\/sv\//);
+      await oss(auth).put(address.FileName, Buffer.from('hello'));
+      const again = await vod.request<{ UploadAddress: string }>('RefreshUploadVideo', { VideoId: v.VideoId });
+      expect(JSON.parse(Buffer.from(again.UploadAddress, 'base64').toString('utf8'))).toMatchObject({ FileName: address.FileName });
+    } finally {
+      await app.close();
+    }
+    // the demo names no endpoint: the console's default, its own sandbox
+    const token = await s.tokenFor('13800000001');
+    const demo = StsData.parse((await call(s.url, 'GET', '/ent/v3/upload/sts', { token })).body.data);
+    expect(demo.VodEndpoint).toBeUndefined();
   });
 });

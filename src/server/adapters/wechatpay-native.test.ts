@@ -4,11 +4,13 @@
  * membership order going through it when a merchant is configured.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { buildServer } from '../app';
 import { sandboxWechatPay, type WechatPayConfig } from './wechatpay';
 import { authorization, createNativeOrder, NATIVE_PATH } from './wechatpay-native';
+import { MSG_NO_WECHATPAY } from './wechatpay-orders';
 
 let s: TestServer;
 let cfg: WechatPayConfig;
@@ -78,6 +80,47 @@ describe('WeChat Pay v3 Native order creation', () => {
       await broken.close();
     }
   });
+
+  it('tax-service and top-up orders get their code_url from the platform the same way; with neither merchant nor sandbox, WeChat Pay is refused', async () => {
+    const token = await s.tokenFor('13800000001');
+    const inject = (a: FastifyInstance, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
+      a.inject({ method, url: `/ent/v3${url}`, payload: form ? new URLSearchParams(form).toString() : undefined, headers: { ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const taken = async () => (await call<{ list: { out_trade_no: string; amount: number; description: string }[] }>(s.url, 'GET', '/sandbox/wechatpay/orders')).body.list;
+    // an application waiting for its fee, made on the demo server
+    const span = { start: month(2), end: month(1) };
+    const el = (await call(s.url, 'GET', `/ent/v3/tax/eligible?start=${span.start}&end=${span.end}`, { token })).body.data as { people: { worker_id: number }[] };
+    const a = await call(s.url, 'POST', '/ent/v3/tax/apply', { token, form: { ...span, proof_type: 'table', receive: 'download', mode: 'people', ids: String(el.people[0]!.worker_id) } });
+    expect(a.body.code, a.body.msg).toBe(200);
+    expect((await call(s.url, 'POST', `/ent/v3/tax/apply/${a.body.data.id}/submit`, { token, form: { confirmed: '1' } })).body.code).toBe(200);
+    const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, wechatPay: cfg });
+    try {
+      const t = await inject(app, 'POST', `/tax/apply/${a.body.data.id}/order/wechat`);
+      expect(t.code, t.msg).toBe(200);
+      expect(t.data.code_url).toMatch(/^weixin:\/\/wxpay\//);
+      // the order page shows the platform's QR again
+      expect((await inject(app, 'GET', `/tax/apply/${a.body.data.id}/order`)).data).toMatchObject({ status: 'unpaid', method: 'wechat', code_url: t.data.code_url });
+      const fee = await s.db.one<{ amount: number }>('SELECT amount::int AS amount FROM tax_orders WHERE order_id = $1', [t.data.order_id]);
+      expect((await taken()).find((o) => o.out_trade_no === t.data.order_id)).toMatchObject({ amount: fee!.amount, description: '企业服务平台-完税证明开具服务费' });
+      const u = await inject(app, 'POST', '/payout/topup/wechat', { amount: '5000' });
+      expect(u.code, u.msg).toBe(200);
+      expect(u.data.code_url).toMatch(/^weixin:\/\/wxpay\//);
+      expect((await taken()).find((o) => o.out_trade_no === u.data.order_no)).toMatchObject({ amount: 5000, description: '企业服务平台-灵活用工账户充值' });
+    } finally {
+      await app.close();
+    }
+    const none = await buildServer({ db: s.db, sandbox: false, staticDir: null });
+    try {
+      const before = await s.db.query('SELECT id FROM payout_topups');
+      expect(await inject(none, 'POST', '/payout/topup/wechat', { amount: '5000' })).toMatchObject({ code: 409, msg: MSG_NO_WECHATPAY });
+      expect(await s.db.query('SELECT id FROM payout_topups')).toHaveLength(before.length);
+    } finally {
+      await none.close();
+    }
+  });
 });
 
-
+function month(back: number): string {
+  const d = new Date(Date.now() + 8 * 3600_000);
+  const idx = d.getUTCFullYear() * 12 + d.getUTCMonth() - back;
+  return `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db } from './types';
 
@@ -12,11 +13,42 @@ const typeParsers: pg.CustomTypesConfig = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * Statements with parameters that repeat run as named (prepared) statements: each connection
+ * parses and plans one once, and PostgreSQL reuses the plan (its generic plan after five runs).
+ * Planning was most of the database's time per call on the console's small queries (position/list:
+ * 0.8 ms planning for 0.6 ms executing). Only data statements, named on their third use (a text
+ * built with values inlined never repeats, so it never takes a name), at most MAX_NAMED per
+ * process (each is kept by every connection of the pool); the rest run unnamed as before.
+ */
+const names = new Map<string, string>();
+const seen = new Map<string, number>();
+const MAX_NAMED = 1000;
+const NAME_AFTER = 3;
+const DATA_STATEMENT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+export function statementName(sql: string, params: unknown[]): string | undefined {
+  if (params.length === 0) return undefined;
+  const known = names.get(sql);
+  if (known !== undefined) return known;
+  if (names.size >= MAX_NAMED || !DATA_STATEMENT.test(sql)) return undefined;
+  const uses = (seen.get(sql) ?? 0) + 1;
+  if (uses < NAME_AFTER) {
+    if (seen.size >= 10 * MAX_NAMED) seen.clear();
+    seen.set(sql, uses);
+    return undefined;
+  }
+  seen.delete(sql);
+  const name = `hr_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+  names.set(sql, name);
+  return name;
+}
+
 class PgTx implements Db {
   readonly kind = 'pg' as const;
   constructor(protected readonly q: Queryable) {}
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.q.query(sql, params)).rows as T[];
+    const name = statementName(sql, params);
+    return (await (name ? this.q.query({ name, text: sql, values: params }) : this.q.query(sql, params))).rows as T[];
   }
   async one<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
     return (await this.query<T>(sql, params))[0];

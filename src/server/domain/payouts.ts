@@ -229,15 +229,12 @@ export async function ownBatch(db: Db, id: number, companyId: number, lock = fal
 
 // --- WeChat Pay top-ups -----------------------------------------------------------------------
 
+/** A verified WeChat Pay v3 notification of a top-up (adapters/wechatpay.ts handlePayNotify). */
 export interface WxNotify {
   order_no: string;
   transaction_id: string;
   amount: number;
-  ts: string;
 }
-const wxBase = (n: WxNotify) => ['wx', n.order_no, n.transaction_id, String(n.amount), n.ts].join('\n');
-export const signWxNotify = (n: WxNotify) => createHmac('sha256', channelKey).update(wxBase(n)).digest('hex');
-export const verifyWxNotify = (n: WxNotify, sign: string) => safeEqual(signWxNotify(n), sign);
 
 /**
  * A verified WeChat Pay notification: the order moves 待支付 → 已到账 once (compare-and-set) and

@@ -245,6 +245,8 @@ interface OrderRow {
   voucher_name: string;
   created_at: Date;
   paid_at: Date | null;
+  /** the platform's QR content (production, WeChat Pay Native); '' in the demo: the sandbox page */
+  code_url: string;
 }
 export const orderOf = (o: OrderRow, codeUrl: string) => ({
   order_id: o.order_id,
@@ -252,7 +254,7 @@ export const orderOf = (o: OrderRow, codeUrl: string) => ({
   amount: Number(o.amount),
   status: o.status,
   method: o.method,
-  code_url: o.method === 'wechat' && o.status === 'unpaid' ? codeUrl : '',
+  code_url: o.method === 'wechat' && o.status === 'unpaid' ? o.code_url || codeUrl : '',
   bank: TAX_BANK,
   voucher_name: o.voucher_name,
   created_at: dt(o.created_at),
@@ -260,7 +262,7 @@ export const orderOf = (o: OrderRow, codeUrl: string) => ({
 });
 export const orderRow = (db: Db, applicationId: number) =>
   db.one<OrderRow>(
-    'SELECT order_id, amount::text, status, method, voucher_name, created_at, paid_at FROM tax_orders WHERE application_id = $1',
+    'SELECT order_id, amount::text, status, method, voucher_name, created_at, paid_at, code_url FROM tax_orders WHERE application_id = $1',
     [applicationId],
   );
 

@@ -13,25 +13,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * tags at run time); images and media also as data:/blob: (QR codes, previews); workers from the
  * origin or blob:; no plugins; no framing by anyone.
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONSOLE_CSP = consoleCsp([]);
+
+/**
+ * The policy with the cloud endpoints production's uploads reach added to connect-src (config.ts
+ * UploadEndpoints: the video service and the object store's virtual hosts); the demo's are all 'self'.
+ */
+export function consoleCsp(connect: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connect].join(' '),
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const STATIC_HEADERS: Record<string, string> = {
-  'content-security-policy': CONSOLE_CSP,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -43,9 +50,10 @@ const STATIC_HEADERS: Record<string, string> = {
 const isHttps = (req: FastifyRequest) => req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
 
 /** Sets the headers on every answer (before the handler: errors and 404s carry them too). */
-export function securityHeaders(app: FastifyInstance) {
+export function securityHeaders(app: FastifyInstance, opts: { connect?: string[] } = {}) {
+  const headers = { 'content-security-policy': consoleCsp(opts.connect ?? []), ...STATIC_HEADERS };
   app.addHook('onRequest', async (req, reply) => {
-    reply.headers(STATIC_HEADERS);
+    reply.headers(headers);
     reply.header('x-request-id', req.id);
     if (isHttps(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });

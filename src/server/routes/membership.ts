@@ -7,10 +7,8 @@ import { endpoints } from '../../contract/endpoints';
 import { invoiceProblem, type InvoiceForm } from '../../contract/invoice-rules';
 import type { Db } from '../db/types';
 import { activeCompany, adminCompany, dt, orderNumber } from '../domain/accounts';
-import { ApiError, badRequest, conflict, notFound } from '../http/envelope';
-import { Code } from '../../contract/envelope';
-import { createNativeOrder } from '../adapters/wechatpay-native';
-import type { WechatPayConfig } from '../adapters/wechatpay';
+import { badRequest, conflict, notFound } from '../http/envelope';
+import { wechatCodeUrl } from '../adapters/wechatpay-orders';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { randomDigits } from '../lib/crypto';
@@ -45,29 +43,7 @@ async function ownOrder(db: Db, orderId: string, companyId: number) {
   return o;
 }
 
-/** The order's code_url: WeChat Pay Native (configured merchant) or the sandbox's pay page. */
-async function orderCodeUrl(req: FastifyRequest, wechatPay: WechatPayConfig | null, o: { order_id: string; name: string; amount: number }, now: Date) {
-  if (!wechatPay?.merchantPrivateKey) return payUrl(req, o.order_id);
-  try {
-    return await createNativeOrder(
-      wechatPay,
-      {
-        out_trade_no: o.order_id,
-        description: `企业服务平台-${o.name}`,
-        amount: o.amount,
-        notify_url: wechatPay.notifyUrl ?? `${requestOrigin(req)}/notify/wechatpay`,
-        time_expire: new Date(now.getTime() + 2 * 3600_000),
-      },
-      now,
-    );
-  } catch (err) {
-    req.log.error({ err: err instanceof Error ? err.message : String(err), order: o.order_id }, '微信支付下单失败');
-    throw new ApiError(Code.SERVER_ERROR, '微信支付下单失败，请稍后再试', 200);
-  }
-}
-
-export function membershipRoutes(app: FastifyInstance, opts: { wechatPay?: WechatPayConfig | null } = {}) {
-  const wechatPay = opts.wechatPay ?? null;
+export function membershipRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.orderCreate, async ({ auth, body, db, now, req }) => {
     const c = adminCompany(auth, '开通会员');
     const p = await db.one<{ pack: string; name: string; amount: number; days: number; num: number; lv: number }>(
@@ -77,7 +53,7 @@ export function membershipRoutes(app: FastifyInstance, opts: { wechatPay?: Wecha
     if (!p) throw badRequest('该会员套餐不存在或已下架，请重新选择');
     const orderId = orderNumber(now, randomDigits(6));
     // the platform's order first: a refused one leaves no unpayable order behind
-    const codeUrl = await orderCodeUrl(req, wechatPay, { order_id: orderId, name: p.name, amount: p.amount }, now);
+    const codeUrl = await wechatCodeUrl(req, { out_trade_no: orderId, description: p.name, amount: p.amount, sandboxPath: orderId }, now);
     await db.query(
       `INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, created_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,

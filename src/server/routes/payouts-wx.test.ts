@@ -1,11 +1,12 @@
 /**
- * 微信支付充值 (issue 13): an order with its QR, WeChat Pay's signed notification credits the account
+ * 微信支付充值 (issue 13): an order with its QR, WeChat Pay v3's signed notification credits the account
  * once however many times it arrives; forged, altered or wrong-amount notifications change
  * nothing; the operator's bank confirm does not apply to it; the ledger invariant after each case.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountData, WxTopupData } from '../../contract/payouts';
 import { checkLedger } from '../domain/payouts';
+import { sandboxNotification } from '../adapters/wechatpay';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 
 let s: TestServer;
@@ -37,15 +38,19 @@ describe('payouts: WeChat Pay top-up', () => {
     // the operator's bank-transfer confirm is not the way in for a WeChat order
     expect(((await call(s.url, 'POST', `/sandbox/payouts/topups/${o.id}/confirm`)).body as { code: number }).code).toBe(409);
 
-    const paid = await call<{ payload: Record<string, string>; answers: { code: number; data: { applied: boolean } }[] }>(s.url, 'POST', `/sandbox/pay/topup/${o.order_no}`, { form: { times: '3' } });
-    expect(paid.body.answers.map((a) => a.data.applied)).toEqual([true, false, false]);
+    // WeChat Pay v3's notification, delivered 3 times as the platform retries: one credit
+    type Delivered = { notification: { body: string; headers: Record<string, string> }; answers: { status: number; body: unknown }[] };
+    const paid = await call<Delivered>(s.url, 'POST', `/sandbox/pay/topup/${o.order_no}`, { form: { times: '3' } });
+    expect(paid.body.answers).toEqual([0, 1, 2].map(() => ({ status: 200, body: { code: 'SUCCESS' } })));
     expect(await balance()).toBe(before + 88_800);
     // concurrent repeats of the same notification
-    const again = await Promise.all(Array.from({ length: 10 }, () => call(s.url, 'POST', '/ent/v3/payout/wx-notify', { form: paid.body.payload })));
-    expect(again.every((a) => a.body.code === 200 && a.body.data.applied === false)).toBe(true);
+    const { body, headers } = paid.body.notification;
+    const again = await Promise.all(Array.from({ length: 10 }, () => call(s.url, 'POST', '/notify/wechatpay', { raw: body, headers })));
+    expect(again.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(await balance()).toBe(before + 88_800);
     expect(await s.db.one("SELECT count(*)::int AS n FROM payout_ledger WHERE ref_no = $1 AND type = 'topup'", [o.order_no])).toEqual({ n: 1 });
-    expect(await s.db.one('SELECT count(*)::int AS n FROM payout_wx_notifies WHERE order_no = $1', [o.order_no])).toEqual({ n: 13 });
+    expect(await s.db.one('SELECT count(*)::int AS n FROM payout_wx_notifies WHERE order_no = $1 AND applied', [o.order_no])).toEqual({ n: 1 });
+    expect(await s.db.one('SELECT count(*)::int AS n FROM wechatpay_notifications WHERE order_id = $1', [o.order_no])).toEqual({ n: 1 });
     const acc = AccountData.parse((await call(s.url, 'GET', '/ent/v3/payout/account', { token: member })).body.data);
     expect(acc.topups.find((t) => t.order_no === o.order_no)).toMatchObject({ status: 'confirmed', method: 'wechat' });
   });
@@ -53,12 +58,19 @@ describe('payouts: WeChat Pay top-up', () => {
   it('refuses forged, altered and wrong-amount notifications, and bad orders', async () => {
     const o = WxTopupData.parse((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { token: member, form: { amount: '1000' } })).body.data);
     const before = await balance();
-    const base = { order_no: o.order_no, transaction_id: '4200000000000001', amount: '1000', ts: String(Date.now()) };
-    expect((await call(s.url, 'POST', '/ent/v3/payout/wx-notify', { form: { ...base, sign: 'a'.repeat(64) } })).body.code).toBe(400);
-    const good = await call<{ payload: Record<string, string> }>(s.url, 'POST', `/sandbox/pay/topup/${o.order_no}`, { form: { times: '1' } });
+    const wrong = sandboxNotification(o.order_no, 100_000, new Date());
+    expect((await call(s.url, 'POST', '/notify/wechatpay', { raw: wrong.body, headers: wrong.headers })).body).toEqual({ code: 'FAIL', message: 'amount does not match the order' });
+    const forged = sandboxNotification(o.order_no, 1000, new Date());
+    const sig = forged.headers['wechatpay-signature']!;
+    const flipped = { ...forged.headers, 'wechatpay-signature': (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1) };
+    expect((await call(s.url, 'POST', '/notify/wechatpay', { raw: forged.body, headers: flipped })).status).toBe(401);
+    // the HMAC callback of earlier sessions is gone: the v3 notification is the only way in
+    const base = { order_no: o.order_no, transaction_id: '4200000000000001', amount: '1000', ts: String(Date.now()), sign: 'a'.repeat(64) };
+    expect((await call(s.url, 'POST', '/ent/v3/payout/wx-notify', { form: base })).status).toBe(404);
+    expect(await balance()).toBe(before);
+    await call(s.url, 'POST', `/sandbox/pay/topup/${o.order_no}`, { form: { times: '1' } });
     const bal = await balance();
     expect(bal).toBe(before + 1000);
-    expect((await call(s.url, 'POST', '/ent/v3/payout/wx-notify', { form: { ...good.body.payload, amount: '100000' } })).body.code).toBe(400);
     for (const amount of ['10.5', '0', '-5', '1e3']) expect((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { token: member, form: { amount } })).body.code, amount).toBe(400);
     expect((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { form: { amount: '100' } })).body.code).toBe(410000);
     expect((await fetch(`${s.url}/sandbox/pay/topup/CZ000000000000000000`)).status).toBe(404);

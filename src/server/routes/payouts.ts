@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { PLATFORM_BANK, applyNotify, applyWxNotify, verifyWxNotify, balanceOf, newOrderNo, settingsOf, verifyNotify } from '../domain/payouts';
+import { PLATFORM_BANK, applyNotify, balanceOf, newOrderNo, settingsOf, verifyNotify } from '../domain/payouts';
 import { dt } from '../domain/payouts-batches';
 import { memberCompanyOf } from '../domain/recruitment';
 import { badRequest, conflict } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { fmtDateTime } from '../lib/time';
-import { payUrl } from './membership';
+import { wechatCodeUrl } from '../adapters/wechatpay-orders';
 import { payoutsBatchRoutes } from './payouts-batches';
 import { payoutsRecordsRoutes } from './payouts-records';
 import { payoutsReportRoutes } from './payouts-reports';
@@ -49,18 +49,15 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     const company = memberCompanyOf(auth, now);
     const open = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1 AND status = 'pending'`, [company.id]);
     if (open!.n >= 10) throw conflict('待确认的充值单过多，请等待到账确认后再提交');
+    const orderNo = newOrderNo(now);
+    // the platform's order first (production: Native下单; demo: the pay sandbox): a refusal leaves no order
+    const codeUrl = await wechatCodeUrl(req, { out_trade_no: orderNo, description: '灵活用工账户充值', amount: body.amount, sandboxPath: `topup/${orderNo}` }, now);
     const t = await db.one<{ id: number; order_no: string }>(
       `INSERT INTO payout_topups (company_id, order_no, amount, method, created_by, created_at) VALUES ($1,$2,$3,'wechat',$4,$5) RETURNING id, order_no`,
-      [company.id, newOrderNo(now), body.amount, auth.user.id, now],
+      [company.id, orderNo, body.amount, auth.user.id, now],
     );
     setMsg('请使用微信扫码支付');
-    return { id: t!.id, order_no: t!.order_no, amount: body.amount, code_url: payUrl(req, `topup/${t!.order_no}`) };
-  });
-
-  addRoute(app, endpoints.payWxNotify, async ({ body, now }) => {
-    const { sign, ...n } = body;
-    if (!verifyWxNotify(n, sign)) throw badRequest('签名无效');
-    return { applied: await applyWxNotify(app.db, n, now) };
+    return { id: t!.id, order_no: t!.order_no, amount: body.amount, code_url: codeUrl };
   });
 
   addRoute(app, endpoints.paySettings, async ({ auth, db, now, body, setMsg }) => {

@@ -23,6 +23,7 @@ import {
   newTaxOrderId,
   orderOf,
   orderRow,
+  TAX_SERVICE_NAME,
   ownApplication,
   paidRows,
   taxCompany,
@@ -35,6 +36,7 @@ import { addRoute } from '../http/route';
 import { sealPii } from '../lib/pii';
 import { fmtDateTime } from '../lib/time';
 import { payUrl } from './membership';
+import { wechatCodeUrl } from '../adapters/wechatpay-orders';
 
 const SELLER = { name: '杭州灵活用工服务有限公司', taxNo: '91330106MA2KXXXX0T' };
 
@@ -215,8 +217,12 @@ export function taxRoutes(app: FastifyInstance) {
     const a = await ownApplication(db, params.id, c.id);
     const o = await ownOrder(db, params.id, c.id);
     if (a.status !== 'unpaid' || o.status !== 'unpaid') throw conflict('该订单当前不能支付');
-    await db.query(`UPDATE tax_orders SET method = 'wechat' WHERE order_id = $1 AND status = 'unpaid'`, [o.order_id]);
-    return { order_id: o.order_id, code_url: payUrl(req, o.order_id) };
+    // the platform's order (production: Native下单, the same order again answers its code_url,
+    // kept for the order page), or the pay sandbox's page (demo)
+    const url = await wechatCodeUrl(req, { out_trade_no: o.order_id, description: TAX_SERVICE_NAME, amount: Number(o.amount), sandboxPath: o.order_id }, now);
+    const stored = req.server.payments.wechatPay ? url : '';
+    await db.query(`UPDATE tax_orders SET method = 'wechat', code_url = $2 WHERE order_id = $1 AND status = 'unpaid'`, [o.order_id, stored]);
+    return { order_id: o.order_id, code_url: url };
   });
 
   addRoute(app, endpoints.taxPayBank, async ({ auth, db, now, params, body, req, setMsg }) => {

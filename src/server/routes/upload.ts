@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { isoSeconds, mintCredentials, ownerPrefix, presignGet } from '../domain/credentials';
 import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
+import type { UploadEndpoints } from '../config';
 import { Code } from '../../contract/envelope';
 import { ApiError } from '../http/envelope';
 import { isActiveMember } from '../domain/users';
@@ -10,8 +11,10 @@ import { fmtDateTime, addSeconds } from '../lib/time';
 
 export const STS_TTL_S = 3600;
 
-export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig | null } = {}) {
+export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig | null; uploads?: UploadEndpoints | null } = {}) {
   const sts = opts.sts ?? null;
+  // production: the credentials name the real video service and region the console signs its calls to
+  const where = opts.uploads ? { VodEndpoint: opts.uploads.vodEndpoint, RegionId: opts.uploads.regionId } : {};
   /**
    * Short-lived upload credentials, recorded so the OSS/VOD sandboxes can check the
    * signatures and tokens they receive and tie uploads to the caller's company.
@@ -21,7 +24,8 @@ export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig
     // production: the cloud's STS AssumeRole, scoped to the caller's prefix (adapters/sts.ts)
     if (sts) {
       try {
-        return await assumeRole(sts, { sessionName: `hr-u${auth.user.id}`, prefix: ownerPrefix({ company_id: companyId, user_id: auth.user.id }), durationS: STS_TTL_S });
+        const c = await assumeRole(sts, { sessionName: `hr-u${auth.user.id}`, prefix: ownerPrefix({ company_id: companyId, user_id: auth.user.id }), durationS: STS_TTL_S });
+        return { ...c, ...where };
       } catch (err) {
         req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'STS AssumeRole 失败');
         throw new ApiError(Code.SERVER_ERROR, '获取上传凭证失败，请稍后再试', 200);

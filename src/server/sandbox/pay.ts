@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { confirmTaxPayment, isTaxOrder, taxOrderForPayPage } from '../domain/tax';
+import { isTaxOrder, taxOrderForPayPage } from '../domain/tax';
 import { handlePayNotify, sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
 import { envelope, notFound } from '../http/envelope';
 import { toApiError } from '../http/errors';
@@ -64,15 +64,11 @@ ${paid ? '' : `<form method="post" action="/sandbox/pay/${esc(o.order_id)}"><but
       const o = await loadOrder(app, order_id);
       if (!o) throw notFound('订单不存在');
       const now = app.now();
-      // membership orders: the platform's notification, signed and encrypted as WeChat Pay v3
-      // does, through the server's own verifier (adapters/wechatpay.ts), the path a real payment
-      // takes. Tax-service orders are confirmed directly (idempotent) until the verifier knows
-      // their table too (noted in docs/decisions.md).
-      const notifyMembership = async () => {
-        const n = sandboxNotification(order_id, o.amount, now);
-        return (await handlePayNotify(app.db, sandboxWechatPay().config, n.headers, n.body, now))!;
-      };
-      const r = isTaxOrder(order_id) ? await confirmTaxPayment(app.db, order_id, now) : await notifyMembership();
+      // the platform's notification, signed and encrypted as WeChat Pay v3 does, through the
+      // server's own verifier (adapters/wechatpay.ts): the path a real payment takes, for a
+      // membership order and a tax-service order alike
+      const n = sandboxNotification(order_id, o.amount, now);
+      const r = (await handlePayNotify(app.db, sandboxWechatPay().config, n.headers, n.body, now))!;
       if (wantsHtml(req)) return reply.redirect(`/sandbox/pay/${order_id}`, 303);
       return envelope(200, r.paid_now ? '支付成功' : '订单已支付', r);
     } catch (err) {

@@ -5,14 +5,15 @@
  * sent as an HMAC-signed callback to POST /ent/v3/payout/notify (it can be replayed to test that a
  * duplicate changes nothing).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
 import { fenText } from '../../contract/employment-rules';
 import { MOBILE_RE } from '../../contract/patterns';
 import type { Db } from '../db/types';
-import { post, signNotify, signWxNotify, type Notify, type WxNotify } from '../domain/payouts';
+import { post, signNotify, type Notify } from '../domain/payouts';
+import { sandboxNotification } from '../adapters/wechatpay';
 import { conflict, envelope, notFound } from '../http/envelope';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
@@ -82,8 +83,8 @@ const TopupParam = z.strictObject({ order_no: z.string().regex(/^CZ\d{18}$/, '�
 const PayTimes = z.strictObject({ times: z.coerce.number().int().min(1).max(5).default(1) });
 
 /**
- * 微信支付充值 in the pay sandbox: the page the QR opens and its 确认支付, which makes WeChat Pay's
- * signed notification and delivers it `times` times (WeChat repeats notifications until it is
+ * 微信支付充值 in the pay sandbox: the page the QR opens and its 确认支付, which makes WeChat Pay v3's
+ * signed, encrypted notification and delivers it to /notify/wechatpay `times` times (WeChat repeats notifications until it is
  * answered; the server credits one).
  */
 function wxTopupSandbox(app: FastifyInstance) {
@@ -114,20 +115,16 @@ ${paid ? '' : `<form method="post" action="/sandbox/pay/topup/${esc(o.order_no)}
       const { times } = parseInput(PayTimes, req.body ?? {});
       const o = await load(order_no);
       if (!o || o.method !== 'wechat') throw notFound('订单不存在');
-      const n: WxNotify = {
-        order_no,
-        transaction_id: `42${createHash('sha256').update(order_no).digest('hex').slice(0, 26)}`,
-        amount: Number(o.amount),
-        ts: String(app.now().getTime()),
-      };
-      const payload = { ...n, amount: String(n.amount), sign: signWxNotify(n) };
-      const answers: unknown[] = [];
+      // WeChat Pay v3's signed, encrypted notification (the same as for any order), delivered
+      // `times` times to the server's notify URL as the platform retries it
+      const notification = sandboxNotification(order_no, Number(o.amount), app.now());
+      const answers: { status: number; body: unknown }[] = [];
       for (let i = 0; i < times; i++) {
-        const res = await app.inject({ method: 'POST', url: '/ent/v3/payout/wx-notify', payload, headers: { 'content-type': 'application/json' } });
-        answers.push(res.json());
+        const res = await app.inject({ method: 'POST', url: '/notify/wechatpay', payload: notification.body, headers: notification.headers });
+        answers.push({ status: res.statusCode, body: res.json() });
       }
       if (wantsHtml(req)) return reply.redirect(`/sandbox/pay/topup/${order_no}`, 303);
-      return { payload, answers };
+      return { notification, answers };
     } catch (e) {
       const api = toApiError(e);
       return reply.status(api.httpStatus).send(envelope(api.code, api.message, null));

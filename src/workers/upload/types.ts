@@ -122,6 +122,9 @@ export interface Credentials {
   SecurityToken: string;
   /** ISO 8601 */
   Expiration: string;
+  /** STS only: the video service these credentials are for (production); absent: the configured one */
+  VodEndpoint?: string;
+  RegionId?: string;
 }
 
 /** Where the object goes (VOD's base64 `UploadAddress`). */

@@ -60,11 +60,12 @@ export class VodClient {
       SignatureVersion: '1.0',
       SignatureNonce: randomId(),
       Timestamp: rpcTimestamp(this.now()),
-      RegionId: this.region,
+      // production's STS names the real service and region (GET /upload/sts); the demo's does not
+      RegionId: creds.RegionId ?? this.region,
       ...params,
     };
     const signed = await signRpc(method, all, creds.AccessKeySecret);
-    const base = `${this.endpoint.replace(/\/+$/, '')}/`;
+    const base = `${(creds.VodEndpoint ?? this.endpoint).replace(/\/+$/, '')}/`;
     const res = await this.transport.send(
       method === 'GET'
         ? { method, url: `${base}?${signed}`, signal }
