@@ -281,9 +281,9 @@ async function browserRun(token: string, size: number) {
     await context.addCookies([{ name: 'token', value: token, url: BASE }]);
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { __long: number[] };
+      const w = window as unknown as { __long: [number, number][] };
       w.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
     });
     await page.goto('/index');
     await page.getByTestId('upload-center-button').click();
@@ -299,7 +299,8 @@ async function browserRun(token: string, size: number) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    const before = (await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length)) as number;
+    const before = await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.length);
+    const pageT0 = await page.evaluate(() => performance.now());
     const tabIdle = tabMb();
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
@@ -324,7 +325,8 @@ async function browserRun(token: string, size: number) {
       writeFileSync(path.join(prof, `main-${size / MB}m-${Date.now()}.cpuprofile`), JSON.stringify(profile));
       if (workerProf) writeFileSync(path.join(prof, `worker-${size / MB}m-${Date.now()}.cpuprofile`), JSON.stringify(await workerProf.stop()));
     }
-    const long = ((await page.evaluate(() => (window as unknown as { __long: number[] }).__long)) as number[]).slice(before);
+    const longAt = (await page.evaluate(() => (window as unknown as { __long: [number, number][] }).__long)).slice(before);
+    const long = longAt.map(([, d]) => d);
     clearObjects();
     return {
       size_mb: size / MB,
@@ -333,6 +335,8 @@ async function browserRun(token: string, size: number) {
       long_tasks: long.length,
       long_task_ms_total: Math.round(long.reduce((a, b) => a + b, 0)),
       long_task_ms_max: Math.round(Math.max(0, ...long)),
+      // when each began (seconds after the file was given to the page) and how long it took (ms)
+      long_task_at: longAt.map(([t, d]) => `${((t - pageT0) / 1000).toFixed(2)} s: ${Math.round(d)} ms`),
       main_heap_peak_mb: +(heapPeak / MB).toFixed(1),
       tab_rss_idle_mb: +tabIdle.toFixed(1),
       tab_rss_peak_mb: +tabPeak.toFixed(1),
