@@ -302,6 +302,16 @@ async function browserRun(token: string, size: number) {
     const before = await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.length);
     const pageT0 = await page.evaluate(() => performance.now());
     const tabIdle = tabMb();
+    // BENCH_BROWSER_TRACE=<dir>: a devtools timeline trace of the first seconds (what a long task did)
+    const trace = process.env.BENCH_BROWSER_TRACE;
+    const traceEvents: unknown[] = [];
+    let traceDone: Promise<void> | null = null;
+    if (trace) {
+      cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => traceEvents.push(...e.value));
+      traceDone = new Promise((r) => cdp.once('Tracing.tracingComplete', () => r()));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
+      setTimeout(() => void cdp.send('Tracing.end').catch(() => {}), 4000);
+    }
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
     let heapPeak = 0;
@@ -318,6 +328,12 @@ async function browserRun(token: string, size: number) {
       await page.waitForTimeout(250);
     }
     const seconds = (performance.now() - t0) / 1000;
+    if (trace && traceDone) {
+      await traceDone;
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(trace, { recursive: true });
+      writeFileSync(path.join(trace, `trace-${size / MB}m-${Date.now()}.json`), JSON.stringify({ traceEvents }));
+    }
     if (prof) {
       const { mkdirSync, writeFileSync } = await import('node:fs');
       mkdirSync(prof, { recursive: true });
