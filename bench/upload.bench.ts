@@ -5,8 +5,11 @@
  *   SDK defaults (1 MB parts, 5 parallel) and at the engine's best settings;
  * - the cost of CRC64 (the default run against the same run with CRC off);
  * - peak memory of the engine's process during an upload (RSS above the idle process);
- * - in Chromium (when a build and /usr/bin/chromium exist): main-thread long tasks and main-thread
- *   JS heap while the worker uploads BENCH_BROWSER_MB (default 256) through the upload center.
+ * - in Chromium (when a build and /usr/bin/chromium exist), for each size in BENCH_BROWSER_MB
+ *   (default 256,1024): MB/s through the upload center, main-thread long tasks (and when they
+ *   began), the main thread's JS heap and the tab's memory (renderer RSS), flat in the file's size;
+ *   the 1 GiB run against the engine's adaptive run in Node on the same file size;
+ * - CRC64 alone: MB/s of hash-wasm against plain JS slicing-by-8, and the cost of the combine.
  * The server runs in a child process (its own event loop), as in production. Each configuration
  * runs BENCH_ROUNDS times (default 2), interleaved; the fastest run of each counts.
  */
@@ -17,6 +20,7 @@ import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import OSS from 'ali-oss';
+import type { CDPSession } from 'playwright-core';
 import { httpDate, ossAuthorization, ossCanonicalResource } from '../src/workers/upload/sign';
 import { UploadEngine } from '../src/workers/upload/engine';
 import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
@@ -25,7 +29,6 @@ import { CONSOLE_OPTIONS, type Clock, type Credentials, type EngineEvent, type U
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
-const BROWSER_SIZE = Number(process.env.BENCH_BROWSER_MB ?? 256) * MB;
 const PORT = Number(process.env.BENCH_UPLOAD_PORT ?? 8923);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA = '/tmp/upl-bench-data';
@@ -239,7 +242,7 @@ function rssMb(pid: number): number {
  * A worker's CPU profile through the browser's CDP session (attached, not flattened: Playwright's
  * sessions cannot route a child session's messages, so they go through Target.sendMessageToTarget).
  */
-async function workerProfiler(bcdp: import('playwright-core').CDPSession) {
+async function workerProfiler(bcdp: CDPSession) {
   const { targetInfos } = (await bcdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string }[] };
   const w = targetInfos.find((t) => t.type === 'worker');
   if (!w) return null;
