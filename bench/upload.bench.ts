@@ -5,17 +5,22 @@
  *   SDK defaults (1 MB parts, 5 parallel) and at the engine's best settings;
  * - the cost of CRC64 (the default run against the same run with CRC off);
  * - peak memory of the engine's process during an upload (RSS above the idle process);
- * - in Chromium (when a build and /usr/bin/chromium exist): main-thread long tasks and main-thread
- *   JS heap while the worker uploads BENCH_BROWSER_MB (default 256) through the upload center.
+ * - in Chromium (when a build and /usr/bin/chromium exist), for each size in BENCH_BROWSER_MB
+ *   (default 256,1024): MB/s through the upload center, main-thread long tasks (and when they
+ *   began), the main thread's JS heap and the tab's memory (renderer RSS), flat in the file's size;
+ *   the 1 GiB run against the engine's adaptive run in Node on the same file size;
+ * - CRC64 alone: MB/s of hash-wasm against plain JS slicing-by-8, and the cost of the combine.
  * The server runs in a child process (its own event loop), as in production. Each configuration
  * runs BENCH_ROUNDS times (default 2), interleaved; the fastest run of each counts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, openAsBlob, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openAsBlob, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import http from 'node:http';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import OSS from 'ali-oss';
+import type { CDPSession } from 'playwright-core';
 import { httpDate, ossAuthorization, ossCanonicalResource } from '../src/workers/upload/sign';
 import { UploadEngine } from '../src/workers/upload/engine';
 import { MemoryCheckpointStore } from '../src/workers/upload/checkpoint-store';
@@ -24,7 +29,6 @@ import { CONSOLE_OPTIONS, type Clock, type Credentials, type EngineEvent, type U
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MB;
-const BROWSER_SIZE = Number(process.env.BENCH_BROWSER_MB ?? 256) * MB;
 const PORT = Number(process.env.BENCH_UPLOAD_PORT ?? 8923);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA = '/tmp/upl-bench-data';
@@ -85,6 +89,8 @@ const clock: Clock = {
 interface Run {
   mbps: number;
   seconds: number;
+  /** the client process's CPU time during the run (user + system) */
+  cpuSeconds?: number;
   peakRssMb?: number;
   chosen?: string;
 }
@@ -103,6 +109,7 @@ async function engineRun(token: string, options: Partial<UploadOptions>): Promis
   const idle = process.memoryUsage().rss;
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const id = await engine.addFile(blob, path.basename(FILE), Date.now() + Math.random(), { kind: 'video' });
   let chosen = '';
@@ -116,9 +123,10 @@ async function engineRun(token: string, options: Partial<UploadOptions>): Promis
   engine.start();
   await done;
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   clearObjects();
-  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1), chosen };
+  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1), chosen };
 }
 
 /** (b) the official ali-oss client's multipartUpload of the same file, same part size and parallelism. */
@@ -220,13 +228,54 @@ async function curlRun(token: string): Promise<{ mbps: number; seconds: number }
   return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2) };
 }
 
-/** The upload center in Chromium: long tasks on the main thread while the worker uploads. */
-async function browserRun(token: string) {
+/** RSS of a process (kB in /proc → MB); 0 when gone. */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A worker's CPU profile through the browser's CDP session (attached, not flattened: Playwright's
+ * sessions cannot route a child session's messages, so they go through Target.sendMessageToTarget).
+ */
+async function workerProfiler(bcdp: CDPSession) {
+  const { targetInfos } = (await bcdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string }[] };
+  const w = targetInfos.find((t) => t.type === 'worker');
+  if (!w) return null;
+  const { sessionId } = (await bcdp.send('Target.attachToTarget', { targetId: w.targetId, flatten: false })) as { sessionId: string };
+  let id = 0;
+  const waiting = new Map<number, (r: unknown) => void>();
+  bcdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+    if (e.sessionId !== sessionId) return;
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+    if (m.id && waiting.has(m.id)) waiting.get(m.id)!(m.result);
+  });
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const i = ++id;
+      waiting.set(i, resolve);
+      void bcdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: i, method, params }) });
+    });
+  await send('Profiler.enable');
+  await send('Profiler.start');
+  return { stop: async () => ((await send('Profiler.stop')) as { profile: unknown }).profile };
+}
+
+/**
+ * The upload center in Chromium, one file of `size` bytes: MB/s, main-thread long tasks, the
+ * main thread's JS heap and the tab's memory (the renderer processes' RSS: page and worker)
+ * sampled every 250 ms. BENCH_BROWSER_PROF=<dir>: CPU profiles of the main thread and the worker.
+ */
+async function browserRun(token: string, size: number) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const dist = process.env.E2E_DIST ?? 'dist';
   if (!existsSync(chrome) || !existsSync(path.join(dist, 'index.html'))) return { skipped: 'no chromium or no build' };
-  const file = `/tmp/upl-bench-browser-${BROWSER_SIZE / MB}m.mp4`;
-  makeFile(file, BROWSER_SIZE);
+  const file = `/tmp/upl-bench-browser-${size / MB}m.mp4`;
+  makeFile(file, size);
   const { chromium } = await import('playwright-core');
   const { CHROME_ARGS } = await import('../tests/e2e/harness');
   const browser = await chromium.launch({ executablePath: chrome, args: CHROME_ARGS });
@@ -235,59 +284,140 @@ async function browserRun(token: string) {
     await context.addCookies([{ name: 'token', value: token, url: BASE }]);
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { __long: number[] };
+      const w = window as unknown as { __long: [number, number][] };
       w.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
     });
     await page.goto('/index');
     await page.getByTestId('upload-center-button').click();
     await page.getByTestId('upload-drawer').waitFor();
     const cdp = await context.newCDPSession(page);
+    const bcdp = await browser.newBrowserCDPSession();
     await cdp.send('Performance.enable');
-    // BENCH_BROWSER_PROF=<dir>: the main thread's CPU profile of the upload lands there
+    const { processInfo } = (await bcdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    const renderers = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+    const tabMb = () => renderers.reduce((n, pid) => n + rssMb(pid), 0);
     const prof = process.env.BENCH_BROWSER_PROF;
     if (prof) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    const before = (await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length)) as number;
+    const before = await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.length);
+    const pageT0 = await page.evaluate(() => performance.now());
+    const tabIdle = tabMb();
+    // BENCH_BROWSER_TRACE=<dir>: a devtools timeline trace of the first seconds (what a long task did)
+    const trace = process.env.BENCH_BROWSER_TRACE;
+    const traceEvents: unknown[] = [];
+    let traceDone: Promise<void> | null = null;
+    if (trace) {
+      cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => traceEvents.push(...e.value));
+      traceDone = new Promise((r) => cdp.once('Tracing.tracingComplete', () => r()));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
+      setTimeout(() => void cdp.send('Tracing.end').catch(() => {}), 4000);
+    }
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
     let heapPeak = 0;
+    let tabPeak = tabIdle;
+    let workerProf: Awaited<ReturnType<typeof workerProfiler>> = null;
     for (;;) {
       const m = (await cdp.send('Performance.getMetrics')).metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? 0;
       heapPeak = Math.max(heapPeak, m);
+      tabPeak = Math.max(tabPeak, tabMb());
+      if (prof && !workerProf) workerProf = await workerProfiler(bcdp).catch(() => null);
       const state = await page.locator('[data-testid="upload-item"]').first().getAttribute('data-state');
       if (state === 'Success') break;
       if (state === 'Failure') throw new Error('browser upload failed');
       await page.waitForTimeout(250);
     }
     const seconds = (performance.now() - t0) / 1000;
+    if (trace && traceDone) {
+      await traceDone;
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(trace, { recursive: true });
+      writeFileSync(path.join(trace, `trace-${size / MB}m-${Date.now()}.json`), JSON.stringify({ traceEvents }));
+    }
     if (prof) {
-      const { profile } = await cdp.send('Profiler.stop');
       const { mkdirSync, writeFileSync } = await import('node:fs');
       mkdirSync(prof, { recursive: true });
-      writeFileSync(path.join(prof, `main-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(prof, `main-${size / MB}m-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      if (workerProf) writeFileSync(path.join(prof, `worker-${size / MB}m-${Date.now()}.cpuprofile`), JSON.stringify(await workerProf.stop()));
     }
-    const long = ((await page.evaluate(() => (window as unknown as { __long: number[] }).__long)) as number[]).slice(before);
+    const longAt = (await page.evaluate(() => (window as unknown as { __long: [number, number][] }).__long)).slice(before);
+    const long = longAt.map(([, d]) => d);
+    clearObjects();
     return {
-      size_mb: BROWSER_SIZE / MB,
-      mbps: +(BROWSER_SIZE / MB / seconds).toFixed(1),
+      size_mb: size / MB,
+      mbps: +(size / MB / seconds).toFixed(1),
+      seconds: +seconds.toFixed(2),
       long_tasks: long.length,
       long_task_ms_total: Math.round(long.reduce((a, b) => a + b, 0)),
       long_task_ms_max: Math.round(Math.max(0, ...long)),
+      // when each began (seconds after the file was given to the page) and how long it took (ms)
+      long_task_at: longAt.map(([t, d]) => `${((t - pageT0) / 1000).toFixed(2)} s: ${Math.round(d)} ms`),
       main_heap_peak_mb: +(heapPeak / MB).toFixed(1),
+      tab_rss_idle_mb: +tabIdle.toFixed(1),
+      tab_rss_peak_mb: +tabPeak.toFixed(1),
     };
   } finally {
     await browser.close();
   }
 }
 
+/** The Chromium runs at each BENCH_BROWSER_MB size (default 256 and 1024), and their memory compared. */
+async function browserRuns(token: string) {
+  const sizes = (process.env.BENCH_BROWSER_MB ?? '256,1024').split(',').map((x) => Number(x) * MB).filter((x) => x > 0);
+  const runs = [];
+  for (const size of sizes) runs.push(await browserRun(token, size).catch((e: unknown) => ({ size_mb: size / MB, error: (e as Error).message })));
+  const ok = runs.filter((r): r is Extract<typeof r, { tab_rss_peak_mb: number }> => 'tab_rss_peak_mb' in r);
+  const growth = (r: (typeof ok)[number]) => r.tab_rss_peak_mb - r.tab_rss_idle_mb;
+  const small = ok[0];
+  const large = ok.length > 1 ? ok[ok.length - 1] : undefined;
+  return {
+    runs,
+    // the tab's peak memory at the largest size over the smallest (goal: ≤ 1.2, flat in the file's size)
+    tab_memory_large_vs_small: small && large ? +(large.tab_rss_peak_mb / small.tab_rss_peak_mb).toFixed(3) : null,
+    tab_memory_growth_mb: ok.map((r) => ({ size_mb: r.size_mb, mb: +growth(r).toFixed(1) })),
+  };
+}
+
+/**
+ * CRC64 alone, in this process: MB/s of the engine's CRC64 (hash-wasm, slicing-by-8 in wasm with
+ * native 64-bit integers; the same code runs in the browser's worker) against plain JavaScript
+ * slicing-by-8 over 32-bit halves (bench/lib/crc64-js.ts), on 1 MB parts; and the cost of
+ * combining 1024 part CRCs at Complete (the whole object's CRC without reading it again).
+ */
+async function crcSpeed() {
+  const { crcOfBytes, crc64OfParts } = await import('../src/workers/upload/crc64');
+  const { crc64Js } = await import('./lib/crc64-js');
+  const buf = new Uint8Array(64 * MB);
+  for (let i = 0; i < buf.length; i += 4096) buf[i] = i & 0xff;
+  const rate = async (f: (b: Uint8Array) => unknown) => {
+    let best = 0;
+    for (let r = 0; r < 3; r++) {
+      const t0 = performance.now();
+      for (let off = 0; off < buf.length; off += MB) await f(buf.subarray(off, off + MB));
+      best = Math.max(best, buf.length / MB / ((performance.now() - t0) / 1000));
+    }
+    return +best.toFixed(0);
+  };
+  const wasm = await rate(crcOfBytes);
+  const js = await rate(crc64Js);
+  const parts = Array.from({ length: 1024 }, (_, i) => ({ crc64: String(BigInt(i) * 7919n), size: i === 1023 ? 12345 : MB }));
+  const t0 = performance.now();
+  crc64OfParts(parts);
+  return { crc64_wasm_mbps: wasm, crc64_js_slicing8_mbps: js, crc64_combine_1024_parts_ms: +(performance.now() - t0).toFixed(1) };
+}
+
+const load = () => loadavg().map((x) => +x.toFixed(2));
+
 export default async function uploadBench() {
   makeFile(FILE, SIZE);
   const server = await startServer();
   try {
     const token = await login();
+    const loadStart = load();
     const BEST = { partSize: 8 * MB, parallel: 4 };
     const runs: Record<'curl' | 'defaults' | 'noCrc' | 'best' | 'adaptive' | 'aliDefaults' | 'aliBest' | 'bare', Run[]> = {
       curl: [],
@@ -314,15 +444,24 @@ export default async function uploadBench() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [k, run] of plan) if (!only.length || only.includes(k)) runs[k].push(await run());
     }
-    if (only.length) return Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length));
+    if (only.length) {
+      const out: Record<string, unknown> = Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length));
+      if (only.includes('crc')) out.crc = await crcSpeed();
+      if (only.includes('browser')) out.browser = await browserRuns(token);
+      return { load_start: loadStart, load_end: load(), ...out };
+    }
     const top = (k: keyof typeof runs) => runs[k].reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const [curl, defaults, noCrc, best, adaptive, aliDefaults, aliBest, bare] = (
       ['curl', 'defaults', 'noCrc', 'best', 'adaptive', 'aliDefaults', 'aliBest', 'bare'] as const
     ).map(top) as Run[] as [Run, Run, Run, Run, Run, Run, Run, Run];
     const ratio = (a: Run, b: Run) => +(a.mbps / b.mbps).toFixed(3);
     const peak = Math.max(...[...runs.defaults, ...runs.best, ...runs.adaptive].map((r) => r.peakRssMb ?? 0));
-    const browser = await browserRun(token).catch((e: unknown) => ({ error: (e as Error).message }));
+    const crc = await crcSpeed();
+    const browser = await browserRuns(token).catch((e: unknown) => ({ error: (e as Error).message, runs: [] }));
+    const sameSize = browser.runs.find((r) => r.size_mb === SIZE / MB && 'mbps' in r) as { mbps: number } | undefined;
     return {
+      machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB`,
+      load_start: loadStart,
       size_mb: SIZE / MB,
       curl_mbps: curl.mbps,
       ceiling_bare_multipart_mbps: bare.mbps,
@@ -341,11 +480,22 @@ export default async function uploadBench() {
       engine_adaptive_vs_ceiling: ratio(adaptive, bare),
       engine_adaptive_vs_curl: ratio(adaptive, curl),
       engine_no_crc_mbps: noCrc.mbps,
+      // wall time with CRC over without (noisy on a shared machine: the client competes with the server for 2 cores)
       crc_cost_ratio: +(noCrc.seconds > 0 ? defaults.seconds / noCrc.seconds - 1 : 0).toFixed(3),
+      // the client's CPU time with CRC over without (what CRC adds to the engine's own work)
+      crc_cost_client_cpu_ratio: +(noCrc.cpuSeconds ? (defaults.cpuSeconds ?? 0) / noCrc.cpuSeconds - 1 : 0).toFixed(3),
+      // the time hashing the file takes at the measured CRC64 speed, over the default run's wall time
+      crc_share_of_default_run: +(SIZE / MB / crc.crc64_wasm_mbps / defaults.seconds).toFixed(3),
+      engine_default_cpu_s: defaults.cpuSeconds,
+      engine_no_crc_cpu_s: noCrc.cpuSeconds,
+      ...crc,
       engine_peak_rss_mb: peak,
       engine_default_peak_rss_mb: defaults.peakRssMb ?? 0,
       rounds: ROUNDS,
       browser,
+      // Chromium (the upload center, adaptive) over the engine in Node (adaptive) on the same file size
+      chromium_vs_node_adaptive: sameSize ? +(sameSize.mbps / adaptive.mbps).toFixed(3) : null,
+      load_end: load(),
     };
   } finally {
     server.kill('SIGTERM');

@@ -107,6 +107,7 @@ export class UploadEngine {
       oss: this.oss,
       vod: this.vod,
       sts: this.sts,
+      blobBodies: deps.transport.streamsBlobs === true,
       retrying: (it, signal, fn) => this.retrying(it, signal, fn),
       withSts: (it, signal, fn) => this.withSts(it, signal, fn),
       refreshTicket: (it, mediaId, signal) => this.refreshTicket(it, mediaId, signal),

@@ -23,6 +23,8 @@ export interface UploadContext {
   oss: OssClient;
   vod: VodClient;
   sts: StsCredentials;
+  /** parts go as Blob slices (the transport streams them), the CRC64 reads its own copy */
+  blobBodies?: boolean;
   /** the item's retry policy (retries counted, auth refreshed, the network awaited) */
   retrying<T>(it: Item, signal: AbortSignal, fn: () => Promise<T>): Promise<T>;
   /** a VOD call with STS, refreshed on auth errors */
@@ -257,12 +259,23 @@ export class FileUpload {
 
   private async sendPart(it: Item, file: Blob, cp: Checkpoint, job: PartJob, signal: AbortSignal): Promise<CheckpointPart> {
     const { n, offset, size } = job;
-    // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
-    const bytes = await readPart(file, offset, size);
-    // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
-    const want = this.options.crc ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
+    const crcOn = this.options.crc;
+    let body: Blob | Uint8Array;
+    let want: Promise<string>;
+    if (this.ctx.blobBodies) {
+      // the browser streams the slice from the file; the CRC64 reads and hashes its own copy
+      // while the request is on the wire (no copy of the part on the request's path)
+      body = file.slice(offset, offset + size);
+      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(async () => crcOfBytes(await readPart(file, offset, size))) : Promise.resolve('');
+    } else {
+      // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
+      const bytes = await readPart(file, offset, size);
+      body = bytes;
+      // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
+      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
+    }
     want.catch(() => {});
-    const body = bytes;
+    const readError = (e: unknown) => (e instanceof UploadError ? e : new UploadError('ReadFileError', undefined, e));
     return this.retrying(it, signal, async () => {
       const t = await this.auth(it, signal);
       it.meter.startPart(n);
@@ -271,14 +284,16 @@ export class FileUpload {
           touch();
           this.onBytes(it, n, loaded);
         }),
-      ).catch((e: unknown) => {
+      ).catch(async (e: unknown) => {
         it.meter.startPart(n);
+        // a file that cannot be read any more fails the request too: say so, not "network"
+        if (this.ctx.blobBodies && crcOn) await want.catch((re: unknown) => Promise.reject(readError(re)));
         throw e;
       });
       const crc = await want.catch((e: unknown) => {
-        throw new UploadError('ReadFileError', undefined, e);
+        throw readError(e);
       });
-      if (this.options.crc && r.crc64 && r.crc64 !== crc) {
+      if (crcOn && r.crc64 && r.crc64 !== crc) {
         it.meter.startPart(n);
         throw new CrcMismatch(`分片 ${n}`);
       }

@@ -157,6 +157,12 @@ export interface TransportResponse {
 /** Sends one HTTP request. Rejects with a TransportError when no answer came. */
 export interface Transport {
   send(req: TransportRequest): Promise<TransportResponse>;
+  /**
+   * Sends a Blob body straight from the file, without copying it into this thread (XHR in a
+   * browser: the network stack reads the slice). Parts then go out as Blob slices and the CRC64
+   * reads its own copy alongside; otherwise a part is read once into memory for both.
+   */
+  readonly streamsBlobs?: boolean;
 }
 export class TransportError extends Error {
   constructor(

@@ -21,11 +21,28 @@ export function openUploadCenter(open = true) {
   uploads.open = open;
 }
 
+/**
+ * An engine event lands field by field: a value that did not change is not written, so a progress
+ * event (loaded, speed, eta) wakes only what reads those fields — the row's bar — and not the
+ * drawer's list, the nav badge or the other rows, which read the state.
+ */
 export function upsertItem(item: ItemSnapshot) {
   const before = uploads.items[item.id];
-  uploads.items[item.id] = item;
-  if (!before) uploads.order.unshift(item.id);
-  if (item.state === 'Success' && before?.state !== 'Success') uploads.libraryVersion++;
+  if (!before) {
+    uploads.items[item.id] = item;
+    uploads.order.unshift(item.id);
+    return;
+  }
+  const wasSuccess = before.state === 'Success';
+  const into = before as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(item)) {
+    const old = into[k];
+    if (Object.is(old, v)) continue;
+    // the error crosses the worker as a fresh object each time: equal words are the same error
+    if (v && old && typeof v === 'object' && typeof old === 'object' && JSON.stringify(v) === JSON.stringify(old)) continue;
+    into[k] = v;
+  }
+  if (item.state === 'Success' && !wasSuccess) uploads.libraryVersion++;
 }
 
 /** The session ended: the queue mirror goes (the checkpoints stay in IndexedDB). */
