@@ -152,20 +152,30 @@ export function resetHttpState(): void {
 // the first page has painted and its first calls are answered (painted.ts): from then on every
 // answer is checked before the call resolves; the first page's own answers, which arrive before
 // it, are checked as soon as it has loaded (a mismatch is logged and toasted 数据异常 then).
+// a stale chunk the app recovers from (a prevented vite:preloadError) resolves the import to
+// nothing: a failure like any other (checked outside the import expression, which Vite wraps)
+async function importRoutes(): Promise<Record<EndpointName, EndpointRoute>> {
+  const m = await import('virtual:endpoint-routes');
+  if (!m?.routes) throw new Error('endpoint routes did not load');
+  return m.routes as Record<EndpointName, EndpointRoute>;
+}
+async function importTable(): Promise<typeof EndpointTable> {
+  const m = await import('../../../contract/endpoints');
+  if (!m?.endpoints) throw new Error('endpoint table did not load');
+  return m;
+}
+
 let routeTable: Promise<Record<EndpointName, EndpointRoute>> | null = null;
 const loadRoutes = () =>
-  (routeTable ??= import('virtual:endpoint-routes').then(
-    (m) => m.routes as Record<EndpointName, EndpointRoute>,
-    (error: unknown) => {
-      routeTable = null;
-      throw error;
-    },
-  ));
+  (routeTable ??= importRoutes().catch((error: unknown) => {
+    routeTable = null;
+    throw error;
+  }));
 
 let table: Promise<typeof EndpointTable> | null = null;
 /** Load the endpoint table (the schemas); every answer after this is checked before it resolves. */
 export function loadContract(): Promise<typeof EndpointTable> {
-  return (table ??= import('../../../contract/endpoints').catch((error: unknown) => {
+  return (table ??= importTable().catch((error: unknown) => {
     table = null;
     throw error;
   }));
