@@ -57,7 +57,7 @@ export const BUDGETS = {
  * (and CI). Keys: `/index first paint, wave 1`, `layout`, `route <its first path>`.
  */
 export const CEILINGS: Record<string, number> = {
-  // none: every figure within its budget since 2026-11-23 (paint3: /index 196 KB, the layout 18.4 KB)
+  // none: every figure within its budget since 2026-11-23 (paint3: /index 197.2 KB, the layout 18.4 KB)
 };
 const STATISTICS_PAGE = 'src/app/pages/statistics.tsx';
 const LOGGED_IN_MOBILE = '13800000001';
