@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointRoutes } from './scripts/vite-endpoint-routes';
 import { routePreloads } from './scripts/vite-route-preloads';
 
 /** Where `npm run dev` proxies the API and the sandboxes (the reference server). */
@@ -72,6 +73,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // the endpoint table's methods and paths without its schemas, for the request layer
+    endpointRoutes(),
     // each route's chunks for the server to preload with the entry (first paint in one wave)
     routePreloads(),
     // the service worker (src/sw/sw.ts) with the build's precache list injected; the page

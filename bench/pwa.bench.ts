@@ -9,11 +9,13 @@
  *   links) is wave 1; a script a wave-n script asks for is wave n + 1 (CDP request initiators).
  * - **Each route's cold cost**, for every route of `src/app/routes.ts` (generic: new pages are
  *   measured as they are added): what it needs beyond the entry and, for console routes, the
- *   layout and the endpoint table (every console page's first paint loads both: the layout's
- *   first call needs the table, and the server preloads it with every console route) — its page
- *   chunk and every chunk it imports statically, shared ones included — ≤ 60 KB gzip (the data
- *   panel with its charts ≤ 100 KB). The layout (nav, breadcrumb, footer) itself, beyond the
- *   entry, ≤ 60 KB; the endpoint table is printed (it counts in /index's first paint).
+ *   layout, the endpoint routes (every console page's first paint loads both: the layout's first
+ *   call needs the routes, and the server preloads them with every console route) and what every
+ *   console page loads once it has painted (`AFTER_PAINT` in scripts/route-table.ts: the user
+ *   menu's dropdown with Tabster and positioning, the endpoint table's schemas; printed as
+ *   `console_after_paint_gzip_bytes`, ≤ 120 KB) — its page chunk and every chunk it imports
+ *   statically, shared ones included — ≤ 60 KB gzip (the data panel with its charts ≤ 100 KB).
+ *   The layout (nav, breadcrumb, footer) itself, beyond the entry, ≤ 60 KB.
  * - **Precache**: every file the service worker precaches, gzip, ≤ 800 KB; every route's chunks
  *   must be in it (an installed console opens any page offline); the worker itself ≤ 10 KB gzip.
  *
@@ -42,6 +44,8 @@ export const BUDGETS = {
   /** the data panel carries the charts */
   statistics_route_gzip: 100 * KB,
   layout_gzip: 60 * KB,
+  /** what every console page loads after its first paint (not in any first paint; counted once) */
+  console_after_paint_gzip: 120 * KB,
   sw_gzip: 10 * KB,
   precache_gzip: 800 * KB,
 } as const;
@@ -53,12 +57,7 @@ export const BUDGETS = {
  * (and CI). Keys: `/index first paint, wave 1`, `layout`, `route <its first path>`.
  */
 export const CEILINGS: Record<string, number> = {
-  // 2026-11-23, 275.4 KB (all waves 291.7 KB): the entry (React DOM, Fluent's runtime) 129.7 KB,
-  // the endpoint table (zod 25 KB and the contract's schemas) 48.0 KB, the layout 63.6 KB, the
-  // home page 34 KB — see README, PWA figures
-  '/index first paint, wave 1': 276 * KB,
-  // the nav's Fluent Menu with Tabster and positioning, which most pages use too (counted once here)
-  layout: 64 * KB,
+  // none: every figure within its budget since 2026-11-23 (paint3: /index 197.2 KB, the layout 18.4 KB)
 };
 const STATISTICS_PAGE = 'src/app/pages/statistics.tsx';
 const LOGGED_IN_MOBILE = '13800000001';
@@ -114,12 +113,15 @@ function routeCosts(dir: string, manifest: Manifest, gz: (f: string) => number) 
   const entry = new Set(files(closure(entryKey)));
   if (!manifest[MAIN_LAYOUT]) throw new Error(`${MAIN_LAYOUT} is not a chunk of its own`);
   const layoutFiles = files(closure(MAIN_LAYOUT)).filter((f) => !entry.has(f));
-  // the endpoint table (zod and the contract's schemas): every console page's first paint loads it
-  // (the layout's first call needs it; the server preloads it with every console route), so, like
-  // the layout, it is part of the first route a console user ever opens
+  // the endpoint routes (methods and paths): every console page's first paint loads them (the
+  // layout's first call needs them; the server preloads them with every console route)
   const preloads = JSON.parse(readFileSync(path.join(dir, PRELOADS_FILE), 'utf8')) as PreloadMap;
-  const apiFiles = preloads.console.api.map((u) => u.replace(/^\//, '')).filter((f) => !entry.has(f) && !layoutFiles.includes(f));
-  const withLayout = new Set([...entry, ...layoutFiles, ...apiFiles]);
+  const rel = (urls: string[]) => urls.map((u) => u.replace(/^\//, '')).filter((f) => !entry.has(f) && !layoutFiles.includes(f));
+  const apiFiles = rel(preloads.console.api);
+  // and what every console page loads once it has painted (the user menu's dropdown with Tabster
+  // and positioning, the endpoint table's schemas): there before the user can go anywhere else
+  const afterPaintFiles = rel(preloads.console.afterPaint).filter((f) => !apiFiles.includes(f));
+  const withLayout = new Set([...entry, ...layoutFiles, ...apiFiles, ...afterPaintFiles]);
 
   const { routes } = readRouteTable();
   const byPage = new Map<string, RouteEntry[]>();
@@ -134,8 +136,18 @@ function routeCosts(dir: string, manifest: Manifest, gz: (f: string) => number) 
     return { page, paths: rs.map((r) => r.path), gzip_bytes: bytes, chunks: need.length, budget };
   });
   perRoute.sort((a, b) => b.gzip_bytes - a.gzip_bytes);
-  const allRouteFiles = new Set([...entry, ...layoutFiles, ...apiFiles, ...[...byPage.keys()].flatMap((p) => files(closure(p)))]);
-  return { entryFiles: [...entry], layout: sum(layoutFiles), layoutChunks: layoutFiles.length, api: sum(apiFiles), apiChunks: apiFiles.length, perRoute, allRouteFiles };
+  const allRouteFiles = new Set([...withLayout, ...[...byPage.keys()].flatMap((p) => files(closure(p)))]);
+  return {
+    entryFiles: [...entry],
+    layout: sum(layoutFiles),
+    layoutChunks: layoutFiles.length,
+    api: sum(apiFiles),
+    apiChunks: apiFiles.length,
+    afterPaint: sum(afterPaintFiles),
+    afterPaintChunks: afterPaintFiles.length,
+    perRoute,
+    allRouteFiles,
+  };
 }
 
 function precache(dir: string, gz: (f: string) => number) {
@@ -282,12 +294,13 @@ export default async function pwaBench() {
       if (index.wave1_gzip_bytes < indexCeiling - KB) notes.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B, lower its ceiling (${indexCeiling} B)`);
     }
     check('layout', costs.layout, BUDGETS.layout_gzip);
+    check('console after paint', costs.afterPaint, BUDGETS.console_after_paint_gzip);
     for (const r of costs.perRoute) check(`route ${r.paths[0]}`, r.gzip_bytes, r.budget);
     check('precache', pre.gzip, BUDGETS.precache_gzip);
     check('service worker', pre.sw, BUDGETS.sw_gzip);
     const missing = [...costs.allRouteFiles].filter((f) => !pre.urls.has(f));
     if (missing.length) failed.push(`not precached: ${missing.join(', ')}`);
-    const figures = new Set(['/login first paint', '/index first paint', '/index first paint, wave 1', 'layout', 'precache', 'service worker', ...costs.perRoute.map((r) => `route ${r.paths[0]}`)]);
+    const figures = new Set(['/login first paint', '/index first paint', '/index first paint, wave 1', 'layout', 'console after paint', 'precache', 'service worker', ...costs.perRoute.map((r) => `route ${r.paths[0]}`)]);
     const stale = Object.keys(CEILINGS).filter((k) => !figures.has(k));
     for (const k of stale) notes.push(`${k}: no such figure any more: delete its line from CEILINGS`);
 
@@ -303,8 +316,10 @@ export default async function pwaBench() {
       entry_gzip_bytes: costs.entryFiles.reduce((s, f) => s + gz(f), 0),
       layout_gzip_bytes: costs.layout,
       layout_chunks: costs.layoutChunks,
-      api_table_gzip_bytes: costs.api,
-      api_table_chunks: costs.apiChunks,
+      endpoint_routes_gzip_bytes: costs.api,
+      endpoint_routes_chunks: costs.apiChunks,
+      console_after_paint_gzip_bytes: costs.afterPaint,
+      console_after_paint_chunks: costs.afterPaintChunks,
       routes: costs.perRoute.length,
       largest_route: costs.perRoute.filter((r) => r.page !== STATISTICS_PAGE)[0]?.paths[0],
       largest_route_gzip_bytes: costs.perRoute.filter((r) => r.page !== STATISTICS_PAGE)[0]?.gzip_bytes ?? 0,

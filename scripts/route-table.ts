@@ -20,6 +20,12 @@ export interface RouteEntry {
 export const ROUTES_FILE = 'src/app/routes.ts';
 export const MAIN_LAYOUT = 'src/app/shell/MainLayout.tsx';
 export const LOGIN_PAGE_PATH = '/login';
+/**
+ * What every console page loads after its first paint, whatever the page (painted.ts
+ * `afterFirstPaint`): the user menu's dropdown (Fluent Menu with Tabster and positioning, which
+ * most pages' dialogs and dropdowns share) and the endpoint table's schemas (src/app/shared/lib/http.ts).
+ */
+export const AFTER_PAINT = ['src/app/shell/UserMenuDropdown.tsx', 'src/contract/endpoints.ts'];
 
 function resolvePage(root: string, spec: string): string {
   const base = path.join(path.dirname(ROUTES_FILE), spec);

@@ -6,10 +6,11 @@
  * the browser fetches them together with the entry instead of discovering them after it ran.
  */
 import type { Plugin } from 'vite';
-import { LOGIN_PAGE_PATH, MAIN_LAYOUT, readRouteTable, routePattern } from './route-table';
+import { AFTER_PAINT, LOGIN_PAGE_PATH, MAIN_LAYOUT, readRouteTable, routePattern } from './route-table';
+import { ENDPOINT_ROUTES_ID } from './vite-endpoint-routes';
 
-/** loaded by the first API call of a console page (src/app/shared/lib/http.ts loadEndpoints) */
-const ENDPOINTS = 'src/contract/endpoints.ts';
+/** loaded by the first API call of a console page (src/app/shared/lib/http.ts loadRoutes) */
+const ENDPOINT_ROUTES = `\0${ENDPOINT_ROUTES_ID}`;
 
 export const PRELOADS_FILE = '.vite/preloads.json';
 
@@ -20,10 +21,12 @@ export interface PreloadMap {
   loginPath: string;
   /**
    * What every console route preloads besides its page: the layout's chunks and the endpoint
-   * table's (its zod schemas; the layout's first call loads it), each beyond the entry (the PWA
-   * bench counts a console route's cold cost beyond these)
+   * routes' (methods and paths; the layout's first call loads them), each beyond the entry; and,
+   * not preloaded, what every console page loads after its first paint (`afterPaint`: the user
+   * menu's dropdown, the endpoint table's schemas). The PWA bench counts a console route's cold
+   * cost beyond all three.
    */
-  console: { layout: string[]; api: string[] };
+  console: { layout: string[]; api: string[]; afterPaint: string[] };
 }
 
 interface ChunkLike {
@@ -59,14 +62,17 @@ export function routePreloads(): Plugin {
       if (!entry) return; // not the console's build (the service worker's own)
       const initial = closure(entry.fileName);
       const needed = (source: string) => {
-        const chunk = bySource.get(source) ?? chunks.find((c) => c.moduleIds.some((id) => id.slice(root.length + 1) === source));
+        const chunk =
+          bySource.get(source) ??
+          chunks.find((c) => c.moduleIds.some((id) => id === source || id.slice(root.length + 1) === source));
         if (!chunk) throw new Error(`route-preloads: no chunk for ${source}`);
         return [...closure(chunk.fileName)].filter((f) => !initial.has(f));
       };
-      // console routes: the layout, and the endpoint table the first API call loads (shared/lib/http.ts)
+      // console routes: the layout, and the endpoint routes the first API call loads (shared/lib/http.ts)
       const layoutOnly = needed(MAIN_LAYOUT);
-      const api = needed(ENDPOINTS);
+      const api = needed(ENDPOINT_ROUTES).filter((f) => !layoutOnly.includes(f));
       const layout = [...layoutOnly, ...api];
+      const afterPaint = [...new Set(AFTER_PAINT.flatMap(needed))].filter((f) => !layout.includes(f));
       const { routes, redirects } = readRouteTable(root);
       const map: PreloadMap = {
         routes: routes.map((r) => ({
@@ -77,7 +83,7 @@ export function routePreloads(): Plugin {
         })),
         redirects,
         loginPath: LOGIN_PAGE_PATH,
-        console: { layout: layoutOnly.map((f) => base + f), api: api.map((f) => base + f) },
+        console: { layout: layoutOnly.map((f) => base + f), api: api.map((f) => base + f), afterPaint: afterPaint.map((f) => base + f) },
       };
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(map) });
     },

@@ -23,5 +23,8 @@ export interface Endpoint {
   silent?: boolean;
 }
 
+/** What the request layer needs to send a call: the table without its schemas (virtual:endpoint-routes). */
+export type EndpointRoute = Pick<Endpoint, 'method' | 'path' | 'auth' | 'silent'>;
+
 /** Keeps an endpoint's literal type (for typed calls) while checking its shape. */
 export const ep = <const E extends Endpoint>(e: E) => e;

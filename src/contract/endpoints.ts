@@ -69,7 +69,7 @@ import { taxEndpoints } from './tax';
 
 export { API_PREFIX, fillPath } from './paths';
 
-export type { Endpoint, Method } from './endpoint';
+export type { Endpoint, EndpointRoute, Method } from './endpoint';
 
 /**
  * Every call of SPEC §7 plus the pinned login/logout/sts (ARCHITECTURE §2), and every area's own

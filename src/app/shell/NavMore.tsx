@@ -1,20 +1,12 @@
-import {
-  Button,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  mergeClasses,
-  tokens,
-  useIsOverflowItemVisible,
-  useOverflowMenu,
-} from '@fluentui/react-components';
-import { CheckmarkRegular, ChevronDownRegular } from '@fluentui/react-icons';
-import { useLocation } from 'wouter';
+import { useState, type Ref } from 'react';
+import { Button, makeStyles, mergeClasses, tokens, useIsOverflowItemVisible, useOverflowMenu } from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons';
 import { t } from '../shared/i18n/zh-CN';
+import { deferred, DeferredDropdown, type TriggerHandlers } from './deferred';
 import type { NavItem } from './navItems';
+
+// the menu (Fluent Menu, Tabster, positioning) loads after the layout has painted (deferred.tsx)
+const menu = deferred(() => import('./NavMoreMenu'));
 
 const useStyles = makeStyles({
   trigger: {
@@ -33,55 +25,35 @@ const useStyles = makeStyles({
   li: { display: 'flex' },
 });
 
-/** One entry of the 更多 menu: shown only while its nav link has overflowed. */
-function MoreItem({ item, active, go }: { item: NavItem; active: boolean; go: (href: string) => void }) {
-  const visible = useIsOverflowItemVisible(item.name);
-  if (visible) return null;
-  return (
-    <MenuItem
-      icon={active ? <CheckmarkRegular /> : undefined}
-      aria-current={active ? 'page' : undefined}
-      onClick={() => go(item.href)}
-      data-testid={`nav-more-${item.name}`}
-    >
-      {item.label}
-    </MenuItem>
-  );
-}
-
 /**
  * 更多: the nav entries that do not fit the bar (tablets, narrow windows) in a menu, so every
- * entry stays reachable. It renders nothing while everything fits.
+ * entry stays reachable. It renders nothing while everything fits. The trigger is painted here;
+ * the menu (NavMoreMenu) replaces it once loaded, like the user menu.
  */
 export function NavMore({ items, activeName }: { items: NavItem[]; activeName: string }) {
   const s = useStyles();
-  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
   const { ref, isOverflowing } = useOverflowMenu<HTMLLIElement>();
   const activeVisible = useIsOverflowItemVisible(activeName);
   const activeHidden = items.some((i) => i.name === activeName) && !activeVisible;
   if (!isOverflowing) return null;
+  const trigger = (triggerRef?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => (
+    <Button
+      ref={triggerRef}
+      {...extra}
+      appearance="transparent"
+      className={mergeClasses(s.trigger, activeHidden && s.active)}
+      icon={<ChevronDownRegular />}
+      iconPosition="after"
+      aria-haspopup="menu"
+      data-testid="nav-more"
+    >
+      {t.nav.more}
+    </Button>
+  );
   return (
     <li ref={ref} className={s.li}>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="transparent"
-            className={mergeClasses(s.trigger, activeHidden && s.active)}
-            icon={<ChevronDownRegular />}
-            iconPosition="after"
-            data-testid="nav-more"
-          >
-            {t.nav.more}
-          </Button>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {items.map((item) => (
-              <MoreItem key={item.name} item={item} active={item.name === activeName} go={navigate} />
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      <DeferredDropdown module={menu} trigger={trigger} open={open} onOpenChange={setOpen} props={{ items, activeName }} />
     </li>
   );
 }

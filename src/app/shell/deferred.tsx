@@ -1,6 +1,6 @@
 /**
  * Parts of the layout that only matter once the user opens them (the user menu, the 面试安排
- * popover): their code (Fluent Menu/Popover, floating-ui, Tabster) is not needed to paint the
+ * popover, the nav's 更多 menu): their code (Fluent Menu/Popover, floating-ui, Tabster) is not needed to paint the
  * layout, so it loads when the browser is idle after the first paint, or at once when the user
  * points at, focuses or clicks the trigger — whichever comes first. Until then the layout shows a
  * trigger that looks the same (docs/decisions.md, "Layout weight").
@@ -109,24 +109,30 @@ function usePress(): { down: boolean; start: () => void } {
  * and loads it with a person waiting. When the module replaces the painted trigger it gives the
  * focus back to its own trigger if the painted one had it.
  */
-export function DeferredDropdown({
+export function DeferredDropdown<P extends object = object>({
   module,
   trigger,
   open,
   onOpenChange,
+  props,
 }: {
-  module: Deferred<{ default: ComponentType<DeferredDropdownProps> }>;
+  module: Deferred<{ default: ComponentType<DeferredDropdownProps & P> }>;
   /** the trigger button; `extra` are the painted trigger's handlers */
   trigger: (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => ReactElement;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** what else the dropdown module takes (the 更多 menu: the nav entries) */
+  props?: P;
 }) {
   const [mod, load] = useDeferred(module);
   const [focused, setFocused] = useState(false);
   const pressed = usePress();
   // never swap the trigger while a button is held on it: a module that arrived between the
   // press and the release would take the release, and the click would be lost (seen in CI)
-  if (mod && !pressed.down) return <mod.default trigger={trigger} open={open} onOpenChange={onOpenChange} focusTrigger={focused} />;
+  if (mod && !pressed.down) {
+    const Dropdown = mod.default as ComponentType<DeferredDropdownProps>;
+    return <Dropdown {...props} trigger={trigger} open={open} onOpenChange={onOpenChange} focusTrigger={focused} />;
+  }
   return trigger(undefined, {
     onPointerEnter: () => load(),
     onPointerDown: pressed.start,

@@ -10,6 +10,7 @@ import {
   callWithMsg,
   configureHttp,
   getToken,
+  loadContract,
   resetHttpState,
   setToken,
   cookieSecure,
@@ -130,7 +131,8 @@ describe('answers', () => {
     expect(toast).toHaveBeenCalledWith('error', '服务异常（HTTP 502），请稍后再试');
   });
 
-  it('rejects an answer that breaks the contract', async () => {
+  it('rejects an answer that breaks the contract (once the schemas have loaded)', async () => {
+    await loadContract();
     fetchMock.mockResolvedValue(envelope(200, 'ok', { count: 'many' }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(call('setting')).rejects.toBeInstanceOf(ContractError);
@@ -266,5 +268,48 @@ describe('the token cookie over plain http', () => {
   it('is not Secure (it would never be stored)', () => {
     expect(location.protocol).toBe('http:');
     expect(cookieSecure()).toBe(false);
+  });
+});
+
+describe('the first page\'s answers, before the schemas have loaded', () => {
+  it('resolve at once, and a mismatch is logged and toasted once the page has painted and the schemas loaded', async () => {
+    vi.resetModules();
+    const http = await import('./http');
+    const painted = await import('./painted');
+    http.configureHttp({ baseUrl: '', toast, clearSession, goLogin, loading, fetch: fetchMock as unknown as typeof fetch, now: () => now });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    errors.mockClear();
+    fetchMock.mockResolvedValue(envelope(200, 'ok', { count: 'many' }));
+    // no schema loaded yet: the answer as sent, nothing said
+    await expect(http.call('setting')).resolves.toEqual({ count: 'many' });
+    expect(toast).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    // the page paints: the schemas load and the answer is checked
+    painted.markPagePainted();
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('error', '服务返回的数据格式有误，请稍后再试'), { timeout: 15_000 });
+    expect(errors).toHaveBeenCalledWith('[http] setting: answer does not match the contract', expect.any(Array));
+    // from now on an answer is checked before the call resolves
+    await expect(http.call('setting')).rejects.toBeInstanceOf(http.ContractError);
+  });
+
+  it('hold the deferred work until they are answered', async () => {
+    vi.resetModules();
+    const http = await import('./http');
+    const painted = await import('./painted');
+    http.configureHttp({ baseUrl: '', toast, clearSession, goLogin, loading, fetch: fetchMock as unknown as typeof fetch, now: () => now });
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = http.call('planDays');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const ran = vi.fn();
+    painted.afterFirstPaint(ran, 0);
+    painted.markPagePainted();
+    // without the hold it runs about 1 s after the paint (no requestIdleCallback in jsdom): the
+    // subject here is time itself
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(ran).not.toHaveBeenCalled();
+    answer(envelope(200, 'ok', { day_list: [] }));
+    await pending.catch(() => {});
+    await vi.waitFor(() => expect(ran).toHaveBeenCalledTimes(1), { timeout: 15_000 });
   });
 });

@@ -3,7 +3,8 @@
  *
  * - bearer token from the cookie; a call that needs one and has none is cancelled and sent to /login;
  * - 60000 ms timeout; form-encoded POST/PUT bodies, query parameters for GET;
- * - envelope code 200 resolves with `data` (checked against the contract's schema);
+ * - envelope code 200 resolves with `data` (checked against the contract's schema; the first
+ *   page's answers, which arrive before the schemas have loaded, are checked when they have);
  * - another code: the server's msg is toasted unless the call hides messages;
  * - 410000: handled once — toast 请先登录, clear the session, go to /login;
  * - setup errors toast `请求异常！{详情}`, no response toasts 网络异常，请稍后再试, HTTP non-200 is rejected;
@@ -16,8 +17,9 @@ import Cookies from 'js-cookie';
 import { Code } from '../../../contract/codes';
 import { API_PREFIX, fillPath } from '../../../contract/paths';
 import type * as EndpointTable from '../../../contract/endpoints';
-import type { DataOf, Endpoint, EndpointName } from '../../../contract/endpoints';
+import type { DataOf, EndpointName, EndpointRoute } from '../../../contract/endpoints';
 import { t } from '../i18n/zh-CN';
+import { afterFirstPaint, callStarted } from './painted';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const SUBMIT_DEDUPE_MS = 900;
@@ -144,10 +146,63 @@ export function resetHttpState(): void {
 
 // --- the call ---------------------------------------------------------------------------------
 
-// The endpoint table carries the zod schemas (~30 KB gzip): loaded with the first call, not with
-// the first route, so the login page paints without it.
+// The endpoint table is the one source of every call. What sending a call needs — method, path,
+// auth, silent — is generated from it at build time (virtual:endpoint-routes, ~3 KB gzip) and
+// loads with the first call. The table itself, with its zod schemas (~50 KB gzip), loads after
+// the first page has painted and its first calls are answered (painted.ts): from then on every
+// answer is checked before the call resolves; the first page's own answers, which arrive before
+// it, are checked as soon as it has loaded (a mismatch is logged and toasted 数据异常 then).
+// a stale chunk the app recovers from (a prevented vite:preloadError) resolves the import to
+// nothing: a failure like any other (checked outside the import expression, which Vite wraps)
+async function importRoutes(): Promise<Record<EndpointName, EndpointRoute>> {
+  const m = await import('virtual:endpoint-routes');
+  if (!m?.routes) throw new Error('endpoint routes did not load');
+  return m.routes as Record<EndpointName, EndpointRoute>;
+}
+async function importTable(): Promise<typeof EndpointTable> {
+  const m = await import('../../../contract/endpoints');
+  if (!m?.endpoints) throw new Error('endpoint table did not load');
+  return m;
+}
+
+let routeTable: Promise<Record<EndpointName, EndpointRoute>> | null = null;
+const loadRoutes = () =>
+  (routeTable ??= importRoutes().catch((error: unknown) => {
+    routeTable = null;
+    throw error;
+  }));
+
 let table: Promise<typeof EndpointTable> | null = null;
-const loadEndpoints = () => (table ??= import('../../../contract/endpoints'));
+/** Load the endpoint table (the schemas); every answer after this is checked before it resolves. */
+export function loadContract(): Promise<typeof EndpointTable> {
+  return (table ??= importTable().catch((error: unknown) => {
+    table = null;
+    throw error;
+  }));
+}
+afterFirstPaint(() => void loadContract().catch(() => {}));
+
+type Check = { success: true; data: unknown } | { success: false; error: { message: string; issues: unknown } };
+const checkAnswer = (contract: typeof EndpointTable, name: EndpointName, data: unknown): Check =>
+  contract.endpoints[name].data.safeParse(data) as Check;
+
+/** An answer that arrived before the schemas: checked once they have loaded. */
+function checkLater(name: EndpointName, data: unknown, quiet: boolean): void {
+  const copy = structuredClone(data);
+  afterFirstPaint(() => {
+    loadContract().then(
+      (contract) => {
+        const parsed = checkAnswer(contract, name, copy);
+        if (parsed.success) return;
+        console.error(`[http] ${name}: answer does not match the contract`, parsed.error.issues);
+        if (!quiet) deps.toast('error', t.request.badData);
+      },
+      () => {
+        // the schemas could not load (offline without the worker): nothing to check against
+      },
+    );
+  });
+}
 
 export interface CallArgs {
   params?: Record<string, string | number>;
@@ -175,7 +230,7 @@ function toForm(body: CallArgs['body']): URLSearchParams {
   return form;
 }
 
-function buildRequest(ep: Endpoint, args: CallArgs, token: string | undefined) {
+function buildRequest(ep: EndpointRoute, args: CallArgs, token: string | undefined) {
   let url = deps.baseUrl + API_PREFIX + fillPath(ep.path, args.params);
   if (args.query) {
     const qs = new URLSearchParams();
@@ -212,7 +267,21 @@ async function request<N extends EndpointName>(
   args: CallArgs,
   options: CallOptions,
 ): Promise<{ data: DataOf<N>; msg: string }> {
-  const ep: Endpoint = (await loadEndpoints()).endpoints[name];
+  // counted while in flight: the work deferred past the first paint waits for the page's calls
+  const end = callStarted();
+  try {
+    return await send(name, args, options);
+  } finally {
+    end();
+  }
+}
+
+async function send<N extends EndpointName>(
+  name: N,
+  args: CallArgs,
+  options: CallOptions,
+): Promise<{ data: DataOf<N>; msg: string }> {
+  const ep: EndpointRoute = (await loadRoutes())[name];
   const quiet = options.hideMessage ?? ep.silent ?? false;
   const say = (intent: ToastIntent, text: string) => {
     if (!quiet) deps.toast(intent, text);
@@ -284,13 +353,20 @@ async function request<N extends EndpointName>(
       say('error', msg);
       throw new ApiError(typeof env.code === 'number' ? env.code : -1, msg);
     }
-    const parsed = ep.data.safeParse(env.data);
+    const msg = typeof env.msg === 'string' ? env.msg : '';
+    const contract = table && (await table.catch(() => null));
+    if (!contract) {
+      // before the schemas have loaded (the first page's calls): checked when they have
+      checkLater(name, env.data, quiet);
+      return { data: env.data as DataOf<N>, msg };
+    }
+    const parsed = checkAnswer(contract, name, env.data);
     if (!parsed.success) {
       console.error(`[http] ${name}: answer does not match the contract`, parsed.error.issues);
       say('error', t.request.badData);
       throw new ContractError(parsed.error.message);
     }
-    return { data: parsed.data as DataOf<N>, msg: typeof env.msg === 'string' ? env.msg : '' };
+    return { data: parsed.data as DataOf<N>, msg };
   } finally {
     clearTimeout(timer);
     if (options.loading) deps.loading(-1);
