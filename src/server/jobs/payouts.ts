@@ -8,8 +8,8 @@
  * the row's move (发放中 → 成功 | 失败, 成功 → 退汇), its one refund of amount + fee to the company
  * account, the batch's status and the 操作日志 line — all in the job's transaction together with
  * its `job_runs` mark (jobs/index.ts runOnce). Paid exactly once, whatever happens:
- *  - a replayed callback (same notify id) is a singleton while it waits and a no-op once applied
- *    (payout_callbacks' primary key);
+ *  - a replayed callback (same notify id; the job's singleton key, for tracing) is a no-op once one
+ *    of its jobs applied it (payout_callbacks' primary key, written in the same transaction);
  *  - a second callback with another id finds the row already moved (compare-and-set on the
  *    status), so a row is refunded at most once;
  *  - a worker that dies mid-job rolls back with its connection and the job is retried elsewhere;
