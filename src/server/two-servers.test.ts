@@ -4,7 +4,8 @@
  * lock), then: a token from one works on the other; the SMS limit holds across both; concurrent
  * payment confirmations and payout confirmations on both grant once; SIGTERM on one during a
  * request lets it finish while the other serves on; a job enqueued on one worker
- * process that is killed mid-job still runs once. PostgreSQL only: skipped without DATABASE_URL.
+ * process that is killed mid-job still runs once; a payout result accepted by one server and
+ * replayed to both is applied once by one server's payout-result job. PostgreSQL only: skipped without DATABASE_URL.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPg, type PgDb } from './db/pg';
+import { checkLedger } from './domain/payouts';
 import { issueToken } from './http/auth';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';
@@ -34,7 +36,15 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     await admin.exec(`CREATE SCHEMA ${schema}`);
     db = openPg({ connectionString: URL_!, searchPath: schema, max: 4 });
     const [pa, pb] = [await freePort(), await freePort()];
-    const env = (port: number) => ({ PORT: String(port), DATABASE_URL: dbUrl(), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', LOGIN_FAILS_PER_DAY: '4' });
+    // one job queue for both servers, apart from other test files' servers on the same database
+    const env = (port: number) => ({
+      PORT: String(port),
+      DATABASE_URL: dbUrl(),
+      JOBS_SCHEMA: `${schema}_srv`,
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      LOGIN_FAILS_PER_DAY: '4',
+    });
     // both at once: the migrations and the demo seed take turns under their locks
     const a = spawnServer(env(pa));
     const b = spawnServer(env(pb));
@@ -49,6 +59,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     await db?.close();
     await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_srv CASCADE`);
     await admin?.close();
   }, 60_000);
 
@@ -115,7 +126,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(after.member_expire).not.toBe(before.member_expire);
   });
 
-  it('concurrent payout confirmations on both servers debit once', async () => {
+  it('concurrent payout confirmations on both servers debit once; the channel result is applied once by one server', async () => {
     // a session made directly (13800000001 asked for an SMS code less than a minute ago)
     const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
     const { token } = await issueToken(db, me.id, new Date());
@@ -151,7 +162,27 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);
     const debits = await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.body.data.id]);
     expect(debits).toHaveLength(3);
-  });
+
+    // the channel's failure, accepted by A and replayed to both: one payout-result job applies it,
+    // on whichever server took it; the row is refunded once
+    const row = (await db.one<{ id: number; amount: number; fee: number }>('SELECT id, amount::int, fee::int FROM payout_rows WHERE batch_id = $1', [b.body.data.id]))!;
+    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payouts/rows/${row.id}/result`, { form: { result: 'fail', reason: '户名与卡号不符' } });
+    expect(res.body.answer.data).toEqual({ applied: false, queued: true });
+    const replays = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? A : B, 'POST', '/ent/v3/payout/notify', { form: res.body.payload })));
+    expect(replays.every((r) => r.body.code === 200)).toBe(true);
+    const settled = async () =>
+      (await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result' AND state NOT IN ('completed', 'failed')`)).length === 0 &&
+      (await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [row.id]))!.status === 'failed';
+    const t0 = Date.now();
+    while (!(await settled())) {
+      if (Date.now() - t0 > 90_000) throw new Error('the payout-result job never ran');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const refunds = await db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type = 'refund'`, [row.id]);
+    expect(refunds).toEqual([{ amount: String(row.amount + row.fee) }]);
+    expect(await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result' AND state = 'completed'`)).toHaveLength(7);
+    expect(await checkLedger(db, c1)).toEqual([]);
+  }, 120_000);
 
   it('SIGTERM on one server during a request lets it finish; the other keeps serving the same session', async () => {
     const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
