@@ -146,7 +146,8 @@ export class Jobs {
    */
   async prepare(): Promise<void> {
     const db = this.opts.db;
-    if (db.kind === 'pg') {
+    // (a pool of one connection cannot hold the lock and work at once: it goes without)
+    if (db instanceof PgDb && (db.pool.options.max ?? 10) > 1) {
       await db.tx(async (t) => {
         await t.query('SELECT pg_advisory_xact_lock($1)', [JOBS_PREPARE_LOCK]);
         await this.prepareQueues();
