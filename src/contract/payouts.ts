@@ -117,7 +117,8 @@ export const NotifyBody = z.strictObject({
   ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
   sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
 });
-export const NotifyData = z.object({ applied: z.boolean() });
+/** applied: this call changed the row; queued: accepted and applied by the server's `payout-result` job */
+export const NotifyData = z.object({ applied: z.boolean(), queued: z.boolean().optional() });
 
 const isRealDay = (v: string) => {
   if (!DateText.safeParse(v).success) return false;

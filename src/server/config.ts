@@ -60,6 +60,8 @@ export interface Config {
   sms: AliyunSmsConfig | null;
   /** bearer token of GET /metrics (Prometheus); null: no metrics endpoint */
   metricsToken: string | null;
+  /** pg-boss's schema for the durable jobs (JOBS_SCHEMA, default pgboss): servers sharing a queue name the same one */
+  jobsSchema: string;
   /** Alibaba Cloud STS AssumeRole for upload credentials (production, optional as a whole) */
   sts: AliyunStsConfig | null;
   /** where production's upload credentials point the console (with STS); null: the demo's sandboxes */
@@ -126,6 +128,7 @@ const common = z.object({
   LOG_LEVEL: logLevel.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.optional(),
   METRICS_TOKEN: z.string().min(16, '应至少 16 个字符').max(200, '应不超过 200 个字符').optional(),
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为小写字母、数字或下划线组成的模式名').optional(),
   LOGIN_CODES_PER_DAY: positiveInt.optional(),
   LOGIN_FAILS_PER_DAY: positiveInt.optional(),
   LOGIN_IP_PER_MINUTE: positiveInt.optional(),
@@ -311,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logLevel: e.LOG_LEVEL ?? 'info',
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 25_000,
       metricsToken: e.METRICS_TOKEN ?? null,
+      jobsSchema: e.JOBS_SCHEMA ?? 'pgboss',
       sms: {
         endpoint: e.ALIYUN_SMS_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com/',
         accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,
@@ -356,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     metricsToken: e.METRICS_TOKEN ?? null,
+    jobsSchema: e.JOBS_SCHEMA ?? 'pgboss',
     sms: null,
     wechatPay: null,
   };

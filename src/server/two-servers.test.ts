@@ -4,7 +4,8 @@
  * lock), then: a token from one works on the other; the SMS limit holds across both; concurrent
  * payment confirmations and payout confirmations on both grant once; SIGTERM on one during a
  * request lets it finish while the other serves on; a job enqueued on one worker
- * process that is killed mid-job still runs once. PostgreSQL only: skipped without DATABASE_URL.
+ * process that is killed mid-job still runs once; a payout result accepted by one server and
+ * replayed to both is applied once by one server's payout-result job. PostgreSQL only: skipped without DATABASE_URL.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPg, type PgDb } from './db/pg';
+import { checkLedger } from './domain/payouts';
 import { issueToken } from './http/auth';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';
@@ -28,13 +30,23 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
   const procs: Proc[] = [];
   let A = '';
   let B = '';
+  /** a row left 发放中 by the payout test, paid by the killed-worker test */
+  let payingRow: { id: number; amount: number; fee: number; channel_no: string; company: number } | null = null;
 
   beforeAll(async () => {
     admin = openPg({ connectionString: URL_!, max: 1 });
     await admin.exec(`CREATE SCHEMA ${schema}`);
     db = openPg({ connectionString: URL_!, searchPath: schema, max: 4 });
     const [pa, pb] = [await freePort(), await freePort()];
-    const env = (port: number) => ({ PORT: String(port), DATABASE_URL: dbUrl(), STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn', LOGIN_FAILS_PER_DAY: '4' });
+    // one job queue for both servers, apart from other test files' servers on the same database
+    const env = (port: number) => ({
+      PORT: String(port),
+      DATABASE_URL: dbUrl(),
+      JOBS_SCHEMA: `${schema}_srv`,
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      LOGIN_FAILS_PER_DAY: '4',
+    });
     // both at once: the migrations and the demo seed take turns under their locks
     const a = spawnServer(env(pa));
     const b = spawnServer(env(pb));
@@ -49,6 +61,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     await db?.close();
     await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_srv CASCADE`);
     await admin?.close();
   }, 60_000);
 
@@ -115,7 +128,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(after.member_expire).not.toBe(before.member_expire);
   });
 
-  it('concurrent payout confirmations on both servers debit once', async () => {
+  it('concurrent payout confirmations on both servers debit once; the channel result is applied once by one server', async () => {
     // a session made directly (13800000001 asked for an SMS code less than a minute ago)
     const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
     const { token } = await issueToken(db, me.id, new Date());
@@ -136,6 +149,19 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
        VALUES ($1, $2, $3, 'named', 'accepted', 'signed', 12345, md5(random()::text), now())`,
       [t!.id, c1, w!.id],
     );
+    // a second person, whose row the killed-worker test below pays
+    const m2 = sealPii('mobile', '13912345679');
+    const c2 = sealPii('id_card', '11010519491231004X');
+    const w2 = await db.one<{ id: number }>(
+      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
+       VALUES ($1, '李四', $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [c1, m2.enc, m2.bidx, m2.mask, c2.enc, c2.bidx, c2.mask],
+    );
+    await db.query(
+      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
+       VALUES ($1, $2, $3, 'named', 'accepted', 'signed', 23456, md5(random()::text), now())`,
+      [t!.id, c1, w2!.id],
+    );
     const b = await form(A, '/ent/v3/payout/batch', { task_id: String(t!.id) }, token);
     expect(b.body.code, b.body.msg).toBe(200);
     const sub = await form(B, `/ent/v3/payout/batch/${b.body.data.id}/action`, { action: 'submit' }, token);
@@ -151,7 +177,35 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);
     const debits = await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.body.data.id]);
     expect(debits).toHaveLength(3);
-  });
+
+    // the channel's failure, accepted by A and replayed to both: one payout-result job applies it,
+    // on whichever server took it; the row is refunded once
+    const both = await db.query<{ id: number; amount: number; fee: number; channel_no: string }>(
+      'SELECT id, amount::int, fee::int, channel_no FROM payout_rows WHERE batch_id = $1 ORDER BY id',
+      [b.body.data.id],
+    );
+    expect(both).toHaveLength(2);
+    const row = both[0]!;
+    const second = both[1]!;
+    payingRow = { ...second, company: c1 };
+    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payouts/rows/${row.id}/result`, { form: { result: 'fail', reason: '户名与卡号不符' } });
+    expect(res.body.answer.data).toEqual({ applied: false, queued: true });
+    const replays = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? A : B, 'POST', '/ent/v3/payout/notify', { form: res.body.payload })));
+    expect(replays.every((r) => r.body.code === 200)).toBe(true);
+    const settled = async () =>
+      (await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result' AND state NOT IN ('completed', 'failed')`)).length === 0 &&
+      (await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [row.id]))!.status === 'failed';
+    const t0 = Date.now();
+    while (!(await settled())) {
+      if (Date.now() - t0 > 90_000) throw new Error('the payout-result job never ran');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const refunds = await db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type = 'refund'`, [row.id]);
+    expect(refunds).toEqual([{ amount: String(row.amount + row.fee) }]);
+    expect(await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result' AND state = 'completed'`)).toHaveLength(7);
+    expect((await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [second.id]))!.status).toBe('paying');
+    expect(await checkLedger(db, c1)).toEqual([]);
+  }, 120_000);
 
   it('SIGTERM on one server during a request lets it finish; the other keeps serving the same session', async () => {
     const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
@@ -192,7 +246,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect((await call(B, 'GET', '/ent/v3/usercenter/info', { token })).body.code).toBe(200);
   }, 60_000);
 
-  it('a job enqueued on one worker process that is killed mid-job runs once, on the other', async () => {
+  it('a job enqueued on one worker process that is killed mid-job runs once, on the other (a probe, then a payout result)', async () => {
     await db.exec('CREATE TABLE job_probe (id serial PRIMARY KEY, tag text NOT NULL, job_id text NOT NULL, pid int NOT NULL)');
     const worker = (env: Record<string, string>): Proc => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/job-worker.ts'], {
@@ -229,5 +283,30 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(await db.query('SELECT job_id FROM job_runs WHERE job_id = $1', [jobId])).toHaveLength(1);
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 180_000);
+
+    // the same with the real payout-result job: the refund a killed worker wrote is rolled back,
+    // the next worker refunds once
+    const p = payingRow!;
+    const refunds = () => db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type = 'refund'`, [p.id]);
+    const third = worker({ SEND_FAIL: p.channel_no, SLEEP_MS: '60000', EXPIRE_S: '3' });
+    await waitFor(third, /working \S+/, 90_000);
+    const payJob = /sent (\S+)/.exec(third.stdout())![1]!;
+    third.child.kill('SIGKILL');
+    await third.exited;
+    expect(await refunds()).toEqual([]);
+    expect((await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [p.id]))!.status).toBe('paying');
+    const fourth = worker({ SLEEP_MS: '10', EXPIRE_S: '3' });
+    const t1 = Date.now();
+    while ((await refunds()).length === 0) {
+      if (Date.now() - t1 > 90_000) throw new Error(`the payout-result job never ran again:\n${fourth.stdout()}\n${fourth.stderr()}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await refunds()).toEqual([{ amount: String(p.amount + p.fee) }]);
+    expect((await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [p.id]))!.status).toBe('failed');
+    expect(await db.query('SELECT job_id FROM job_runs WHERE job_id = $1', [payJob])).toHaveLength(1);
+    expect(await checkLedger(db, p.company)).toEqual([]);
+    fourth.child.kill('SIGTERM');
+    await fourth.exited;
+  }, 240_000);
 });

@@ -2,9 +2,14 @@
  * A worker process for the two-server test: the real jobs module (src/server/jobs) on
  * DATABASE_URL with a `probe` job that writes a row and then takes SLEEP_MS inside its transaction
  * (a SIGKILL then lands mid-job). SEND=<tag> also enqueues one probe job and prints its id.
+ * The real `payout-result` job too, also taking SLEEP_MS after its writes; SEND_FAIL=<channel_no>
+ * enqueues the channel's signed 发放失败 of that row.
  */
+import { randomBytes } from 'node:crypto';
 import { openPg } from '../../src/server/db/pg';
+import { signNotify, type Notify } from '../../src/server/domain/payouts';
 import { startJobs, type JobDef } from '../../src/server/jobs';
+import { payoutResultJob, type PayoutResultData } from '../../src/server/jobs/payouts';
 
 const env = process.env;
 const db = openPg({ connectionString: env.DATABASE_URL!, max: 3 });
@@ -18,8 +23,22 @@ const probe: JobDef<{ tag: string }> = {
     await new Promise((r) => setTimeout(r, Number(env.SLEEP_MS ?? 0)));
   },
 };
-const jobs = await startJobs({ db, schema: env.JOBS_SCHEMA, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>]);
+const payout: JobDef<PayoutResultData> = {
+  ...payoutResultJob,
+  retryDelay: 1,
+  expireInSeconds: Number(env.EXPIRE_S ?? 4),
+  async run(d, ctx) {
+    await payoutResultJob.run(d, ctx);
+    console.log(`working ${ctx.jobId}`);
+    await new Promise((r) => setTimeout(r, Number(env.SLEEP_MS ?? 0)));
+  },
+};
+const jobs = await startJobs({ db, schema: env.JOBS_SCHEMA, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>, payout as JobDef<never>]);
 if (env.SEND) console.log(`sent ${await jobs.send('probe', { tag: env.SEND })}`);
+if (env.SEND_FAIL) {
+  const notify: Notify = { notify_id: `N${randomBytes(12).toString('hex')}`, channel_no: env.SEND_FAIL, result: 'fail', reason: '收款账户已冻结', ts: String(Date.now()) };
+  console.log(`sent ${await jobs.send<PayoutResultData>('payout-result', { notify, sign: signNotify(notify), received_at: new Date().toISOString() })}`);
+}
 await jobs.work();
 console.log('已启动');
 process.on('SIGTERM', () => {

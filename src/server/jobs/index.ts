@@ -74,6 +74,9 @@ export async function runOnce(db: Db, jobId: string, name: string, fn: (t: Db) =
   });
 }
 
+/** Any constant shared by all server processes: one of them creates or updates the queues at a time. */
+const JOBS_PREPARE_LOCK = 72_011_016;
+
 export class Jobs {
   private readonly defs = new Map<string, JobDef<object>>();
   private started = false;
@@ -134,8 +137,26 @@ export class Jobs {
     }
   }
 
-  /** Queues of every defined job exist (createQueue is idempotent in pg-boss 10). */
+  /**
+   * Queues of every defined job exist with their retry policy. On PostgreSQL under an advisory
+   * lock: two servers starting at once on a new queue schema would otherwise both create the same
+   * queue's partition and one dies of a deadlock (found by the two-server test). The lock is held
+   * by a transaction on one pooled connection while pg-boss works on others (PGlite has one
+   * connection and one starting process: no lock).
+   */
   async prepare(): Promise<void> {
+    const db = this.opts.db;
+    // (a pool of one connection cannot hold the lock and work at once: it goes without)
+    if (db instanceof PgDb && (db.pool.options.max ?? 10) > 1) {
+      await db.tx(async (t) => {
+        await t.query('SELECT pg_advisory_xact_lock($1)', [JOBS_PREPARE_LOCK]);
+        await this.prepareQueues();
+      });
+    } else await this.prepareQueues();
+    this.started = true;
+  }
+
+  private async prepareQueues(): Promise<void> {
     for (const def of this.defs.values()) {
       const exists = await this.boss.getQueue(def.name);
       const policy = {
@@ -147,7 +168,6 @@ export class Jobs {
       if (!exists) await this.boss.createQueue(def.name, { name: def.name, ...policy });
       else await this.boss.updateQueue(def.name, { name: def.name, ...policy });
     }
-    this.started = true;
   }
 
   /** Stops taking jobs; waits (up to `timeoutMs`) for the ones running here. */

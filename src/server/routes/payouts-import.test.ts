@@ -6,36 +6,17 @@
  * audited). The ledger invariant is checked after every scenario.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportBatchDetail, payoutImport } from '../../contract/imports';
 import { BatchDetail, LogData, PayExport, ReceiptData } from '../../contract/payouts';
-import { checkLedger } from '../domain/payouts';
 import { makeIdCard, makeXlsx } from '../imports/fixtures';
 import { decryptPii, sealPii } from '../lib/pii';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call } from '../../../tests/setup/server';
+import { payoutsTest } from '../../../tests/setup/payouts';
 
-let s: TestServer;
-let member: string;
-let other: string;
-let c1 = 0;
-let c2 = 0;
-beforeAll(async () => {
-  s = await startTestServer();
-  member = await s.tokenFor('13800000001');
-  other = await s.tokenFor('13800000002');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db, c1)).toEqual([]);
-  expect(await checkLedger(s.db, c2)).toEqual([]);
-});
-
-const get = (path: string, token = member) => call(s.url, 'GET', `/ent/v3${path}`, { token });
-const post = (path: string, form: Record<string, string>, token = member) => call(s.url, 'POST', `/ent/v3${path}`, { form, token });
+const P = payoutsTest();
+const get = (path: string, token = P.member) => P.get(path, token);
+const post = (path: string, form: Record<string, string>, token = P.member) => P.post(path, form, token);
 
 let seq = 500;
 interface Person {
@@ -50,17 +31,17 @@ async function worker(signed = true): Promise<Person> {
   const p = { name: `赵${'一二三四五六七八九十'[seq % 10]}${'甲乙丙丁戊己庚辛壬癸'[Math.floor(seq / 10) % 10]}`, id: makeIdCard('1990-05-1' + (seq % 10), seq), mobile: `137${String(seq).padStart(8, '0')}` };
   const m = sealPii('mobile', p.mobile);
   const c = sealPii('id_card', p.id);
-  const w = await s.db.one<{ id: number }>(
+  const w = await P.s.db.one<{ id: number }>(
     `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask) VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-    [c1, p.name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
+    [P.c1, p.name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
   );
-  const t = await s.db.one<{ id: number }>(
+  const t = await P.s.db.one<{ id: number }>(
     `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWI' || floor(random()*1e9)::text, '名单任务', 'ongoing', md5(random()::text)) RETURNING id`,
-    [c1],
+    [P.c1],
   );
-  await s.db.query(
+  await P.s.db.query(
     `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, invite_token) VALUES ($1,$2,$3,'named','working',$4,md5(random()::text))`,
-    [t!.id, c1, w!.id, signed ? 'signed' : 'pending'],
+    [t!.id, P.c1, w!.id, signed ? 'signed' : 'pending'],
   );
   return { ...p, workerId: w!.id };
 }
@@ -76,33 +57,30 @@ const line = (p: { name: string; id: string; mobile: string }, amount: string, o
   ...over,
 });
 let fileNo = 0;
-async function upload(rows: Record<string, string>[], token = member) {
+async function upload(rows: Record<string, string>[], token = P.member) {
   const buf = await makeXlsx(payoutImport, rows);
-  const r = await call(s.url, 'POST', '/ent/v3/import/upload/payout', { token, form: { file_name: `发放名单${++fileNo}.xlsx`, file: buf.toString('base64') } });
+  const r = await call(P.s.url, 'POST', '/ent/v3/import/upload/payout', { token, form: { file_name: `发放名单${++fileNo}.xlsx`, file: buf.toString('base64') } });
   return r;
 }
 async function importBatch(rows: Record<string, string>[]): Promise<BatchDetail> {
   const up = ImportBatchDetail.parse((await upload(rows)).body.data);
   expect(up.batch.status, JSON.stringify(up.issues)).toBe('pending');
-  const done = await call(s.url, 'POST', `/ent/v3/import/batches/${up.batch.id}/commit`, { token: member });
+  const done = await call(P.s.url, 'POST', `/ent/v3/import/batches/${up.batch.id}/commit`, { token: P.member });
   expect(done.body.code, done.body.msg).toBe(200);
-  const b = await s.db.one<{ id: number }>('SELECT id FROM payout_batches WHERE import_batch_id = $1', [up.batch.id]);
+  const b = await P.s.db.one<{ id: number }>('SELECT id FROM payout_batches WHERE import_batch_id = $1', [up.batch.id]);
   return BatchDetail.parse((await get(`/payout/batch/${b!.id}`)).body.data);
 }
 type BatchDetail = ReturnType<typeof BatchDetail.parse>;
 
-async function topUp(amount: number) {
-  const r = await post('/payout/topup', { amount: String(amount) });
-  await call(s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
-}
+const topUp = (amount: number) => P.topUp(amount);
 async function confirm(id: number) {
   expect((await post(`/payout/batch/${id}/action`, { action: 'submit' })).body.data.status).toBe('unpaid');
   expect((await post(`/payout/batch/${id}/code`, {})).body.code).toBe(200);
-  const code = (await call<{ code: string }>(s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
+  const code = (await call<{ code: string }>(P.s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
   const r = await post(`/payout/batch/${id}/confirm`, { code });
   expect(r.body.code, r.body.msg).toBe(200);
 }
-const result = (rowId: number, r: string) => call(s.url, 'POST', `/sandbox/payouts/rows/${rowId}/result`, { form: { result: r } });
+const result = (rowId: number, r: 'success' | 'fail' | 'bounce') => P.channelResult(rowId, r);
 
 describe('payouts: a batch from an imported list', () => {
   it('refuses people who are not signed workers, wrong details and amounts that are not fen, row by row', async () => {
@@ -134,9 +112,9 @@ describe('payouts: a batch from an imported list', () => {
     expect(byRow.get(9)).toMatch(/支付宝账号应为手机号或邮箱/);
     expect(byRow.get(10)).toMatch(/请填写开户行/);
     expect(byRow.has(2)).toBe(false);
-    expect(await s.db.one('SELECT count(*)::int AS n FROM payout_batches WHERE import_batch_id = $1', [d.batch.id])).toEqual({ n: 0 });
-    // a non-member company cannot use the type at all
-    expect((await upload([line(ok, '1')], other)).body.code).toBe(403);
+    expect(await P.s.db.one('SELECT count(*)::int AS n FROM payout_batches WHERE import_batch_id = $1', [d.batch.id])).toEqual({ n: 0 });
+    // a non-P.member company cannot use the type at all
+    expect((await upload([line(ok, '1')], P.other)).body.code).toBe(403);
   });
 
   it('makes a 待提交 batch with the pre-calculation; the payee account is sealed; 创建 is logged', async () => {
@@ -148,7 +126,7 @@ describe('payouts: a batch from an imported list', () => {
       [a.name, 'bank', '**** **** **** 0018', '中国农业银行杭州分行', '10月劳务报酬'],
       [b.name, 'alipay', `${b.mobile.slice(0, 3)}****${b.mobile.slice(-4)}`, '', '10月劳务报酬'],
     ]);
-    const stored = await s.db.query<{ account_enc: string; account_bidx: string }>('SELECT account_enc, account_bidx FROM payout_rows WHERE batch_id = $1 ORDER BY id', [d.id]);
+    const stored = await P.s.db.query<{ account_enc: string; account_bidx: string }>('SELECT account_enc, account_bidx FROM payout_rows WHERE batch_id = $1 ORDER BY id', [d.id]);
     expect(stored[0]!.account_enc).not.toContain('6228480402564890018');
     expect(decryptPii(stored[0]!.account_enc)).toBe('6228480402564890018');
     expect(stored[0]!.account_bidx).toMatch(/\w{16,}/);
@@ -181,7 +159,7 @@ describe('payouts: a batch from an imported list', () => {
     expect(rc).toMatchObject({ batch_no: d.batch_no, total_net: 9850 });
     expect(ReceiptData.parse((await get(`/payout/batch/${d.id}/receipt?row_id=${ra!.id}`)).body.data).list).toHaveLength(1);
     expect((await get(`/payout/batch/${d.id}/receipt?row_id=${rb!.id}`)).body.code).toBe(404);
-    expect((await get(`/payout/batch/${d.id}/receipt`, other)).body.code).toBe(403);
+    expect((await get(`/payout/batch/${d.id}/receipt`, P.other)).body.code).toBe(403);
     expect((await get(`/payout/batch/${d.id}/receipt?row_id=abc`)).body.code).toBe(400);
 
     const child = await post('/payout/batch', { retry_of: String(d.id) });
@@ -204,7 +182,7 @@ describe('payouts: quarterly export', () => {
     const now = new Date(Date.now() + 8 * 3600_000);
     const [y, m] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
     const q = Math.ceil(m / 3);
-    const views = async () => (await s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1`, [p.workerId]))!.n;
+    const views = async () => (await P.s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1`, [p.workerId]))!.n;
     const before = await views();
     const r = await get(`/payout/quarter-export?year=${y}&quarter=${q}`);
     expect(r.body.code, r.body.msg).toBe(200);
@@ -230,6 +208,6 @@ describe('payouts: quarterly export', () => {
     expect((await get(`/payout/quarter-export?year=${y}&quarter=5`)).body.code).toBe(400);
     expect((await get('/payout/quarter-export?year=1999&quarter=1')).body.code).toBe(400);
     expect((await get('/payout/quarter-export?year=2021&quarter=1')).body.msg).toBe('所选季度暂无发放成功的记录');
-    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}`, other)).body.code).toBe(403);
+    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}`, P.other)).body.code).toBe(403);
   });
 });

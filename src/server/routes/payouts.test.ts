@@ -5,310 +5,243 @@
  * signed callbacks (a duplicate changes nothing), refunds, another company's batch 404, amounts
  * that are not integers of fen refused; the ledger invariant checked after every scenario.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
 import { AccountData, BatchDetail, LedgerData, LogData } from '../../contract/payouts';
 import { buildServer } from '../app';
-import { checkLedger } from '../domain/payouts';
-import { sealPii } from '../lib/pii';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call } from '../../../tests/setup/server';
+import { payoutsTest } from '../../../tests/setup/payouts';
 
-let s: TestServer;
-let member: string;
-let other: string;
-let c1 = 0;
-let c2 = 0;
-beforeAll(async () => {
-  s = await startTestServer();
-  member = await s.tokenFor('13800000001');
-  other = await s.tokenFor('13800000002');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
-afterEach(async () => {
-  expect(await checkLedger(s.db, c1)).toEqual([]);
-  expect(await checkLedger(s.db, c2)).toEqual([]);
-});
+const P = payoutsTest();
+const { get, post, taskWith, topUp, code, readyBatch } = P;
+const balance = async () => AccountData.parse((await get('/payout/account', P.member)).body.data).balance;
 
-const get = (path: string, token?: string) => call(s.url, 'GET', `/ent/v3${path}`, { token });
-const post = (path: string, form: Record<string, string>, token?: string) => call(s.url, 'POST', `/ent/v3${path}`, { form, token });
-
-let seq = 0;
-/** A task of `companyId` with accepted deliveries (amounts in fen), made directly. */
-async function taskWith(companyId: number, people: { amount: number; signed?: boolean }[]): Promise<number> {
-  const t = await s.db.one<{ id: number }>(
-    `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWP' || floor(random()*1e9)::text, '门店盘点', 'ongoing', md5(random()::text)) RETURNING id`,
-    [companyId],
-  );
-  for (const p of people) {
-    seq++;
-    const cert = `11010519491231${String(1000 + seq).slice(-3)}`;
-    const m = sealPii('mobile', `139${String(10_000_000 + seq).slice(-8)}`);
-    const c = sealPii('id_card', cert + 'X');
-    const w = await s.db.one<{ id: number }>(
-      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-      [companyId, `张${'三四五六七八九十'[seq % 8]}${seq}`.replace(/\d/g, ''), m.enc, m.bidx, m.mask, c.enc, `${c.bidx}${seq}`, c.mask],
-    );
-    await s.db.query(
-      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
-       VALUES ($1,$2,$3,'named','accepted',$4,$5,md5(random()::text),now())`,
-      [t!.id, companyId, w!.id, p.signed === false ? 'pending' : 'signed', p.amount],
-    );
-  }
-  return t!.id;
-}
-
-async function topUp(amount: number, token = member): Promise<void> {
-  const r = await post('/payout/topup', { amount: String(amount) }, token);
-  expect(r.body.code, r.body.msg).toBe(200);
-  const c = await call(s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
-  expect(c.status).toBe(200);
-}
-const balance = async () => AccountData.parse((await get('/payout/account', member)).body.data).balance;
-
-async function readyBatch(taskId: number): Promise<BatchDetail> {
-  const b = await post('/payout/batch', { task_id: String(taskId) }, member);
-  expect(b.body.code, b.body.msg).toBe(200);
-  const sub = await post(`/payout/batch/${b.body.data.id}/action`, { action: 'submit' }, member);
-  expect(sub.body.data.status).toBe('unpaid');
-  return BatchDetail.parse(sub.body.data);
-}
-async function code(batchId: number): Promise<string> {
-  const r = await post(`/payout/batch/${batchId}/code`, {}, member);
-  expect(r.body.code, r.body.msg).toBe(200);
-  const inbox = await call<{ code: string }>(s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001');
-  return inbox.body.code;
-}
 type BatchDetail = ReturnType<typeof BatchDetail.parse>;
 
 describe('payouts: account and ledger', () => {
   it('tops up by bank transfer once the operator confirms, once', async () => {
     const before = await balance();
-    const r = await post('/payout/topup', { amount: '123456' }, member);
+    const r = await post('/payout/topup', { amount: '123456' }, P.member);
     expect(r.body.code).toBe(200);
     expect(await balance()).toBe(before); // not before the money arrives
-    const c = await call(s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
+    const c = await call(P.s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
     expect(c.status).toBe(200);
-    const again = await call(s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
+    const again = await call(P.s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
     expect(again.status).toBe(200);
     expect((again.body as { code: number }).code).toBe(409);
     expect(await balance()).toBe(before + 123456);
-    const led = LedgerData.parse((await get('/payout/ledger?type=topup', member)).body.data);
+    const led = LedgerData.parse((await get('/payout/ledger?type=topup', P.member)).body.data);
     expect(led.list[0]).toMatchObject({ type: 'topup', amount: 123456, balance_after: before + 123456 });
   });
 
   it('refuses amounts that are not integers of fen, and non-members', async () => {
     for (const amount of ['12.5', '-100', '0', '1e5', 'abc', '', '99999999999999', '100\u0000']) {
-      const r = await post('/payout/topup', { amount }, member);
+      const r = await post('/payout/topup', { amount }, P.member);
       expect(r.status).toBe(200);
       expect(r.body.code, amount).toBe(400);
     }
-    expect((await post('/payout/topup', { amount: '100' }, other)).body.code).toBe(403);
+    expect((await post('/payout/topup', { amount: '100' }, P.other)).body.code).toBe(403);
     expect((await get('/payout/account')).body.code).toBe(410000);
-    expect(await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1', [c2])).toEqual({ n: 0 });
+    expect(await P.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1', [P.c2])).toEqual({ n: 0 });
   });
 
   it('saves the rates and the monthly cap; shows the defaults first', async () => {
-    const a = AccountData.parse((await get('/payout/account', member)).body.data);
+    const a = AccountData.parse((await get('/payout/account', P.member)).body.data);
     expect(a.settings).toEqual({ fee_rate_bp: 600, tax_rate_bp: 150, monthly_cap_fen: 9_800_000 });
-    expect((await post('/payout/settings', { fee_rate_bp: '6.5', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, member)).body.code).toBe(400);
-    expect((await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '98000.5' }, member)).body.code).toBe(400);
+    expect((await post('/payout/settings', { fee_rate_bp: '6.5', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, P.member)).body.code).toBe(400);
+    expect((await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '98000.5' }, P.member)).body.code).toBe(400);
   });
 });
 
 describe('payouts: batches', () => {
   it('pre-calculates fee and tax from the rates; refuses an unsigned worker; 404 for another company', async () => {
-    const t = await taskWith(c1, [{ amount: 25_050 }, { amount: 10_000 }]);
-    const b = await post('/payout/batch', { task_id: String(t) }, member);
+    const t = await taskWith(P.c1, [{ amount: 25_050 }, { amount: 10_000 }]);
+    const b = await post('/payout/batch', { task_id: String(t) }, P.member);
     expect(b.body.code, b.body.msg).toBe(200);
     const d = BatchDetail.parse(b.body.data);
     expect(d).toMatchObject({ status: 'draft', head_count: 2, gross: 35_050, fee: 2103, tax: 526, net: 34_524, debit: 37_153 });
     expect(d.batch_no).toMatch(/^FF\d{18}$/);
     expect(d.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
     // the same deliveries are not put in a second live batch
-    expect((await post('/payout/batch', { task_id: String(t) }, member)).body.msg).toBe('该任务暂无待发放的已验收人员');
+    expect((await post('/payout/batch', { task_id: String(t) }, P.member)).body.msg).toBe('该任务暂无待发放的已验收人员');
 
-    const u = await taskWith(c1, [{ amount: 5000 }, { amount: 5000, signed: false }]);
-    const refused = await post('/payout/batch', { task_id: String(u) }, member);
+    const u = await taskWith(P.c1, [{ amount: 5000 }, { amount: 5000, signed: false }]);
+    const refused = await post('/payout/batch', { task_id: String(u) }, P.member);
     expect(refused.body.code).toBe(400);
     expect(refused.body.msg).toMatch(/尚未签署协议，不能发放/);
-    expect(await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_batches WHERE task_id = $1', [u])).toEqual({ n: 0 });
+    expect(await P.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_batches WHERE task_id = $1', [u])).toEqual({ n: 0 });
 
     // another company's batch answers like a missing one, everywhere
-    const t2 = await taskWith(c2, [{ amount: 1000 }]);
-    const [ob] = await s.db.query<{ id: number }>(
+    const t2 = await taskWith(P.c2, [{ amount: 1000 }]);
+    const [ob] = await P.s.db.query<{ id: number }>(
       `INSERT INTO payout_batches (company_id, batch_no, task_id, status) VALUES ($1, 'FFOTHER' || floor(random()*1e9)::text, $2, 'unpaid') RETURNING id`,
-      [c2, t2],
+      [P.c2, t2],
     );
-    expect((await post('/payout/batch', { task_id: String(t2) }, member)).body.code).toBe(404);
+    expect((await post('/payout/batch', { task_id: String(t2) }, P.member)).body.code).toBe(404);
     for (const r of [
-      await get(`/payout/batch/${ob!.id}`, member),
-      await get(`/payout/batch/${ob!.id}/logs`, member),
-      await post(`/payout/batch/${ob!.id}/action`, { action: 'close' }, member),
-      await post(`/payout/batch/${ob!.id}/code`, {}, member),
-      await post(`/payout/batch/${ob!.id}/confirm`, { code: '123456' }, member),
-      await get('/payout/batch/999999999', member),
+      await get(`/payout/batch/${ob!.id}`, P.member),
+      await get(`/payout/batch/${ob!.id}/logs`, P.member),
+      await post(`/payout/batch/${ob!.id}/action`, { action: 'close' }, P.member),
+      await post(`/payout/batch/${ob!.id}/code`, {}, P.member),
+      await post(`/payout/batch/${ob!.id}/confirm`, { code: '123456' }, P.member),
+      await get('/payout/batch/999999999', P.member),
     ])
       expect(r.body.code).toBe(404);
-    expect((await s.db.one<{ status: string }>('SELECT status FROM payout_batches WHERE id = $1', [ob!.id]))!.status).toBe('unpaid');
-    expect(envelope(LogData).safeParse((await get(`/payout/batch/${d.id}/logs`, member)).body).success).toBe(true);
+    expect((await P.s.db.one<{ status: string }>('SELECT status FROM payout_batches WHERE id = $1', [ob!.id]))!.status).toBe('unpaid');
+    expect(envelope(LogData).safeParse((await get(`/payout/batch/${d.id}/logs`, P.member)).body).success).toBe(true);
   });
 
   it('keeps each person within the monthly cap across batches', async () => {
-    await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '50000' }, member);
+    await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '50000' }, P.member);
     try {
-      const t = await taskWith(c1, [{ amount: 60_000 }]);
-      const r = await post('/payout/batch', { task_id: String(t) }, member);
+      const t = await taskWith(P.c1, [{ amount: 60_000 }]);
+      const r = await post('/payout/batch', { task_id: String(t) }, P.member);
       expect(r.body.code).toBe(400);
       expect(r.body.msg).toMatch(/每人每月上限¥500\.00/);
       // the same person in a second task: 30,000 + 30,000 passes the cap
-      const t1 = await taskWith(c1, [{ amount: 30_000 }]);
-      const b1 = await post('/payout/batch', { task_id: String(t1) }, member);
+      const t1 = await taskWith(P.c1, [{ amount: 30_000 }]);
+      const b1 = await post('/payout/batch', { task_id: String(t1) }, P.member);
       expect(b1.body.code).toBe(200);
-      const w = await s.db.one<{ worker_id: number }>('SELECT worker_id FROM flex_task_workers WHERE task_id = $1', [t1]);
-      const t3 = await s.db.one<{ id: number }>(
+      const w = await P.s.db.one<{ worker_id: number }>('SELECT worker_id FROM flex_task_workers WHERE task_id = $1', [t1]);
+      const t3 = await P.s.db.one<{ id: number }>(
         `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWQ' || floor(random()*1e9)::text, '二次任务', 'ongoing', md5(random()::text)) RETURNING id`,
-        [c1],
+        [P.c1],
       );
-      await s.db.query(
+      await P.s.db.query(
         `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
          VALUES ($1,$2,$3,'named','accepted','signed',30000,md5(random()::text),now())`,
-        [t3!.id, c1, w!.worker_id],
+        [t3!.id, P.c1, w!.worker_id],
       );
-      const b2 = await post('/payout/batch', { task_id: String(t3!.id) }, member);
+      const b2 = await post('/payout/batch', { task_id: String(t3!.id) }, P.member);
       expect(b2.body.code).toBe(400);
       expect(b2.body.msg).toMatch(/本月已发¥300\.00/);
       // closing the first batch frees the month again
-      await post(`/payout/batch/${b1.body.data.id}/action`, { action: 'close' }, member);
-      expect((await post('/payout/batch', { task_id: String(t3!.id) }, member)).body.code).toBe(200);
+      await post(`/payout/batch/${b1.body.data.id}/action`, { action: 'close' }, P.member);
+      expect((await post('/payout/batch', { task_id: String(t3!.id) }, P.member)).body.code).toBe(200);
     } finally {
-      await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, member);
+      await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, P.member);
     }
   });
 });
 
 describe('payouts: confirm exactly once', () => {
   it('needs the SMS code and enough balance; 20 concurrent confirms debit once', async () => {
-    const t = await taskWith(c1, [{ amount: 2_000_000 }, { amount: 3_000_000 }, { amount: 1_500_000 }]);
+    const t = await taskWith(P.c1, [{ amount: 2_000_000 }, { amount: 3_000_000 }, { amount: 1_500_000 }]);
     const b = await readyBatch(t);
     // not enough money: refused, nothing debited, the code not used up
     const bal0 = await balance();
     if (bal0 >= b.debit) throw new Error('test expects a short balance');
     const c0 = await code(b.id);
-    const short = await post(`/payout/batch/${b.id}/confirm`, { code: c0 }, member);
+    const short = await post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.member);
     expect(short.body.code).toBe(409);
     expect(short.body.msg).toMatch(/账户余额不足/);
     await topUp(b.debit - bal0);
-    expect((await post(`/payout/batch/${b.id}/confirm`, { code: c0 === '000000' ? '111111' : '000000' }, member)).body.msg).toBe('验证码错误');
+    expect((await post(`/payout/batch/${b.id}/confirm`, { code: c0 === '000000' ? '111111' : '000000' }, P.member)).body.msg).toBe('验证码错误');
     const before = await balance();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/payout/batch/${b.id}/confirm`, { code: c0 }, member)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.member)));
     const okd = answers.filter((a) => a.body.code === 200);
     expect(okd.length).toBe(20);
     expect(okd.filter((a) => a.body.data.duplicate === false).length).toBe(1);
     expect(okd.filter((a) => a.body.data.duplicate === true).every((a) => a.body.msg === '发放结果确认中，请勿重复提交')).toBe(true);
-    const debits = await s.db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.id]);
+    const debits = await P.s.db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.id]);
     expect(debits.length).toBe(3); // 实发, 税费, 服务费: once each
     expect(await balance()).toBe(before - b.debit);
-    const d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, member)).body.data);
+    const d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data);
     expect(d.status).toBe('paying');
     expect(d.rows.length).toBeGreaterThan(0);
     expect(d.rows.every((r) => r.status === 'paying')).toBe(true);
-    expect((await post(`/payout/batch/${b.id}/action`, { action: 'close' }, member)).body.code).toBe(409);
+    expect((await post(`/payout/batch/${b.id}/action`, { action: 'close' }, P.member)).body.code).toBe(409);
   });
 
   it('a second server process on the same database pays nothing more', async () => {
-    const t = await taskWith(c1, [{ amount: 12_345 }]);
+    const t = await taskWith(P.c1, [{ amount: 12_345 }]);
     const b = await readyBatch(t);
     await topUp(b.debit);
     const c = await code(b.id);
-    const app2 = await buildServer({ db: s.db, sandbox: true, staticDir: null, logger: false });
+    const app2 = await buildServer({ db: P.s.db, sandbox: true, staticDir: null, logger: false });
     try {
       const form = new URLSearchParams({ code: c }).toString();
-      const headers = { authorization: `Bearer ${member}`, 'content-type': 'application/x-www-form-urlencoded' };
+      const headers = { authorization: `Bearer ${P.member}`, 'content-type': 'application/x-www-form-urlencoded' };
       const [x, y] = await Promise.all([
         app2.inject({ method: 'POST', url: `/ent/v3/payout/batch/${b.id}/confirm`, payload: form, headers }),
-        post(`/payout/batch/${b.id}/confirm`, { code: c }, member),
+        post(`/payout/batch/${b.id}/confirm`, { code: c }, P.member),
       ]);
       const dup = [x.json().data.duplicate, y.body.data.duplicate].sort();
       expect(dup).toEqual([false, true]);
     } finally {
       await app2.close();
     }
-    expect((await s.db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.id])).length).toBe(3);
+    expect((await P.s.db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.id])).length).toBe(3);
   });
 });
 
 describe('payouts: the channel', () => {
   it('applies signed results once, refunds failures and bounces, settles the batch', async () => {
-    const t = await taskWith(c1, [{ amount: 10_000 }, { amount: 20_000 }, { amount: 30_000 }]);
+    const t = await taskWith(P.c1, [{ amount: 10_000 }, { amount: 20_000 }, { amount: 30_000 }]);
     const b = await readyBatch(t);
     await topUp(b.debit);
-    expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, member)).body.data.duplicate).toBe(false);
+    expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.member)).body.data.duplicate).toBe(false);
     const [r1, r2, r3] = b.rows;
-    const result = (id: number, result: string, reason = '') => call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, { form: { result, reason } });
+    const result = (id: number, result: string, reason = '') => call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(P.s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, { form: { result, reason } });
 
     const ok1 = await result(r1!.id, 'success');
     expect(ok1.body.answer.data.applied).toBe(true);
     // the same callback delivered again changes nothing
-    const replay = await call(s.url, 'POST', '/ent/v3/payout/notify', { form: ok1.body.payload });
+    const replay = await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: ok1.body.payload });
     expect(replay.body).toMatchObject({ code: 200, data: { applied: false } });
     // a forged or altered callback is refused and writes nothing
-    const forged = await call(s.url, 'POST', '/ent/v3/payout/notify', { form: { ...ok1.body.payload, notify_id: 'Nforged00001', result: 'fail', reason: 'x' } });
+    const forged = await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: { ...ok1.body.payload, notify_id: 'Nforged00001', result: 'fail', reason: 'x' } });
     expect(forged.body.code).toBe(400);
-    expect(await s.db.one("SELECT 1 FROM payout_callbacks WHERE notify_id = 'Nforged00001'")).toBeUndefined();
+    expect(await P.s.db.one("SELECT 1 FROM payout_callbacks WHERE notify_id = 'Nforged00001'")).toBeUndefined();
 
     const bal = await balance();
     const f = await result(r2!.id, 'fail', '户名与卡号不符');
     expect(f.body.answer.data.applied).toBe(true);
     expect(await balance()).toBe(bal + r2!.amount + r2!.fee);
-    expect((await call(s.url, 'POST', '/ent/v3/payout/notify', { form: f.body.payload })).body.data.applied).toBe(false);
+    expect((await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: f.body.payload })).body.data.applied).toBe(false);
     expect(await balance()).toBe(bal + r2!.amount + r2!.fee);
     // a failure cannot succeed later
     expect((await result(r2!.id, 'success')).body.answer.data.applied).toBe(false);
 
     await result(r3!.id, 'success');
-    let d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, member)).body.data);
+    let d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data);
     expect(d.status).toBe('partial');
     expect(d.rows.map((r) => r.status)).toEqual(['success', 'failed', 'success']);
     expect(d.rows[1]!.fail_reason).toBe('户名与卡号不符');
     // a bounce after success
     const bal2 = await balance();
     await result(r3!.id, 'bounce', '收款账户已销户');
-    d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, member)).body.data);
+    d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data);
     expect(d.rows[2]!.status).toBe('bounced');
     expect(await balance()).toBe(bal2 + r3!.amount + r3!.fee);
-    const logs = LogData.parse((await get(`/payout/batch/${b.id}/logs`, member)).body.data).list.map((l) => l.action);
+    const logs = LogData.parse((await get(`/payout/batch/${b.id}/logs`, P.member)).body.data).list.map((l) => l.action);
     expect(logs.slice(0, 3)).toEqual(['创建', '提交', '确认发放']);
     expect(logs.filter((a) => a === '通道结果').length).toBe(4);
-    const led = LedgerData.parse((await get(`/payout/ledger?batch_id=${b.id}`, member)).body.data);
+    const led = LedgerData.parse((await get(`/payout/ledger?batch_id=${b.id}`, P.member)).body.data);
     expect(led.list.map((l) => l.type).sort()).toEqual(['bounce_refund', 'fee', 'payout', 'refund', 'tax']);
 
     // 失败重发: a child batch with exactly the failed and bounced people; once
-    const child = await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, member);
+    const child = await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, P.member);
     expect(child.body.code, child.body.msg).toBe(200);
     const cd = BatchDetail.parse(child.body.data);
     expect(cd.parent_no).toBe(b.batch_no);
     expect(cd.rows.map((r) => r.name).sort()).toEqual([r2!.name, r3!.name].sort());
     expect(cd.gross).toBe(r2!.amount + r3!.amount);
-    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, member)).body.msg).toBe('该批次的失败明细已全部重发');
+    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(b.id) }, P.member)).body.msg).toBe('该批次的失败明细已全部重发');
     // only a 部分失败 batch of the same task, and only the company's own
-    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(cd.id) }, member)).body.code).toBe(409);
-    const t9 = await taskWith(c1, [{ amount: 100 }]);
-    expect((await post('/payout/batch', { task_id: String(t9), retry_of: String(b.id) }, member)).body.code).toBe(404);
-    const logs2 = LogData.parse((await get(`/payout/batch/${b.id}/logs`, member)).body.data).list;
+    expect((await post('/payout/batch', { task_id: String(t), retry_of: String(cd.id) }, P.member)).body.code).toBe(409);
+    const t9 = await taskWith(P.c1, [{ amount: 100 }]);
+    expect((await post('/payout/batch', { task_id: String(t9), retry_of: String(b.id) }, P.member)).body.code).toBe(404);
+    const logs2 = LogData.parse((await get(`/payout/batch/${b.id}/logs`, P.member)).body.data).list;
     expect(logs2.at(-1)!.action).toBe('重发');
   });
 
   it('an all-success batch completes', async () => {
-    const t = await taskWith(c1, [{ amount: 8_800 }]);
+    const t = await taskWith(P.c1, [{ amount: 8_800 }]);
     const b = await readyBatch(t);
     await topUp(b.debit);
-    await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, member);
-    await call(s.url, 'POST', `/sandbox/payouts/rows/${b.rows[0]!.id}/result`, { form: { result: 'success' } });
-    expect(BatchDetail.parse((await get(`/payout/batch/${b.id}`, member)).body.data).status).toBe('done');
+    await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.member);
+    await call(P.s.url, 'POST', `/sandbox/payouts/rows/${b.rows[0]!.id}/result`, { form: { result: 'success' } });
+    expect(BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data).status).toBe('done');
   });
 });

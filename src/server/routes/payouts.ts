@@ -9,6 +9,7 @@ import { endpoints } from '../../contract/endpoints';
 import { PLATFORM_BANK, applyNotify, balanceOf, newOrderNo, settingsOf, verifyNotify } from '../domain/payouts';
 import { dt } from '../domain/payouts-batches';
 import { memberCompanyOf } from '../domain/recruitment';
+import { enqueuePayoutResult } from '../jobs/payouts';
 import { badRequest, conflict } from '../http/envelope';
 import { addRoute } from '../http/route';
 import { fmtDateTime } from '../lib/time';
@@ -71,9 +72,14 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     return settingsOf(db, company.id);
   });
 
-  addRoute(app, endpoints.payNotify, async ({ body, now }) => {
+  /** The channel's result: checked, then applied by the durable `payout-result` job (jobs/payouts.ts), or inline without a queue. */
+  addRoute(app, endpoints.payNotify, async ({ body, now, setMsg }) => {
     const { sign, ...n } = body;
     if (!verifyNotify(n, sign)) throw badRequest('签名无效');
+    if (await enqueuePayoutResult(app.db, n, sign, now)) {
+      setMsg('已受理，发放结果由后台任务入账');
+      return { applied: false, queued: true };
+    }
     return { applied: await applyNotify(app.db, n, now) };
   });
 

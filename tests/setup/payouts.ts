@@ -1,0 +1,120 @@
+/**
+ * The shared setup of the payouts server tests (payouts.test.ts, payouts-import.test.ts,
+ * jobs/payouts.test.ts): one test server per file, the two demo accounts (13800000001 a member,
+ * 13800000002 another company), the ledger invariant `checkLedger` after every test, and the
+ * steps every payout scenario takes — a task with accepted deliveries, a top-up the operator
+ * confirms, the SMS code of 确认发放, a batch confirmed to 发放中, the channel's result.
+ */
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { BatchDetail } from '../../src/contract/payouts';
+import { checkLedger } from '../../src/server/domain/payouts';
+import { sealPii } from '../../src/server/lib/pii';
+import { call, startTestServer, type CallResult, type Env, type TestServer } from './server';
+
+export type Batch = ReturnType<typeof BatchDetail.parse>;
+
+export interface PayoutsTest {
+  s: TestServer;
+  /** bearer tokens of 13800000001 (a member company) and 13800000002 (another company) */
+  member: string;
+  other: string;
+  /** their company ids */
+  c1: number;
+  c2: number;
+  /** /ent/v3 calls (no token unless given) */
+  get(path: string, token?: string): Promise<CallResult<Env>>;
+  post(path: string, form: Record<string, string>, token?: string): Promise<CallResult<Env>>;
+  /** a task of `companyId` with accepted deliveries (amounts in fen), made directly in the database */
+  taskWith(companyId: number, people: { amount: number; signed?: boolean }[]): Promise<number>;
+  /** a bank top-up of the member's account, confirmed by the operator */
+  topUp(amount: number, token?: string): Promise<void>;
+  /** asks for the 确认发放 code of a batch and reads it from the sandbox outbox */
+  code(batchId: number): Promise<string>;
+  /** a batch of `taskId` submitted (待支付) */
+  readyBatch(taskId: number): Promise<Batch>;
+  /** a batch of the member's with these amounts, topped up and confirmed: its rows 发放中 */
+  payingBatch(amounts: number[]): Promise<Batch>;
+  /** the channel sandbox reports a row's result (signed callback to POST /ent/v3/payout/notify) */
+  channelResult(rowId: number, result: 'success' | 'fail' | 'bounce', reason?: string): Promise<CallResult<{ payload: Record<string, string>; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
+}
+
+/** Registers the file's hooks and answers the setup (its fields are filled before the first test). */
+export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
+  let seq = opts.seqBase ?? 0;
+  const P = {} as PayoutsTest;
+  beforeAll(async () => {
+    const s = await startTestServer();
+    const company = async (mobile: string) => (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [mobile]))!.company_id;
+    Object.assign(P, {
+      s,
+      member: await s.tokenFor('13800000001'),
+      other: await s.tokenFor('13800000002'),
+      c1: await company('13800000001'),
+      c2: await company('13800000002'),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await P.s?.close();
+  });
+  afterEach(async () => {
+    expect(await checkLedger(P.s.db, P.c1)).toEqual([]);
+    expect(await checkLedger(P.s.db, P.c2)).toEqual([]);
+  });
+
+  P.get = (path, token) => call<Env>(P.s.url, 'GET', `/ent/v3${path}`, { token });
+  P.post = (path, form, token) => call<Env>(P.s.url, 'POST', `/ent/v3${path}`, { form, token });
+  P.taskWith = async (companyId, people) => {
+    const db = P.s.db;
+    const t = await db.one<{ id: number }>(
+      `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWP' || floor(random()*1e9)::text, '门店盘点', 'ongoing', md5(random()::text)) RETURNING id`,
+      [companyId],
+    );
+    for (const p of people) {
+      seq++;
+      const cert = `11010519491231${String(1000 + seq).slice(-3)}`;
+      const m = sealPii('mobile', `139${String(10_000_000 + seq).slice(-8)}`);
+      const c = sealPii('id_card', cert + 'X');
+      const w = await db.one<{ id: number }>(
+        `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
+        [companyId, `张${'三四五六七八九十'[seq % 8]}${seq}`.replace(/\d/g, ''), m.enc, m.bidx, m.mask, c.enc, `${c.bidx}${seq}`, c.mask],
+      );
+      await db.query(
+        `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
+         VALUES ($1,$2,$3,'named','accepted',$4,$5,md5(random()::text),now())`,
+        [t!.id, companyId, w!.id, p.signed === false ? 'pending' : 'signed', p.amount],
+      );
+    }
+    return t!.id;
+  };
+  P.topUp = async (amount, token = P.member) => {
+    const r = await P.post('/payout/topup', { amount: String(amount) }, token);
+    expect(r.body.code, r.body.msg).toBe(200);
+    const c = await call(P.s.url, 'POST', `/sandbox/payouts/topups/${r.body.data.id}/confirm`);
+    expect(c.status).toBe(200);
+  };
+  P.code = async (batchId) => {
+    const r = await P.post(`/payout/batch/${batchId}/code`, {}, P.member);
+    expect(r.body.code, r.body.msg).toBe(200);
+    return (await call<{ code: string }>(P.s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
+  };
+  P.readyBatch = async (taskId) => {
+    const b = await P.post('/payout/batch', { task_id: String(taskId) }, P.member);
+    expect(b.body.code, b.body.msg).toBe(200);
+    const sub = await P.post(`/payout/batch/${b.body.data.id}/action`, { action: 'submit' }, P.member);
+    expect(sub.body.data.status).toBe('unpaid');
+    return BatchDetail.parse(sub.body.data);
+  };
+  P.payingBatch = async (amounts) => {
+    const b = await P.readyBatch(await P.taskWith(P.c1, amounts.map((amount) => ({ amount }))));
+    await P.topUp(b.debit);
+    const r = await P.post(`/payout/batch/${b.id}/confirm`, { code: await P.code(b.id) }, P.member);
+    expect(r.body.code, r.body.msg).toBe(200);
+    const d = BatchDetail.parse((await P.get(`/payout/batch/${b.id}`, P.member)).body.data);
+    expect(d.rows.map((x) => x.status)).toEqual(amounts.map(() => 'paying'));
+    return d;
+  };
+  P.channelResult = (rowId, result, reason = '') =>
+    call(P.s.url, 'POST', `/sandbox/payouts/rows/${rowId}/result`, { form: { result, reason } });
+  return P;
+}
