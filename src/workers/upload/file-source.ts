@@ -5,8 +5,9 @@
  * pick the file again (matched by fingerprint). Then staged copies nobody records are deleted.
  */
 import type { UploadEngine } from './engine';
+import { fingerprint } from './fingerprint';
 import type { StagedCopies } from './staging';
-import type { Checkpoint, CheckpointStore } from './types';
+import type { Checkpoint, CheckpointStore, MediaKind } from './types';
 
 /** A checkpoint left by an earlier session, as the page shows it. */
 export interface PendingUpload {
@@ -24,6 +25,15 @@ interface FileHandleLike {
 
 export interface SourceStore extends CheckpointStore {
   getFile(key: string): Promise<unknown>;
+  putFile(key: string, file: unknown, expiresAt: number): Promise<void>;
+}
+
+/**
+ * Keeps the handle of a file picked again for a 待续传 row (the engine keeps handles of new files
+ * only), so the next reload takes the file back without asking.
+ */
+export async function keepHandle(store: SourceStore, file: Blob, lastModified: number, kind: MediaKind, handle: unknown, expiresAt: number): Promise<void> {
+  await store.putFile(await fingerprint(file, lastModified, kind), handle, expiresAt);
 }
 
 /** The file of a checkpoint through its persisted handle, when the browser still lets us read it. */

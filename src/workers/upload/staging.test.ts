@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 /** Random bytes in 1 MB pieces (a Blob streams its pieces one by one, like a file on disk). */
 function randomBlob(size: number): Blob {
-  const pieces: Uint8Array[] = [];
+  const pieces: Uint8Array<ArrayBuffer>[] = [];
   for (let off = 0; off < size; off += MB) {
     const buf = new Uint8Array(Math.min(MB, size - off));
     for (let o = 0; o < buf.length; o += 65536) crypto.getRandomValues(buf.subarray(o, Math.min(buf.length, o + 65536)));

@@ -14,39 +14,10 @@
  *   copying it right now: the copy holds a lock per file).
  */
 import { fingerprint } from './fingerprint';
+import { isStagedRecord, STAGE_DIR, STAGE_RESERVE, stagedBytes, type StageDir, type StageFileHandle, type StagedRecord, type SyncAccess } from './stage-dir';
 import type { Checkpoint, EngineEvent, LockManager, MediaKind } from './types';
 
-export const STAGE_DIR = 'hr-upload-staging';
-/** kept free beside a copy (checkpoints, the browser's own use of the origin's storage) */
-export const STAGE_RESERVE = 16 * 1024 * 1024;
-
-/** The few OPFS calls the copies use (FileSystemDirectoryHandle / FileSystemFileHandle). */
-export interface StageDir {
-  getFileHandle(name: string, o?: { create?: boolean }): Promise<StageFileHandle>;
-  removeEntry(name: string): Promise<void>;
-  keys(): AsyncIterable<string>;
-}
-export interface StageFileHandle {
-  getFile(): Promise<File>;
-  /** dedicated workers, every browser with OPFS */
-  createSyncAccessHandle?(): Promise<SyncAccess>;
-  /** Chromium and Firefox (also outside workers) */
-  createWritable?(o?: { keepExistingData?: boolean }): Promise<WritableStream<Uint8Array>>;
-}
-export interface SyncAccess {
-  write(b: Uint8Array, o: { at: number }): number;
-  truncate(size: number): void;
-  flush(): void;
-  close(): void;
-}
-
-/** What the checkpoint store's `files` row holds for a whole staged copy. */
-export interface StagedRecord {
-  opfs: typeof STAGE_DIR;
-  size: number;
-}
-export const isStagedRecord = (v: unknown): v is StagedRecord =>
-  !!v && typeof v === 'object' && (v as StagedRecord).opfs === STAGE_DIR && typeof (v as StagedRecord).size === 'number';
+export { STAGE_DIR, STAGE_RESERVE, isStagedRecord, stagedBytes, type StageDir, type StageFileHandle, type StagedRecord, type SyncAccess };
 
 export type StageStatus = 'copying' | 'ready' | 'noRoom' | 'failed' | 'gone';
 /** Told to the page beside the engine's events. */
@@ -114,20 +85,6 @@ export async function writeCopy(fh: StageFileHandle, file: Blob, signal: AbortSi
     return;
   }
   throw new Error('OPFS cannot be written here');
-}
-
-/** Bytes the staged copies take now (for the setting's hint). */
-export async function stagedBytes(dir: StageDir | null): Promise<number> {
-  if (!dir) return 0;
-  let n = 0;
-  for await (const name of dir.keys()) {
-    try {
-      n += (await (await dir.getFileHandle(name)).getFile()).size;
-    } catch {
-      // removed meanwhile
-    }
-  }
-  return n;
 }
 
 export class StagedCopies {

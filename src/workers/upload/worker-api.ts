@@ -5,7 +5,7 @@
  */
 import { IdbCheckpointStore } from './checkpoint-store';
 import { computePartSize, UploadEngine, type AddOptions } from './engine';
-import { restorePending, type PendingUpload } from './file-source';
+import { keepHandle, restorePending, type PendingUpload } from './file-source';
 import { StagedCopies, STAGE_DIR, type StageDir, type StageEvent } from './staging';
 import { XhrTransport } from './xhr-transport';
 import type { Clock, Credentials, EngineListener, ItemSnapshot, LockManager, NetworkMonitor, UploadOptions } from './types';
@@ -130,6 +130,7 @@ export class WorkerApi {
       const { stage, ...add } = opts;
       const id = await this.e.addFile(file, file?.name ?? '', file?.lastModified ?? 0, add);
       const o = this.e.options;
+      if (add.handle) void keepHandle(this.store, file, file.lastModified ?? 0, add.kind, add.handle, Date.now() + o.checkpointTtlMs).catch(() => {});
       // a single-PUT file leaves no checkpoint to resume
       if (stage && !add.handle && this.staging && file.size > computePartSize(file.size, o.partSize, o.maxParts)) {
         void this.staging.stage(id, file, file.lastModified ?? 0, add.kind);
