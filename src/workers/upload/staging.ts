@@ -91,7 +91,7 @@ export class StagedCopies {
   /** engine item id → the fingerprint of the copy it runs with */
   private readonly byId = new Map<string, string>();
   /** fingerprints being copied in this tab */
-  private readonly copying = new Map<string, AbortController>();
+  private readonly copying = new Map<string, { ctrl: AbortController; done: Promise<void> }>();
 
   constructor(private readonly deps: StagingDeps) {}
 
@@ -124,7 +124,8 @@ export class StagedCopies {
     // another tab is copying the same file
     if (!release) return emit('copying');
     const ctrl = new AbortController();
-    this.copying.set(fp, ctrl);
+    let finish = () => {};
+    this.copying.set(fp, { ctrl, done: new Promise<void>((r) => (finish = r)) });
     emit('copying');
     try {
       await writeCopy(await dir.getFileHandle(fp, { create: true }), file, ctrl.signal);
@@ -139,6 +140,7 @@ export class StagedCopies {
     } finally {
       this.copying.delete(fp);
       release();
+      finish();
     }
   }
 
@@ -185,16 +187,19 @@ export class StagedCopies {
     const fp = this.byId.get(id);
     if (!fp) return;
     this.byId.delete(id);
-    this.deps.emit({ type: 'staged', id, status: 'gone', size: e.type === 'item' ? e.item.size : 0 });
+    const gone = () => this.deps.emit({ type: 'staged', id, status: 'gone', size: e.type === 'item' ? e.item.size : 0 });
     // another item may still run with the same copy (the same file queued again after success)
-    if ([...this.byId.values()].includes(fp)) return;
-    void this.drop(fp);
+    if ([...this.byId.values()].includes(fp)) return gone();
+    void this.drop(fp).finally(gone);
   }
 
   /** Deletes the copy of `fp` (a copy under way stops and removes what it wrote). */
   async drop(fp: string): Promise<void> {
     const c = this.copying.get(fp);
-    if (c) return void c.abort();
+    if (c) {
+      c.ctrl.abort();
+      return c.done;
+    }
     const dir = await this.dir();
     await dir?.removeEntry(fp).catch(() => {});
   }
