@@ -14,7 +14,7 @@ import type { AddOptions } from '../../../workers/upload/engine';
 import { CONSOLE_OPTIONS } from '../../../workers/upload/types';
 import { markBusy } from '../../shared/lib/busy';
 import { session } from '../../shared/session';
-import { anyStaged } from './lib/stage';
+import { anyStaged, readStagePref } from './lib/stage';
 import { activeCount, removeItem, resetMirror, setStaged, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
@@ -30,6 +30,9 @@ function clientId(): string {
   Cookies.set(CLIENT_ID_COOKIE, id, { expires: CLIENT_ID_DAYS, sameSite: 'Lax', secure: cookieSecure() });
   return id;
 }
+
+// the user's choice of staged copies (the store starts without it: see there)
+uploads.stage = readStagePref();
 
 let client: UploadClient | null = null;
 let restored: Promise<void> | null = null;

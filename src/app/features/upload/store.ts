@@ -5,7 +5,6 @@
 import { proxy } from 'valtio';
 import type { StageEvent } from '../../../workers/upload/staging';
 import type { EngineState, ItemSnapshot } from '../../../workers/upload/types';
-import { readStagePref } from './lib/stage';
 
 /** A file's staged copy in OPFS, as the worker reports it (staging.ts). */
 export type StagedInfo = Pick<StageEvent, 'status' | 'size' | 'free'>;
@@ -20,8 +19,9 @@ export const uploads = proxy({
   libraryVersion: 0,
   /** the credentials expired and are being fetched again */
   expired: false,
-  /** the user opted in to staged copies (kept in localStorage) */
-  stage: readStagePref(),
+  /** the user opted in to staged copies (kept in localStorage; read when client.ts loads, which
+   * keeps lib/stage.ts out of the layout's chunk) */
+  stage: false,
   /** item id → its staged copy */
   staged: {} as Record<string, StagedInfo>,
 });
