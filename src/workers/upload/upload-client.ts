@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import type { AddOptions } from './engine';
 import type { Credentials, EngineEvent, ItemSnapshot, UploadOptions } from './types';
-import type { PendingUpload, WorkerApi } from './worker-api';
+import type { PendingUpload, WorkerApi, WorkerEvent } from './worker-api';
 
 export interface UploadClientConfig {
   /** GET /ent/v3/upload/sts */
@@ -19,18 +19,18 @@ export interface UploadClientConfig {
   onNetworkChange?: (cb: (online: boolean) => void) => () => void;
 }
 
-export type { PendingUpload, ItemSnapshot, EngineEvent, Credentials };
+export type { PendingUpload, ItemSnapshot, EngineEvent, WorkerEvent, Credentials };
 
 export class UploadClient {
   private api: Comlink.Remote<WorkerApi> | null = null;
   private ready: Promise<Comlink.Remote<WorkerApi>> | null = null;
   private worker: Worker | null = null;
-  private readonly listeners = new Set<(e: EngineEvent) => void>();
+  private readonly listeners = new Set<(e: WorkerEvent) => void>();
   private offNet: (() => void) | null = null;
 
   constructor(private readonly cfg: UploadClientConfig) {}
 
-  subscribe(l: (e: EngineEvent) => void): () => void {
+  subscribe(l: (e: WorkerEvent) => void): () => void {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
@@ -50,7 +50,7 @@ export class UploadClient {
             online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
           },
           Comlink.proxy(() => this.cfg.getSts()),
-          Comlink.proxy((e: EngineEvent) => this.listeners.forEach((l) => l(e))),
+          Comlink.proxy((e: WorkerEvent) => this.listeners.forEach((l) => l(e))),
         );
         const forward = (up: boolean) => void api.setOnline(up);
         if (this.cfg.onNetworkChange) this.offNet = this.cfg.onNetworkChange(forward);
@@ -72,7 +72,8 @@ export class UploadClient {
     return this.ready;
   }
 
-  async addFile(file: File, opts: AddOptions): Promise<string> {
+  /** `stage`: keep a staged copy in OPFS while it uploads (the user's opt-in; staging.ts) */
+  async addFile(file: File, opts: AddOptions & { stage?: boolean }): Promise<string> {
     const api = await this.start();
     const r = await api.addFile(file, opts);
     if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });

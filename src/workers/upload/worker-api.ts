@@ -4,9 +4,11 @@
  * the page forwards — with STS credentials and events crossing back to the page as proxies.
  */
 import { IdbCheckpointStore } from './checkpoint-store';
-import { UploadEngine, type AddOptions } from './engine';
+import { computePartSize, UploadEngine, type AddOptions } from './engine';
+import { keepHandle, restorePending, type PendingUpload } from './file-source';
+import { StagedCopies, STAGE_DIR, type StageDir, type StageEvent } from './staging';
 import { XhrTransport } from './xhr-transport';
-import type { Checkpoint, Clock, Credentials, EngineListener, ItemSnapshot, LockManager, NetworkMonitor, UploadOptions } from './types';
+import type { Clock, Credentials, EngineListener, ItemSnapshot, LockManager, NetworkMonitor, UploadOptions } from './types';
 import { UploadError } from './types';
 
 export interface WorkerConfig {
@@ -16,13 +18,17 @@ export interface WorkerConfig {
   online: boolean;
 }
 
-/** A checkpoint left by an earlier session, as the page shows it. */
-export interface PendingUpload {
-  id: string;
-  name: string;
-  size: number;
-  doneBytes: number;
-  updatedAt: number;
+export type { PendingUpload };
+
+/** The engine's events and the staged copies' (staging.ts), as the page receives them. */
+export type WorkerEvent = Parameters<EngineListener>[0] | StageEvent;
+
+/** The OPFS staging directory where the browser has OPFS. */
+async function stageDir(): Promise<StageDir | null> {
+  const storage = typeof navigator === 'undefined' ? undefined : (navigator.storage as StorageManager | undefined);
+  if (!storage || typeof storage.getDirectory !== 'function') return null;
+  const root = await storage.getDirectory();
+  return (await root.getDirectoryHandle(STAGE_DIR, { create: true })) as unknown as StageDir;
 }
 
 const clock: Clock = {
@@ -71,17 +77,13 @@ const locks: LockManager | undefined =
       }
     : undefined;
 
-interface FileHandleLike {
-  getFile(): Promise<File>;
-  queryPermission?(o: { mode: 'read' }): Promise<PermissionState>;
-}
-
 export class WorkerApi {
   private engine: UploadEngine | null = null;
   private store = new IdbCheckpointStore();
   private network = new Network(true);
+  private staging: StagedCopies | null = null;
 
-  init(cfg: WorkerConfig, getSts: () => Promise<Credentials>, listener: EngineListener): void {
+  init(cfg: WorkerConfig, getSts: () => Promise<Credentials>, listener: (e: WorkerEvent) => void): void {
     if (this.engine) return;
     this.network.set(cfg.online);
     this.engine = new UploadEngine(
@@ -97,7 +99,20 @@ export class WorkerApi {
       },
       { ...cfg.options, vodEndpoint: cfg.vodEndpoint },
     );
-    this.engine.subscribe((e) => listener(e));
+    const staging = new StagedCopies({
+      dir: stageDir,
+      estimate: () => navigator.storage.estimate(),
+      store: this.store,
+      locks,
+      now: () => Date.now(),
+      ttlMs: this.engine.options.checkpointTtlMs,
+      emit: (e) => listener(e),
+    });
+    this.staging = staging;
+    this.engine.subscribe((e) => {
+      listener(e);
+      staging.onEngineEvent(e);
+    });
     this.engine.start();
   }
 
@@ -106,10 +121,21 @@ export class WorkerApi {
     return this.engine;
   }
 
-  /** Adds a file; errors cross back as `{code, message}` (Comlink keeps plain objects). */
-  async addFile(file: File, opts: AddOptions): Promise<{ id?: string; error?: { code: string; message: string } }> {
+  /**
+   * Adds a file; errors cross back as `{code, message}` (Comlink keeps plain objects). `stage`:
+   * the user opted in to a staged copy in OPFS (kept for a reload where no file handle is).
+   */
+  async addFile(file: File, opts: AddOptions & { stage?: boolean }): Promise<{ id?: string; error?: { code: string; message: string } }> {
     try {
-      return { id: await this.e.addFile(file, file?.name ?? '', file?.lastModified ?? 0, opts) };
+      const { stage, ...add } = opts;
+      const id = await this.e.addFile(file, file?.name ?? '', file?.lastModified ?? 0, add);
+      const o = this.e.options;
+      if (add.handle) void keepHandle(this.store, file, file.lastModified ?? 0, add.kind, add.handle, Date.now() + o.checkpointTtlMs).catch(() => {});
+      // a single-PUT file leaves no checkpoint to resume
+      if (stage && !add.handle && this.staging && file.size > computePartSize(file.size, o.partSize, o.maxParts)) {
+        void this.staging.stage(id, file, file.lastModified ?? 0, add.kind);
+      }
+      return { id };
     } catch (err) {
       const e = err instanceof UploadError ? err : new UploadError('ReadFileError');
       return { error: { code: e.code, message: e.message } };
@@ -118,31 +144,11 @@ export class WorkerApi {
 
   /**
    * After a reload: lists the checkpoints of earlier sessions as items waiting for their file;
-   * where a persisted file handle still grants reading, the file is taken back at once.
+   * where a persisted file handle still grants reading, or a staged copy is kept, the file is taken
+   * back at once (file-source.ts).
    */
   async restore(): Promise<PendingUpload[]> {
-    const now = Date.now();
-    await this.store.purgeExpired(now).catch(() => 0);
-    const cps: Checkpoint[] = await this.store.list().catch(() => []);
-    const out: PendingUpload[] = [];
-    for (const cp of cps) {
-      const handle = (await this.store.getFile(cp.key).catch(() => undefined)) as FileHandleLike | undefined;
-      if (handle && typeof handle.getFile === 'function') {
-        try {
-          const perm = handle.queryPermission ? await handle.queryPermission({ mode: 'read' }) : 'granted';
-          if (perm === 'granted') {
-            const file = await handle.getFile();
-            const r = await this.e.addFile(file, file.name, file.lastModified, { kind: cp.kind, title: cp.title, handle });
-            if (r) continue;
-          }
-        } catch {
-          // the file moved or changed: ask for it
-        }
-      }
-      const id = this.e.restoreCheckpoint(cp);
-      out.push({ id, name: cp.fileName, size: cp.fileSize, doneBytes: cp.parts.reduce((n, p) => n + p.size, 0), updatedAt: cp.updatedAt });
-    }
-    return out;
+    return restorePending(this.e, this.store, this.staging, Date.now());
   }
 
   list(): ItemSnapshot[] {

@@ -14,7 +14,8 @@ import type { AddOptions } from '../../../workers/upload/engine';
 import { CONSOLE_OPTIONS } from '../../../workers/upload/types';
 import { markBusy } from '../../shared/lib/busy';
 import { session } from '../../shared/session';
-import { activeCount, removeItem, resetMirror, upsertItem, uploads } from './store';
+import { anyStaged, readStagePref } from './lib/stage';
+import { activeCount, removeItem, resetMirror, setStaged, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
 export const CLIENT_ID_DAYS = 730;
@@ -29,6 +30,9 @@ function clientId(): string {
   Cookies.set(CLIENT_ID_COOKIE, id, { expires: CLIENT_ID_DAYS, sameSite: 'Lax', secure: cookieSecure() });
   return id;
 }
+
+// the user's choice of staged copies (the store starts without it: see there)
+uploads.stage = readStagePref();
 
 let client: UploadClient | null = null;
 let restored: Promise<void> | null = null;
@@ -54,6 +58,7 @@ export function uploadClient(): UploadClient {
     });
     offEvents = client.subscribe((e) => {
       if (e.type === 'item') upsertItem(e.item);
+      else if (e.type === 'staged') setStaged(e);
       else if (e.type === 'removed') removeItem(e.id);
       else if (e.type === 'state') {
         uploads.engine = e.state;
@@ -111,7 +116,9 @@ export interface StartOptions extends AddOptions {
 export async function startUpload(file: File, opts: StartOptions): Promise<string> {
   await restoreUploads();
   try {
-    return await uploadClient().addFile(file, { kind: opts.kind, purpose: opts.purpose, title: opts.title, handle: opts.handle });
+    // the user's opt-in: a staged copy in OPFS where no file handle comes with the file
+    const stage = uploads.stage && !opts.handle;
+    return await uploadClient().addFile(file, { kind: opts.kind, purpose: opts.purpose, title: opts.title, handle: opts.handle, stage });
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     const msg = errorText(code, (e as Error).message);
@@ -137,9 +144,13 @@ export const uploadActions = {
   startAll: () => void uploadClient().startAll(),
 };
 
-/** Whether earlier sessions left unfinished uploads (read on the page, the worker stays asleep). */
+/**
+ * Whether earlier sessions left unfinished uploads, or staged copies to resume from or clean up
+ * (read on the page, the worker stays asleep otherwise).
+ */
 export async function hasPendingCheckpoints(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
+  if (await anyStaged()) return true;
   try {
     const { IdbCheckpointStore } = await import('../../../workers/upload/checkpoint-store');
     const store = new IdbCheckpointStore();

@@ -47,6 +47,19 @@ export const tUpload = {
     retry: '重试',
     remove: '移除',
     pickAgain: '选择文件',
+    /** the picked file is not the one the 待续传 row waits for (its size differs) */
+    pickMismatch: (name: string) => `所选文件与「${name}」不一致，请选择原文件以继续上传`,
+    /** the opt-in staged copy in the browser's own storage (OPFS), for browsers without file handles */
+    stage: {
+      label: '在本机暂存上传中的文件',
+      hint: '开启后，上传中的文件会在浏览器的本地存储中复制一份，刷新或关闭页面后无需重新选择文件即可继续上传；上传完成或取消后副本自动删除。',
+      facts: (free: string, staged: string) => `每个文件的副本占用与文件相同大小的空间；当前可用约 ${free}，已暂存 ${staged}`,
+      factsUnknown: (staged: string) => `每个文件的副本占用与文件相同大小的空间；已暂存 ${staged}`,
+      copying: (size: string) => `正在暂存到本机（${size}）…`,
+      ready: (size: string) => `已暂存到本机（${size}），刷新后可直接续传`,
+      noRoom: (need: string, free: string) => `本机存储空间不足，未暂存（需要 ${need}，可用 ${free}）。文件照常上传，刷新页面后需重新选择该文件`,
+      failed: '本机暂存失败，文件照常上传，刷新页面后需重新选择该文件',
+    },
     pauseAll: '全部暂停',
     startAll: '全部开始',
     clearDone: '清除已完成',

@@ -10,10 +10,11 @@ import {
   FolderOpenRegular,
 } from '@fluentui/react-icons';
 import { memo } from 'react';
-import { useUploadItem } from '../hooks';
+import { useStaged, useUploadItem } from '../hooks';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { errorText, uploadActions } from '../client';
 import { formatBytes, formatDuration, percent } from '../lib/format';
+import type { StagedInfo } from '../store';
 
 const useStyles = makeStyles({
   row: {
@@ -44,9 +45,10 @@ const badgeColor = {
 } as const;
 
 /** One row of the queue: it reads its own item, so progress of one file re-renders this row only. */
-export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; onPick: () => void }) {
+export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; onPick: (id: string) => void }) {
   const s = useStyles();
   const item = useUploadItem(id);
+  const staged = useStaged(id);
   if (!item) return null;
   const done = item.state === 'Success';
   const pct = percent(item.loaded, item.size, done);
@@ -88,6 +90,7 @@ export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; o
         </div>
         {item.waitingNetwork && <Text className={s.hint}>{tUpload.upload.waitingNetwork}</Text>}
         {waitingFile && <Text className={s.hint}>{tUpload.upload.waitingFile}</Text>}
+        {staged && item.state !== 'Success' && item.state !== 'Canceled' && <StagedLine staged={staged} />}
         {item.error && (
           <Text className={s.error} data-testid="upload-error">
             {errorText(item.error.code, item.error.message)}
@@ -102,7 +105,7 @@ export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; o
         ) : null}
         {(item.state === 'Stoped' || item.state === 'Failure') &&
           (waitingFile ? (
-            <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={onPick}>
+            <Button size="small" appearance="primary" icon={<FolderOpenRegular />} onClick={() => onPick(item.id)}>
               {tUpload.upload.pickAgain}
             </Button>
           ) : item.state === 'Failure' ? null : (
@@ -128,3 +131,24 @@ export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; o
     </div>
   );
 });
+
+/** Where the file's staged copy stands (the opt-in copy in the browser's storage). */
+function StagedLine({ staged }: { staged: StagedInfo }) {
+  const s = useStyles();
+  const t = tUpload.upload.stage;
+  const size = formatBytes(staged.size);
+  const text =
+    staged.status === 'copying'
+      ? t.copying(size)
+      : staged.status === 'ready'
+        ? t.ready(size)
+        : staged.status === 'noRoom'
+          ? t.noRoom(size, formatBytes(staged.free ?? 0))
+          : t.failed;
+  const warn = staged.status === 'noRoom' || staged.status === 'failed';
+  return (
+    <Text className={warn ? s.hint : s.meta} data-testid="upload-staged" data-status={staged.status}>
+      {text}
+    </Text>
+  );
+}

@@ -24,6 +24,7 @@ import { IMAGE_ACCEPT, pickFiles, VIDEO_ACCEPT } from '../lib/pick';
 import { openUploadCenter, uploads } from '../store';
 import { MediaLibrary } from './MediaLibrary';
 import { QueueItem } from './QueueItem';
+import { StageSetting } from './StageSetting';
 
 const useStyles = makeStyles({
   surface: { width: 'min(760px, 100vw)' },
@@ -127,9 +128,40 @@ export default function UploadDrawer() {
     await addFiles(picked);
   }
 
+  /** the 待续传 row a file is being picked for */
+  const resumeFor = useRef<ItemSnapshot | null>(null);
+  /** The file picked for a 待续传 row: the row's own file (same size), else said so. */
+  async function resumeWith(picked: { file: File; handle?: unknown }[]) {
+    const target = resumeFor.current;
+    resumeFor.current = null;
+    const first = picked[0];
+    if (!first) return;
+    if (target && first.file.size !== target.size) {
+      note('error', tUpload.upload.pickMismatch(target.name));
+      return;
+    }
+    await addFiles([first]);
+  }
+  // 选择文件 on a 待续传 row: the same picker as 添加视频 / 添加图片 (a handle is kept, so another
+  // reload does not ask again); without it the input, filtered to the row's kind
+  const pickAgain = useCallback((id: string) => {
+    const item = uploads.items[id];
+    if (!item) return;
+    resumeFor.current = { ...item };
+    const input = pickInput.current;
+    const kind = item.kind === 'image' ? 'image' : item.kind === 'video' ? 'video' : null;
+    if (input) input.accept = kind === 'image' ? IMAGE_ACCEPT : kind === 'video' ? VIDEO_ACCEPT : '';
+    if (!kind) return void input?.click();
+    void pickFiles({
+      kind,
+      multiple: false,
+      description: kind === 'video' ? tUpload.upload.pickerVideo : tUpload.upload.pickerImage,
+      fallback: () => input?.click(),
+    }).then((picked) => picked && resumeWith(picked));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const list = snap.order.map((id) => snap.items[id]).filter(Boolean) as ItemSnapshot[];
-  // each row follows its own item (progress re-renders that row only, not the panel)
-  const pickAgain = useCallback(() => pickInput.current?.click(), []);
   const waiting = list.filter((i) => !i.hasFile && i.state !== 'Canceled' && i.state !== 'Success').length;
   const anyActive = list.some((i) => i.state === 'Uploading' || i.state === 'Ready');
   const anyPaused = list.some((i) => i.state === 'Stoped' && i.hasFile);
@@ -202,11 +234,13 @@ export default function UploadDrawer() {
             type="file"
             data-testid="upload-input-resume"
             onChange={(e) => {
-              void addFiles([...(e.target.files ?? [])].map((file) => ({ file })));
+              void resumeWith([...(e.target.files ?? [])].map((file) => ({ file })));
               e.target.value = '';
             }}
           />
         </div>
+
+        <StageSetting />
 
         {notes.map((n) => (
           <MessageBar key={n.id} intent={n.intent} data-testid="upload-note">
