@@ -106,6 +106,20 @@ async function memberPage(path: string): Promise<Page> {
   return member;
 }
 
+/**
+ * The order of a date field's segments follows the browser's own language (not the page's): find
+ * it once on a blank page of the same browser by typing 01 02 2003 into a date field.
+ */
+async function dateOrder(page: Page): Promise<('y' | 'm' | 'd')[]> {
+  const probe = await page.context().newPage();
+  await probe.setContent('<input type="date" autofocus>');
+  await probe.focus('input');
+  await probe.keyboard.type('01022003');
+  const v = await probe.inputValue('input');
+  await probe.close();
+  return v === '2003-01-02' ? ['m', 'd', 'y'] : v === '2003-02-01' ? ['d', 'm', 'y'] : ['y', 'm', 'd'];
+}
+
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('keyboard alone, one flow per area', () => {
@@ -172,13 +186,15 @@ describe('keyboard alone, one flow per area', () => {
     await page.keyboard.type('门店开业当天负责顾客引导与扫码登记，工作6小时。');
     // 线上 is chosen; the dates typed into the date fields' segments (year, month, day)
     const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const order = await dateOrder(page);
     for (const [k, n] of [['start_date', 1], ['end_date', 5]] as const) {
       await tabTo(page, `[data-testid="task-${k}"]`);
-      const [y, m, d] = day(n).split('-');
-      // the year segment takes up to six digits: → moves on to the month, which moves on by itself
-      await page.keyboard.type(y!);
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.type(m! + d!);
+      const [y, m, d] = day(n).split('-') as [string, string, string];
+      for (const part of order) {
+        await page.keyboard.type(part === 'y' ? y : part === 'm' ? m : d);
+        // month and day move on by themselves after two digits; the year takes up to six: →
+        if (part === 'y' && order[2] !== 'y') await page.keyboard.press('ArrowRight');
+      }
       expect(await page.getByTestId(`task-${k}`).inputValue()).toBe(day(n));
     }
     await tabTo(page, '[data-testid="task-headcount"]');
