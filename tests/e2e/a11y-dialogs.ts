@@ -55,6 +55,21 @@ export const DIALOGS: DialogCase[] = [
   c('position', 'position-close', MEMBER, by((p) => p.getByTestId('position-table').getByRole('button', { name: '下线', exact: true }))),
   // 离职办理: the QR code, a request's three dialogs, a proof's form, preview and void, a record's transfer
   c('dimission', 'dim-qr', MEMBER, testId('dim-qr')),
+  // a non-member: the page asks 开通会员 on arrival (checked with the page); closed, the page's
+  // own state (its 离职办理 button) is checked, and that button asks again
+  c(
+    'dimission',
+    'dimission-gate-closed',
+    NON_MEMBER,
+    async (p) => {
+      await p.getByTestId('gate-dialog').waitFor({ timeout: 15_000 });
+      await escape(p);
+      await p.getByTestId('gate-dialog').waitFor({ state: 'detached', timeout: 10_000 });
+      await p.locator('main').getByRole('button', { name: '离职办理' }).waitFor();
+    },
+    async () => undefined,
+  ),
+  c('dimission', 'dimission-gate', NON_MEMBER, by((p) => p.locator('main').getByRole('button', { name: '离职办理' }), (p) => p.getByTestId('gate-dialog'))),
   c('dimission', 'request-approve', MEMBER, testId('request-approve')),
   c('dimission', 'request-reject', MEMBER, testId('request-reject')),
   c('dimission', 'request-handover', MEMBER, testId('request-handover')),
@@ -73,13 +88,42 @@ export const DIALOGS: DialogCase[] = [
   c('employmentTask', 'manage-pick', MEMBER, testId('manage-pick')),
   c('employmentTask', 'manage-add', MEMBER, testId('manage-add')),
   c('employmentTask', 'worker-remove', MEMBER, testId('worker-remove')),
-  // 发放管理: the two top-ups, a batch
+  // 发放管理: the two top-ups, the quarterly export, a batch
   c('specialBatch', 'topup-bank', MEMBER, testId('pay-topup')),
   c('specialBatch', 'topup-wx', MEMBER, testId('pay-topup-wx')),
+  c('specialBatch', 'quarter-dialog', MEMBER, testId('quarter-open', 'quarter-submit')),
+  // the batch made from the task's accepted work (a11y.test.ts seeds it): 修改金额 and 撤销 while
+  // 待提交, then 提交 and 确认发放's code dialog (an alert dialog: closed by 取消, not Escape)
+  c('specialBatch', 'batch-amount', MEMBER, async (p) => {
+    await p.getByTestId('batch-create').click();
+    await p.locator('[data-testid="batch-view"][data-status="draft"]').waitFor({ timeout: 15_000 });
+    await testId('row-amount')(p);
+  }),
+  c('specialBatch', 'batch-close', MEMBER, testId('batch-close')),
+  c(
+    'specialBatch',
+    'batch-confirm',
+    MEMBER,
+    async (p) => {
+      await p.getByTestId('batch-submit').click();
+      await p.locator('[data-testid="batch-view"][data-status="unpaid"]').waitFor({ timeout: 15_000 });
+      await testId('batch-confirm')(p);
+    },
+    async (p) => {
+      await p.getByRole('alertdialog').getByRole('button', { name: '取消' }).click();
+      await p.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 10_000 });
+    },
+  ),
   // 企业信息: the CRC rules, removing a colleague
   c('account', 'invoice-dialog', MEMBER, by((p) => p.getByRole('button', { name: '发票信息' }), (p) => p.locator('[data-testid="invoice-form"][data-loaded="true"]'))),
   c('account', 'crc-rules-dialog', MEMBER, async (p) => {
     await p.getByRole('tab', { name: '会员与积分' }).click();
     await button('积分规则')(p);
+  }),
+  c('account', 'colleague-remove', MEMBER, async (p) => {
+    await p.getByRole('tab', { name: '同事', exact: true }).click();
+    // the tab opens on 待审核 while a colleague waits for the check: 移除 is under 全部同事
+    await p.getByRole('tab', { name: /^全部同事/ }).click();
+    await button('移除')(p);
   }),
 ];

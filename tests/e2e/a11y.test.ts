@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { axeSerious, injectAxe, type AxeFinding } from './axe';
 import { DIALOGS } from './a11y-dialogs';
 import { shot, startHarness, type Harness } from './harness';
+import { payoutTask } from './payout-task';
 
 let h: Harness;
 let ids: Record<string, string>;
@@ -52,6 +53,7 @@ async function params(): Promise<Record<string, string>> {
   const tax = await one<{ id: number; apply_no: string }>(`SELECT id, apply_no FROM tax_applications WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const proof = await one<{ id: number }>(`SELECT id FROM departure_proofs WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const qr = await one<{ token: string }>(`SELECT token FROM dimission_qr WHERE company_id = ${company}`);
+  const payTask = await payoutTask(h, '13800000001', '无障碍检查任务');
   const enc = encodeURIComponent;
   return {
     positionCollection: `/position/collection/${pos?.id ?? 1}/${enc(pos?.title ?? '职位')}`,
@@ -63,7 +65,8 @@ async function params(): Promise<Record<string, string>> {
     employmentSetting: `/employment/setting/${task?.id ?? 1}`,
     employmentPreview: `/employment/preview/${task?.id ?? 1}`,
     employmentTask: `/employment/task/${task?.id ?? 1}/${enc(task?.name ?? '任务')}`,
-    specialBatch: `/special/batch/${batch?.task_id ?? task?.id ?? 1}/${enc(task?.name ?? '任务')}`,
+    // a task with accepted work and no batch yet: the sweep makes its batch and opens its dialogs
+    specialBatch: `/special/batch/${payTask.id}/${enc(payTask.name)}`,
     employmentRunRecord: `/employment/runRecord/${batch?.task_id ?? 1}/${batch?.id ?? 1}/0`,
     employmentPayList: `/employment/pay-list/${batch?.task_id ?? 1}/${batch?.id ?? 1}/0`,
     payTaxesCheck: `/payTaxes/check/${tax?.id ?? 1}`,

@@ -2,12 +2,15 @@
  * Issue 18: the main flows by keyboard alone — Tab moves the focus (never a click or a
  * programmatic focus), Enter, Space and the arrow keys act. Login and publish a position; then,
  * one short flow per area: 离职办理 (a request returned through its dialog), 完税服务 (an
- * application: tick a person, on to 核对), 数据面板 (switch the range). One browser; the area
- * flows share one context logged in by its cookie.
+ * application: tick a person, on to 核对), 数据面板 (switch the range), 灵活用工 (发布任务: the
+ * whole form, dropdowns and dates included, to 提交审核), 发放管理 (a batch from a task's accepted
+ * work: 预计算, 提交, 确认发放 with the SMS code). One browser; the area flows share one context
+ * logged in by its cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot, smsCode, startHarness, watchConsole, type Harness } from './harness';
+import { payoutTask } from './payout-task';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,7 +21,7 @@ afterAll(async () => {
 });
 
 /** Press Tab until the focused element matches `selector` (or sits inside a match). */
-async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
+async function tabTo(page: Page, selector: string, max = 160): Promise<void> {
   for (let i = 0; i <= max; i++) {
     // the page may have put the focus there already (the code field after 获取验证码)
     if (i > 0) await page.keyboard.press('Tab');
@@ -103,6 +106,20 @@ async function memberPage(path: string): Promise<Page> {
   return member;
 }
 
+/**
+ * The order of a date field's segments follows the browser's own language (not the page's): find
+ * it once on a blank page of the same browser by typing 01 02 2003 into a date field.
+ */
+async function dateOrder(page: Page): Promise<('y' | 'm' | 'd')[]> {
+  const probe = await page.context().newPage();
+  await probe.setContent('<input type="date" autofocus>');
+  await probe.focus('input');
+  await probe.keyboard.type('01022003');
+  const v = await probe.inputValue('input');
+  await probe.close();
+  return v === '2003-01-02' ? ['m', 'd', 'y'] : v === '2003-02-01' ? ['d', 'm', 'y'] : ['y', 'm', 'd'];
+}
+
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('keyboard alone, one flow per area', () => {
@@ -152,5 +169,77 @@ describe('keyboard alone, one flow per area', () => {
     await expect.poll(selected).not.toBe(first);
     expect(await focused(page)).toBe(await selected());
     await shot(page, 'keyboard-statistics-range');
+  }, 120_000);
+
+  it('灵活用工: publishes a task (发布任务) with every required field', async () => {
+    const page = await memberPage('/employment');
+    await page.getByTestId('task-publish').waitFor({ timeout: 30_000 });
+    await tabTo(page, '[data-testid="task-publish"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/employment/post');
+    await page.getByTestId('task-name').waitFor();
+    const NAME = `键盘发布的任务${Date.now() % 1000}`;
+    await tabTo(page, '[data-testid="task-name"]');
+    await page.keyboard.type(NAME);
+    await pickFirst(page, 'task-category');
+    await tabTo(page, '[data-testid="task-description"]');
+    await page.keyboard.type('门店开业当天负责顾客引导与扫码登记，工作6小时。');
+    // 线上 is chosen; the dates typed into the date fields' segments (year, month, day)
+    const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const order = await dateOrder(page);
+    for (const [k, n] of [['start_date', 1], ['end_date', 5]] as const) {
+      await tabTo(page, `[data-testid="task-${k}"]`);
+      const [y, m, d] = day(n).split('-') as [string, string, string];
+      for (const part of order) {
+        await page.keyboard.type(part === 'y' ? y : part === 'm' ? m : d);
+        // month and day move on by themselves after two digits; the year takes up to six: →
+        if (part === 'y' && order[2] !== 'y') await page.keyboard.press('ArrowRight');
+      }
+      expect(await page.getByTestId(`task-${k}`).inputValue()).toBe(day(n));
+    }
+    await tabTo(page, '[data-testid="task-headcount"]');
+    await page.keyboard.type('2');
+    await tabTo(page, '[data-testid="task-pay"]');
+    await page.keyboard.type('200');
+    await pickFirst(page, 'task-pay_unit');
+    await pickFirst(page, 'task-settle_mode');
+    await shot(page, 'keyboard-task-form');
+    await tabTo(page, '[data-testid="task-submit"]');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/employment', { timeout: 20_000 });
+    const row = await h.server.db.one<{ status: string; headcount: number; pay_amount: number }>('SELECT status, headcount, pay_amount FROM flex_tasks WHERE name = $1', [NAME]);
+    expect(row).toMatchObject({ status: 'review', headcount: 2, pay_amount: 20000 });
+  }, 120_000);
+
+  it('发放管理: a batch from accepted work — 预计算, 提交, 确认发放 with the SMS code', async () => {
+    const task = await payoutTask(h, '13800000001', `键盘发放任务${Date.now() % 1000}`);
+    const page = await memberPage(`/special/batch/${task.id}/${encodeURIComponent(task.name)}`);
+    await page.getByTestId('batch-create').waitFor({ timeout: 30_000 });
+    await tabTo(page, '[data-testid="batch-create"]');
+    await page.keyboard.press('Enter');
+    const view = page.getByTestId('batch-view');
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('draft');
+    // the pre-calculation: ¥200.00 + 6% fee
+    expect(await page.getByTestId('batch-precalc').innerText()).toContain('扣款 ¥212.00');
+    await tabTo(page, '[data-testid="batch-submit"]');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
+    await tabTo(page, '[data-testid="batch-confirm"]');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'))).toBe(true);
+    await tabTo(page, '[data-testid="confirm-send"]', 10);
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
+    // the send button counts down (disabled): the focus went on to the code field
+    expect(await focused(page)).toBe('confirm-code');
+    await page.keyboard.type(sms.code);
+    await tabTo(page, '[data-testid="confirm-ok"]', 10);
+    await shot(page, 'keyboard-payout-confirm');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
   }, 120_000);
 });

@@ -137,8 +137,12 @@ describe('tax service: the main flow', () => {
     // what is left after 张伟's application: 李娜 ¥2,000 + 6% fee, 王强 ¥1,500 + 6% fee
     await page.getByTestId('tax-invoiceable').getByText('¥3,710.00').waitFor();
     await shot(page, 'tax-bulk');
+    // the picks are kept as a draft until the submit succeeds, then the draft is gone
+    const bulkDrafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taxBulkDraft')));
+    expect(await bulkDrafts()).toHaveLength(1);
     await page.getByTestId('tax-bulk-submit').click();
     await page.waitForURL(/\/payTaxes\/check\/\d+$/);
+    expect(await bulkDrafts()).toEqual([]);
     const bulkId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByTestId('tax-check-rows').locator('tbody tr').nth(1).waitFor();
     expect(await page.getByTestId('tax-check-rows').locator('tbody tr').count()).toBe(2);

@@ -1,6 +1,6 @@
 /**
- * The application form's state, in one place (so that it can be drafted later): /payTaxes/add
- * and /payTaxes/bulkImport edit it; `resetForm` starts over after a submit.
+ * The /payTaxes/add form's state, in one place (drafted by ApplyForm's `useLateDraft`);
+ * `resetForm` starts over after a submit. 批量申请 keeps its own state and draft (BulkApply).
  */
 import { proxy } from 'valtio';
 import { defaultPeriod } from './lib/form';

@@ -7,13 +7,15 @@
  */
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSnapshot } from 'valtio';
-import { clearDraft, dropDraft, formDraftKey, isDirty, loadDraft, readDraft, saveDraft, writeDraft } from '../lib/draft';
+import { dropDraft, formDraftKey, isDirty, loadDraft, writeDraft } from '../lib/draft';
 import { session } from '../session';
 import { useBusy } from './busy';
 
 export interface FormDraft {
   /** the form was filled from a kept draft */
   restored: boolean;
+  /** restored after a reload: the personal numbers (kept in memory only) must be typed again */
+  retype: boolean;
   /** 清空: forget the draft and go back to the initial values */
   discard: () => void;
   /** the form was saved: forget the draft */
@@ -32,26 +34,31 @@ export function useFormDraft<T extends object>(
   form: string,
   objectId: number | string | null,
   initial: T,
+  /** ID and mobile numbers: kept in the tab's memory, never in localStorage (shared/lib/draft.ts) */
+  sensitive: readonly (keyof T)[] = [],
 ): [T, Dispatch<SetStateAction<T>>, FormDraft] {
   const { user } = useSnapshot(session);
   const key = formDraftKey(form, user?.id ?? 0, objectId);
-  const [restoredValues] = useState(() => {
+  const sensitiveRef = useRef(sensitive);
+  const [kept] = useState(() => {
     const s = storage();
-    const d = s ? readDraft(s, key, Date.now(), initial) : null;
-    return d && isDirty(d, initial) ? d : null;
+    const d = s ? loadDraft(s, key, Date.now(), initial, sensitiveRef.current) : null;
+    return d && isDirty(d.values, initial) ? d : null;
   });
-  const [values, setValues] = useState<T>(restoredValues ?? initial);
-  const [restored, setRestored] = useState(restoredValues !== null);
+  const [values, setValues] = useState<T>(kept?.values ?? initial);
+  const [restored, setRestored] = useState(kept !== null);
+  const [retype, setRetype] = useState(kept?.retype ?? false);
   const touched = useRef(false);
   const dirty = isDirty(values, initial);
   useBusy(dirty);
 
   useEffect(() => {
     const s = storage();
-    if (!s || !touched.current) return;
-    if (dirty) saveDraft(s, key, values, Date.now());
-    else clearDraft(s, key);
-  }, [values, dirty, key]);
+    // no user (a 410000 has just cleared the session): nothing is kept until they are back
+    if (!s || !touched.current || !user) return;
+    if (dirty) writeDraft(s, key, values, Date.now(), sensitiveRef.current);
+    else dropDraft(s, key);
+  }, [values, dirty, key, user]);
 
   const set: Dispatch<SetStateAction<T>> = (next) => {
     touched.current = true;
@@ -59,15 +66,17 @@ export function useFormDraft<T extends object>(
   };
   const forget = () => {
     const s = storage();
-    if (s) clearDraft(s, key);
+    if (s) dropDraft(s, key);
     touched.current = false;
     setRestored(false);
+    setRetype(false);
   };
   return [
     values,
     set,
     {
       restored,
+      retype,
       discard: () => {
         forget();
         setValues(initial);

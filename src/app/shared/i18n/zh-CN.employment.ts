@@ -51,7 +51,7 @@ export const tEmp = {
     preview: '预览',
     submit: '提交审核',
     draftRestored: '已恢复您上次未提交的内容',
-    discardDraft: '放弃草稿',
+    discardDraft: '清空',
     payInvalid: '请填写正确的报酬金额（最多两位小数）',
     categoryHint: '服务类目即平台开票类目，发票将按此类目开具',
     attachmentHint: '上传任务说明等附件（PDF，≤10MB）',

@@ -26,21 +26,30 @@ export interface PagedTableProps<T> {
   headers: readonly ReactNode[];
   /** null while the first answer is on its way */
   data: PageOf<T> | null;
-  failed: boolean;
-  onRetry: () => void;
+  /** the list could not be loaded: the failed state with 重试 (lists that leave the page instead omit it) */
+  failed?: boolean;
+  onRetry?: () => void;
+  /** the failed state's words (default 加载失败) */
+  failedText?: string;
   onPage: (page: number) => void;
   /** one `TableRow` per item */
   row: (item: T) => ReactNode;
   emptyText?: string;
+  /** under 暂无数据: a hint, and an action (e.g. 发布任务) */
+  emptyDescription?: string;
+  emptyAction?: ReactNode;
+  /** the table's narrowest width before it scrolls sideways (TableScroll) */
+  minWidth?: string;
 }
 
 /**
  * A paged list table with its four states — failed (重试), loading, 暂无数据, rows + pager — in
  * sideways-scrolling `TableScroll`; the list pages share it instead of writing the states again.
  */
-export function PagedTable<T>({ label, testId, headers, data, failed, onRetry, onPage, row, emptyText = t.state.empty }: PagedTableProps<T>) {
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const { label, testId, headers, data, failed = false, onRetry, failedText = t.state.loadFailed, onPage, row, emptyText = t.state.empty } = props;
   const s = useStyles();
-  if (failed) return <EmptyState text={t.state.loadFailed} action={<Button onClick={onRetry}>{t.state.retry}</Button>} />;
+  if (failed) return <EmptyState text={failedText} action={onRetry && <Button onClick={onRetry}>{t.state.retry}</Button>} />;
   if (!data) {
     return (
       <div className={s.center}>
@@ -48,10 +57,10 @@ export function PagedTable<T>({ label, testId, headers, data, failed, onRetry, o
       </div>
     );
   }
-  if (data.list.length === 0) return <EmptyState text={emptyText} />;
+  if (data.list.length === 0) return <EmptyState text={emptyText} description={props.emptyDescription} action={props.emptyAction} />;
   return (
     <>
-      <TableScroll label={label}>
+      <TableScroll label={label} minWidth={props.minWidth}>
         <Table aria-label={label} className={s.table} data-testid={testId}>
           <TableHeader>
             <TableRow>

@@ -9,6 +9,8 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
     '& > table': { minWidth: 'var(--table-min)' },
     '& th': { whiteSpace: 'nowrap' },
+    // a status badge is one word: never broken into a column of characters
+    '& .fui-Badge': { whiteSpace: 'nowrap', flexShrink: 0 },
     // the first column (the row's name) stays in view while the rest scrolls under it
     '& tr > :first-child': {
       position: 'sticky',

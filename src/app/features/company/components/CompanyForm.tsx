@@ -42,7 +42,7 @@ export interface CompanyFormProps {
 export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: CompanyFormProps) {
   const s = useStyles();
   // a draft per user: survives a reload, an expired session and a prompt (shared/hooks/draft.ts)
-  const [v, setV, draft] = useFormDraft<CompanyFormValues>('company', resubmit ? 'resubmit' : null, initial);
+  const [v, setV, draft] = useFormDraft<CompanyFormValues>('company', resubmit ? 'resubmit' : null, initial, ['contact_mobile']);
   const [problem, setProblem] = useState<CompanyProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const refs = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
@@ -127,7 +127,7 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
         <Text className={s.section}>{f.sections[0]}</Text>
         {draft.restored && (
           <Text className={s.muted} data-testid="draft-restored">
-            {t.draft.restored}{' '}
+            {draft.retype ? t.draft.retype : t.draft.restored}{' '}
             <Button size="small" appearance="subtle" onClick={draft.discard} data-testid="draft-discard">
               {t.draft.discard}
             </Button>

@@ -224,6 +224,7 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         </Text>
         {restored && (
           <Button
+            data-testid="draft-discard"
             size="small"
             appearance="subtle"
             onClick={() => {

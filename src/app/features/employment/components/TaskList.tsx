@@ -8,14 +8,9 @@ import {
   DialogSurface,
   DialogTitle,
   Link,
-  Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
   TableCell,
-  TableHeader,
-  TableHeaderCell,
   TableRow,
   Text,
   Tooltip,
@@ -26,10 +21,9 @@ import { useLocation, useSearch } from 'wouter';
 import { TASK_STATUS, fenText, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
 import type { TaskItem } from '../../../../contract/employment';
 import { requireMember } from '../../../shared/dialogs/store';
-import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { PagedTable } from '../../../shared/ui';
 import { listTasks, taskAction } from '../api';
 import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
@@ -132,68 +126,55 @@ export function TaskList() {
             {tEmp.list.todoHint[todo]} · <Link onClick={() => navigate('/employment')}>{tEmp.list.showAll}</Link>
           </Text>
         )}
-        {failed ? (
-          <EmptyState text={tEmp.list.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tEmp.list.retry}</Button>} />
-        ) : !data ? (
-          <div className={s.center}>
-            <Spinner label={t.state.loadingOverlay} />
-          </div>
-        ) : data.list.length === 0 ? (
-          <EmptyState text={tEmp.list.empty} description={tEmp.list.emptyHint} action={<Button appearance="primary" onClick={publish}>{tEmp.list.publish}</Button>} />
-        ) : (
-          <>
-            <TableScroll label={tEmp.list.title}>
-              <Table aria-label={tEmp.list.title} className={s.table} data-testid="task-table">
-                <TableHeader>
-                  <TableRow>
-                    {tEmp.list.cols.map((c) => (
-                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.list.map((task) => (
-                    <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
-                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.task_no}</TableCell>
-                      <TableCell className={s.name}>{task.name}</TableCell>
-                      <TableCell className={s.small}>{task.category || '—'}</TableCell>
-                      <TableCell className={s.nowrap}>
-                        ¥{fenText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
-                      </TableCell>
-                      <TableCell>
-                        {task.applied_num}/{task.signed_num}/{task.headcount}
-                      </TableCell>
-                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
-                      <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
-                      <TableCell className={s.nowrap}>
-                        {task.status === 'rejected' && task.reject_reason ? (
-                          <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
-                            <span>
-                              <StatusBadge kind="task" status={task.status} />
-                            </span>
-                          </Tooltip>
-                        ) : (
-                          <StatusBadge kind="task" status={task.status} />
-                        )}
-                      </TableCell>
-                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.created_at.slice(0, 16)}</TableCell>
-                      <TableCell>
-                        <div className={s.actions}>
-                          {ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => (
-                            <Button key={a} size="small" appearance="transparent" onClick={() => act(task, a)} data-testid={`task-${a}`}>
-                              {tEmp.list.actions[a]}
-                            </Button>
-                          ))}
-                        </div>
-                      </TableCell>
-                    </TableRow>
+        <PagedTable
+          label={tEmp.list.title}
+          testId="task-table"
+          headers={tEmp.list.cols}
+          data={data}
+          failed={failed}
+          failedText={tEmp.list.loadFailed}
+          onRetry={() => setReload((n) => n + 1)}
+          onPage={setPage}
+          emptyText={tEmp.list.empty}
+          emptyDescription={tEmp.list.emptyHint}
+          emptyAction={<Button appearance="primary" onClick={publish}>{tEmp.list.publish}</Button>}
+          row={(task) => (
+            <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
+              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.task_no}</TableCell>
+              <TableCell className={s.name}>{task.name}</TableCell>
+              <TableCell className={s.small}>{task.category || '—'}</TableCell>
+              <TableCell className={s.nowrap}>
+                ¥{fenText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
+              </TableCell>
+              <TableCell>
+                {task.applied_num}/{task.signed_num}/{task.headcount}
+              </TableCell>
+              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
+              <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
+              <TableCell className={s.nowrap}>
+                {task.status === 'rejected' && task.reject_reason ? (
+                  <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
+                    <span>
+                      <StatusBadge kind="task" status={task.status} />
+                    </span>
+                  </Tooltip>
+                ) : (
+                  <StatusBadge kind="task" status={task.status} />
+                )}
+              </TableCell>
+              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.created_at.slice(0, 16)}</TableCell>
+              <TableCell>
+                <div className={s.actions}>
+                  {ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => (
+                    <Button key={a} size="small" appearance="transparent" onClick={() => act(task, a)} data-testid={`task-${a}`}>
+                      {tEmp.list.actions[a]}
+                    </Button>
                   ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
-            <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
-          </>
-        )}
+                </div>
+              </TableCell>
+            </TableRow>
+          )}
+        />
       </section>
       <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>
         <DialogSurface>

@@ -12,11 +12,7 @@ import {
   Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
   TableCell,
-  TableHeader,
-  TableHeaderCell,
   TableRow,
   Text,
   Textarea,
@@ -29,7 +25,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { PagedTable } from '../../../shared/ui';
 import { listWorkers, workerAction } from '../api';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { NotMember } from './NotMember';
@@ -140,57 +136,45 @@ export function TaskManage({ id }: { id: number }) {
             {m.payoutsLink}
           </Link>
         )}
-        {data.list.length === 0 ? (
-          <EmptyState text={tEmp.list.empty} />
-        ) : (
-          <>
-            <TableScroll label={m.tabs[tab] ?? ""}>
-              <Table className={s.table} data-testid="manage-table">
-                <TableHeader>
-                  <TableRow>
-                    {m.cols.map((c) => (
-                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.list.map((w) => (
-                    <TableRow key={w.id} data-testid="manage-row" data-name={w.name}>
-                      <TableCell>
-                        <div className={s.name}>{w.name}</div>
-                        <Link href={w.invite_url} target="_blank" className={s.small} data-testid="manage-worker-page">
-                          {m.workerPage}
-                        </Link>
-                      </TableCell>
-                      <TableCell className={s.nowrap}>{w.mobile}</TableCell>
-                      <TableCell className={s.nowrap}>{w.cert_no}</TableCell>
-                      <TableCell className={s.nowrap}>{w.bank_card || '—'}</TableCell>
-                      <TableCell>
-                        <StatusBadge kind="sign" status={w.sign_status} />
-                        {w.agreement_version ? <div className={s.small}>v{w.agreement_version}</div> : null}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge kind="work" status={w.work_status} />
-                        {w.delivery_note && <div className={s.small}>{m.note(w.delivery_note)}</div>}
-                      </TableCell>
-                      <TableCell className={s.nowrap}>¥{fenText(w.amount)}</TableCell>
-                      <TableCell>
-                        <div className={s.actions}>
-                          {w.actions.map((a) => (
-                            <Button key={a} size="small" appearance="transparent" onClick={() => onAction(w, a)} data-testid={`worker-${a}`}>
-                              {m.actions[a]}
-                            </Button>
-                          ))}
-                        </div>
-                      </TableCell>
-                    </TableRow>
+        <PagedTable
+          label={m.tabs[tab] ?? ''}
+          testId="manage-table"
+          headers={m.cols}
+          data={data}
+          onPage={setPage}
+          emptyText={tEmp.list.empty}
+          row={(w) => (
+            <TableRow key={w.id} data-testid="manage-row" data-name={w.name}>
+              <TableCell>
+                <div className={s.name}>{w.name}</div>
+                <Link href={w.invite_url} target="_blank" className={s.small} data-testid="manage-worker-page">
+                  {m.workerPage}
+                </Link>
+              </TableCell>
+              <TableCell className={s.nowrap}>{w.mobile}</TableCell>
+              <TableCell className={s.nowrap}>{w.cert_no}</TableCell>
+              <TableCell className={s.nowrap}>{w.bank_card || '—'}</TableCell>
+              <TableCell>
+                <StatusBadge kind="sign" status={w.sign_status} />
+                {w.agreement_version ? <div className={s.small}>v{w.agreement_version}</div> : null}
+              </TableCell>
+              <TableCell>
+                <StatusBadge kind="work" status={w.work_status} />
+                {w.delivery_note && <div className={s.small}>{m.note(w.delivery_note)}</div>}
+              </TableCell>
+              <TableCell className={s.nowrap}>¥{fenText(w.amount)}</TableCell>
+              <TableCell>
+                <div className={s.actions}>
+                  {w.actions.map((a) => (
+                    <Button key={a} size="small" appearance="transparent" onClick={() => onAction(w, a)} data-testid={`worker-${a}`}>
+                      {m.actions[a]}
+                    </Button>
                   ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
-            <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
-          </>
-        )}
+                </div>
+              </TableCell>
+            </TableRow>
+          )}
+        />
       </section>
       <Suspense key={dialog} fallback={null}>
         {dialog === 'add' && <AddWorkerDialog taskId={id} onClose={() => setDialog(null)} onAdded={refresh} />}

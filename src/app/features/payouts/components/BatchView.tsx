@@ -179,7 +179,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           <MessageBarBody>{m.pending}</MessageBarBody>
         </MessageBar>
       )}
-      <TableScroll label={tPay.tabs.batches}>
+      <TableScroll label={tPay.tabs.batches} minWidth="1180px">
         <Table className={s.table} data-testid="batch-rows">
           <TableHeader>
             <TableRow>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { fenText } from '../../../../contract/employment-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
@@ -20,6 +20,7 @@ export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_co
   const [wait, setWait] = useState(0);
   const [sentTo, setSentTo] = useState('');
   const [unknown, setUnknown] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (wait <= 0) return;
     const t = setTimeout(() => setWait((w) => w - 1), 1000);
@@ -30,6 +31,8 @@ export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_co
       const r = await sendCode(batch.id);
       setSentTo(r.data.mobile);
       setWait(r.data.retry_after);
+      // the button is disabled while counting down: the focus goes on to the code field (as on /login)
+      codeRef.current?.focus();
     } catch {
       /* told */
     }
@@ -57,7 +60,7 @@ export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_co
             <Text>{m.text(batch.head_count, fenText(batch.debit), fenText(batch.balance))}</Text>
             <div className={s.row}>
               <Field label={m.code} validationMessage={error || undefined} hint={sentTo ? m.sentTo(sentTo) : undefined} required style={{ flex: 1 }}>
-                <Input value={code} onChange={(_, d) => setCode(d.value)} maxLength={6} inputMode="numeric" placeholder={m.codePh} data-testid="confirm-code" />
+                <Input ref={codeRef} value={code} onChange={(_, d) => setCode(d.value)} maxLength={6} inputMode="numeric" placeholder={m.codePh} data-testid="confirm-code" />
               </Field>
               <Button disabled={wait > 0 || unknown} onClick={() => void send()} data-testid="confirm-send">
                 {wait > 0 ? m.resend(wait) : m.send}

@@ -233,6 +233,7 @@ export function PositionForm() {
         </Text>
         {restored && (
           <Button
+            data-testid="draft-discard"
             size="small"
             appearance="subtle"
             onClick={() => {

@@ -8,14 +8,9 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
   TableCell,
-  TableHeader,
-  TableHeaderCell,
   TableRow,
   Link,
   Text,
@@ -28,10 +23,9 @@ import { useLocation } from 'wouter';
 import type { ApplyItem, InterviewItem } from '../../../../contract';
 import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { requireMember } from '../../../shared/dialogs/store';
-import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { PagedTable } from '../../../shared/ui';
 import { hire, listApplies, listHired, listInvited, markUnsuitable } from '../api';
 import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
@@ -108,102 +102,79 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
     </div>
   );
 
-  const table = () => {
-    if (!data) return null;
-    if (data.list.length === 0)
-      return <EmptyState text={mode === 'collection' ? tRecruit.applies.empty : mode === 'entry' ? tRecruit.applies.hiredEmpty : tRecruit.applies.invitedEmpty} />;
-    const c = tRecruit.applies.cols;
-    if (data.kind === 'invite') {
-      const ic = tRecruit.applies.invitedCols;
-      return (
-        <Table aria-label={tRecruit.applies.subNav.invite} data-testid="people-table" className={s.table}>
-          <TableHeader>
-            <TableRow>
-              {[c.name, c.basic, ic.time, ic.place, ic.contact, ic.sent, c.status].map((h) => (
-                <TableHeaderCell key={h}>{h}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.list.map((r) => (
-              <TableRow key={r.id} data-testid="people-row">
-                <TableCell>{person(r)}</TableCell>
-                <TableCell>
-                  {r.gender} / {tRecruit.resume.ageText(r.age)}
-                </TableCell>
-                <TableCell className={s.nowrap}>{r.pick_time.slice(0, 16)}</TableCell>
-                <TableCell>
-                  {r.address}
-                  {r.remark && <div className={s.small}>{r.remark}</div>}
-                </TableCell>
-                <TableCell>
-                  {r.contacts_name}
-                  <div className={s.small}>{r.contacts_tel}</div>
-                </TableCell>
-                <TableCell className={s.small}>{r.sent_at.slice(0, 16)}</TableCell>
-                <TableCell>
-                  <StatusBadge kind="interview" status={r.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      );
-    }
-    return (
-      <Table aria-label={tRecruit.applies.subNav[mode]} data-testid="people-table" className={s.table}>
-        <TableHeader>
-          <TableRow>
-            {[c.name, c.basic, c.education, c.exp, c.last, c.source, data.kind === 'entry' ? tRecruit.applies.hiredAt : c.time, c.status, c.actions].map((h) => (
-              <TableHeaderCell key={h}>{h}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.list.map((r) => (
-            <TableRow key={r.id} data-testid="people-row">
-              <TableCell>{person(r)}</TableCell>
-              <TableCell>
-                {r.gender} / {tRecruit.resume.ageText(r.age)}
-              </TableCell>
-              <TableCell>{r.education}</TableCell>
-              <TableCell>{r.work_exp}</TableCell>
-              <TableCell>
-                {r.last_company || '—'}
-                {r.last_job && <div className={s.small}>{r.last_job}</div>}
-              </TableCell>
-              <TableCell>{r.source}</TableCell>
-              <TableCell className={s.small}>{('hired_at' in r ? r.hired_at : r.applied_at).slice(0, 16)}</TableCell>
-              <TableCell>
-                <StatusBadge kind="apply" status={r.status} />
-              </TableCell>
-              <TableCell>
-                <div className={s.actions}>
-                  <Button size="small" appearance="transparent" onClick={() => openResume(r.user_id)}>
-                    {tRecruit.applies.view}
-                  </Button>
-                  {(r.status === 'pending' || r.status === 'viewed') && (
-                    <Button size="small" appearance="transparent" onClick={() => openInvite({ id: r.id, type: 'intention' })} data-testid="people-invite">
-                      {tRecruit.applies.invite}
-                    </Button>
-                  )}
-                  {r.status !== 'hired' && r.status !== 'unsuitable' && (
-                    <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'unsuitable' })}>
-                      {tRecruit.applies.unsuitable}
-                    </Button>
-                  )}
-                  {r.status !== 'hired' && (
-                    <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'hire' })}>
-                      {tRecruit.applies.hire}
-                    </Button>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    );
+  const c = tRecruit.applies.cols;
+  const ic = tRecruit.applies.invitedCols;
+  const inviteRow = (r: InterviewItem) => (
+    <TableRow key={r.id} data-testid="people-row">
+      <TableCell>{person(r)}</TableCell>
+      <TableCell>
+        {r.gender} / {tRecruit.resume.ageText(r.age)}
+      </TableCell>
+      <TableCell className={s.nowrap}>{r.pick_time.slice(0, 16)}</TableCell>
+      <TableCell>
+        {r.address}
+        {r.remark && <div className={s.small}>{r.remark}</div>}
+      </TableCell>
+      <TableCell>
+        {r.contacts_name}
+        <div className={s.small}>{r.contacts_tel}</div>
+      </TableCell>
+      <TableCell className={s.small}>{r.sent_at.slice(0, 16)}</TableCell>
+      <TableCell>
+        <StatusBadge kind="interview" status={r.status} />
+      </TableCell>
+    </TableRow>
+  );
+  const applyRow = (r: ApplyItem & { hired_at?: string }) => (
+    <TableRow key={r.id} data-testid="people-row">
+      <TableCell>{person(r)}</TableCell>
+      <TableCell>
+        {r.gender} / {tRecruit.resume.ageText(r.age)}
+      </TableCell>
+      <TableCell>{r.education}</TableCell>
+      <TableCell>{r.work_exp}</TableCell>
+      <TableCell>
+        {r.last_company || '—'}
+        {r.last_job && <div className={s.small}>{r.last_job}</div>}
+      </TableCell>
+      <TableCell>{r.source}</TableCell>
+      <TableCell className={s.small}>{(r.hired_at ?? r.applied_at).slice(0, 16)}</TableCell>
+      <TableCell>
+        <StatusBadge kind="apply" status={r.status} />
+      </TableCell>
+      <TableCell>
+        <div className={s.actions}>
+          <Button size="small" appearance="transparent" onClick={() => openResume(r.user_id)}>
+            {tRecruit.applies.view}
+          </Button>
+          {(r.status === 'pending' || r.status === 'viewed') && (
+            <Button size="small" appearance="transparent" onClick={() => openInvite({ id: r.id, type: 'intention' })} data-testid="people-invite">
+              {tRecruit.applies.invite}
+            </Button>
+          )}
+          {r.status !== 'hired' && r.status !== 'unsuitable' && (
+            <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'unsuitable' })}>
+              {tRecruit.applies.unsuitable}
+            </Button>
+          )}
+          {r.status !== 'hired' && (
+            <Button size="small" appearance="transparent" onClick={() => setConfirm({ item: r, action: 'hire' })}>
+              {tRecruit.applies.hire}
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+  // the list's states (failed with 重试, loading, empty, rows with a pager): shared/ui PagedTable
+  const states = {
+    label: tRecruit.applies.subNav[mode],
+    testId: 'people-table',
+    failed,
+    failedText: tRecruit.position.loadFailed,
+    onRetry: () => setReload((n) => n + 1),
+    onPage: setPage,
+    emptyText: mode === 'collection' ? tRecruit.applies.empty : mode === 'entry' ? tRecruit.applies.hiredEmpty : tRecruit.applies.invitedEmpty,
   };
 
   return (
@@ -233,17 +204,15 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
             ))}
           </TabList>
         )}
-        {failed ? (
-          <EmptyState text={tRecruit.position.loadFailed} action={<Button onClick={() => setReload((n) => n + 1)}>{tRecruit.position.retry}</Button>} />
-        ) : !data ? (
-          <div className={s.center}>
-            <Spinner label={t.state.loadingOverlay} />
-          </div>
+        {data?.kind === 'invite' ? (
+          <PagedTable {...states} headers={[c.name, c.basic, ic.time, ic.place, ic.contact, ic.sent, c.status]} data={data} row={inviteRow} />
         ) : (
-          <>
-            <TableScroll label={title}>{table()}</TableScroll>
-            {data.total > 0 && <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />}
-          </>
+          <PagedTable
+            {...states}
+            headers={[c.name, c.basic, c.education, c.exp, c.last, c.source, mode === 'entry' ? tRecruit.applies.hiredAt : c.time, c.status, c.actions]}
+            data={data}
+            row={applyRow}
+          />
         )}
       </section>
       <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>

@@ -7,14 +7,9 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
   TableCell,
-  TableHeader,
-  TableHeaderCell,
   TableRow,
   Text,
 } from '@fluentui/react-components';
@@ -25,7 +20,7 @@ import { PROOF_TYPES, TAX_STATUS_CODES, TAX_STATUS_TEXT, periodText, taxRowActio
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { formatFen } from '../../../shared/lib/format';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, PagedTable } from '../../../shared/ui';
 import { applicationAction, downloadFile, listApplications } from '../api';
 import { saveFile } from '../lib/file';
 import { TaxBadge } from './StatusBadge';
@@ -34,6 +29,8 @@ import { useTaxAccess } from './useTaxAccess';
 
 type Item = DataOf<'taxList'>['list'][number];
 const FILTERS = ['all', ...TAX_STATUS_CODES] as const;
+/** the server's page size of this list */
+const PAGE_SIZE = 10;
 
 /** /payTaxes/list: the applications with the breadcrumb's keywords and a status filter; row actions by status. */
 export function ApplyList() {
@@ -112,42 +109,30 @@ export function ApplyList() {
           </div>
         </div>
         {keywords && <Text className={s.small}>{tTax.list.searchHint(keywords)}</Text>}
-        {!data ? (
-          <div className={s.center}><Spinner /></div>
-        ) : data.list.length === 0 ? (
-          <EmptyState text={tTax.list.empty} description={keywords || status !== 'all' ? undefined : tTax.list.emptyHint} />
-        ) : (
-          <div>
-            <TableScroll label={tTax.title} minWidth="1040px">
-              <Table className={s.table} aria-label={tTax.title} data-testid="tax-table">
-                <TableHeader>
-                  <TableRow>
-                    {tTax.list.cols.map((c) => (
-                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.list.map((a) => (
-                    <TableRow key={a.id} data-apply={a.apply_no}>
-                      <TableCell className={s.nowrap}>{a.apply_no}</TableCell>
-                      <TableCell className={s.nowrap}>{a.created_at.slice(0, 16)}</TableCell>
-                      <TableCell className={s.nowrap}>{periodText(a.period_start, a.period_end)}</TableCell>
-                      <TableCell>{tTax.list.people(a.head_count)}</TableCell>
-                      <TableCell className={s.nowrap}>{formatFen(a.tax, { decimals: 'always' })}</TableCell>
-                      <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
-                      <TableCell><TaxBadge status={a.status} /></TableCell>
-                      <TableCell>
-                        <RowActions a={a} onWithdraw={() => setWithdraw(a)} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
-            <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />
-          </div>
-        )}
+        <PagedTable
+          label={tTax.title}
+          testId="tax-table"
+          minWidth="1040px"
+          headers={tTax.list.cols}
+          data={data && { ...data, page, page_size: PAGE_SIZE }}
+          onPage={setPage}
+          emptyText={tTax.list.empty}
+          emptyDescription={keywords || status !== 'all' ? undefined : tTax.list.emptyHint}
+          row={(a) => (
+            <TableRow key={a.id} data-apply={a.apply_no}>
+              <TableCell className={s.nowrap}>{a.apply_no}</TableCell>
+              <TableCell className={s.nowrap}>{a.created_at.slice(0, 16)}</TableCell>
+              <TableCell className={s.nowrap}>{periodText(a.period_start, a.period_end)}</TableCell>
+              <TableCell>{tTax.list.people(a.head_count)}</TableCell>
+              <TableCell className={s.nowrap}>{formatFen(a.tax, { decimals: 'always' })}</TableCell>
+              <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
+              <TableCell><TaxBadge status={a.status} /></TableCell>
+              <TableCell>
+                <RowActions a={a} onWithdraw={() => setWithdraw(a)} />
+              </TableCell>
+            </TableRow>
+          )}
+        />
       </section>
       <Dialog open={withdraw !== null} onOpenChange={(_, d) => !d.open && setWithdraw(null)}>
         <DialogSurface>
