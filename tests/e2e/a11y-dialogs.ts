@@ -66,6 +66,19 @@ export const DIALOGS: DialogCase[] = [
       await escape(p);
       await p.getByTestId('gate-dialog').waitFor({ state: 'detached', timeout: 10_000 });
       await p.locator('main').getByRole('button', { name: '离职办理' }).waitFor();
+      // the dialog has let go of the page: Fluent takes back the aria-hidden it put on the page's
+      // parts while modal a moment after the dialog leaves the DOM (on a loaded machine axe could
+      // run in between). If it never lets go, the check below reports it.
+      await p
+        .waitForFunction(
+          () =>
+            ![...document.querySelectorAll('[aria-hidden="true"]:not([data-tabster-dummy])')].some((e) =>
+              e.querySelector('button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+            ),
+          null,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
     },
     async () => undefined,
   ),
