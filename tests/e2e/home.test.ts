@@ -26,6 +26,9 @@ async function openTodo(page: Page, key: string, url: RegExp) {
   // the count has arrived (a number, not the spinner)
   await page.waitForFunction((k) => /\d+\s*$/.test(document.querySelector(`[data-testid="todo-${k}"]`)?.textContent ?? ''), key, { timeout: 30_000 });
   const count = Number(/(\d+)\s*$/.exec((await card.textContent())!)![1]);
+  // the page has finished loading: what comes after first paint (the notices banner above the
+  // cards, the deferred menus) is in place, so the card is not moved between aim and click
+  await settled(page);
   await card.click();
   await page.waitForURL(url, { timeout: 30_000 });
   return count;
