@@ -2,7 +2,7 @@
 import { forgetDraftSecrets } from '../lib/draft';
 import { call, setToken } from '../lib/http';
 import { approvalNoticeDue, nextUrgeNotice } from './rules';
-import { STORAGE, clearSession, notices, session, setUserInfo, signIn } from './store';
+import { STORAGE, clearSession, notices, session, sessionEpoch, setUserInfo, signIn } from './store';
 
 export const REFRESH_MS = 60_000;
 
@@ -12,7 +12,10 @@ let urgeClosedAt: number | null = null;
 export async function refreshUserInfo(): Promise<void> {
   if (!session.loggedIn) return;
   const previous = session.user?.company_status;
+  const at = sessionEpoch();
   const info = await call('userInfo');
+  // a 410000 or a logout came while this was on its way: the answer must not bring the user back
+  if (sessionEpoch() !== at) return;
   setUserInfo(info);
   const key = STORAGE.approvedNotice(info.user.mobile);
   if (approvalNoticeDue(previous, info.user.company_status, localStorage.getItem(key) === '1')) {
@@ -24,7 +27,9 @@ export async function refreshUserInfo(): Promise<void> {
 /** dimission/urge (silent): pending resignation requests. */
 export async function refreshUrge(): Promise<void> {
   if (!session.loggedIn) return;
+  const at = sessionEpoch();
   const { count } = await call('urge');
+  if (sessionEpoch() !== at) return;
   notices.urgeTotal = count;
   notices.urgeCount = nextUrgeNotice({ shownCount: notices.urgeCount, closedAt: urgeClosedAt }, count);
   if (count === 0) urgeClosedAt = null;

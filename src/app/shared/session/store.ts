@@ -68,8 +68,14 @@ export function setUserInfo(info: UserCenterInfoData): void {
   save(STORAGE.member, info.member);
 }
 
+// bumped by every clearSession: an answer to a call sent before a logout or a 410000 is dropped
+let epoch = 0;
+/** Which session a call belongs to: compare before and after awaiting its answer. */
+export const sessionEpoch = (): number => epoch;
+
 /** Logout and 410000: clear the token and the stored user/company data. */
 export function clearSession(): void {
+  epoch += 1;
   removeToken();
   localStorage.removeItem(STORAGE.user);
   localStorage.removeItem(STORAGE.member);
