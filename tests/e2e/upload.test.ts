@@ -161,10 +161,12 @@ describe('upload center', () => {
     await page.getByTestId('upload-input-video').setInputFiles(`${TMP}/劳务协议.pdf`);
     await page.getByTestId('upload-note').getByText('「劳务协议.pdf」不是视频或图片文件，无法上传').waitFor();
 
-    // a slow upload, added twice
+    // a slow upload, added twice: still running through pause, resume and cancel (120 MB with
+    // 1 s per request: the engine's parts go as Blob slices now, and 30 MB at 300 ms per request
+    // could finish before 暂停 was clicked)
     const clip = `${TMP}/门店培训.mp4`;
-    makeFile(clip, 30 * 1024 * 1024);
-    await faults({ delayMs: 300 });
+    makeFile(clip, 120 * 1024 * 1024);
+    await faults({ delayMs: 1000 });
     await page.getByTestId('upload-input-video').setInputFiles(clip);
     await page.locator('[data-testid="upload-item"][data-name="门店培训.mp4"]').waitFor();
     await page.getByTestId('upload-input-video').setInputFiles(clip);
