@@ -87,15 +87,20 @@ describe('UserMenu', () => {
   });
 });
 
+/** The menu in a fresh module graph, where the dropdown's code has not been loaded yet. */
+async function renderFreshMenu() {
+  vi.resetModules();
+  const { UserMenu: FreshMenu } = await import('./UserMenu');
+  const fresh = await import('../shared/session');
+  fresh.session.user = demoUser();
+  fresh.session.member = demoMember();
+  renderWithTheme(<FreshMenu />);
+  return fresh;
+}
+
 describe('UserMenu before its dropdown has loaded', () => {
   it('paints the trigger at once; focusing it loads the dropdown and the focus stays on the trigger', async () => {
-    // a fresh module graph: the dropdown's code has not been loaded in this one
-    vi.resetModules();
-    const { UserMenu: FreshMenu } = await import('./UserMenu');
-    const fresh = await import('../shared/session');
-    fresh.session.user = demoUser();
-    fresh.session.member = demoMember();
-    renderWithTheme(<FreshMenu />);
+    const fresh = await renderFreshMenu();
     const painted = screen.getByTestId('user-menu-trigger');
     expect(painted.getAttribute('aria-haspopup')).toBe('menu');
     expect(screen.queryByTestId('user-menu')).toBeNull();
@@ -112,12 +117,7 @@ describe('UserMenu before its dropdown has loaded', () => {
 
 describe('UserMenu when the dropdown arrives while the button is held', () => {
   it('keeps the painted trigger until the release, so the click opens the menu', async () => {
-    vi.resetModules();
-    const { UserMenu: FreshMenu } = await import('./UserMenu');
-    const fresh = await import('../shared/session');
-    fresh.session.user = demoUser();
-    fresh.session.member = demoMember();
-    renderWithTheme(<FreshMenu />);
+    const fresh = await renderFreshMenu();
     const painted = screen.getByTestId('user-menu-trigger');
     // pointing at it starts the load; the button is pressed before the module has arrived
     fireEvent.pointerEnter(painted);
