@@ -75,7 +75,7 @@ export async function runOnce(db: Db, jobId: string, name: string, fn: (t: Db) =
 }
 
 /** Any constant shared by all server processes: one of them creates or updates the queues at a time. */
-const JOBS_PREPARE_LOCK = 72_011_016;
+const JOBS_START_LOCK = 72_011_016;
 
 export class Jobs {
   private readonly defs = new Map<string, JobDef<object>>();
@@ -138,21 +138,29 @@ export class Jobs {
   }
 
   /**
-   * Queues of every defined job exist with their retry policy. On PostgreSQL under an advisory
-   * lock: two servers starting at once on a new queue schema would otherwise both create the same
-   * queue's partition and one dies of a deadlock (found by the two-server test). The lock is held
-   * by a transaction on one pooled connection while pg-boss works on others (PGlite has one
-   * connection and one starting process: no lock).
+   * pg-boss's schema and the queues of every defined job exist with their retry policy. On
+   * PostgreSQL under an advisory lock held for the whole startup: two servers starting at once on
+   * a new database would otherwise race on DDL. pg-boss's own lock is taken inside the transaction
+   * that runs `CREATE SCHEMA IF NOT EXISTS`, whose catalog view can predate the other server's
+   * commit, so the loser fails with a duplicate pg_namespace key (CI's PostgreSQL step); two
+   * creations of the same queue's partition deadlock (found by the two-server test). Under our
+   * lock, taken before pg-boss opens its transactions, each sees the other's finished work. The
+   * lock is held by a transaction on one pooled connection while pg-boss works on others (PGlite
+   * has one connection and one starting process: no lock).
    */
-  async prepare(): Promise<void> {
+  async start(): Promise<void> {
     const db = this.opts.db;
+    const startup = async () => {
+      await this.boss.start();
+      await this.prepareQueues();
+    };
     // (a pool of one connection cannot hold the lock and work at once: it goes without)
     if (db instanceof PgDb && (db.pool.options.max ?? 10) > 1) {
       await db.tx(async (t) => {
-        await t.query('SELECT pg_advisory_xact_lock($1)', [JOBS_PREPARE_LOCK]);
-        await this.prepareQueues();
+        await t.query('SELECT pg_advisory_xact_lock($1)', [JOBS_START_LOCK]);
+        await startup();
       });
-    } else await this.prepareQueues();
+    } else await startup();
     this.started = true;
   }
 
@@ -178,7 +186,7 @@ export class Jobs {
   }
 }
 
-/** pg-boss over the given database (its schema created or migrated under pg-boss's own lock). */
+/** pg-boss over the given database, started (its schema created or migrated) under Jobs.start's lock. */
 export async function startJobs(opts: JobsOptions, defs: JobDef<never>[] = []): Promise<Jobs> {
   const db = opts.db;
   const executor = db instanceof PgDb ? pgExecutor(db) : db instanceof PgliteDb ? pgliteExecutor(db) : null;
@@ -191,10 +199,9 @@ export async function startJobs(opts: JobsOptions, defs: JobDef<never>[] = []): 
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });
   boss.on('error', (err: Error) => opts.log?.error({ err }, '后台任务队列出错'));
-  await boss.start();
   const jobs = new Jobs(boss, opts);
   for (const d of defs) jobs.define(d as unknown as JobDef<object>);
-  await jobs.prepare();
+  await jobs.start();
   return jobs;
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
+import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
 import { runOnce, startJobs, type JobDef, type Jobs } from '.';
 
@@ -76,4 +77,20 @@ describe('jobs', () => {
     expect(await runOnce(db, 'manual-1', 'probe', async () => void n++)).toBe(false);
     expect(n).toBe(1);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)('servers starting at once on a new database all start, on one pg-boss schema (PostgreSQL)', async () => {
+    // each "server" its own pool, as separate processes have: pg-boss's schema creation raced
+    // (duplicate pg_namespace key) before Jobs.start took one lock across the whole startup
+    const fresh = `pgboss_${randomBytes(4).toString('hex')}`;
+    const pools = Array.from({ length: 4 }, () => openPg({ connectionString: process.env.DATABASE_URL!, max: 4 }));
+    try {
+      const servers = await Promise.all(pools.map((p) => startJobs({ db: p, schema: fresh, maintenanceSeconds: 60 }, [probe as JobDef<never>])));
+      for (const s of servers) await s.stop(1000);
+      const [v] = await pools[0].query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fresh}.version`);
+      expect(v.n).toBe(1);
+    } finally {
+      await pools[0].exec(`DROP SCHEMA IF EXISTS ${fresh} CASCADE`);
+      for (const p of pools) await p.close();
+    }
+  }, 120_000);
 });
