@@ -269,6 +269,25 @@ async function workerProfiler(bcdp: CDPSession) {
   return { stop: async () => ((await send('Profiler.stop')) as { profile: unknown }).profile };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The renderer main threads' top-level tasks of a trace: wall and thread CPU time (ms). */
+function mainThreadTasks(events: TraceEvent[]): { wallMs: number; cpuMs: number }[] {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.dur !== undefined)
+    .map((e) => ({ wallMs: +((e.dur ?? 0) / 1000).toFixed(1), cpuMs: +((e.tdur ?? 0) / 1000).toFixed(1) }));
+}
+
 /**
  * The upload center in Chromium, one file of `size` bytes: MB/s, main-thread long tasks, the
  * main thread's JS heap and the tab's memory (the renderer processes' RSS: page and worker)
@@ -313,16 +332,16 @@ async function browserRun(token: string, size: number) {
     const before = await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.length);
     const pageT0 = await page.evaluate(() => performance.now());
     const tabIdle = tabMb();
-    // BENCH_BROWSER_TRACE=<dir>: a devtools timeline trace of the whole upload and the second after
-    // it (what each long task did, the completion's work included)
+    // A trace of the whole upload and the second after it: the page's main-thread tasks with their
+    // wall time and their own CPU time (a task's wall time on a loaded machine includes the time
+    // the OS ran other processes instead). BENCH_BROWSER_TRACE=<dir>: the devtools timeline too
+    // (what each task did), written there.
     const trace = process.env.BENCH_BROWSER_TRACE;
-    const traceEvents: unknown[] = [];
-    let traceDone: Promise<void> | null = null;
-    if (trace) {
-      cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => traceEvents.push(...e.value));
-      traceDone = new Promise((r) => cdp.once('Tracing.tracingComplete', () => r()));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
-    }
+    const traceEvents: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => void traceEvents.push(...(e.value as unknown as TraceEvent[])));
+    const traceDone = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+    const categories = `devtools.timeline,disabled-by-default-devtools.timeline${trace ? ',v8.execute,blink.user_timing' : ''}`;
+    await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
     const t0 = performance.now();
     await page.getByTestId('upload-input-video').setInputFiles(file);
     let heapPeak = 0;
@@ -339,10 +358,11 @@ async function browserRun(token: string, size: number) {
       await page.waitForTimeout(250);
     }
     const seconds = (performance.now() - t0) / 1000;
-    if (trace && traceDone) {
-      await page.waitForTimeout(1500);
-      await cdp.send('Tracing.end');
-      await traceDone;
+    await page.waitForTimeout(1500);
+    await cdp.send('Tracing.end');
+    await traceDone;
+    const tasks = mainThreadTasks(traceEvents);
+    if (trace) {
       const { mkdirSync, writeFileSync } = await import('node:fs');
       mkdirSync(trace, { recursive: true });
       writeFileSync(path.join(trace, `trace-${size / MB}m-${Date.now()}.json`), JSON.stringify({ traceEvents }));
@@ -366,6 +386,13 @@ async function browserRun(token: string, size: number) {
       long_task_ms_max: Math.round(Math.max(0, ...long)),
       // when each began (seconds after the file was given to the page) and how long it took (ms)
       long_task_at: longAt.map(([t, d]) => `${((t - pageT0) / 1000).toFixed(2)} s: ${Math.round(d)} ms`),
+      // the same from the trace: main-thread tasks over 50 ms of wall time, each with the CPU time
+      // the thread itself spent in it (the rest: the thread waited for a core), and how many tasks
+      // took over 50 ms of the thread's own CPU (work the page did, whatever the machine's load)
+      trace_tasks_over_50ms: tasks.filter((t) => t.wallMs > 50).map((t) => `${t.wallMs} ms wall, ${t.cpuMs} ms CPU`),
+      trace_tasks_over_50ms_cpu: tasks.filter((t) => t.cpuMs > 50).length,
+      main_thread_cpu_ms: Math.round(tasks.reduce((a, t) => a + t.cpuMs, 0)),
+      main_thread_max_task_cpu_ms: Math.max(0, ...tasks.map((t) => t.cpuMs)),
       main_heap_peak_mb: +(heapPeak / MB).toFixed(1),
       tab_rss_idle_mb: +tabIdle.toFixed(1),
       tab_rss_peak_mb: +tabPeak.toFixed(1),
