@@ -21,9 +21,9 @@ const useStyles = makeStyles({
 /**
  * 在本机暂存上传中的文件: the opt-in staged copy in OPFS, offered where the browser keeps no file
  * handle (a reload would otherwise ask for the file again). Says what it costs and what is free.
+ * Memoised: the drawer re-renders when the queue changes (a file added, a state, a note); this
+ * part reads its own state and re-renders only for that.
  */
-// memo: the drawer re-renders when the queue changes (a file added, a state, a note); this part
-// reads its own state and re-renders only for that
 export const StageSetting = memo(function StageSetting() {
   const s = useStyles();
   const snap = useSnapshot(uploads);
