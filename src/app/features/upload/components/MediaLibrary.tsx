@@ -104,8 +104,9 @@ function Preview({ item }: { item: MediaItem }) {
 }
 
 /**
- * The company's finished uploads (GET /ent/v3/upload/media), previewable. Memoised: the drawer re-renders when the queue changes (a file added, a state, a note); this
- * part reads its own state and re-renders only for that.
+ * The company's finished uploads (GET /ent/v3/upload/media), previewable. Memoised: the drawer
+ * re-renders when the queue changes (a file added, a state, a note); this part reads its own
+ * state and re-renders only for that.
  */
 export const MediaLibrary = memo(function MediaLibrary() {
   const s = useStyles();
