@@ -5,7 +5,7 @@
  * the parts'. The engine hands in its per-item retry policy and credentials (`UploadContext`).
  */
 import { CheckpointWriter } from './checkpoint-writer';
-import { crc64OfParts, crcOfBlob, crcOfBytes } from './crc64';
+import { crc64OfParts, crcOfBlob, crcOfBytesSliced } from './crc64';
 import type { StsCredentials } from './credentials';
 import { toUploadError } from './errors';
 import { contentType, type Item } from './item';
@@ -266,13 +266,14 @@ export class FileUpload {
       // the browser streams the slice from the file; the CRC64 reads and hashes its own copy
       // while the request is on the wire (no copy of the part on the request's path)
       body = file.slice(offset, offset + size);
-      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(async () => crcOfBytes(await readPart(file, offset, size))) : Promise.resolve('');
+      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(async () => crcOfBytesSliced(await readPart(file, offset, size))) : Promise.resolve('');
     } else {
       // the part is read once: the same bytes go out and are hashed (a Blob body would be read twice)
       const bytes = await readPart(file, offset, size);
       body = bytes;
-      // CRC64 of the part, computed while the request runs (after it starts, off its critical path)
-      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytes(bytes)) : Promise.resolve('');
+      // CRC64 of the part, computed while the request runs (after it starts, in slices that let
+      // the sockets be written between them)
+      want = crcOn ? new Promise<void>((r) => setTimeout(r, 0)).then(() => crcOfBytesSliced(bytes)) : Promise.resolve('');
     }
     want.catch(() => {});
     const readError = (e: unknown) => (e instanceof UploadError ? e : new UploadError('ReadFileError', undefined, e));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -103,8 +103,12 @@ function Preview({ item }: { item: MediaItem }) {
   );
 }
 
-/** The company's finished uploads (GET /ent/v3/upload/media), previewable. */
-export function MediaLibrary() {
+/**
+ * The company's finished uploads (GET /ent/v3/upload/media), previewable. Memoised: the drawer
+ * re-renders when the queue changes (a file added, a state, a note); this part reads its own
+ * state and re-renders only for that.
+ */
+export const MediaLibrary = memo(function MediaLibrary() {
   const s = useStyles();
   const { libraryVersion } = useSnapshot(uploads);
   const [kind, setKind] = useState<'all' | 'video' | 'image'>('all');
@@ -185,4 +189,4 @@ export function MediaLibrary() {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Badge, Button, makeStyles, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
 import {
   ArrowClockwiseRegular,
   DeleteRegular,
@@ -9,12 +9,14 @@ import {
   VideoClipRegular,
   FolderOpenRegular,
 } from '@fluentui/react-icons';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useStaged, useUploadItem } from '../hooks';
+import { ProgressLine } from './ProgressLine';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { errorText, uploadActions } from '../client';
 import { formatBytes, formatDuration, percent } from '../lib/format';
 import type { StagedInfo } from '../store';
+import type { ItemSnapshot } from '../../../../workers/upload/types';
 
 const useStyles = makeStyles({
   row: {
@@ -46,13 +48,90 @@ const badgeColor = {
 
 /** One row of the queue: it reads its own item, so progress of one file re-renders this row only. */
 export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; onPick: (id: string) => void }) {
-  const s = useStyles();
   const item = useUploadItem(id);
   const staged = useStaged(id);
   if (!item) return null;
+  return <QueueRow item={item} staged={staged} onPick={onPick} />;
+});
+
+/** A row as it looks while a file uploads, rendered hidden once the drawer has opened (`WarmQueueRow`). */
+const WARM_ITEM: ItemSnapshot = {
+  id: '',
+  name: 'warm.mp4',
+  size: 3,
+  kind: 'video',
+  purpose: 'library',
+  state: 'Uploading',
+  loaded: 1,
+  speed: 1,
+  eta: 2,
+  mediaId: '',
+  crc64: '',
+  resumedParts: 0,
+  waitingNetwork: false,
+  hasFile: true,
+  error: null,
+  retries: 0,
+  partSize: 1,
+  parallel: 1,
+};
+
+/**
+ * The first row of a session costs its first render (the row's components' code run for the first
+ * time, their CSS rules inserted, which restyles the page): done hidden when the drawer opens, not
+ * when the upload starts, where it was the upload's longest main-thread task.
+ */
+export function WarmQueueRow() {
+  return <QueueRow item={WARM_ITEM} staged={null} onPick={() => {}} warm />;
+}
+
+/**
+ * The row's progress (the bar, percent, bytes, speed, time left): it subscribes to the item by
+ * itself, so a progress event re-renders this part and not the row around it (the row's badge,
+ * buttons and tooltips render again only when the state or another fact changes).
+ */
+function QueueProgress({ id, children }: { id: string; children: ReactNode }) {
+  const item = useUploadItem(id);
+  return item ? <ProgressView item={item}>{children}</ProgressView> : null;
+}
+
+function ProgressView({ item, children }: { item: ItemSnapshot; children: ReactNode }) {
+  const s = useStyles();
   const done = item.state === 'Success';
   const pct = percent(item.loaded, item.size, done);
+  return (
+    <>
+      <ProgressLine value={pct / 100} color={item.state === 'Failure' ? 'error' : done ? 'success' : 'brand'} aria-label={`${item.name} ${pct}%`} />
+      <div className={s.meta}>
+        <span data-testid="upload-percent">{pct}%</span>
+        <span>
+          {formatBytes(item.loaded)} / {formatBytes(item.size)}
+        </span>
+        {item.state === 'Uploading' && !item.waitingNetwork && (
+          <>
+            {item.speed > 0 && <span data-testid="upload-speed">{tUpload.upload.speed(formatBytes(item.speed))}</span>}
+            <span>{item.eta !== null ? tUpload.upload.eta(formatDuration(item.eta)) : tUpload.upload.etaUnknown}</span>
+          </>
+        )}
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** A row; it reads no progress figures (`QueueProgress` does), only the item's other facts. */
+function QueueRow({ item, staged, onPick, warm }: { item: ItemSnapshot; staged: StagedInfo | null; onPick: (id: string) => void; warm?: boolean }) {
+  const s = useStyles();
   const waitingFile = !item.hasFile && (item.state === 'Stoped' || item.state === 'Failure');
+  const facts = (
+    <>
+      {item.state === 'Uploading' && item.partSize > 0 && item.parallel > 0 && (
+        <span data-testid="upload-tuning">{tUpload.upload.tuning(formatBytes(item.partSize), item.parallel)}</span>
+      )}
+      {item.resumedParts > 0 && <span>{tUpload.upload.resumed(item.resumedParts)}</span>}
+      {item.retries > 0 && item.state !== 'Success' && <span>{tUpload.upload.retries(item.retries)}</span>}
+    </>
+  );
   return (
     <div className={s.row} data-testid="upload-item" data-state={item.state} data-name={item.name}>
       {item.kind === 'image' ? <ImageRegular className={s.icon} /> : <VideoClipRegular className={s.icon} />}
@@ -65,29 +144,7 @@ export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; o
             {tUpload.upload.states[item.state]}
           </Badge>
         </div>
-        <ProgressBar
-          value={pct / 100}
-          thickness="large"
-          color={item.state === 'Failure' ? 'error' : done ? 'success' : 'brand'}
-          aria-label={`${item.name} ${pct}%`}
-        />
-        <div className={s.meta}>
-          <span data-testid="upload-percent">{pct}%</span>
-          <span>
-            {formatBytes(item.loaded)} / {formatBytes(item.size)}
-          </span>
-          {item.state === 'Uploading' && !item.waitingNetwork && (
-            <>
-              {item.speed > 0 && <span data-testid="upload-speed">{tUpload.upload.speed(formatBytes(item.speed))}</span>}
-              <span>{item.eta !== null ? tUpload.upload.eta(formatDuration(item.eta)) : tUpload.upload.etaUnknown}</span>
-            </>
-          )}
-          {item.state === 'Uploading' && item.partSize > 0 && item.parallel > 0 && (
-            <span data-testid="upload-tuning">{tUpload.upload.tuning(formatBytes(item.partSize), item.parallel)}</span>
-          )}
-          {item.resumedParts > 0 && <span>{tUpload.upload.resumed(item.resumedParts)}</span>}
-          {item.retries > 0 && item.state !== 'Success' && <span>{tUpload.upload.retries(item.retries)}</span>}
-        </div>
+        {warm ? <ProgressView item={item}>{facts}</ProgressView> : <QueueProgress id={item.id}>{facts}</QueueProgress>}
         {item.waitingNetwork && <Text className={s.hint}>{tUpload.upload.waitingNetwork}</Text>}
         {waitingFile && <Text className={s.hint}>{tUpload.upload.waitingFile}</Text>}
         {staged && item.state !== 'Success' && item.state !== 'Canceled' && <StagedLine staged={staged} />}
@@ -130,7 +187,7 @@ export const QueueItem = memo(function QueueItem({ id, onPick }: { id: string; o
       </div>
     </div>
   );
-});
+}
 
 /** Where the file's staged copy stands (the opt-in copy in the browser's storage). */
 function StagedLine({ staged }: { staged: StagedInfo }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
@@ -21,8 +21,10 @@ const useStyles = makeStyles({
 /**
  * 在本机暂存上传中的文件: the opt-in staged copy in OPFS, offered where the browser keeps no file
  * handle (a reload would otherwise ask for the file again). Says what it costs and what is free.
+ * Memoised: the drawer re-renders when the queue changes (a file added, a state, a note); this
+ * part reads its own state and re-renders only for that.
  */
-export function StageSetting() {
+export const StageSetting = memo(function StageSetting() {
   const s = useStyles();
   const snap = useSnapshot(uploads);
   const [facts, setFacts] = useState<{ free: number | null; staged: number } | null>(null);
@@ -59,4 +61,4 @@ export function StageSetting() {
       </Text>
     </div>
   );
-}
+});

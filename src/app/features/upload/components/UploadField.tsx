@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { tUpload } from '../../../shared/i18n/zh-CN.upload';
 import { toast } from '../../../shared/lib/notify';
 import { errorText, startUpload, uploadActions } from '../client';
 import { formatBytes, percent } from '../lib/format';
 import { useUploadItem } from '../hooks';
+import { ProgressLine } from './ProgressLine';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -74,7 +75,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled, validat
       </div>
       {item && item.state !== 'Success' && (
         <>
-          <ProgressBar value={percent(item.loaded, item.size, false) / 100} color={item.state === 'Failure' ? 'error' : 'brand'} />
+          <ProgressLine value={percent(item.loaded, item.size, false) / 100} thickness="medium" color={item.state === 'Failure' ? 'error' : 'brand'} aria-label={item.name} />
           <Text className={s.muted}>
             {tUpload.upload.states[item.state]} · {percent(item.loaded, item.size, false)}%
           </Text>
