@@ -192,6 +192,8 @@ export const TaskWorkerItem = z.object({
   signed_at: z.string(),
   delivered_at: z.string(),
   accepted_at: z.string(),
+  /** who accepted the delivery: HR's name, 系统自动验收 (jobs/acceptance.ts), or '' */
+  accepted_by: z.string(),
   /** the worker's invitation page (sandbox worker side) */
   invite_url: z.string(),
   actions: z.array(z.enum(['hire', 'accept', 'reject', 'remove', 'urge'])),

@@ -10,6 +10,7 @@ import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
 import { smsJob } from './jobs/sms';
 import { importRecoverJob } from './jobs/imports';
 import { payoutResultJob } from './jobs/payouts';
+import { autoAcceptJob } from './jobs/acceptance';
 import { cleanupJob } from './lib/cleanup';
 
 /**
@@ -68,7 +69,7 @@ const app = await buildServer({
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers
 let jobs: Jobs | null = null;
 try {
-  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log }, [cleanupJob, smsJob as JobDef<never>, importRecoverJob, payoutResultJob as JobDef<never>]);
+  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log }, [cleanupJob, smsJob as JobDef<never>, importRecoverJob, payoutResultJob as JobDef<never>, autoAcceptJob]);
   await jobs.work();
   installJobs(jobs);
 } catch (err) {

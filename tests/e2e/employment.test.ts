@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { autoAcceptDeliveries } from '../../src/server/jobs/acceptance';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -231,6 +232,21 @@ describe('employment: the task side of issue 12', () => {
     await toast(page, '验收通过');
     await delivered.getByText('已验收').waitFor();
     expect(await delivered.innerText()).toContain('¥320.50');
+    expect(await delivered.getByTestId('manage-accepted-by').innerText()).toMatch(/^验收：\S+ \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // 自动验收 (jobs/acceptance.ts): 周明 signed and delivered 8 days ago (the task's default: 7 days)
+    await h.server.db.query(
+      `UPDATE flex_task_workers SET sign_status = 'signed', signed_at = $2, work_status = 'delivered', delivered_at = $2, delivery_note = '已完成'
+        WHERE task_id = $1 AND worker_id = (SELECT id FROM flex_workers WHERE name = '周明' AND company_id = flex_task_workers.company_id)`,
+      [id, new Date(Date.now() - 8 * 86_400_000)],
+    );
+    expect((await autoAcceptDeliveries(h.server.db, new Date())).length).toBeGreaterThanOrEqual(1);
+    await page.reload();
+    await closeUrge(page);
+    await page.getByTestId('manage-tab-delivery').click();
+    const auto = page.locator('[data-testid="manage-row"][data-name="周明"]');
+    await auto.getByText('已验收').waitFor();
+    expect(await auto.getByTestId('manage-accepted-by').innerText()).toContain('验收：系统自动验收');
+    expect(await auto.getByTestId('worker-reject').count()).toBe(0);
     await shot(page, 'emp-08-accepted');
 
     // --- the preview shows the task as saved -----------------------------------------------

@@ -217,8 +217,8 @@ for (const [width, height] of [
   });
 }
 
-describe('the urge notice covers nothing', () => {
-  it('sits above the page card at 768, 1024, 1440 and 1920 px', async () => {
+describe('the urge notice covers nothing and moves nothing', () => {
+  it('sits in the breadcrumb bar above the page card at 768, 1024, 1440 and 1920 px', async () => {
     h.advanceClock(61_000);
     const page = await device(1440, 960, false);
     await loginAs(page, h.url, '13800000001');
@@ -236,11 +236,29 @@ describe('the urge notice covers nothing', () => {
         });
         expect(overlap, `${width} ${path}`).toBe(false);
         if (path === '/position') await shot(page, `urge-${width}`);
+        // it moves nothing: the page starts where it starts without it (it sits in the breadcrumb bar)
+        const mainTop = () => page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top);
+        const withNotice = await mainTop();
+        await page.getByTestId('urge-notice-close').click();
+        await notice.waitFor({ state: 'detached' });
+        expect(await mainTop(), `${width} ${path}`).toBe(withNotice);
       }
     }
     // its behaviour stays: it opens /dimission
+    await page.goto('/index');
     await page.getByTestId('urge-notice').click();
     await page.waitForURL('**/dimission');
+    // home: the to-do cards stay where they are when it comes and goes
+    await page.goto('/index');
+    const card = page.getByTestId('todo-resumes');
+    await card.waitFor();
+    await page.getByTestId('urge-notice').waitFor();
+    const top = async () => (await card.boundingBox())!.y;
+    const withNotice = await top();
+    await shot(page, 'urge-home');
+    await page.getByTestId('urge-notice-close').click();
+    await page.getByTestId('urge-notice').waitFor({ state: 'detached' });
+    expect(await top()).toBe(withNotice);
     await page.context().close();
   }, 180_000);
 });

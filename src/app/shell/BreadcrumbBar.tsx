@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -52,8 +52,8 @@ const useStyles = makeStyles({
   search: { width: sizes.searchBox, maxWidth: '100%' },
 });
 
-/** Breadcrumb from the route's parent chain (首页 › 全职招聘 › 收到的简历 · 职位名) and the optional search box. */
-export function BreadcrumbBar({ route }: { route: RouteDef }) {
+/** Breadcrumb from the route's parent chain (首页 › 全职招聘 › 收到的简历 · 职位名), the notices (`children`) and the optional search box. */
+export function BreadcrumbBar({ route, children }: { route: RouteDef; children?: ReactNode }) {
   const s = useStyles();
   const { subtitle } = useCurrentRoute();
   const chain = routeChain(route, routeByName);
@@ -86,6 +86,7 @@ export function BreadcrumbBar({ route }: { route: RouteDef }) {
           })}
         </ol>
       </nav>
+      {children}
       {route.search && <SearchBox className={s.search} />}
     </div>
   );

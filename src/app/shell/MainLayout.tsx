@@ -57,7 +57,7 @@ function useRemountOnNetworkBack(): number {
   return epoch;
 }
 
-/** The console's layout (SPEC §2): top nav, breadcrumb bar, notices (in the flow, hiding nothing), content, footer, global dialogs, notices. */
+/** The console's layout (SPEC §2): top nav, breadcrumb bar with the notices (in the flow, hiding nothing, moving nothing), content, footer, global dialogs. */
 export default function MainLayout({ route, children }: { route: RouteDef; children: ReactNode }) {
   const s = useStyles();
   const { offline } = useSnapshot(net);
@@ -68,14 +68,15 @@ export default function MainLayout({ route, children }: { route: RouteDef; child
     <div className={s.root}>
       <TopNav activeName={activeName} />
       <div className={s.column}>
-        <BreadcrumbBar route={route} />
-        {(approved || urgeCount > 0) && (
-          <ChunkBoundary quiet>
-            <Suspense fallback={null}>
-              <Notices />
-            </Suspense>
-          </ChunkBoundary>
-        )}
+        <BreadcrumbBar route={route}>
+          {(approved || urgeCount > 0) && (
+            <ChunkBoundary quiet>
+              <Suspense fallback={null}>
+                <Notices />
+              </Suspense>
+            </ChunkBoundary>
+          )}
+        </BreadcrumbBar>
         <main className={s.main} id="main">
           {offline && <OfflineState />}
           <div className={mergeClasses(s.content, offline && s.hidden)} key={epoch}>

@@ -13,7 +13,7 @@ import {
   type WorkStatus,
   workStatusAfterHire,
 } from '../../contract/employment-rules';
-import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../contract/person';
+import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, maskMobile, normalizeDigits, type CertType } from '../../contract/person';
 import type { Db } from '../db/types';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { sealPii } from '../lib/pii';
@@ -237,3 +237,10 @@ export const acceptedDeliveries = (db: Db, companyId: number, taskId: number) =>
       ORDER BY tw.accepted_at, tw.id`,
     [companyId, taskId],
   );
+
+/** The operator of 自动验收 (jobs/acceptance.ts), shown where HR's name would be. */
+export const AUTO_ACCEPT_OPERATOR = '系统自动验收';
+
+/** Who accepted a delivery: the system, HR (name, else the masked mobile), or '' (not recorded). */
+export const acceptedBy = (r: { accepted_auto: boolean; acceptor_name: string | null; acceptor_mobile: string | null }) =>
+  r.accepted_auto ? AUTO_ACCEPT_OPERATOR : r.acceptor_name || (r.acceptor_mobile ? maskMobile(r.acceptor_mobile) : '');

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/types';
 import { mintCredentials, presignGet } from '../domain/credentials';
 import {
+  acceptedBy,
   addToTask,
   checkWorker,
   currentAgreement,
@@ -409,11 +410,16 @@ export function employmentRoutes(app: FastifyInstance) {
       signed_at: Date | null;
       delivered_at: Date | null;
       accepted_at: Date | null;
+      accepted_auto: boolean;
+      acceptor_name: string | null;
+      acceptor_mobile: string | null;
       invite_token: string;
     }>(
       `SELECT tw.id, tw.worker_id, w.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, tw.source, tw.sign_status, tw.work_status, tw.amount,
-              a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.invite_token
+              a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.accepted_auto,
+              u.realname AS acceptor_name, u.mobile AS acceptor_mobile, tw.invite_token
          FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id LEFT JOIN flex_agreements a ON a.id = tw.agreement_id
+              LEFT JOIN users u ON u.id = tw.accepted_by
         WHERE tw.task_id = $1 AND ${TAB_SQL[query.tab]}
         ORDER BY tw.id DESC LIMIT $2 OFFSET $3`,
       [task.id, query.page_size, (query.page - 1) * query.page_size],
@@ -441,6 +447,7 @@ export function employmentRoutes(app: FastifyInstance) {
         signed_at: dt(r.signed_at),
         delivered_at: dt(r.delivered_at),
         accepted_at: dt(r.accepted_at),
+        accepted_by: acceptedBy(r),
         invite_url: workerPageUrl(r.invite_token),
         // an ended task still takes 验收 / 驳回 of what was delivered; nothing else
         actions: workerActions({ work: r.work_status, sign: r.sign_status, needSign: task.need_sign }).filter(
@@ -542,7 +549,7 @@ export function employmentRoutes(app: FastifyInstance) {
         }
         case 'accept':
           setMsg('验收通过');
-          return set(`work_status = 'accepted', accepted_at = $2, accepted_by = $3, reject_reason = ''`, [now, auth.user.id]);
+          return set(`work_status = 'accepted', accepted_at = $2, accepted_by = $3, accepted_auto = false, reject_reason = ''`, [now, auth.user.id]);
         case 'reject':
           if (!body.reason) throw badRequest('请填写驳回原因');
           setMsg('已驳回，人员可重新交付');

@@ -103,7 +103,12 @@ describe('recruitment aggregates', () => {
   it('近7天: the funnel, positions, trend and average time to hire as computed by hand', async () => {
     const d = await recruit('range=7d');
     expect([d.start, d.end]).toEqual(['2026-06-09', '2026-06-15']);
-    expect(d.funnel).toEqual({ views: 180, applies: 3, invited: 2, attended: 1, hired: 2, onboarded: 1 });
+    // a cohort: the week's 3 applications and how far each has got by now — 06-10 (interviewed, hired,
+    // started), 06-14 (nothing yet), 06-15 (hired without a recorded interview: it counts as reached
+    // 邀约 and 到场 too). As the week's events it read attended 1, hired 2: 录用 was 200 % of 到场.
+    expect(d.funnel).toEqual({ views: 180, applies: 3, invited: 2, attended: 2, hired: 2, onboarded: 1 });
+    const steps = [d.funnel.applies, d.funnel.invited, d.funnel.attended, d.funnel.hired, d.funnel.onboarded];
+    for (let i = 1; i < steps.length; i++) expect(steps[i]!).toBeLessThanOrEqual(steps[i - 1]!);
     expect(d.avg_hire_days).toBe(2.2); // (4 + 0.4) / 2
     expect(d.positions).toEqual([
       { id: p1, title: '统计岗A', views: 150, applies: 2, invited: 1, hired: 1, rate: 50 },
@@ -125,20 +130,20 @@ describe('recruitment aggregates', () => {
 
   it('今日 and 昨日 split at China midnight', async () => {
     const t = await recruit('range=today');
-    expect(t.funnel).toEqual({ views: 0, applies: 1, invited: 1, attended: 0, hired: 1, onboarded: 1 });
+    expect(t.funnel).toEqual({ views: 0, applies: 1, invited: 1, attended: 1, hired: 1, onboarded: 0 });
     const y = await recruit('range=yesterday');
     expect([y.start, y.end]).toEqual(['2026-06-14', '2026-06-14']);
-    expect(y.funnel).toEqual({ views: 80, applies: 1, invited: 0, attended: 0, hired: 1, onboarded: 0 });
+    expect(y.funnel).toEqual({ views: 80, applies: 1, invited: 0, attended: 0, hired: 0, onboarded: 0 });
   });
 
   it('近30天 and a custom range include the May events; the position filter narrows', async () => {
     const m = await recruit('range=30d');
     expect(m.funnel.applies).toBe(3); // 05-01 is before 05-17
     const c = await recruit('range=custom&start=2026-05-01&end=2026-06-15');
-    expect(c.funnel).toEqual({ views: 1179, applies: 4, invited: 2, attended: 1, hired: 3, onboarded: 2 });
+    expect(c.funnel).toEqual({ views: 1179, applies: 4, invited: 3, attended: 3, hired: 3, onboarded: 2 });
     expect(c.avg_hire_days).toBe(2.1); // (4 + 0.4 + 2) / 3 = 2.13
     const f = await recruit(`range=7d&position_id=${p2}`);
-    expect(f.funnel).toEqual({ views: 30, applies: 1, invited: 1, attended: 0, hired: 1, onboarded: 0 });
+    expect(f.funnel).toEqual({ views: 30, applies: 1, invited: 1, attended: 1, hired: 1, onboarded: 0 });
     expect(f.positions.map((p) => p.id)).toEqual([p2]);
   });
 
@@ -248,7 +253,7 @@ describe('部门 roll-up (021): the department filter reads per-department days'
     );
     expect((await dep('研发部')).funnel.applies).toBe(3);
     // May whole plus June to date (the month minus the days to come): + 999 views, one application hired 05-03, started 05-10
-    expect((await dep('研发部', 'range=custom&start=2026-05-01&end=2026-06-15')).funnel).toEqual({ views: 1149, applies: 4, invited: 1, attended: 1, hired: 2, onboarded: 2 });
+    expect((await dep('研发部', 'range=custom&start=2026-05-01&end=2026-06-15')).funnel).toEqual({ views: 1149, applies: 4, invited: 2, attended: 2, hired: 2, onboarded: 2 });
 
     // moved: 研发部 empties, 产品部 holds its whole history
     await db.query("UPDATE positions SET department = '产品部' WHERE id = $1", [p1]);
@@ -281,10 +286,10 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {};
     for (const [t, cols] of [
-      ['stats_recruit_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs'],
+      ['stats_recruit_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, r_invited, r_attended, r_hired, r_onboarded'],
       ['stats_recruit_monthly', 'views, applies, invited, hired'],
-      ['stats_company_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, left_count'],
-      ['stats_dept_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs'],
+      ['stats_company_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, left_count, r_invited, r_attended, r_hired, r_onboarded'],
+      ['stats_dept_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, r_invited, r_attended, r_hired, r_onboarded'],
       ['stats_departure_daily', 'left_count, proofs, handled, handle_secs'],
       ['stats_departure_monthly', 'left_count, proofs, handled, handle_secs'],
       ['stats_flex_daily', 'gross, fee, tax, paid, failed'],
@@ -323,5 +328,35 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     const kept = await snapshot();
     await db.query('SELECT stats_rebuild()');
     expect(await snapshot()).toEqual(kept);
+  });
+
+  it("the funnel's cohort follows an application's interviews: invited, done, canceled, deleted; equals a rebuild", async () => {
+    const db = s.db;
+    const funnel = async () => (await recruit('range=7d')).funnel;
+    const a = (await db.one<{ id: number; candidate_id: number; reach: number }>(
+      'SELECT id, candidate_id, reach FROM applications WHERE company_id = $1 AND position_id = $2 AND hired_at IS NULL AND created_at >= $3 ORDER BY id LIMIT 1',
+      [co, p1, at('2026-06-09T00:00:00')],
+    ))!;
+    expect(a.reach).toBe(0);
+    const f0 = await funnel();
+    const iv = (await db.one<{ id: number }>(
+      `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address, contacts_name, contacts_tel, status, created_at)
+       VALUES ($1, $2, $3, $4, 'intention', $5, '杭州', '王', '0571-1', 'pending', $5) RETURNING id`,
+      [co, a.candidate_id, p1, a.id, at('2026-06-15T11:00:00')],
+    ))!.id;
+    expect(await funnel()).toEqual({ ...f0, invited: f0.invited + 1 });
+    await db.query("UPDATE interviews SET status = 'done' WHERE id = $1", [iv]);
+    expect(await funnel()).toEqual({ ...f0, invited: f0.invited + 1, attended: f0.attended + 1 });
+    // a second, canceled interview of the same application changes nothing
+    await db.query(
+      `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address, contacts_name, contacts_tel, status, created_at)
+       VALUES ($1, $2, $3, $4, 'intention', $5, '杭州', '王', '0571-1', 'canceled', $5)`,
+      [co, a.candidate_id, p1, a.id, at('2026-06-15T11:30:00')],
+    );
+    const kept = await snapshot();
+    await db.query('SELECT stats_rebuild()');
+    expect(await snapshot()).toEqual(kept);
+    await db.query('DELETE FROM interviews WHERE application_id = $1', [a.id]);
+    expect(await funnel()).toEqual(f0);
   });
 });

@@ -65,7 +65,9 @@ function rangeRows(r: Range, monthly: string, daily: string, keys: string[], val
   return [...part(monthly, 'month', split.months, ''), ...part(daily, 'day', split.days, ''), ...part(daily, 'day', split.minus, '-')].join('\n UNION ALL\n');
 }
 
-const SUMS = 'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs';
+const SUMS =
+  'sum(s.views) AS views, sum(s.applies) AS applies, sum(s.invited) AS invited, sum(s.attended) AS attended, sum(s.hired) AS hired, sum(s.onboarded) AS onboarded, sum(s.hire_secs) AS hire_secs, ' +
+  'sum(s.r_invited) AS r_invited, sum(s.r_attended) AS r_attended, sum(s.r_hired) AS r_hired, sum(s.r_onboarded) AS r_onboarded';
 
 /**
  * 招聘, in one statement: the days (funnel and trend) from the per-company days, the department's
@@ -103,21 +105,37 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
                UNION ALL
                SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > dept.d) FROM dept WHERE dept.d IS NOT NULL)
     SELECT (SELECT coalesce(json_agg(json_build_object('d', to_char(day, 'YYYY-MM-DD'), 'views', views, 'applies', applies, 'invited', invited,
-                     'attended', attended, 'hired', hired, 'onboarded', onboarded, 'hire_secs', hire_secs)), '[]') FROM days) AS days,
+                     'attended', attended, 'hired', hired, 'onboarded', onboarded, 'hire_secs', hire_secs,
+                     'r_invited', r_invited, 'r_attended', r_attended, 'r_hired', r_hired, 'r_onboarded', r_onboarded)), '[]') FROM days) AS days,
            (SELECT coalesce(json_agg(pos ORDER BY id), '[]') FROM pos) AS positions,
            (SELECT coalesce(array_agg(d), '{}') FROM dept WHERE d IS NOT NULL) AS depts`;
-  type Day = { d: string; views: number; applies: number; invited: number; attended: number; hired: number; onboarded: number; hire_secs: number };
+  type Day = {
+    d: string;
+    views: number;
+    applies: number;
+    invited: number;
+    attended: number;
+    hired: number;
+    onboarded: number;
+    hire_secs: number;
+    r_invited: number;
+    r_attended: number;
+    r_hired: number;
+    r_onboarded: number;
+  };
   type Pos = { id: number; title: string; department: string | null; views: number | null; applies: number | null; invited: number | null; hired: number | null };
   const row = (await db.one<{ days: Day[]; positions: Pos[]; depts: string[] }>(sql, args))!;
   const byDay = new Map(row.days.map((x) => [x.d, x]));
-  const sum = (k: 'views' | 'applies' | 'invited' | 'attended' | 'hired' | 'onboarded' | 'hire_secs') => row.days.reduce((a, x) => a + n(x[k]), 0);
+  const sum = (k: Exclude<keyof Day, 'd'>) => row.days.reduce((a, x) => a + n(x[k]), 0);
   const hired = sum('hired');
   const shown = row.positions.filter((p) => (pos === null || p.id === pos) && (r.department === null || p.department === r.department));
   const deptNames = new Set([...row.positions.flatMap((p) => (p.department ? [p.department] : [])), ...row.depts]);
   return {
     start: r.start,
     end: r.end,
-    funnel: { views: sum('views'), applies: sum('applies'), invited: sum('invited'), attended: sum('attended'), hired, onboarded: sum('onboarded') },
+    // a cohort (docs/decisions.md "Funnel: a cohort of the range's applications"): the range's
+    // page views, then its applications and how many of them have reached at least each step
+    funnel: { views: sum('views'), applies: sum('applies'), invited: sum('r_invited'), attended: sum('r_attended'), hired: sum('r_hired'), onboarded: sum('r_onboarded') },
     trend: daysOf(r).map((d) => ({ date: d, applies: n(byDay.get(d)?.applies), interviews: n(byDay.get(d)?.invited), hires: n(byDay.get(d)?.hired) })),
     positions: shown
       .map((p) => {

@@ -84,7 +84,7 @@ export const tEmp = {
     need_realname: '是否需要实名认证',
     settle_cycle: '结算周期',
     auto_accept_days: '自动验收天数',
-    autoHint: '人员交付后超过该天数未处理视为验收通过（0 表示不自动验收）',
+    autoHint: '人员交付后超过该天数仍未验收或驳回的，由系统自动验收通过（操作人记为“系统自动验收”，可计入发放批次）；0 表示不自动验收',
     notify: '通知设置',
     notify_sms: '短信通知零工',
     notify_site: '站内消息通知',
@@ -137,6 +137,7 @@ export const tEmp = {
     ok: '确定',
     notOpen: '任务审核通过（招募中或进行中）后才能添加人员',
     note: (s: string) => `交付说明：${s}`,
+    acceptedBy: (who: string, at: string) => `验收：${who} ${at.slice(0, 16)}`,
   },
   noPerm: '该功能为付费会员功能，开通会员后即可正常使用',
 };

@@ -19,6 +19,7 @@ export const tStat = {
   recruit: {
     title: '招聘',
     funnel: '招聘漏斗',
+    funnelNote: '按本期收到的投递统计：截至今日已到达各环节（或更后环节）的人数；浏览为本期浏览次数',
     steps: { views: '浏览', applies: '投递', invited: '邀约面试', attended: '到场', hired: '录用', onboarded: '入职' },
     stepCol: '环节',
     countCol: '人数',

@@ -87,6 +87,8 @@ export const sizes = {
   vipPackMin: '160px',
   /** the breadcrumb bar under the nav */
   breadcrumbBar: '48px',
+  /** a notice in the breadcrumb bar: the height of the bar's search box, so it never makes the bar taller */
+  noticeBar: '32px',
   /** breadcrumb search box */
   searchBox: '280px',
   /** touch targets on coarse pointers (WCAG 2.5.8 asks 24; tablets want 40) */

@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODES, fenToYuanInput, taskDatesProblem, yuanToFen } from '../../../../contract/employment-rules';
 import { requireMember } from '../../../shared/dialogs/store';
-import { useBusy } from '../../../shared/hooks/busy';
+import { useDraftForm } from '../../../shared/hooks/draft-form';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { session } from '../../../shared/session';
 import { loadTask, saveTask } from '../api';
-import { clearDraft, isDirty, readDraft, saveDraft, taskDraftKey } from '../lib/draft';
 import { usePageStyles } from './styles';
 
 const blank = {
@@ -48,70 +45,44 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
   const s = usePageStyles();
   const [, navigate] = useLocation();
   const id = Number(new URLSearchParams(useSearch()).get('id')) || null;
-  const { user } = useSnapshot(session);
-  const key = taskDraftKey(user?.id ?? 0, id);
-  const [base, setBase] = useState<Values | null>(id ? null : blank);
-  const [values, setValues] = useState<Values>(blank);
+  const form = useDraftForm<Values>({
+    form: 'task',
+    id,
+    blank,
+    load: async (taskId) => {
+      const d = await loadTask(taskId);
+      return {
+        name: d.name,
+        category: d.category,
+        description: d.description,
+        standard: d.standard,
+        work_mode: d.work_mode,
+        address: d.address,
+        start_date: d.start_date,
+        end_date: d.end_date,
+        signup_deadline: d.signup_deadline,
+        headcount: String(d.headcount),
+        pay: d.pay_amount ? fenToYuanInput(d.pay_amount) : '',
+        pay_unit: d.pay_unit,
+        settle_mode: d.settle_mode,
+        need_sign: d.need_sign ? '1' : '0',
+        attachments: d.attachments.map((a) => a.media_id).join(','),
+        attachment_names: d.attachments.map((a) => a.name).join('、'),
+      };
+    },
+    onLoadFailed: () => navigate('/employment'),
+    restoredMessage: tEmp.form.draftRestored,
+  });
+  const { base, values } = form;
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const touched = useRef(false);
-  useBusy(base !== null && isDirty(values, base));
 
   useEffect(() => {
     requireMember();
   }, []);
 
-  useEffect(() => {
-    let alive = true;
-    const start = (b: Values) => {
-      const draft = readDraft(localStorage, key, Date.now(), b);
-      setBase(b);
-      if (draft && isDirty(draft, b)) {
-        setValues(draft);
-        setRestored(true);
-        toast('info', tEmp.form.draftRestored);
-      } else setValues(b);
-    };
-    if (!id) start(blank);
-    else
-      loadTask(id).then(
-        (d) =>
-          alive &&
-          start({
-            name: d.name,
-            category: d.category,
-            description: d.description,
-            standard: d.standard,
-            work_mode: d.work_mode,
-            address: d.address,
-            start_date: d.start_date,
-            end_date: d.end_date,
-            signup_deadline: d.signup_deadline,
-            headcount: String(d.headcount),
-            pay: d.pay_amount ? fenToYuanInput(d.pay_amount) : '',
-            pay_unit: d.pay_unit,
-            settle_mode: d.settle_mode,
-            need_sign: d.need_sign ? '1' : '0',
-            attachments: d.attachments.map((a) => a.media_id).join(','),
-            attachment_names: d.attachments.map((a) => a.name).join('、'),
-          }),
-        () => alive && navigate('/employment'),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [id, key, navigate]);
-
-  useEffect(() => {
-    if (!base || !touched.current) return;
-    if (isDirty(values, base)) saveDraft(localStorage, key, values, Date.now());
-    else clearDraft(localStorage, key);
-  }, [values, base, key]);
-
   const set = (patch: Partial<Values>) => {
-    touched.current = true;
-    setValues((v) => ({ ...v, ...patch }));
+    form.set(patch);
     setErrors((e) => {
       const n = { ...e };
       for (const k of Object.keys(patch) as K[]) delete n[k];
@@ -165,15 +136,11 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         need_sign: values.need_sign,
         attachments: values.attachments,
       });
-      clearDraft(localStorage, key);
+      form.saved();
       toast('success', msg);
       if (action === 'preview') navigate(`/employment/preview/${data.id}`);
       else if (action === 'submit') navigate('/employment');
       else if (!id) navigate(`/employment/post?id=${data.id}`, { replace: true });
-      else {
-        setBase(values);
-        setRestored(false);
-      }
     } catch {
       // told by the request layer; the draft stays
     } finally {
@@ -222,17 +189,8 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         <Text as="h1" size={500} weight="semibold">
           {id ? tEmp.form.titleEdit : tEmp.form.titleNew}
         </Text>
-        {restored && (
-          <Button
-            data-testid="draft-discard"
-            size="small"
-            appearance="subtle"
-            onClick={() => {
-              clearDraft(localStorage, key);
-              setValues(base);
-              setRestored(false);
-            }}
-          >
+        {form.restored && (
+          <Button data-testid="draft-discard" size="small" appearance="subtle" onClick={form.discard}>
             {tEmp.form.discardDraft}
           </Button>
         )}

@@ -161,6 +161,11 @@ export function TaskManage({ id }: { id: number }) {
               <TableCell>
                 <StatusBadge kind="work" status={w.work_status} />
                 {w.delivery_note && <div className={s.small}>{m.note(w.delivery_note)}</div>}
+                {w.work_status === 'accepted' && w.accepted_by && (
+                  <div className={s.small} data-testid="manage-accepted-by">
+                    {m.acceptedBy(w.accepted_by, w.accepted_at)}
+                  </div>
+                )}
               </TableCell>
               <TableCell className={s.nowrap}>¥{fenText(w.amount)}</TableCell>
               <TableCell>

@@ -1,17 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
-import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, WELFARE } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
-import { useBusy } from '../../../shared/hooks/busy';
+import { useDraftForm } from '../../../shared/hooks/draft-form';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
-import { session } from '../../../shared/session';
 import { media, sizes } from '../../../shared/theme';
 import { loadPosition, savePosition } from '../api';
-import { clearDraft, draftKey, isDirty, readDraft, saveDraft } from '../lib/draft';
 import { usePageStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -91,74 +88,46 @@ export function PositionForm() {
   const p = usePageStyles();
   const [, navigate] = useLocation();
   const id = Number(new URLSearchParams(useSearch()).get('id')) || null;
-  const { user } = useSnapshot(session);
-  const key = draftKey(user?.id ?? 0, id);
-  const [base, setBase] = useState<Values | null>(id ? null : blank);
-  const [values, setValues] = useState<Values>(blank);
+  const form = useDraftForm<Values>({
+    form: 'position',
+    id,
+    blank,
+    load: async (positionId) => {
+      const d = await loadPosition(positionId);
+      return {
+        title: d.title,
+        category: d.category,
+        city: d.city,
+        district: d.district,
+        salary_min: String(d.salary_min),
+        salary_max: String(d.salary_max),
+        salary_months: String(d.salary_months),
+        experience: d.experience,
+        education: String(d.education),
+        headcount: String(d.headcount),
+        welfare: d.welfare,
+        description: d.description,
+        address: d.address,
+        contact_name: d.contact_name,
+        contact_tel: d.contact_tel,
+        department: d.department,
+      };
+    },
+    onLoadFailed: () => navigate('/position'),
+    restoredMessage: tRecruit.positionForm.draftRestored,
+  });
+  const { base, values } = form;
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const touched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // unsaved input: the update bar and other reloads wait (shared/lib/busy.ts)
-  useBusy(base !== null && isDirty(values, base));
 
   // the member prompt shows before the user fills the form (SPEC §6)
   useEffect(() => {
     requireMember();
   }, []);
 
-  useEffect(() => {
-    let alive = true;
-    const start = (b: Values) => {
-      const draft = readDraft(localStorage, key, Date.now(), b);
-      setBase(b);
-      if (draft && isDirty(draft, b)) {
-        setValues(draft);
-        setRestored(true);
-        toast('info', tRecruit.positionForm.draftRestored);
-      } else setValues(b);
-    };
-    if (!id) start(blank);
-    else
-      loadPosition(id).then(
-        (d) =>
-          alive &&
-          start({
-            title: d.title,
-            category: d.category,
-            city: d.city,
-            district: d.district,
-            salary_min: String(d.salary_min),
-            salary_max: String(d.salary_max),
-            salary_months: String(d.salary_months),
-            experience: d.experience,
-            education: String(d.education),
-            headcount: String(d.headcount),
-            welfare: d.welfare,
-            description: d.description,
-            address: d.address,
-            contact_name: d.contact_name,
-            contact_tel: d.contact_tel,
-            department: d.department,
-          }),
-        () => alive && navigate('/position'),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [id, key, navigate]);
-
-  // keep every change (a prompt, a reload or an expired session must not lose it)
-  useEffect(() => {
-    if (!base || !touched.current) return;
-    if (isDirty(values, base)) saveDraft(localStorage, key, values, Date.now());
-    else clearDraft(localStorage, key);
-  }, [values, base, key]);
-
   const set = (patch: Partial<Values>) => {
-    touched.current = true;
-    setValues((v) => ({ ...v, ...patch }));
+    form.set(patch);
     setErrors((e) => {
       const next = { ...e };
       for (const k of Object.keys(patch) as (keyof Values)[]) delete next[k];
@@ -185,7 +154,7 @@ export function PositionForm() {
     setSaving(true);
     try {
       const r = await savePosition({ ...values, welfare: values.welfare.join(','), ...(id ? { id } : {}) });
-      clearDraft(localStorage, key);
+      form.saved();
       toast('success', id ? tRecruit.positionForm.saved : r.status === 'review' ? tRecruit.positionForm.publishedReview : tRecruit.positionForm.published);
       navigate('/position');
     } catch {
@@ -231,17 +200,8 @@ export function PositionForm() {
         <Text as="h1" size={500} weight="semibold">
           {id ? tRecruit.positionForm.titleEdit : tRecruit.positionForm.titleNew}
         </Text>
-        {restored && (
-          <Button
-            data-testid="draft-discard"
-            size="small"
-            appearance="subtle"
-            onClick={() => {
-              clearDraft(localStorage, key);
-              setValues(base);
-              setRestored(false);
-            }}
-          >
+        {form.restored && (
+          <Button data-testid="draft-discard" size="small" appearance="subtle" onClick={form.discard}>
             {tRecruit.positionForm.discardDraft}
           </Button>
         )}

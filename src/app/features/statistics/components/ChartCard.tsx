@@ -10,7 +10,7 @@ export interface TableSpec {
 }
 
 /** A chart with 以表格查看 (the same numbers as a table); an empty range shows 暂无数据, not empty axes. */
-export function ChartCard(p: { title: string; id: string; empty: boolean; table: TableSpec; children: ReactNode }) {
+export function ChartCard(p: { title: string; id: string; empty: boolean; table: TableSpec; children: ReactNode; note?: string }) {
   const s = useStatStyles();
   const [asTable, setAsTable] = useState(false);
   return (
@@ -23,6 +23,11 @@ export function ChartCard(p: { title: string; id: string; empty: boolean; table:
           </Button>
         )}
       </div>
+      {p.note && (
+        <Text className={s.muted} block data-testid={`note-${p.id}`}>
+          {p.note}
+        </Text>
+      )}
       {p.empty ? (
         <EmptyState text={tStat.empty} compact />
       ) : asTable ? (

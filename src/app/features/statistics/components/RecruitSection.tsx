@@ -37,6 +37,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
         <ChartCard
           id="funnel"
           title={T.funnel}
+          note={T.funnelNote}
           empty={funnelEmpty}
           table={{ cols: [T.stepCol, T.countCol, T.rateCol], rows: rows.map((r) => [T.steps[r.step], r.count, rateText(r.rate)]) }}
         >
