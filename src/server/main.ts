@@ -62,6 +62,7 @@ const app = await buildServer({
   wechatPay: config.wechatPay,
   sts: config.sts,
   uploads: config.uploads,
+  vod: config.vod,
   metricsToken: config.metricsToken,
 });
 
