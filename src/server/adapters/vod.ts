@@ -110,7 +110,8 @@ export function vodClient(cfg: AliyunVodConfig, transport: VodTransport = httpTr
         const v = obj(info.Video);
         const status = str(v.Status);
         const state = stateOf(status, (s) => VIDEO_STORED.has(s));
-        const m = state === 'stored' ? obj((await call('GetMezzanineInfo', { VideoId: id, OutputType: 'oss' }))?.Mezzanine) : {};
+        // the source object (while uploading too: the claim checks whose prefix it is under)
+        const m = state === 'failed' ? {} : obj((await call('GetMezzanineInfo', { VideoId: id, OutputType: 'oss' }))?.Mezzanine);
         return { state, status, title: str(v.Title), fileName: str(m.FileName), size: num(v.Size) || num(m.Size), ...objectOf(str(m.FileURL)) };
       }
       if (kind === 'image') {

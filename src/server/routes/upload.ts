@@ -142,5 +142,5 @@ export function uploadRoutes(
   });
 }
 
-/** Preview URLs of the media library stay valid this long. */
-export const PREVIEW_TTL_S = 3600;
+/** Preview URLs of the media library stay valid this long (the page asks again when reopened). */
+export const PREVIEW_TTL_S = 900;
