@@ -112,7 +112,8 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
     const fresh = await upload('13800000001', 'attached');
     expect((await send('register', theirs, { media_id: fresh.id, kind: 'attached' })).body.code).toBe(404);
     expect(await row(fresh.id)).toBeUndefined();
-    for (const form of [{ media_id: 'a\u0000b', kind: 'image' }, { media_id: 'x'.repeat(65), kind: 'image' }, { media_id: 'abc', kind: 'pdf' }, { media_id: '', kind: 'image' }, { media_id: 'abc', kind: 'image', crc64: '12a' }]) {
+    const bad: Record<string, string>[] = [{ media_id: 'a\u0000b', kind: 'image' }, { media_id: 'x'.repeat(65), kind: 'image' }, { media_id: 'abc', kind: 'pdf' }, { media_id: '', kind: 'image' }, { media_id: 'abc', kind: 'image', crc64: '12a' }];
+    for (const form of bad) {
       const r = await send('register', theirs, form);
       expect(r.status).toBe(200);
       expect(r.body.code, JSON.stringify(form)).toBe(400);
