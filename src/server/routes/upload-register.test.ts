@@ -169,6 +169,23 @@ describe('production’s configuration pointed at the sandboxes', () => {
     expect(csp).toContain("media-src 'self' blob: https://outin-1234abcd.oss-cn-shanghai.aliyuncs.com");
   });
 
+  it('the licence and agreement steps read registered objects from the store through signed Range GETs', async () => {
+    const token = await s.tokenFor('13800000004');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2000)]);
+    const img = await upload('13800000004', 'image', { bytes: png });
+    expect((await send('register', token, { media_id: img.id, kind: 'image' }, url)).body.code).toBe(200);
+    const before = (await call<{ stats: { requests: number } }>(s.url, 'GET', '/sandbox/oss/stats')).body.stats.requests;
+    const r = await call(url, 'POST', '/ent/v3/usercenter/company/license/media', { token, form: { media_id: img.id } });
+    expect(r.body).toMatchObject({ code: 200, data: { size: png.length } });
+    const file = await s.db.one<{ data: Uint8Array }>('SELECT data FROM company_files WHERE id = $1', [r.body.data.license_id]);
+    expect(Buffer.compare(Buffer.from(file!.data), png)).toBe(0);
+    // read from the store over HTTP (production has no store of its own)
+    expect((await call<{ stats: { requests: number } }>(s.url, 'GET', '/sandbox/oss/stats')).body.stats.requests).toBeGreaterThan(before);
+    const { readObject } = await import('../domain/media-object');
+    expect(await readObject(app, s.db, 'outin-hrconsole-sandbox', `${img.key}.missing`, 5)).toBeNull();
+    expect(await readObject(app, s.db, 'outin-hrconsole-sandbox', img.key, 0)).toEqual({ size: png.length, head: Buffer.alloc(0) });
+  });
+
   it('a wrong server key is refused by the sandbox’s verifier: nothing is written, a clear error', async () => {
     const wrong = await buildServer({ db: s.db, sandbox: false, staticDir: null, vod: { ...cfg, accessKeySecret: 'not-the-secret' } });
     try {

@@ -5,6 +5,7 @@ import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
 import { vodClient, type AliyunVodConfig, type VodClient, type VodTransport } from '../adapters/vod';
 import { signedObjectUrl } from '../adapters/oss-url';
 import { registerMedia } from '../domain/media-register';
+import { setMediaSigner } from '../domain/media-object';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import type { UploadEndpoints } from '../config';
 import { Code } from '../../contract/envelope';
@@ -41,6 +42,8 @@ export function uploadRoutes(
   const demo = !opts.vod && opts.sandbox ? sandboxVod(app) : null;
   const vodCfg = opts.vod ?? demo?.cfg ?? null;
   const vod: VodClient | null = opts.vod ? vodClient(opts.vod) : demo ? vodClient(demo.cfg, demo.transport) : null;
+  // the licence and agreement steps read registered objects, and link them, with the same key
+  setMediaSigner(app, vodCfg);
   // production: the credentials name the real video service and region the console signs its calls to
   const where = opts.uploads ? { VodEndpoint: opts.uploads.vodEndpoint, RegionId: opts.uploads.regionId } : {};
   /**
