@@ -86,10 +86,10 @@ describe('jobs', () => {
     try {
       const servers = await Promise.all(pools.map((p) => startJobs({ db: p, schema: fresh, maintenanceSeconds: 60 }, [probe as JobDef<never>])));
       for (const s of servers) await s.stop(1000);
-      const [v] = await pools[0].query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fresh}.version`);
-      expect(v.n).toBe(1);
+      const [v] = await pools[0]!.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fresh}.version`);
+      expect(v!.n).toBe(1);
     } finally {
-      await pools[0].exec(`DROP SCHEMA IF EXISTS ${fresh} CASCADE`);
+      await pools[0]!.exec(`DROP SCHEMA IF EXISTS ${fresh} CASCADE`);
       for (const p of pools) await p.close();
     }
   }, 120_000);
