@@ -16,7 +16,7 @@ import {
 import { CompanyInfo, homeEndpoints, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
 import { dimissionEndpoints } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
-import { MediaListData, MediaListQuery, StsData } from './upload';
+import { MediaListData, MediaListQuery, MediaRegisterBody, MediaRegisterData, StsData } from './upload';
 import {
   ColleagueCheckBody,
   ColleaguesData,
@@ -132,6 +132,9 @@ const coreEndpoints = {
 
   sts: ep({ method: 'GET', path: '/upload/sts', data: StsData, auth: true }),
   mediaList: ep({ method: 'GET', path: '/upload/media', query: MediaListQuery, data: MediaListData, auth: true }),
+  // the console's uploads, as the server verifies them at the video service (issue 16)
+  mediaClaim: ep({ method: 'POST', path: '/upload/media/claim', body: MediaRegisterBody, data: MediaRegisterData, auth: true, silent: true }),
+  mediaRegister: ep({ method: 'POST', path: '/upload/media/register', body: MediaRegisterBody, data: MediaRegisterData, auth: true, silent: true }),
 
   // accounts, company lifecycle and membership (issue 5; not in SPEC §7, designed in its style)
   wechatQr: ep({ method: 'POST', path: '/login/wechat/qrcode', data: WechatQrData, auth: false }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** Short-lived STS credentials for the upload engine (ARCHITECTURE §2). */
 export const StsData = z.object({
@@ -55,3 +56,25 @@ export const MediaListData = z.object({
   page_size: z.number().int(),
 });
 export type MediaListData = z.infer<typeof MediaListData>;
+
+/**
+ * The console tells the server about one of its uploads (issue 16): `claim` when the video
+ * service has answered the id (the row is bound to the caller, and counts as started), `register`
+ * once the object is complete. The server asks the provider itself (Get*Info with its own key);
+ * nothing the console says but the id, the kind and the engine's CRC64 is taken.
+ */
+export const MediaRegisterBody = z.strictObject({
+  media_id: text(64).min(1, '文件无效，请重新上传').regex(/^[A-Za-z0-9_-]+$/, '文件无效，请重新上传'),
+  kind: z.enum(['video', 'image', 'attached'], { error: '文件类型无效' }),
+  /** the object's CRC64/ECMA (decimal) as the engine checked it against the store's answer */
+  crc64: z.string().regex(/^\d{1,20}$/, 'CRC64 无效').optional(),
+});
+export type MediaRegisterBody = z.infer<typeof MediaRegisterBody>;
+
+export const MediaRegisterData = z.object({
+  media_id: z.string(),
+  kind: z.enum(['video', 'image', 'attached']),
+  /** Uploading: claimed, the object is not complete yet; Normal: stored and registered */
+  status: z.enum(['Uploading', 'Normal']),
+});
+export type MediaRegisterData = z.infer<typeof MediaRegisterData>;

@@ -24,6 +24,7 @@ import { wechatRoutes } from './routes/wechat';
 import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import type { AliyunStsConfig } from './adapters/sts';
+import type { AliyunVodConfig } from './adapters/vod';
 import type { UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
@@ -65,6 +66,8 @@ export interface ServerOptions {
   sts?: AliyunStsConfig | null;
   /** where production's upload credentials point the console (config.ts); also the CSP's connect-src */
   uploads?: UploadEndpoints | null;
+  /** the server's own key at the video service (production: registration, signed previews); the demo: its sandbox */
+  vod?: AliyunVodConfig | null;
   /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
   metricsToken?: string | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
@@ -97,7 +100,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
   installErrorHandler(app, { logger });
-  securityHeaders(app, { connect: opts.uploads ? [opts.uploads.vodEndpoint, ...opts.uploads.ossOrigins] : [] });
+  securityHeaders(app, {
+    connect: opts.uploads ? [opts.uploads.vodEndpoint, ...opts.uploads.ossOrigins] : [],
+    // the media library's previews: signed GetObject URLs on the object store's virtual hosts
+    media: opts.vod && opts.uploads ? opts.uploads.ossOrigins : [],
+  });
   opsRoutes(app);
   metricsRoutes(app, { token: opts.metricsToken ?? null });
   scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
@@ -107,7 +114,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   usercenterRoutes(app);
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
-  uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads });
+  uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);

@@ -101,9 +101,22 @@ describe('loadConfig', () => {
       ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
       ALIYUN_OSS_BUCKET: 'hr-uploads',
+      ALIYUN_VOD_ACCESS_KEY_ID: 'LTAI5tServer',
+      ALIYUN_VOD_ACCESS_KEY_SECRET: 'server-secret',
     });
     expect(loadConfig(full as NodeJS.ProcessEnv).sts).toMatchObject({ endpoint: 'https://sts.aliyuncs.com/', bucket: 'hr-uploads', regionId: 'cn-shanghai' });
     expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).sts).toBeNull();
+    // the server's own VOD key comes with STS: it asks the video service whether an upload finished
+    expect(loadConfig(full as NodeJS.ProcessEnv).vod).toEqual({
+      endpoint: 'https://vod.cn-shanghai.aliyuncs.com',
+      accessKeyId: 'LTAI5tServer',
+      accessKeySecret: 'server-secret',
+      regionId: 'cn-shanghai',
+      ossEndpoint: 'https://oss-cn-shanghai.aliyuncs.com',
+    });
+    const { ALIYUN_VOD_ACCESS_KEY_SECRET: _dropped, ...noSecret } = full;
+    expect(problemsOf(noSecret)).toEqual(['ALIYUN_VOD_ACCESS_KEY_SECRET: 已设置 ALIYUN_STS_* 时必须设置（服务端查询视频点播上传结果的 AccessKey）']);
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).vod).toBeNull();
   });
 
   it('production: upload endpoints follow the region, or the configured VOD endpoint and storage buckets', () => {
@@ -112,6 +125,8 @@ describe('loadConfig', () => {
       ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
       ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
       ALIYUN_OSS_BUCKET: 'hr-uploads',
+      ALIYUN_VOD_ACCESS_KEY_ID: 'LTAI5tServer',
+      ALIYUN_VOD_ACCESS_KEY_SECRET: 'server-secret',
     };
     expect(loadConfig(productionEnv({ ...sts, ALIYUN_REGION: 'cn-beijing' }) as NodeJS.ProcessEnv).uploads).toEqual({
       vodEndpoint: 'https://vod.cn-beijing.aliyuncs.com',

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { AliyunSmsConfig } from './adapters/sms';
 import type { AliyunStsConfig } from './adapters/sts';
+import type { AliyunVodConfig } from './adapters/vod';
 import type { WechatPayConfig } from './adapters/wechatpay';
 
 export type Profile = 'demo' | 'production';
@@ -66,6 +67,8 @@ export interface Config {
   sts: AliyunStsConfig | null;
   /** where production's upload credentials point the console (with STS); null: the demo's sandboxes */
   uploads: UploadEndpoints | null;
+  /** the server's own key at the video service (with STS): upload registration, signed previews */
+  vod: AliyunVodConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
 }
@@ -195,6 +198,8 @@ const production = common.extend({
   ALIYUN_OSS_BUCKET: z.string().regex(BUCKET_RE, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
   ALIYUN_REGION: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai').optional(),
   ALIYUN_VOD_ENDPOINT: httpsOrigin.optional(),
+  ALIYUN_VOD_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  ALIYUN_VOD_ACCESS_KEY_SECRET: z.string().min(1).max(256).optional(),
   ALIYUN_OSS_ENDPOINT: httpsOrigin.optional(),
   ALIYUN_VOD_STORAGE: z
     .string()
@@ -275,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (stsGiven.length > 0 && stsGiven.length < STS_KEYS.length) {
       throw new ConfigError(STS_KEYS.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置`));
     }
+    // the server asks VOD itself whether an upload finished: with STS, its own key is required
+    if (stsGiven.length > 0) {
+      const missing = (['ALIYUN_VOD_ACCESS_KEY_ID', 'ALIYUN_VOD_ACCESS_KEY_SECRET'] as const).filter((k) => e[k] === undefined);
+      if (missing.length) throw new ConfigError(missing.map((k) => `${k}: 已设置 ALIYUN_STS_* 时必须设置（服务端查询视频点播上传结果的 AccessKey）`));
+    }
     const region = e.ALIYUN_REGION ?? 'cn-shanghai';
     const ossEndpoint = e.ALIYUN_OSS_ENDPOINT ?? `https://oss-${region}.aliyuncs.com`;
     const storage = e.ALIYUN_VOD_STORAGE?.split(',').map((b) => b.trim());
@@ -288,6 +298,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               regionId: region,
               // VOD's storage buckets when known, else any bucket of the region's OSS
               ossOrigins: storage ? storage.map((b) => ossVirtualHost(ossEndpoint, b)) : [ossVirtualHost(ossEndpoint, '*')],
+            },
+      vod:
+        stsGiven.length === 0
+          ? null
+          : {
+              endpoint: e.ALIYUN_VOD_ENDPOINT ?? `https://vod.${region}.aliyuncs.com`,
+              accessKeyId: e.ALIYUN_VOD_ACCESS_KEY_ID!,
+              accessKeySecret: e.ALIYUN_VOD_ACCESS_KEY_SECRET!,
+              regionId: region,
+              ossEndpoint,
             },
       sts:
         stsGiven.length === 0
@@ -346,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     profile,
     sts: null,
     uploads: null,
+    vod: null,
     port: e.PORT ?? 8080,
     // the demo's sandboxes let anyone read SMS codes: only this machine unless HOST says otherwise
     host: e.HOST ?? '127.0.0.1',

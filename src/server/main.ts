@@ -63,6 +63,7 @@ const app = await buildServer({
   wechatPay: config.wechatPay,
   sts: config.sts,
   uploads: config.uploads,
+  vod: config.vod,
   metricsToken: config.metricsToken,
 });
 

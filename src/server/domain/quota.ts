@@ -62,7 +62,7 @@ export async function uploadUsage(db: Db, userId: number, o: { exceptKey?: strin
             (SELECT count(*) FROM oss_objects WHERE user_id = $1 AND object_key <> $2) AS files,
             (SELECT coalesce(sum(p.size), 0) FROM oss_parts p JOIN oss_multipart m ON m.upload_id = p.upload_id
               WHERE m.user_id = $1 AND NOT (p.upload_id = $3 AND p.part_number = $4)) AS parts,
-            (SELECT count(*) FROM media d WHERE d.user_id = $1 AND d.status = 'Uploading'
+            (SELECT count(*) FROM vod_media d WHERE d.user_id = $1 AND d.status = 'Uploading'
                 AND NOT EXISTS (SELECT 1 FROM oss_objects o WHERE o.bucket = d.bucket AND o.object_key = d.object_key)
                 AND d.object_key <> $2) AS pending`,
     [userId, o.exceptKey ?? '', o.exceptPart?.uploadId ?? '', o.exceptPart?.n ?? 0],

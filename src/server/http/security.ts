@@ -17,15 +17,16 @@ export const CONSOLE_CSP = consoleCsp([]);
 
 /**
  * The policy with the cloud endpoints production's uploads reach added to connect-src (config.ts
- * UploadEndpoints: the video service and the object store's virtual hosts); the demo's are all 'self'.
+ * UploadEndpoints: the video service and the object store's virtual hosts), and the store's hosts
+ * to img-src/media-src (the media library's signed previews); the demo's are all 'self'.
  */
-export function consoleCsp(connect: string[]): string {
+export function consoleCsp(connect: string[], media: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    ["img-src 'self' data: blob:", ...media].join(' '),
+    ["media-src 'self' blob:", ...media].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...connect].join(' '),
     "worker-src 'self' blob:",
@@ -50,8 +51,8 @@ const STATIC_HEADERS: Record<string, string> = {
 const isHttps = (req: FastifyRequest) => req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
 
 /** Sets the headers on every answer (before the handler: errors and 404s carry them too). */
-export function securityHeaders(app: FastifyInstance, opts: { connect?: string[] } = {}) {
-  const headers = { 'content-security-policy': consoleCsp(opts.connect ?? []), ...STATIC_HEADERS };
+export function securityHeaders(app: FastifyInstance, opts: { connect?: string[]; media?: string[] } = {}) {
+  const headers = { 'content-security-policy': consoleCsp(opts.connect ?? [], opts.media ?? []), ...STATIC_HEADERS };
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers);
     reply.header('x-request-id', req.id);

@@ -4,7 +4,6 @@
  * invitations, personal info, CRC ledger, strategic partners.
  */
 import type { FastifyInstance } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import { endpoints } from '../../contract/endpoints';
 import { LICENSE_MAX_BYTES, type Colleague, type CompanyApplication } from '../../contract/account';
 import type { Db } from '../db/types';
@@ -14,6 +13,7 @@ import { isActiveMember, loadCompany } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { addRoute } from '../http/route';
+import { readObject } from '../domain/media-object';
 import { randomAlnum } from '../lib/crypto';
 import { revealPii, sealPii } from '../lib/pii';
 import { normalizeDigits } from '../../contract/person';
@@ -146,7 +146,7 @@ export function accountRoutes(app: FastifyInstance) {
    * application keeps its licence whatever happens to the media library. The same checks as the
    * plain upload (JPG/PNG by content, ≤ 5 MB).
    */
-  addRoute(app, endpoints.licenseFromMedia, async ({ auth, body, db, now }) => {
+  addRoute(app, endpoints.licenseFromMedia, async ({ auth, body, db, now, req }) => {
     const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
     const m = await db.one<{ kind: string; status: string; user_id: number; company_id: number | null; bucket: string; object_key: string }>(
       'SELECT kind, status, user_id, company_id, bucket, object_key FROM media WHERE media_id = $1',
@@ -155,18 +155,12 @@ export function accountRoutes(app: FastifyInstance) {
     const mine = m && (m.user_id === auth.user.id || (companyId !== null && m.company_id === companyId));
     if (!m || !mine) throw notFound('营业执照照片无效，请重新上传');
     if (m.kind !== 'image') throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
-    const o =
-      m.status === 'Normal'
-        ? await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
-            m.bucket,
-            m.object_key,
-          ])
-        : undefined;
+    // the object's bytes: the demo's store on this machine, or the real bucket (domain/media-object.ts)
+    const o = m.status === 'Normal' ? await readObject(req.server, db, m.bucket, m.object_key, LICENSE_MAX_BYTES + 1) : null;
     if (!o) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
-    if (Number(o.size) === 0) throw badRequest('文件为空，无法上传');
-    if (Number(o.size) > LICENSE_MAX_BYTES) throw badRequest('营业执照照片不能超过 5MB');
-    const buf = await readFile(o.file_path).catch(() => null);
-    if (!buf) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
+    if (o.size === 0) throw badRequest('文件为空，无法上传');
+    if (o.size > LICENSE_MAX_BYTES) throw badRequest('营业执照照片不能超过 5MB');
+    const buf = o.head;
     const mime = sniff(buf);
     if (!mime) throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
     const row = await db.one<{ id: number }>(

@@ -212,10 +212,12 @@ describe('employment: agreement, people, signing, acceptance', () => {
     };
     const auth = JSON.parse(Buffer.from(created.UploadAuth, 'base64').toString());
     const addr = JSON.parse(Buffer.from(created.UploadAddress, 'base64').toString());
-    // before the object exists the agreement is refused
+    // the console claims the started upload; before the object exists the agreement is refused
+    expect((await post('/upload/media/claim', { media_id: created.MediaId, kind: 'attached' }, member)).body.data.status).toBe('Uploading');
     expect((await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('文件尚未上传完成，请稍后再试');
     const client = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & { sldEnable: boolean });
     await client.put(addr.FileName, Buffer.from('%PDF-1.4\n%demo agreement\n%%EOF\n'), { mime: 'application/pdf' });
+    expect((await post('/upload/media/register', { media_id: created.MediaId, kind: 'attached' }, member)).body.data.status).toBe('Normal');
     expect((await post(`/employment/task/${id}/agreement`, { name: '', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('请填写协议名称');
     expect((await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), -1) }, member)).body.msg).toBe('生效日期不能早于今天');
     const v1 = await post(`/employment/task/${id}/agreement`, { name: '灵活用工服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member);

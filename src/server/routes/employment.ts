@@ -3,7 +3,6 @@
  * actions, settings, agreement versions through the upload engine, the people of a task.
  * Members only; every object is the caller's company's (another company's answers 404).
  */
-import { open } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { AGREEMENT_MAX_BYTES } from '../../contract/employment';
@@ -18,7 +17,7 @@ import {
   type TaskStatus,
 } from '../../contract/employment-rules';
 import type { Db } from '../db/types';
-import { mintCredentials, presignGet } from '../domain/credentials';
+import { objectLink, readObject } from '../domain/media-object';
 import {
   acceptedBy,
   addToTask,
@@ -48,36 +47,21 @@ function need(task: TaskRow, action: TaskAction, words: string) {
   if (!taskAllows(task.status, action)) throw conflict(`当前状态的任务不能${words}`);
 }
 
-/** The company's finished media object (upload engine) of the given kind, or a refusal. */
-async function ownMedia(db: Db, mediaId: string, companyId: number, kind: 'attached' | 'image' | 'video', missing: string) {
+/** The company's finished media object (upload engine) of the given kind with its size, or a refusal. */
+async function ownMedia(app: FastifyInstance, db: Db, mediaId: string, companyId: number, kind: 'attached' | 'image' | 'video', missing: string) {
   const m = await db.one<{ media_id: string; title: string; file_name: string; status: string; bucket: string; object_key: string; kind: string }>(
     'SELECT media_id, title, file_name, status, bucket, object_key, kind FROM media WHERE media_id = $1 AND company_id = $2',
     [mediaId, companyId],
   );
   if (!m || m.kind !== kind) throw badRequest(missing);
-  const o =
-    m.status === 'Normal'
-      ? await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
-          m.bucket,
-          m.object_key,
-        ])
-      : undefined;
+  // the demo's store on this machine, or the real bucket (domain/media-object.ts)
+  const o = m.status === 'Normal' ? await readObject(app, db, m.bucket, m.object_key, 0) : null;
   if (!o) throw badRequest('文件尚未上传完成，请稍后再试');
-  return { ...m, size: Number(o.size), file_path: o.file_path };
+  return { ...m, size: o.size };
 }
 
 /** A PDF by its content (`%PDF-`), not by its name. */
-async function isPdf(path: string): Promise<boolean> {
-  const f = await open(path, 'r').catch(() => null);
-  if (!f) return false;
-  try {
-    const buf = Buffer.alloc(5);
-    await f.read(buf, 0, 5, 0);
-    return buf.toString('latin1') === '%PDF-';
-  } finally {
-    await f.close();
-  }
-}
+const isPdf = (head: Buffer) => head.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /** Everything a task must have before it goes to review (a draft needs only its name). */
 function checkSubmittable(t: TaskRow, today: string) {
@@ -97,7 +81,7 @@ async function taskCounts(db: Db, taskId: number) {
   ))!;
 }
 
-async function detail(db: Db, t: TaskRow, companyName: string, userId: number, now: Date) {
+async function detail(app: FastifyInstance, db: Db, t: TaskRow, companyName: string, now: Date) {
   const c = await taskCounts(db, t.id);
   const ids = t.attachments.map((a) => a.media_id);
   const media = ids.length
@@ -106,7 +90,6 @@ async function detail(db: Db, t: TaskRow, companyName: string, userId: number, n
         t.company_id,
       ])
     : [];
-  const cred = media.length ? await mintCredentials(db, { userId, companyId: t.company_id, now, ttlS: URL_TTL_S }) : null;
   return {
     id: t.id,
     task_no: t.task_no,
@@ -126,7 +109,7 @@ async function detail(db: Db, t: TaskRow, companyName: string, userId: number, n
     need_sign: t.need_sign,
     attachments: t.attachments.map((a) => {
       const m = media.find((x) => x.media_id === a.media_id);
-      return { ...a, url: m && cred ? presignGet(cred, m.bucket, m.object_key, addSeconds(now, URL_TTL_S)) : null };
+      return { ...a, url: m ? objectLink(app, m.bucket, m.object_key, addSeconds(now, URL_TTL_S)) : null };
     }),
     status: t.status,
     reject_reason: t.reject_reason,
@@ -206,14 +189,14 @@ export function employmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.empTask, async ({ auth, db, now, params }) => {
     const company = memberCompanyOf(auth, now);
-    return detail(db, await ownTask(db, params.id, company.id), company.name, auth.user.id, now);
+    return detail(app, db, await ownTask(db, params.id, company.id), company.name, now);
   });
 
   addRoute(app, endpoints.empTaskSave, async ({ auth, body, db, now, setMsg }) => {
     const company = memberCompanyOf(auth, now);
     const attachments: { media_id: string; name: string; size: number }[] = [];
     for (const id of body.attachments) {
-      const m = await ownMedia(db, id, company.id, 'attached', '附件无效，请重新上传').catch(async () => ownMedia(db, id, company.id, 'image', '附件无效，请重新上传'));
+      const m = await ownMedia(app, db, id, company.id, 'attached', '附件无效，请重新上传').catch(async () => ownMedia(app, db, id, company.id, 'image', '附件无效，请重新上传'));
       attachments.push({ media_id: m.media_id, name: m.file_name, size: m.size });
     }
     const f = {
@@ -344,9 +327,10 @@ export function employmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.empAgreementSave, async ({ auth, body, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const m = await ownMedia(db, body.media_id, company.id, 'attached', '协议文件无效，请重新上传');
+    const m = await ownMedia(app, db, body.media_id, company.id, 'attached', '协议文件无效，请重新上传');
     if (m.size > AGREEMENT_MAX_BYTES) throw badRequest('协议文件不能超过10MB');
-    if (!/\.pdf$/i.test(m.file_name) || !(await isPdf(m.file_path))) throw badRequest('协议文件仅支持 PDF 格式');
+    const head = (await readObject(app, db, m.bucket, m.object_key, 5))?.head;
+    if (!/\.pdf$/i.test(m.file_name) || !head || !isPdf(head)) throw badRequest('协议文件仅支持 PDF 格式');
     if (body.effective_date < fmtDate(now)) throw badRequest('生效日期不能早于今天');
     const id = await db.tx(async (t) => {
       const task = await ownTask(t, params.id, company.id, true);
@@ -371,8 +355,9 @@ export function employmentRoutes(app: FastifyInstance) {
       [params.id, company.id],
     );
     if (!a) throw notFound('协议不存在');
-    const cred = await mintCredentials(db, { userId: auth.user.id, companyId: company.id, now, ttlS: URL_TTL_S });
-    return { url: presignGet(cred, a.bucket, a.object_key, addSeconds(now, URL_TTL_S)), file_name: a.file_name };
+    const url = objectLink(app, a.bucket, a.object_key, addSeconds(now, URL_TTL_S));
+    if (!url) throw conflict('暂未开通上传服务');
+    return { url, file_name: a.file_name };
   });
 
   // --- people -----------------------------------------------------------------------------

@@ -1,18 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { isoSeconds, mintCredentials, ownerPrefix, presignGet } from '../domain/credentials';
+import { isoSeconds, mintCredentials, ownerPrefix } from '../domain/credentials';
 import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
+import { vodClient, type AliyunVodConfig, type VodClient, type VodTransport } from '../adapters/vod';
+import { signedObjectUrl } from '../adapters/oss-url';
+import { registerMedia } from '../domain/media-register';
+import { setMediaSigner } from '../domain/media-object';
+import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import type { UploadEndpoints } from '../config';
 import { Code } from '../../contract/envelope';
-import { ApiError } from '../http/envelope';
+import { ApiError, conflict } from '../http/envelope';
 import { isActiveMember } from '../domain/users';
 import { addRoute } from '../http/route';
 import { fmtDateTime, addSeconds } from '../lib/time';
 
 export const STS_TTL_S = 3600;
 
-export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig | null; uploads?: UploadEndpoints | null } = {}) {
+/**
+ * The demo's video service: the VOD sandbox of this same server, called in-process with the
+ * sandbox account's key and checked by the sandbox's verifier like any other caller.
+ */
+export const sandboxVod = (app: FastifyInstance): { cfg: AliyunVodConfig; transport: VodTransport } => ({
+  cfg: { endpoint: '/sandbox/vod', ...SANDBOX_ACCOUNT_KEY, regionId: 'cn-shanghai', ossEndpoint: '' },
+  transport: async (params) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/sandbox/vod',
+      payload: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+  },
+});
+
+export function uploadRoutes(
+  app: FastifyInstance,
+  opts: { sts?: AliyunStsConfig | null; uploads?: UploadEndpoints | null; vod?: AliyunVodConfig | null; sandbox?: boolean } = {},
+) {
   const sts = opts.sts ?? null;
+  // production: the configured video service and its key; the demo: its own sandbox; else none
+  const demo = !opts.vod && opts.sandbox ? sandboxVod(app) : null;
+  const vodCfg = opts.vod ?? demo?.cfg ?? null;
+  const vod: VodClient | null = opts.vod ? vodClient(opts.vod) : demo ? vodClient(demo.cfg, demo.transport) : null;
+  // the licence and agreement steps read registered objects, and link them, with the same key
+  setMediaSigner(app, vodCfg);
   // production: the credentials name the real video service and region the console signs its calls to
   const where = opts.uploads ? { VodEndpoint: opts.uploads.vodEndpoint, RegionId: opts.uploads.regionId } : {};
   /**
@@ -44,6 +75,21 @@ export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig
    * The media library: the finished videos and images of the caller's company (an active member),
    * or the caller's own without one, newest first, each with a signed preview URL (GetObject).
    */
+  /**
+   * The console's uploads, verified at the video service (domain/media-register.ts): claim binds a
+   * started upload to the caller; register records a finished one.
+   */
+  for (const [ep, finish] of [
+    [endpoints.mediaClaim, false],
+    [endpoints.mediaRegister, true],
+  ] as const) {
+    addRoute(app, ep, async ({ auth, body, db, now, req }) => {
+      if (!vod) throw conflict('暂未开通上传服务');
+      const caller = { user_id: auth.user.id, company_id: isActiveMember(auth.user, auth.company) ? auth.company.id : null };
+      return registerMedia(db, vod, caller, body, { now, finish, log: (msg) => req.log.error({ err: msg }, '视频点播查询失败') });
+    });
+  }
+
   addRoute(app, endpoints.mediaList, async ({ auth, db, now, query }) => {
     const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
     const where = companyId !== null ? 'm.company_id = $1' : 'm.company_id IS NULL AND m.user_id = $1';
@@ -75,9 +121,9 @@ export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig
         ORDER BY coalesce(m.finished_at, m.created_at) DESC, m.id DESC LIMIT $3 OFFSET $4`,
       [...params, query.page_size, (query.page - 1) * query.page_size],
     );
-    // one short-lived credential signs this page's previews
-    const cred = rows.length ? await mintCredentials(db, { userId: auth.user.id, companyId, now, ttlS: PREVIEW_TTL_S }) : null;
+    // previews: GetObject URLs signed with the account's key, valid a short while
     const expires = addSeconds(now, PREVIEW_TTL_S);
+    const preview = (bucket: string, key: string) => (vodCfg && key ? signedObjectUrl(vodCfg, bucket, key, expires) : null);
     return {
       list: rows.map((r) => ({
         media_id: r.media_id,
@@ -90,7 +136,7 @@ export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig
         crc64: r.crc64,
         uploader: r.uploader,
         created_at: fmtDateTime(r.created_at),
-        url: cred ? presignGet(cred, r.bucket, r.object_key, expires) : null,
+        url: preview(r.bucket, r.object_key),
       })),
       total: Number(total?.n ?? 0),
       page: query.page,
@@ -99,5 +145,5 @@ export function uploadRoutes(app: FastifyInstance, opts: { sts?: AliyunStsConfig
   });
 }
 
-/** Preview URLs of the media library stay valid this long. */
-export const PREVIEW_TTL_S = 3600;
+/** Preview URLs of the media library stay valid this long (the page asks again when reopened). */
+export const PREVIEW_TTL_S = 900;

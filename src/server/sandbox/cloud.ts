@@ -6,6 +6,12 @@ import type { FastifyInstance } from 'fastify';
 
 /** The bucket the VOD sandbox stores into: path-style at the server's root, never a console route. */
 export const SANDBOX_BUCKET = 'outin-hrconsole-sandbox';
+/**
+ * The cloud account's own key in the sandboxes (public: the sandbox is a demo): the server signs
+ * VOD's Get*Info with it (RPC signature) and the media library's preview URLs for the object store
+ * (OSS V1 query string), as production does with ALIYUN_VOD_ACCESS_KEY_*.
+ */
+export const SANDBOX_ACCOUNT_KEY = { accessKeyId: 'LTAI5tSandboxVod0001', accessKeySecret: 'hr-console-sandbox-vod-secret' };
 /** Upload auth VOD hands out lives this long (Alibaba Cloud: 3000 s). */
 export const UPLOAD_AUTH_TTL_S = 3000;
 

@@ -37,7 +37,7 @@ export function operatorPage(app: FastifyInstance) {
     );
     const media = await app.db.query<{ media_id: string; kind: string; title: string; file_size: string; status: string; crc64: string; created_at: Date; company: string | null; realname: string }>(
       `SELECT m.media_id, m.kind, m.title, m.file_size, m.status, m.crc64, m.created_at, c.name AS company, u.realname
-         FROM media m JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
+         FROM vod_media m JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
         ORDER BY m.created_at DESC LIMIT 20`,
     );
     const mediaRows = media.length

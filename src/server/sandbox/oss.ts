@@ -9,7 +9,7 @@ import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } f
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { crc64OfParts } from '../../contract/crc64';
-import { cloudOf, resetFaults, resetStats, SANDBOX_BUCKET, type Faults } from './cloud';
+import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type Faults } from './cloud';
 
 /**
  * An object store speaking the OSS REST API the upload SDK and `ali-oss` use: PutObject, GetObject
@@ -104,8 +104,11 @@ async function cachedCredential(app: FastifyInstance, id: string): Promise<Crede
   return row;
 }
 
-/** Checks the V1 signature (header or query string), the security token, its expiry and scope. */
-async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow> {
+/**
+ * Checks the V1 signature (header or query string), the security token, its expiry and scope;
+ * null: the account's own key (the server's signed preview URLs), which may read only.
+ */
+async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow | null> {
   const now = app.now().getTime();
   let id: string;
   let sig: string;
@@ -132,6 +135,20 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
     if (!/^\d+$/.test(dateSlot) || Number(dateSlot) * 1000 < now) throw new OssErr(403, 'AccessDenied', 'Request has expired.');
   } else {
     throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
+  }
+  // the account's own key (the server's signed preview URLs): no token, reads only
+  if (id === SANDBOX_ACCOUNT_KEY.accessKeyId) {
+    const sts = stringToSign(r, dateSlot);
+    const want = createHmac('sha1', SANDBOX_ACCOUNT_KEY.accessKeySecret).update(sts, 'utf8').digest('base64');
+    if (!safeEqual(want, sig)) {
+      throw new OssErr(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
+        OSSAccessKeyId: id,
+        SignatureProvided: sig,
+        StringToSign: sts,
+      });
+    }
+    if (r.method !== 'GET' && r.method !== 'HEAD') throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
+    return null;
   }
   const cred = await cachedCredential(app, id);
   if (!cred) throw new OssErr(403, 'InvalidAccessKeyId', 'The OSS Access Key Id you provided does not exist in our records.', { OSSAccessKeyId: id });
@@ -262,6 +279,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       if (r.bucket !== SANDBOX_BUCKET) throw new OssErr(404, 'NoSuchBucket', 'The specified bucket does not exist.', { BucketName: r.bucket });
       if (!r.key) throw new OssErr(400, 'InvalidObjectName', 'The specified object is not valid.');
       const cred = await authenticate(app, r);
+      if (!cred) return await getObject(req, reply, r);
       return await dispatch(req, reply, r, cred);
     } catch (e) {
       if (e instanceof OssErr) {
@@ -482,7 +500,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     );
     // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
     await db.query(
-      `UPDATE media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
+      `UPDATE vod_media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
       [r.bucket, r.key, size, crc64, contentType, now],
     );
   }

@@ -153,11 +153,25 @@ describe('object store scope (issue 9 item 1)', () => {
   });
 
   it('the media library signs previews the owner can open and no one else can reuse for other keys', async () => {
-    const { key } = await companyAVideo();
+    const { key, id } = await companyAVideo();
+    const other = await companyAVideo();
     const token = await s.tokenFor('13800000001');
+    for (const v of [id, other.id]) {
+      expect((await call(s.url, 'POST', '/ent/v3/upload/media/register', { token, form: { media_id: v, kind: 'video' } })).body.code).toBe(200);
+    }
     const list = await call(s.url, 'GET', '/ent/v3/upload/media?kind=video', { token });
-    const item = (list.body.data.list as { url: string }[]).find((x) => x.url.includes(encodeURIComponent(key).replace(/%2F/g, '/')))!;
+    const path = (k: string) => encodeURIComponent(k).replace(/%2F/g, '/');
+    const item = (list.body.data.list as { url: string }[]).find((x) => x.url.includes(path(key)))!;
+    // signed with the account's key: no security token in the URL, short-lived
+    expect(item.url).toMatch(/[?&]OSSAccessKeyId=[^&]+&Expires=\d+&Signature=/);
+    expect(item.url).not.toContain('security-token');
     expect((await fetch(s.url + item.url)).status).toBe(200);
+    // the signature covers the key: the same query on another object (even the owner's) is refused
+    const moved = await fetch(s.url + item.url.replace(path(key), path(other.key)));
+    expect(moved.status).toBe(403);
+    expect(await moved.text()).toContain('SignatureDoesNotMatch');
+    // and a signed URL is for reading only
+    expect((await fetch(s.url + item.url, { method: 'DELETE' })).status).toBe(403);
   });
 });
 

@@ -93,8 +93,10 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
     expect(v.addr.FileName).toMatch(/^c\d+\/sv\/.+\.mp4$/);
     expect(v.auth.AccessKeyId).toMatch(/^STS\./);
     expect(new Date(v.auth.ExpireUTCTime).getTime()).toBeGreaterThan(Date.now() + 2900_000);
-    const row = await s.db.one<{ status: string; title: string }>('SELECT status, title FROM media WHERE media_id = $1', [v.id]);
+    // the provider's own record; the application's (`media`) only through registration
+    const row = await s.db.one<{ status: string; title: string }>('SELECT status, title FROM vod_media WHERE media_id = $1', [v.id]);
     expect(row).toEqual({ status: 'Uploading', title: '入职培训' });
+    expect(await s.db.one('SELECT 1 FROM media WHERE media_id = $1', [v.id])).toBeUndefined();
 
     const again = (await vod(c).request('RefreshUploadVideo', { VideoId: v.id })) as { VideoId: string; UploadAuth: string; UploadAddress: string };
     expect(again.VideoId).toBe(v.id);
@@ -184,7 +186,7 @@ describe('OSS sandbox with ali-oss', () => {
     const headers = head.res.headers as Record<string, string>;
     expect(headers['x-oss-hash-crc64ecma']).toBe(await crc64(data));
     expect(headers.etag).toMatch(/^"[0-9A-F]{32}-4"$/);
-    const row = await s.db.one<{ status: string; crc64: string; file_size: string }>('SELECT status, crc64, file_size FROM media WHERE media_id = $1', [v.id]);
+    const row = await s.db.one<{ status: string; crc64: string; file_size: string }>('SELECT status, crc64, file_size FROM vod_media WHERE media_id = $1', [v.id]);
     expect(row).toMatchObject({ status: 'Normal', crc64: await crc64(data) });
     expect(Number(row!.file_size)).toBe(size);
 
@@ -277,6 +279,10 @@ describe('GET /ent/v3/upload/media', () => {
     const unfinished = await createVideo(c, '未完成.mp4');
 
     const token = await s.tokenFor('13800000001');
+    // the console registers its finished upload (and claims the started one)
+    const reg = (form: Record<string, string>) => call(s.url, 'POST', '/ent/v3/upload/media/register', { token, form });
+    expect((await reg({ media_id: img.ImageId, kind: 'image' })).body).toMatchObject({ code: 200, data: { status: 'Normal' } });
+    expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token, form: { media_id: unfinished.id, kind: 'video' } })).body.data.status).toBe('Uploading');
     const r = await call(s.url, 'GET', '/ent/v3/upload/media?kind=image', { token });
     expect(r.body.code).toBe(200);
     const item = (r.body.data.list as { media_id: string; url: string; file_size: number; status: string; uploader: string; title: string }[]).find(

@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { rpcSignature } from '../adapters/aliyun-rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isoSeconds, loadCredential, mintCredentials, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/credentials';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota, type UploadQuota } from '../domain/quota';
-import { cloudOf, publicOrigin, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
+import { cloudOf, publicOrigin, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
 
 /**
  * The video service's RPC API (signature version 1.0) as the web upload SDK uses it:
@@ -29,17 +30,6 @@ class RpcError extends Error {
   }
 }
 
-const percentEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-export function rpcSignature(method: string, params: Record<string, string>, secret: string): string {
-  const q = Object.keys(params)
-    .filter((k) => k !== 'Signature')
-    .sort()
-    .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
-    .join('&');
-  return createHmac('sha1', `${secret}&`).update(`${method}&${percentEncode('/')}&${percentEncode(q)}`).digest('base64');
-}
 
 const b64json = (o: unknown) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64');
 const hex = (n: number) => randomBytes(n).toString('hex');
@@ -96,7 +86,7 @@ interface MediaRow {
 }
 
 async function ownMedia(c: Ctx, id: string, kind: 'video' | 'image' | 'attached'): Promise<MediaRow> {
-  const row = await c.db.one<MediaRow>('SELECT media_id, kind, object_key, company_id, user_id FROM media WHERE media_id = $1 AND kind = $2', [id, kind]);
+  const row = await c.db.one<MediaRow>('SELECT media_id, kind, object_key, company_id, user_id FROM vod_media WHERE media_id = $1 AND kind = $2', [id, kind]);
   if (!row || ownerOf(row) !== ownerOf(c.cred)) {
     throw kind === 'video'
       ? new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.')
@@ -120,7 +110,7 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const id = hex(16);
     const key = `${ownerPrefix(c.cred)}sv/${hex(4)}-${Date.now().toString(16)}/${hex(4)}-${Date.now().toString(16)}.${ext}`;
     await c.db.query(
-      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
        VALUES ($1, 'video', $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, c.cred.company_id, c.cred.user_id, title, fileName, size, SANDBOX_BUCKET, key, c.now],
     );
@@ -143,7 +133,7 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const key = `${ownerPrefix(c.cred)}image/${type}/${id.toUpperCase()}-6-2.${ext}`;
     const title = c.params.Title || `image-${id.slice(0, 8)}`;
     await c.db.query(
-      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
        VALUES ($1, 'image', $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, imageSize, SANDBOX_BUCKET, key, c.now],
     );
@@ -175,7 +165,7 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const key = `${ownerPrefix(c.cred)}attached/material/${id.toUpperCase()}.${ext}`;
     const title = c.params.Title || `material-${id.slice(0, 8)}`;
     await c.db.query(
-      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, created_at)
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, created_at)
        VALUES ($1, 'attached', $2, $3, $4, $5, $6, 'application/pdf', $7, $8, $9)`,
       [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
     );
@@ -258,19 +248,161 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
   },
 };
 
-async function verify(db: Db, cloud: CloudSandbox, method: string, params: Record<string, string>, now: Date): Promise<CredentialRow> {
+/** The provider's record of one upload (vod_media), as the account's Get*Info reads it. */
+interface VodRow {
+  media_id: string;
+  kind: 'video' | 'image' | 'attached';
+  title: string;
+  file_name: string;
+  file_size: string | number;
+  bucket: string;
+  object_key: string;
+  status: 'Uploading' | 'Normal';
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+interface InfoCtx {
+  db: Db;
+  params: Record<string, string>;
+  origin: string;
+}
+
+const VOD_REGION = 'cn-shanghai';
+const VOD_APP = 'app-1000000';
+const storageLocation = (r: VodRow) => `${r.bucket}.oss-${VOD_REGION}.aliyuncs.com`;
+/** the object's origin address (OutputType oss): path-style on the sandbox's store */
+const objectUrl = (c: InfoCtx, r: VodRow) => `${c.origin}/${r.bucket}/${encodeURIComponent(r.object_key).replace(/%2F/g, '/')}`;
+const record = (db: Db, id: string, kind: VodRow['kind']) =>
+  db.one<VodRow>(
+    `SELECT media_id, kind, title, file_name, file_size, bucket, object_key, status, created_at, finished_at
+       FROM vod_media WHERE media_id = $1 AND kind = $2`,
+    [id, kind],
+  );
+
+/**
+ * What the account's own key may ask (the server's registration, adapters/vod.ts): the answers
+ * of VOD's GetVideoInfo, GetMezzanineInfo, GetImageInfo and GetAttachedMediaInfo, in their shapes.
+ * The sandbox stores as it receives, so a finished upload is `Normal` at once (no transcoding).
+ */
+const infoActions: Record<string, (c: InfoCtx) => Promise<Record<string, unknown>>> = {
+  async GetVideoInfo(c) {
+    const r = await record(c.db, need(c.params, 'VideoId'), 'video');
+    if (!r) throw new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.');
+    return {
+      Video: {
+        VideoId: r.media_id,
+        Title: r.title,
+        Description: '',
+        Duration: 0,
+        CoverURL: '',
+        Status: r.status,
+        CreationTime: isoSeconds(r.created_at),
+        ModificationTime: isoSeconds(r.finished_at ?? r.created_at),
+        Size: Number(r.file_size),
+        StorageLocation: storageLocation(r),
+        RegionId: VOD_REGION,
+        CateId: 0,
+        Tags: '',
+        AppId: VOD_APP,
+      },
+    };
+  },
+
+  async GetMezzanineInfo(c) {
+    const r = await record(c.db, need(c.params, 'VideoId'), 'video');
+    if (!r) throw new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.');
+    return {
+      Mezzanine: {
+        VideoId: r.media_id,
+        FileName: r.file_name,
+        FileURL: objectUrl(c, r),
+        Size: Number(r.file_size),
+        Status: r.status,
+        CreationTime: isoSeconds(r.created_at),
+        OutputType: 'oss',
+      },
+    };
+  },
+
+  async GetImageInfo(c) {
+    const r = await record(c.db, need(c.params, 'ImageId'), 'image');
+    if (!r) throw new RpcError(404, 'InvalidImage.NotFound', 'The image does not exist.');
+    const url = objectUrl(c, r);
+    return {
+      ImageInfo: {
+        ImageId: r.media_id,
+        Title: r.title,
+        Status: r.status,
+        ImageType: 'default',
+        CreationTime: isoSeconds(r.created_at),
+        URL: url,
+        StorageLocation: storageLocation(r),
+        RegionId: VOD_REGION,
+        AppId: VOD_APP,
+        Mezzanine: { FileURL: url, FileSize: Number(r.file_size), OriginalFileName: r.file_name, Width: 0, Height: 0 },
+      },
+    };
+  },
+
+  async GetAttachedMediaInfo(c) {
+    const ids = need(c.params, 'MediaIds').split(',').map((x) => x.trim()).filter(Boolean);
+    if (ids.length > 20) throw new RpcError(400, 'InvalidParameter.MediaIds', 'The MediaIds exceeds 20.');
+    const list: Record<string, unknown>[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const r = await record(c.db, id, 'attached');
+      if (!r) {
+        missing.push(id);
+        continue;
+      }
+      list.push({
+        MediaId: r.media_id,
+        Title: r.title,
+        BusinessType: 'material',
+        Type: 'material',
+        Status: r.status,
+        URL: objectUrl(c, r),
+        FileSize: Number(r.file_size),
+        StorageLocation: storageLocation(r),
+        CreationTime: isoSeconds(r.created_at),
+        ModificationTime: isoSeconds(r.finished_at ?? r.created_at),
+        RegionId: VOD_REGION,
+        AppId: VOD_APP,
+      });
+    }
+    return { AttachedMediaList: list, NonExistMediaIds: missing };
+  },
+};
+
+/**
+ * Who signed a call: the console's STS (the upload actions, scoped to its owner) or the account's
+ * own key (SANDBOX_ACCOUNT_KEY: the server asking Get*Info, never the upload actions).
+ */
+type Caller = { kind: 'sts'; cred: CredentialRow } | { kind: 'account' };
+
+async function verify(db: Db, cloud: CloudSandbox, method: string, params: Record<string, string>, now: Date): Promise<Caller> {
   for (const k of ['Action', 'AccessKeyId', 'Signature', 'SignatureNonce', 'Timestamp', 'Version']) need(params, k);
   if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
     throw new RpcError(400, 'InvalidParameter.SignatureMethod', 'Specified signature method is not supported.');
   }
-  const cred = await loadCredential(db, params.AccessKeyId!);
-  if (!cred) throw new RpcError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
-  if (!params.SecurityToken) throw new RpcError(400, 'MissingSecurityToken', 'SecurityToken is mandatory for this action.');
-  if (!tokenMatches(cred, params.SecurityToken)) {
-    throw new RpcError(400, 'InvalidSecurityToken.MismatchWithAccessKey', 'Specified SecurityToken mismatch with the AccessKey.');
+  let caller: Caller;
+  let secret: string;
+  if (params.AccessKeyId === SANDBOX_ACCOUNT_KEY.accessKeyId) {
+    caller = { kind: 'account' };
+    secret = SANDBOX_ACCOUNT_KEY.accessKeySecret;
+  } else {
+    const cred = await loadCredential(db, params.AccessKeyId!);
+    if (!cred) throw new RpcError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
+    if (!params.SecurityToken) throw new RpcError(400, 'MissingSecurityToken', 'SecurityToken is mandatory for this action.');
+    if (!tokenMatches(cred, params.SecurityToken)) {
+      throw new RpcError(400, 'InvalidSecurityToken.MismatchWithAccessKey', 'Specified SecurityToken mismatch with the AccessKey.');
+    }
+    if (cred.expires_at.getTime() <= now.getTime()) throw new RpcError(400, 'InvalidSecurityToken.Expired', 'Specified SecurityToken is expired.');
+    caller = { kind: 'sts', cred };
+    secret = cred.access_key_secret;
   }
-  if (cred.expires_at.getTime() <= now.getTime()) throw new RpcError(400, 'InvalidSecurityToken.Expired', 'Specified SecurityToken is expired.');
-  const want = rpcSignature(method, params, cred.access_key_secret);
+  const want = rpcSignature(method, params, secret);
   if (!safeEqual(want, params.Signature!)) {
     throw new RpcError(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
   }
@@ -279,13 +411,13 @@ async function verify(db: Db, cloud: CloudSandbox, method: string, params: Recor
     throw new RpcError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
   }
   // a nonce is good once (within the skew window)
-  const nonceKey = `${cred.access_key_id}:${params.SignatureNonce}`;
+  const nonceKey = `${params.AccessKeyId}:${params.SignatureNonce}`;
   for (const [k, t] of cloud.nonces) if (t < now.getTime() - MAX_SKEW_MS) cloud.nonces.delete(k);
   if (cloud.nonces.has(nonceKey)) throw new RpcError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
   cloud.nonces.set(nonceKey, now.getTime());
   // per-object upload auth cannot call the video service
-  if (cred.scope_bucket) throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
-  return cred;
+  if (caller.kind === 'sts' && caller.cred.scope_bucket) throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+  return caller;
 }
 
 export function vodSandbox(app: FastifyInstance) {
@@ -303,11 +435,19 @@ export function vodSandbox(app: FastifyInstance) {
         throw new RpcError(503, 'ServiceUnavailable', 'The request has failed due to a temporary failure of the server.');
       }
       const now = app.now();
-      const cred = await verify(app.db, c, req.method, params, now);
-      const action = actions[params.Action!];
-      if (!action) throw new RpcError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      const caller = await verify(app.db, c, req.method, params, now);
       const origin = publicOrigin(req.headers, req.protocol);
-      const out = await action({ db: app.db, cred, params, now, origin, cloud: c, quota: uploadQuota(app) });
+      const info = infoActions[params.Action!];
+      const action = actions[params.Action!];
+      if (!info && !action) throw new RpcError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      // the console's upload role may upload, not read the account's media; the account's key reads
+      if ((info && caller.kind !== 'account') || (action && caller.kind !== 'sts')) {
+        throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+      }
+      const out =
+        caller.kind === 'account'
+          ? await info!({ db: app.db, params, origin })
+          : await action!({ db: app.db, cred: caller.cred, params, now, origin, cloud: c, quota: uploadQuota(app) });
       return reply.status(200).send({ RequestId: requestId, ...out });
     } catch (e) {
       if (!(e instanceof RpcError)) throw e;

@@ -15,6 +15,7 @@ import { CONSOLE_OPTIONS } from '../../../workers/upload/types';
 import { markBusy } from '../../shared/lib/busy';
 import { session } from '../../shared/session';
 import { anyStaged, readStagePref } from './lib/stage';
+import { createRegistrar } from './lib/register';
 import { activeCount, removeItem, resetMirror, setStaged, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
@@ -33,6 +34,13 @@ function clientId(): string {
 
 // the user's choice of staged copies (the store starts without it: see there)
 uploads.stage = readStagePref();
+
+/** the server records every finished upload before the page sees it as done (lib/register.ts) */
+const registrar = createRegistrar({
+  claim: (body) => call('mediaClaim', { body: { ...body } }, { hideMessage: true, dedupeMs: 0 }),
+  register: (body) => call('mediaRegister', { body: { ...body } }, { hideMessage: true, dedupeMs: 0 }),
+  publish: upsertItem,
+});
 
 let client: UploadClient | null = null;
 let restored: Promise<void> | null = null;
@@ -57,9 +65,12 @@ export function uploadClient(): UploadClient {
       },
     });
     offEvents = client.subscribe((e) => {
-      if (e.type === 'item') upsertItem(e.item);
+      if (e.type === 'item') registrar.onItem(e.item);
       else if (e.type === 'staged') setStaged(e);
-      else if (e.type === 'removed') removeItem(e.id);
+      else if (e.type === 'removed') {
+        registrar.forget(e.id);
+        removeItem(e.id);
+      }
       else if (e.type === 'state') {
         uploads.engine = e.state;
         if (e.state !== 'Expire') uploads.expired = false;
@@ -137,7 +148,9 @@ export function errorText(code: string, fallback = ''): string {
 export const uploadActions = {
   pause: (id: string) => void uploadClient().pause(id),
   resume: (id: string) => void uploadClient().resume(id).catch(() => toast('error', tUpload.upload.waitingFile)),
-  retry: (id: string) => void uploadClient().retry(id).catch(() => toast('error', tUpload.upload.waitingFile)),
+  retry: (id: string) => {
+    if (!registrar.retry(id)) void uploadClient().retry(id).catch(() => toast('error', tUpload.upload.waitingFile));
+  },
   cancel: (id: string) => void uploadClient().cancel(id),
   remove: (id: string) => void uploadClient().remove(id),
   pauseAll: () => void uploadClient().stopAll(),

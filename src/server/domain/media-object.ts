@@ -1,0 +1,57 @@
+/**
+ * The bytes of a registered upload, for the steps that check or copy them (the licence image, an
+ * agreement PDF) and their links: the demo's store keeps its objects on this machine
+ * (`oss_objects`); production's is the real bucket, read through GetObject URLs signed with the
+ * account's key (adapters/oss-url.ts), a Range GET for the leading bytes and the size.
+ * uploadRoutes installs the signer of each server (the demo's: the sandbox account's key).
+ */
+import { open } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types';
+import { signedObjectUrl, type OssSigner } from '../adapters/oss-url';
+import { addSeconds } from '../lib/time';
+
+const signers = new WeakMap<FastifyInstance, OssSigner>();
+export const setMediaSigner = (app: FastifyInstance, s: OssSigner | null) => (s ? signers.set(app, s) : signers.delete(app));
+export const mediaSigner = (app: FastifyInstance) => signers.get(app) ?? null;
+
+/** A signed GetObject link for the console (relative in the demo), or null without a signer. */
+export function objectLink(app: FastifyInstance, bucket: string, key: string, expires: Date): string | null {
+  const s = mediaSigner(app);
+  return s && key ? signedObjectUrl(s, bucket, key, expires) : null;
+}
+
+export interface ObjectRead {
+  size: number;
+  /** the first `bytes` bytes asked for (fewer when the object is shorter) */
+  head: Buffer;
+}
+
+/** The object's size and its first `bytes` bytes (0: the size only); null when it is not stored. */
+export async function readObject(app: FastifyInstance, db: Db, bucket: string, key: string, bytes: number): Promise<ObjectRead | null> {
+  if (!key) return null;
+  const s = mediaSigner(app);
+  // production (a store at an endpoint) has no store of its own: `oss_objects` is the sandbox's
+  const local = s?.ossEndpoint ? undefined : await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [bucket, key]);
+  if (local) {
+    const size = Number(local.size);
+    if (bytes <= 0 || size === 0) return { size, head: Buffer.alloc(0) };
+    const f = await open(local.file_path, 'r').catch(() => null);
+    if (!f) return null;
+    try {
+      const head = Buffer.alloc(Math.min(bytes, size));
+      const { bytesRead } = await f.read(head, 0, head.length, 0);
+      return { size, head: head.subarray(0, bytesRead) };
+    } finally {
+      await f.close();
+    }
+  }
+  if (!s?.ossEndpoint) return null;
+  const url = signedObjectUrl(s, bucket, key, addSeconds(new Date(), 120));
+  // a Range GET (the signature is the GET's): the size comes back in Content-Range
+  const res = await fetch(url, { headers: { range: `bytes=0-${Math.max(bytes, 1) - 1}` }, signal: AbortSignal.timeout(30_000) }).catch(() => null);
+  if (!res || (res.status !== 200 && res.status !== 206)) return null;
+  const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? res.headers.get('content-length') ?? '';
+  const head = Buffer.from(await res.arrayBuffer()).subarray(0, Math.max(bytes, 0));
+  return { size: /^\d+$/.test(total) ? Number(total) : head.length, head };
+}

@@ -1,0 +1,110 @@
+/**
+ * The application's record of an upload (`media`), written from what the video service says
+ * (issue 16): the console uploads with its STS credentials straight to VOD and the object store,
+ * then tells the server the id; the server asks the provider with its own key (adapters/vod.ts).
+ *
+ * - claim (when VOD has answered the id): binds the id to the caller — the company of an active
+ *   member, else the user alone — with a pending row (`Uploading`); the first caller owns it.
+ * - register (when the object is complete): the row becomes `Normal` with the provider's size and
+ *   object; an upload the provider has not finished is refused and nothing is written.
+ * Another owner's id answers the same 404 as an id the provider does not know. Both are idempotent.
+ */
+import type { Db } from '../db/types';
+import { ownerOf, ownerPrefix } from './credentials';
+import { ApiError, badRequest, notFound } from '../http/envelope';
+import { Code } from '../../contract/envelope';
+import type { MediaRegisterBody, MediaRegisterData } from '../../contract/upload';
+import { VodApiError, type ProviderMedia, type VodClient } from '../adapters/vod';
+
+export const MSG_MEDIA_UNKNOWN = '文件不存在，请重新上传';
+export const MSG_MEDIA_UNFINISHED = '文件尚未上传完成，请稍后再试';
+export const MSG_MEDIA_FAILED = '文件上传失败，请重新上传';
+export const MSG_VOD_DOWN = '上传服务暂不可用，请稍后再试';
+
+export interface MediaCaller {
+  user_id: number;
+  company_id: number | null;
+}
+
+interface MediaRow {
+  media_id: string;
+  kind: string;
+  company_id: number | null;
+  user_id: number;
+  status: 'Uploading' | 'Normal';
+}
+
+const MIME: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
+  pdf: 'application/pdf', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
+};
+const mimeOf = (name: string) => MIME[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+const current = (db: Db, id: string) =>
+  db.one<MediaRow>('SELECT media_id, kind, company_id, user_id, status FROM media WHERE media_id = $1', [id]);
+
+/** The caller's row, or null; another owner's (or another kind's) row is the unknown id's 404. */
+function mine(row: MediaRow | undefined, caller: MediaCaller, kind: string): MediaRow | null {
+  if (!row) return null;
+  if (ownerOf(row) !== ownerOf(caller) || row.kind !== kind) throw notFound(MSG_MEDIA_UNKNOWN);
+  return row;
+}
+
+async function ask(vod: VodClient, kind: MediaRegisterBody['kind'], id: string, log: (msg: string) => void): Promise<ProviderMedia> {
+  let p: ProviderMedia | null;
+  try {
+    p = await vod.media(kind, id);
+  } catch (e) {
+    log(e instanceof VodApiError ? e.message : `VOD: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ApiError(Code.SERVER_ERROR, MSG_VOD_DOWN, 200);
+  }
+  if (!p) throw notFound(MSG_MEDIA_UNKNOWN);
+  return p;
+}
+
+/** An object under one of our owners' prefixes (`c12/…`, `u5/…`) belongs to that owner only. */
+function checkPrefix(p: ProviderMedia, caller: MediaCaller) {
+  if (/^[cu]\d+\//.test(p.key) && !p.key.startsWith(ownerPrefix(caller))) throw notFound(MSG_MEDIA_UNKNOWN);
+}
+
+export async function registerMedia(
+  db: Db,
+  vod: VodClient,
+  caller: MediaCaller,
+  body: MediaRegisterBody,
+  o: { now: Date; finish: boolean; log: (msg: string) => void },
+): Promise<MediaRegisterData> {
+  const id = body.media_id;
+  const before = mine(await current(db, id), caller, body.kind);
+  if (before?.status === 'Normal') return { media_id: id, kind: body.kind, status: 'Normal' };
+  const p = await ask(vod, body.kind, id, o.log);
+  checkPrefix(p, caller);
+  if (p.state === 'failed') throw badRequest(MSG_MEDIA_FAILED);
+  const fileName = (p.fileName || p.title || id).slice(0, 255);
+  const title = (p.title || fileName).slice(0, 128);
+  if (p.state !== 'stored') {
+    if (o.finish) throw badRequest(MSG_MEDIA_UNFINISHED);
+    // claim: a pending row binds the id to its first caller (and counts it as started)
+    await db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Uploading', $11) ON CONFLICT (media_id) DO NOTHING`,
+      [id, body.kind, caller.company_id, caller.user_id, title, fileName, p.size, mimeOf(fileName), p.bucket, p.bucket ? p.key : '', o.now],
+    );
+    const row = mine(await current(db, id), caller, body.kind)!;
+    return { media_id: id, kind: body.kind, status: row.status };
+  }
+  if (!p.bucket || !p.key) throw badRequest(MSG_MEDIA_UNFINISHED);
+  // stored: the row (new, or the caller's pending one) becomes Normal with the provider's object
+  await db.tx(async (t) => {
+    await t.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, status, crc64, created_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Normal', $11, $12, $12)
+       ON CONFLICT (media_id) DO UPDATE SET status = 'Normal', file_size = EXCLUDED.file_size, mime = EXCLUDED.mime, bucket = EXCLUDED.bucket,
+         object_key = EXCLUDED.object_key, crc64 = EXCLUDED.crc64, finished_at = EXCLUDED.finished_at
+       WHERE media.company_id IS NOT DISTINCT FROM EXCLUDED.company_id AND (media.company_id IS NOT NULL OR media.user_id = EXCLUDED.user_id)`,
+      [id, body.kind, caller.company_id, caller.user_id, title, fileName, p.size, mimeOf(fileName), p.bucket, p.key, body.crc64 ?? '', o.now],
+    );
+    mine(await current(t, id), caller, body.kind);
+  });
+  return { media_id: id, kind: body.kind, status: 'Normal' };
+}
