@@ -11,6 +11,8 @@ import { smsJob } from './jobs/sms';
 import { importRecoverJob } from './jobs/imports';
 import { payoutResultJob } from './jobs/payouts';
 import { autoAcceptJob } from './jobs/acceptance';
+import { mediaFinishJob } from './jobs/media';
+import { serverVod } from './routes/upload';
 import { cleanupJob } from './lib/cleanup';
 
 /**
@@ -70,7 +72,16 @@ const app = await buildServer({
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers
 let jobs: Jobs | null = null;
 try {
-  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log }, [cleanupJob, smsJob as JobDef<never>, importRecoverJob, payoutResultJob as JobDef<never>, autoAcceptJob]);
+  const vod = serverVod(app, { vod: config.vod, sandbox: config.sandbox });
+  const mediaJobs = vod ? [mediaFinishJob(vod.client, (msg) => app.log.error({ err: msg }, '视频点播查询失败'))] : [];
+  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log }, [
+    cleanupJob,
+    smsJob as JobDef<never>,
+    importRecoverJob,
+    payoutResultJob as JobDef<never>,
+    autoAcceptJob,
+    ...mediaJobs,
+  ]);
   await jobs.work();
   installJobs(jobs);
 } catch (err) {

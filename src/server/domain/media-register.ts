@@ -108,3 +108,35 @@ export async function registerMedia(
   });
   return { media_id: id, kind: body.kind, status: 'Normal' };
 }
+
+/** how long a pending upload may wait for its own register before the job asks the provider */
+export const PENDING_GRACE_MS = 2 * 60_000;
+/** older pending rows are left to the cleanup of unfinished uploads */
+export const PENDING_MAX_AGE_MS = 7 * 86_400_000;
+
+/**
+ * Pending uploads nobody registered (the tab closed or reloaded between the last part and
+ * register, or register failed for good): each is asked at the provider as its owner's register
+ * would ask, and a stored one becomes `Normal` the same way. One still uploading, failed or gone
+ * is left pending. A provider that is down ends the run (the job retries); the rest wait for the
+ * next. Answers the ids recorded.
+ */
+export async function finishPendingMedia(db: Db, vod: VodClient, o: { now: Date; limit?: number; log: (msg: string) => void }): Promise<string[]> {
+  const rows = await db.query<{ media_id: string; kind: MediaRegisterBody['kind']; company_id: number | null; user_id: number }>(
+    `SELECT media_id, kind, company_id, user_id FROM media
+      WHERE status = 'Uploading' AND created_at < $1 AND created_at > $2
+      ORDER BY created_at LIMIT $3`,
+    [new Date(o.now.getTime() - PENDING_GRACE_MS), new Date(o.now.getTime() - PENDING_MAX_AGE_MS), o.limit ?? 200],
+  );
+  const done: string[] = [];
+  for (const r of rows) {
+    try {
+      await registerMedia(db, vod, { user_id: r.user_id, company_id: r.company_id }, { media_id: r.media_id, kind: r.kind }, { now: o.now, finish: true, log: o.log });
+      done.push(r.media_id);
+    } catch (e) {
+      // unfinished, failed, unknown: still pending; the provider down: the whole run again later
+      if (e instanceof ApiError && e.code === Code.SERVER_ERROR) throw e;
+    }
+  }
+  return done;
+}

@@ -42,14 +42,16 @@ async function upload(mobile: string, kind: 'video' | 'image' | 'attached', o: {
       : vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: bytes.length }))) as Record<string, string>;
   const id = r.VideoId ?? r.ImageId ?? r.MediaId!;
   const addr = decode<{ Bucket: string; FileName: string }>(r.UploadAddress!);
-  if (o.finish !== false) {
+  /** the object's bytes, sent to where VOD said (the upload's end) */
+  const put = async () => {
     const auth = decode<Cred>(r.UploadAuth!);
     const client = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & {
       sldEnable: boolean;
     });
     await client.put(addr.FileName, bytes);
-  }
-  return { id, key: addr.FileName, bytes };
+  };
+  if (o.finish !== false) await put();
+  return { id, key: addr.FileName, bytes, put };
 }
 
 const send = (path: 'claim' | 'register', token: string, form: Record<string, string>, url = s.url) =>
@@ -119,6 +121,34 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
       expect(r.body.code, JSON.stringify(form)).toBe(400);
     }
     expect((await call(s.url, 'POST', '/ent/v3/upload/media/register', { form: { media_id: mine.id, kind: 'image' } })).body.code).toBe(410000);
+  });
+
+  it('an upload finished but never registered (the tab closed) is recorded by the media-finish job, as its owner’s register would', async () => {
+    const token = await s.tokenFor('13800000001');
+    const closed = await upload('13800000001', 'video', { finish: false });
+    const stillGoing = await upload('13800000001', 'video', { finish: false });
+    const justNow = await upload('13800000001', 'image', { finish: false });
+    for (const u of [closed, stillGoing]) expect((await send('claim', token, { media_id: u.id, kind: 'video' })).body.data.status).toBe('Uploading');
+    expect((await send('claim', token, { media_id: justNow.id, kind: 'image' })).body.data.status).toBe('Uploading');
+    await closed.put();
+    await justNow.put();
+    // claimed over PENDING_GRACE_MS ago, except justNow (its own register may still come)
+    const { finishPendingMedia, PENDING_GRACE_MS } = await import('../domain/media-register');
+    const { serverVod } = await import('./upload');
+    const now = new Date(Date.now() + PENDING_GRACE_MS + 60_000);
+    await s.db.query('UPDATE media SET created_at = $2 WHERE media_id = $1', [justNow.id, new Date(now.getTime() - 30_000)]);
+    const vod = serverVod(s.app, { sandbox: true })!.client;
+    const done = await finishPendingMedia(s.db, vod, { now, log: () => undefined });
+    expect(done).toContain(closed.id);
+    expect(done).not.toContain(stillGoing.id);
+    expect(done).not.toContain(justNow.id);
+    expect(await row(closed.id)).toMatchObject({ status: 'Normal', object_key: closed.key });
+    expect(Number((await row(closed.id))!.file_size)).toBe(closed.bytes.length);
+    expect((await row(stillGoing.id))!.status).toBe('Uploading');
+    expect((await row(justNow.id))!.status).toBe('Uploading');
+    // a second run records nothing more; the owner's late register answers the same row
+    expect(await finishPendingMedia(s.db, vod, { now, log: () => undefined })).not.toContain(closed.id);
+    expect((await send('register', token, { media_id: closed.id, kind: 'video' })).body.data.status).toBe('Normal');
   });
 
   it('the console’s STS cannot read the account’s media at the video service', async () => {

@@ -33,15 +33,25 @@ export const sandboxVod = (app: FastifyInstance): { cfg: AliyunVodConfig; transp
   },
 });
 
+/**
+ * The server's own video service: production's configured one and its key; the demo's sandbox;
+ * else none. The upload routes and the media-finish job (main.ts) ask the same one.
+ */
+export function serverVod(app: FastifyInstance, opts: { vod?: AliyunVodConfig | null; sandbox?: boolean }): { cfg: AliyunVodConfig; client: VodClient } | null {
+  if (opts.vod) return { cfg: opts.vod, client: vodClient(opts.vod) };
+  if (!opts.sandbox) return null;
+  const demo = sandboxVod(app);
+  return { cfg: demo.cfg, client: vodClient(demo.cfg, demo.transport) };
+}
+
 export function uploadRoutes(
   app: FastifyInstance,
   opts: { sts?: AliyunStsConfig | null; uploads?: UploadEndpoints | null; vod?: AliyunVodConfig | null; sandbox?: boolean } = {},
 ) {
   const sts = opts.sts ?? null;
-  // production: the configured video service and its key; the demo: its own sandbox; else none
-  const demo = !opts.vod && opts.sandbox ? sandboxVod(app) : null;
-  const vodCfg = opts.vod ?? demo?.cfg ?? null;
-  const vod: VodClient | null = opts.vod ? vodClient(opts.vod) : demo ? vodClient(demo.cfg, demo.transport) : null;
+  const server = serverVod(app, opts);
+  const vodCfg = server?.cfg ?? null;
+  const vod = server?.client ?? null;
   // the licence and agreement steps read registered objects, and link them, with the same key
   setMediaSigner(app, vodCfg);
   // production: the credentials name the real video service and region the console signs its calls to
@@ -72,10 +82,6 @@ export function uploadRoutes(
   });
 
   /**
-   * The media library: the finished videos and images of the caller's company (an active member),
-   * or the caller's own without one, newest first, each with a signed preview URL (GetObject).
-   */
-  /**
    * The console's uploads, verified at the video service (domain/media-register.ts): claim binds a
    * started upload to the caller; register records a finished one.
    */
@@ -90,6 +96,10 @@ export function uploadRoutes(
     });
   }
 
+  /**
+   * The media library: the finished videos and images of the caller's company (an active member),
+   * or the caller's own without one, newest first, each with a signed preview URL (GetObject).
+   */
   addRoute(app, endpoints.mediaList, async ({ auth, db, now, query }) => {
     const companyId = isActiveMember(auth.user, auth.company) ? auth.company.id : null;
     const where = companyId !== null ? 'm.company_id = $1' : 'm.company_id IS NULL AND m.user_id = $1';
