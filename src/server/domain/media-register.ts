@@ -82,9 +82,11 @@ export async function registerMedia(
   if (p.state === 'failed') throw badRequest(MSG_MEDIA_FAILED);
   const fileName = (p.fileName || p.title || id).slice(0, 255);
   const title = (p.title || fileName).slice(0, 128);
-  if (p.state !== 'stored') {
+  if (p.state !== 'stored' || !o.finish) {
     if (o.finish) throw badRequest(MSG_MEDIA_UNFINISHED);
-    // claim: a pending row binds the id to its first caller (and counts it as started)
+    // claim: a pending row binds the id to its first caller (and counts it as started). Only
+    // register finishes a row, even when the object is already stored (a small image can be): it
+    // brings the console's CRC64, which a claim that raced ahead would have left out for good.
     await db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, status, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Uploading', $11) ON CONFLICT (media_id) DO NOTHING`,

@@ -102,8 +102,11 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
   it('another company’s id, an unknown id, a wrong kind: the same 404; bad input: 400; no token: 410000', async () => {
     const mine = await upload('13800000001', 'image');
     const theirs = await s.tokenFor('13800000002');
-    // claimed by its owner first, then asked for by another company
-    expect((await send('claim', await s.tokenFor('13800000001'), { media_id: mine.id, kind: 'image' })).body.data.status).toBe('Normal');
+    // claimed by its owner first (a claim only binds, even once the object is stored), then asked for by another company
+    expect((await send('claim', await s.tokenFor('13800000001'), { media_id: mine.id, kind: 'image' })).body.data.status).toBe('Uploading');
+    // its register still brings the console's CRC64 (a claim that finished the row had lost it: upload e2e)
+    expect((await send('register', await s.tokenFor('13800000001'), { media_id: mine.id, kind: 'image', crc64: '42' })).body.data.status).toBe('Normal');
+    expect((await row(mine.id))!.crc64).toBe('42');
     const other = await send('register', theirs, { media_id: mine.id, kind: 'image' });
     const unknown = await send('register', theirs, { media_id: 'f'.repeat(32), kind: 'image' });
     expect(other.body).toMatchObject({ code: 404, msg: '文件不存在，请重新上传' });

@@ -32,6 +32,8 @@ export interface Faults {
   delayMs: number;
   /** upload auth handed out from now on lives this many seconds */
   uploadAuthTtlS: number;
+  /** a slow uplink: object bodies are taken at most this fast, all connections together (0: no cap) */
+  rateKBps: number;
 }
 
 export interface Stats {
@@ -51,9 +53,11 @@ export interface CloudSandbox {
   faults: Faults;
   stats: Stats;
   nonces: Map<string, number>;
+  /** the capped uplink is taken until this time (ms): each body chunk books its slot after it */
+  uplinkBusyUntil: number;
 }
 
-const freshFaults = (): Faults => ({ drop: 0, dropAfterBytes: null, fail500: 0, vodFail: 0, delayMs: 0, uploadAuthTtlS: UPLOAD_AUTH_TTL_S });
+const freshFaults = (): Faults => ({ drop: 0, dropAfterBytes: null, fail500: 0, vodFail: 0, delayMs: 0, uploadAuthTtlS: UPLOAD_AUTH_TTL_S, rateKBps: 0 });
 const freshStats = (): Stats => ({ requests: 0, bytesReceived: 0, bytesStored: 0, parts: 0, drops: 0, completes: 0, errors: {} });
 
 const sandboxes = new WeakMap<FastifyInstance, CloudSandbox>();
@@ -65,7 +69,7 @@ export function cloudOf(app: FastifyInstance, dir?: string): CloudSandbox {
     const root = dir ?? join(tmpdir(), `hr-console-oss-${randomBytes(6).toString('hex')}`);
     mkdirSync(join(root, 'objects'), { recursive: true });
     mkdirSync(join(root, 'parts'), { recursive: true });
-    c = { dir: root, faults: freshFaults(), stats: freshStats(), nonces: new Map() };
+    c = { dir: root, faults: freshFaults(), stats: freshStats(), nonces: new Map(), uplinkBusyUntil: 0 };
     sandboxes.set(app, c);
   }
   return c;

@@ -197,6 +197,21 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   const objectFile = (bucket: string, key: string) =>
     join(cloud.dir, 'objects', `${bucket}-${createHash('sha256').update(key).digest('hex')}`);
 
+  /**
+   * faults.rateKBps, a slow uplink: a chunk books the link for its bytes' time after what is
+   * already booked and waits for its slot, so the store takes the bodies of all connections
+   * together at that rate (idle time earns no burst). Gives the upload e2e time for its
+   * interruptions however fast the machine and the engine are.
+   */
+  async function pace(bytes: number) {
+    const rate = cloud.faults.rateKBps * 1024;
+    if (!(rate > 0)) return;
+    const now = Date.now();
+    cloud.uplinkBusyUntil = Math.max(cloud.uplinkBusyUntil, now) + (bytes / rate) * 1000;
+    const wait = cloud.uplinkBusyUntil - now;
+    if (wait >= 1) await sleep(wait);
+  }
+
   /** Streams the request body to `file`; MD5, CRC64 and size on the way; fault: drop mid-body. */
   async function receive(req: FastifyRequest, file: string, faults: Faults) {
     const md5 = createHash('md5');
@@ -226,6 +241,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
             }
             md5.update(chunk);
             crc.update(chunk);
+            await pace(chunk.length);
             yield chunk;
           }
         },
@@ -588,7 +604,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   app.post('/sandbox/oss/faults', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const f = cloud.faults;
-    const keys = ['drop', 'dropAfterBytes', 'fail500', 'vodFail', 'delayMs', 'uploadAuthTtlS'] as const;
+    const keys = ['drop', 'dropAfterBytes', 'fail500', 'vodFail', 'delayMs', 'uploadAuthTtlS', 'rateKBps'] as const;
     for (const k of keys) {
       const v = body[k];
       if (v === undefined || v === '') continue;
