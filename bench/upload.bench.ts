@@ -15,7 +15,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
@@ -296,10 +296,24 @@ function mainThreadTasks(events: TraceEvent[]): { wallMs: number; cpuMs: number 
  * main thread's JS heap and the tab's memory (the renderer processes' RSS: page and worker)
  * sampled every 250 ms. BENCH_BROWSER_PROF=<dir>: CPU profiles of the main thread and the worker.
  */
+/** The newest modification time (ms) of a file under `dir`. */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
+  }
+  return newest;
+}
+
 async function browserRun(token: string, size: number) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const dist = process.env.E2E_DIST ?? 'dist';
   if (!existsSync(chrome) || !existsSync(path.join(dist, 'index.html'))) return { skipped: 'no chromium or no build' };
+  // a console built before the code it should measure measures old code (session 7 measured a
+  // dist/ five hours old: 10 MB/s and the tab's memory growing with the file)
+  if (statSync(path.join(dist, 'index.html')).mtimeMs < Math.max(newestUnder('src/app'), newestUnder('src/workers'))) {
+    return { skipped: `${dist}/ is older than src/app or src/workers: run npm run build first` };
+  }
   const file = `/tmp/upl-bench-browser-${size / MB}m.mp4`;
   makeFile(file, size);
   const { chromium } = await import('playwright-core');
