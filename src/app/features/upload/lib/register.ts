@@ -45,7 +45,6 @@ export function createRegistrar(d: RegistrarDeps) {
     const r = regs.get(item.id);
     if (item.state !== 'Success' || !r || r.status === 'done') return item;
     if (r.status === 'pending') return { ...item, state: 'Uploading', speed: 0, eta: null };
-    if (r.status !== 'failed') return item;
     return { ...item, state: 'Failure', error: { code: REGISTER_FAILED, message: r.message } };
   }
 
