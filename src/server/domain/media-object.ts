@@ -5,7 +5,7 @@
  * account's key (adapters/oss-url.ts), a Range GET for the leading bytes and the size.
  * uploadRoutes installs the signer of each server (the demo's: the sandbox account's key).
  */
-import { open } from 'node:fs/promises';
+import { objectHead } from '../sandbox/object-files';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
 import { signedObjectUrl, type OssSigner } from '../adapters/oss-url';
@@ -36,15 +36,8 @@ export async function readObject(app: FastifyInstance, db: Db, bucket: string, k
   if (local) {
     const size = Number(local.size);
     if (bytes <= 0 || size === 0) return { size, head: Buffer.alloc(0) };
-    const f = await open(local.file_path, 'r').catch(() => null);
-    if (!f) return null;
-    try {
-      const head = Buffer.alloc(Math.min(bytes, size));
-      const { bytesRead } = await f.read(head, 0, head.length, 0);
-      return { size, head: head.subarray(0, bytesRead) };
-    } finally {
-      await f.close();
-    }
+    const head = await objectHead(local.file_path, Math.min(bytes, size));
+    return head && { size, head };
   }
   if (!s?.ossEndpoint) return null;
   const url = signedObjectUrl(s, bucket, key, addSeconds(new Date(), 120));

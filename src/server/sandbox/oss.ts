@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import { createWriteStream, promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } f
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { crc64OfParts } from '../../contract/crc64';
+import { composeObject, objectRange, removeObject } from './object-files';
 import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type Faults } from './cloud';
 
 /**
@@ -336,7 +337,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     if (r.method === 'GET' || r.method === 'HEAD') return getObject(req, reply, r);
     if (r.method === 'DELETE') {
       const row = await db.one<{ file_path: string }>('DELETE FROM oss_objects WHERE bucket = $1 AND object_key = $2 RETURNING file_path', [r.bucket, r.key]);
-      if (row) await fsp.rm(row.file_path, { force: true });
+      if (row) await removeObject(row.file_path);
       return reply.status(204).send();
     }
     throw new OssErr(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
@@ -466,34 +467,25 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
         throw new OssErr(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', { PartNumber: String(p.part_number) });
       }
     });
-    // concatenate; the object's CRC64 comes from the parts' (combined, as OSS does: no second pass
-    // over the bytes), the multipart ETag from their MD5s
-    const file = objectFile(r.bucket, r.key);
-    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    // composed from the parts without copying them (object-files.ts); the object's CRC64 comes from
+    // the parts' (combined, as OSS does: no second pass over the bytes), the multipart ETag from their MD5s
+    const dir = `${objectFile(r.bucket, r.key)}.${randomBytes(4).toString('hex')}.parts`;
     const md5s = createHash('md5');
-    let size = 0;
-    const out = createWriteStream(tmp);
+    for (const p of chosen) md5s.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
+    const size = chosen.reduce((n, p) => n + Number(p.size), 0);
     try {
-      for (const p of chosen) {
-        md5s.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
-        for await (const c of createReadStream(partFile(m.upload_id, p.part_number), { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
-          size += c.length;
-          if (!out.write(c)) await new Promise<void>((res) => out.once('drain', () => res()));
-        }
-      }
-      await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
+      await composeObject(dir, chosen.map((p) => ({ path: partFile(m.upload_id, p.part_number), size: Number(p.size) })));
     } catch (e) {
-      out.destroy();
-      await fsp.rm(tmp, { force: true });
+      await removeObject(dir);
       throw e;
     }
-    await fsp.rename(tmp, file);
     const etag = `"${md5s.digest('hex').toUpperCase()}-${chosen.length}"`;
     const crc64 = crc64OfParts(chosen.map((p) => ({ crc64: p.crc64, size: Number(p.size) })));
-    await finishObject(r, file, size, etag, crc64, m.content_type, cred.user_id);
+    await finishObject(r, dir, size, etag, crc64, m.content_type, cred.user_id);
     await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
     uploadsCache.delete(m.upload_id);
-    await Promise.all(rows.map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
+    const moved = new Set(chosen.map((p) => p.part_number));
+    await Promise.all(rows.filter((p) => !moved.has(p.part_number)).map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
     cloud.stats.completes++;
     return reply
       .header('etag', etag)
@@ -508,12 +500,15 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
 
   async function finishObject(r: Req, file: string, size: number, etag: string, crc64: string, contentType: string, userId: number) {
     const now = app.now();
+    const before = await db.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [r.bucket, r.key]);
     await db.query(
       `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (bucket, object_key) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
          content_type = EXCLUDED.content_type, file_path = EXCLUDED.file_path, created_at = EXCLUDED.created_at, user_id = EXCLUDED.user_id`,
       [r.bucket, r.key, size, etag, crc64, contentType, file, now, userId],
     );
+    // the version it replaced, when its bytes lived elsewhere (a PutObject over one lands in place)
+    if (before && before.file_path !== file) await removeObject(before.file_path);
     // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
     await db.query(
       `UPDATE vod_media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
@@ -580,7 +575,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     }
     reply.header('content-length', String(Math.max(0, end - start + 1)));
     if (r.method === 'HEAD' || size === 0) return reply.send('');
-    return reply.send(createReadStream(o.file_path, { start, end }));
+    return reply.send(objectRange(o.file_path, start, end));
   }
 
   function cors(reply: FastifyReply) {

@@ -4,6 +4,7 @@
  * download and the presigned URL. Errors come back as the real codes those clients parse.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import OSS from 'ali-oss';
 import RPCClient from '@alicloud/pop-core';
@@ -193,6 +194,11 @@ describe('OSS sandbox with ali-oss', () => {
     const range = await client.get(v.addr.FileName, { headers: { Range: 'bytes=100-199' } });
     expect(range.res.status).toBe(206);
     expect(Buffer.compare(range.content as Buffer, data.subarray(100, 200))).toBe(0);
+    // the object is its parts composed without a copy: a range across two part boundaries reads through
+    const across = await client.get(v.addr.FileName, { headers: { Range: 'bytes=1048000-2098000' } });
+    expect(Buffer.compare(across.content as Buffer, data.subarray(1048000, 2098001))).toBe(0);
+    const tail = await client.get(v.addr.FileName, { headers: { Range: 'bytes=-20000' } });
+    expect(Buffer.compare(tail.content as Buffer, data.subarray(size - 20000))).toBe(0);
 
     // ali-oss presigns only for a host name; the signature does not cover the host
     const named = oss(v.auth, v.addr, v.auth.AccessKeySecret, s.url.replace('127.0.0.1', 'localhost'));
@@ -201,6 +207,14 @@ describe('OSS sandbox with ali-oss', () => {
     const direct = await fetch(url);
     expect(direct.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await direct.arrayBuffer()), data)).toBe(0);
+
+    // a PutObject over the composed object replaces it, and its parts leave the disk
+    const { file_path: composedPath } = (await s.db.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE object_key = $1', [v.addr.FileName]))!;
+    expect(existsSync(composedPath)).toBe(true);
+    const again = randomBytes(4096);
+    await client.put(v.addr.FileName, again);
+    expect(Buffer.compare((await client.get(v.addr.FileName)).content as Buffer, again)).toBe(0);
+    expect(existsSync(composedPath)).toBe(false);
   });
 
   it('lists parts, completes only with the right ETags, aborts, and answers NoSuchUpload after', async () => {
