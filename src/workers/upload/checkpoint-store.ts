@@ -5,12 +5,14 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Checkpoint, CheckpointStore } from './types';
+import { packCheckpoint, unpackCheckpoint, type StoredCheckpoint } from './checkpoint-codec';
 
 export const DB_NAME = 'hr-console-upload';
 export const DB_VERSION = 1;
 
 interface UploadDb extends DBSchema {
-  checkpoints: { key: string; value: Checkpoint; indexes: { expiresAt: number } };
+  /** finished parts packed into a string (checkpoint-codec.ts) */
+  checkpoints: { key: string; value: StoredCheckpoint; indexes: { expiresAt: number } };
   /** fingerprint → a FileSystemFileHandle (or a staged Blob) to read the file after a reload */
   files: { key: string; value: { key: string; file: unknown; expiresAt: number } };
 }
@@ -53,14 +55,13 @@ export class IdbCheckpointStore implements CheckpointStore {
   }
 
   async get(key: string) {
-    return (await this.open()).get('checkpoints', key);
+    const v = await (await this.open()).get('checkpoints', key);
+    return v && unpackCheckpoint(v);
   }
-  /** Takes its copy at once (IndexedDB clones the value when the put is issued, not later). */
+  /** Takes its copy at once (packed, then cloned by IndexedDB when the put is issued). */
   async put(cp: Checkpoint) {
-    const db = this.opened;
-    if (db) return void (await db.put('checkpoints', cp));
-    const copy = structuredClone(cp);
-    await (await this.open()).put('checkpoints', copy);
+    const v = packCheckpoint(cp);
+    await (this.opened ?? (await this.open())).put('checkpoints', v);
   }
   async delete(key: string) {
     const db = await this.open();
@@ -68,7 +69,7 @@ export class IdbCheckpointStore implements CheckpointStore {
     await Promise.all([tx.objectStore('checkpoints').delete(key), tx.objectStore('files').delete(key), tx.done]);
   }
   async list() {
-    return (await this.open()).getAll('checkpoints');
+    return (await (await this.open()).getAll('checkpoints')).map(unpackCheckpoint);
   }
   async purgeExpired(now: number) {
     const db = await this.open();
@@ -107,19 +108,19 @@ export class IdbCheckpointStore implements CheckpointStore {
 
 /** The same contract in memory (tests, and browsers without IndexedDB). */
 export class MemoryCheckpointStore implements CheckpointStore {
-  readonly map = new Map<string, Checkpoint>();
+  readonly map = new Map<string, StoredCheckpoint>();
   async get(key: string) {
-    const cp = this.map.get(key);
-    return cp ? structuredClone(cp) : undefined;
+    const v = this.map.get(key);
+    return v && unpackCheckpoint(v);
   }
   async put(cp: Checkpoint) {
-    this.map.set(cp.key, structuredClone(cp));
+    this.map.set(cp.key, packCheckpoint(cp));
   }
   async delete(key: string) {
     this.map.delete(key);
   }
   async list() {
-    return [...this.map.values()].map((c) => structuredClone(c));
+    return [...this.map.values()].map(unpackCheckpoint);
   }
   async purgeExpired(now: number) {
     let n = 0;
