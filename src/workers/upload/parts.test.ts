@@ -135,6 +135,35 @@ describe('the tuner', () => {
     expect([t.partSize, t.parallel]).toEqual([2 * MB, 2]);
   });
 
+  it('keeps growing while throughput holds, up to half a second of upload in flight; a slow link keeps the start', () => {
+    /** windows at a flat `rate` (bytes per second, all parts together); answers every setting seen */
+    const flat = (rate: number) => {
+      const t = new Tuner({ ...limits, maxPartSize: 16 * MB, maxParallel: 6, maxInFlight: 64 * MB, inFlightSeconds: 0.5 });
+      let now = 1000;
+      t.partDone(0, now);
+      const seen: [number, number][] = [];
+      for (let i = 0; i < 40; i++) {
+        for (let k = 0; k < t.parallel; k++) {
+          now += (t.partSize / rate) * 1000;
+          t.partDone(t.partSize, now);
+          seen.push([t.partSize, t.parallel]);
+        }
+      }
+      return { t, seen };
+    };
+    // 200 MB/s: grows though the rate never rises, to the largest parts within 64 MB in flight
+    const fast = flat(200 * MB);
+    expect([fast.t.partSize, fast.t.parallel]).toEqual([16 * MB, 4]);
+    // 40 MB/s: half a second is 20 MB
+    const middling = flat(40 * MB);
+    expect(middling.seen.every(([p, n]) => p * n <= 20 * MB)).toBe(true);
+    expect(middling.t.partSize * middling.t.parallel).toBeGreaterThan(10 * MB);
+    expect(fast.seen.every(([p, n]) => p * n <= 64 * MB && p % 1024 === 0)).toBe(true);
+    // 2 MB/s: half a second is 1 MB, under the start's 5 MB: the SPEC's 1 MB × 5 throughout
+    const slow = flat(2 * MB);
+    expect(slow.seen.every(([p, n]) => p === MB && n === 5)).toBe(true);
+  });
+
   it('a 48.8 GB file through a growing and shrinking tuner: never more than 10000 parts, integer sizes', () => {
     const size = 48_828_125_003;
     const t = new Tuner({ ...limits, maxInFlight: 12 * MB });
@@ -165,7 +194,7 @@ describe('the tuner', () => {
     expect(t.parallel).toBe(1);
   });
 
-  it('undoes a step that made things slower, and stays put when not adaptive', () => {
+  it('undoes a step that made two windows in a row slower, and stays put when not adaptive', () => {
     const t = new Tuner(limits);
     let now = 1000;
     t.partDone(0, now);
@@ -174,13 +203,26 @@ describe('the tuner', () => {
     };
     window(500); // first rate: grow
     expect(t.partSize).toBe(2 * MB);
-    window(5000); // much slower: back
+    window(5000); // much slower: one window may be noise
+    expect(t.partSize).toBe(2 * MB);
+    window(5000); // and again: back
     expect(t.partSize).toBe(MB);
     // held while steady, then tried again
     for (let i = 1; i < REPROBE_AFTER; i++) window(5000);
     expect(t.partSize).toBe(MB);
     window(5000);
     expect(t.partSize).toBe(2 * MB);
+    // a slow window followed by a normal one keeps the step (and the search goes on)
+    const u = new Tuner(limits);
+    u.partDone(0, now);
+    const uWindow = (ms: number) => {
+      for (let k = 0; k < u.parallel; k++) u.partDone(u.partSize, (now += ms / u.parallel));
+    };
+    uWindow(500);
+    uWindow(5000);
+    expect(u.partSize).toBe(2 * MB);
+    uWindow(1000);
+    expect(u.partSize).toBe(4 * MB);
     const fixed = new Tuner({ ...limits, adaptive: false });
     fixed.partDone(0, 0);
     for (let i = 1; i < 50; i++) fixed.partDone(MB, i * 300);

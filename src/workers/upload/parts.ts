@@ -118,16 +118,26 @@ export interface TunerLimits {
    * reload, a dropped network) can make the upload send again
    */
   maxInFlight?: number;
+  /**
+   * a second bound on bytes in flight, in seconds of upload at the rate measured (never below the
+   * start's part size × parallel): a fast network may keep more in flight, a slow one keeps the
+   * SPEC's start, and one interruption re-sends about this long of upload at most
+   */
+  inFlightSeconds?: number;
 }
 
 /**
  * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ 250 ms) the rate of the
- * window is compared with the one before. Rising: grow — the part size doubles up to its limit
- * (trading parts in flight for it, down to 3, when the bytes in flight would pass their bound),
- * then one more part in flight. Falling clearly: undo the last step and hold for REPROBE_AFTER
- * windows (one slow window on a noisy network does not end the search). An error or a stall
- * halves the part size (not below the start) and takes one part out of flight. Part sizes are
- * whole KiB; partSize × parallel never passes maxInFlight once the start fits it.
+ * window is compared with the one before. Rising or holding (within 3 %): grow — the part size
+ * doubles up to its limit (trading parts in flight for it, down to 3, when the bytes in flight
+ * would pass their bound), then one more part in flight. Bigger parts cost less per byte on both
+ * ends (a request, a signature, a checkpoint, a store write each), so a step that does not hurt
+ * is kept: on a busy machine a real gain hides in the noise of one window, and waiting for a
+ * clear rise had left the engine at 4 MB parts. Falling clearly (> 15 %) in two windows in a row:
+ * undo the last step and hold for REPROBE_AFTER windows (a window of a few parts swings by a
+ * quarter on a busy machine; one slow window does not end the search). An error or a stall halves the part size (not below the start) and takes one part out
+ * of flight. Part sizes are whole KiB; partSize × parallel never passes the bound on bytes in
+ * flight (maxInFlight, and inFlightSeconds of the measured rate) once the start fits it.
  */
 export class Tuner {
   partSize: number;
@@ -139,6 +149,8 @@ export class Tuner {
   private lastStep: { partSize: number; parallel: number } | null = null;
   private held = false;
   private heldWindows = 0;
+  /** the window after a step was clearly slower: the next one decides (the baseline is kept) */
+  private doubted = false;
 
   constructor(private readonly l: TunerLimits) {
     this.partSize = Math.floor(l.partSize);
@@ -166,13 +178,20 @@ export class Tuner {
       this.heldWindows = 0;
       this.lastRate = 0;
     }
-    if (!this.lastRate || rate > this.lastRate * 1.03) {
-      if (!this.held) this.grow();
+    if (!this.lastRate || rate >= this.lastRate * 0.97) {
+      this.doubted = false;
+      if (!this.held) this.grow(rate);
     } else if (rate < this.lastRate * 0.85 && this.lastStep) {
+      // one slow window is as likely noise as the step's fault: undone only on a second one
+      if (!this.doubted) {
+        this.doubted = true;
+        return;
+      }
+      this.doubted = false;
       this.undo();
       this.held = true;
       this.heldWindows = 0;
-    }
+    } else this.doubted = false;
     this.lastRate = rate;
   }
 
@@ -184,10 +203,17 @@ export class Tuner {
     this.lastStep = null;
     this.lastRate = 0;
     this.held = false;
+    this.doubted = false;
   }
 
-  private grow(): void {
-    const cap = this.l.maxInFlight ?? Infinity;
+  /** The bound on bytes in flight at `rate` (bytes per second). */
+  private inFlightCap(rate: number): number {
+    const byTime = this.l.inFlightSeconds ? Math.max(this.l.partSize * this.l.parallel, rate * this.l.inFlightSeconds) : Infinity;
+    return Math.min(this.l.maxInFlight ?? Infinity, byTime);
+  }
+
+  private grow(rate: number): void {
+    const cap = this.inFlightCap(rate);
     const before = { partSize: this.partSize, parallel: this.parallel };
     const bigger = this.partSize * 2;
     if (bigger <= this.l.maxPartSize && bigger * this.parallel <= cap) this.partSize = bigger;

@@ -82,6 +82,11 @@ export interface UploadOptions {
    * (a reload, a dropped connection) can make the upload send again
    */
   maxInFlight: number;
+  /**
+   * and in seconds of upload at the measured rate (at least the start's part size × parallel;
+   * 0: no such bound): a fast network keeps more in flight, a slow one the SPEC's start
+   */
+  inFlightSeconds: number;
 }
 
 export const DEFAULT_OPTIONS: UploadOptions = {
@@ -102,16 +107,19 @@ export const DEFAULT_OPTIONS: UploadOptions = {
   maxPartSize: 16 * 1024 * 1024,
   maxParallel: 6,
   maxInFlight: Number.MAX_SAFE_INTEGER,
+  inFlightSeconds: 0,
 };
 
 /**
  * The console's settings (and the bench's adaptive run): the SPEC's 1 MB × 5 to start, grown while
- * throughput rises to at most 12 MB in flight (e.g. 4 MB × 3), so one reload or dropped network
- * sends at most that again; progress reaches the page at most 4 times a second per file.
+ * throughput rises or holds, to at most half a second of upload in flight (never less than the
+ * start's 5 MB) and 64 MB (16 MB × 4), so one reload or dropped network sends at most that again:
+ * a slow uplink keeps the SPEC's settings; progress reaches the page at most 4 times a second per file.
  */
 export const CONSOLE_OPTIONS: Partial<UploadOptions> = {
   adaptive: true,
-  maxInFlight: 12 * 1024 * 1024,
+  maxInFlight: 64 * 1024 * 1024,
+  inFlightSeconds: 0.5,
   progressEveryMs: 250,
 };
 
