@@ -364,6 +364,7 @@ async function browserRun(token: string, size: number) {
     let heapPeak = 0;
     let tabPeak = tabIdle;
     let workerProf: Awaited<ReturnType<typeof workerProfiler>> = null;
+    let chosen = '';
     for (;;) {
       const m = (await cdp.send('Performance.getMetrics')).metrics.find((x) => x.name === 'JSHeapUsedSize')?.value ?? 0;
       heapPeak = Math.max(heapPeak, m);
@@ -371,6 +372,8 @@ async function browserRun(token: string, size: number) {
       if (prof && !workerProf) workerProf = await workerProfiler(bcdp).catch(() => null);
       const state = await page.locator('[data-testid="upload-item"]').first().getAttribute('data-state');
       if (state === 'Success') break;
+      // the tuner's settings as the panel shows them (part size × parts in flight), the last seen
+      chosen = (await page.getByTestId('upload-tuning').first().textContent({ timeout: 50 }).catch(() => null)) ?? chosen;
       if (state === 'Failure') throw new Error('browser upload failed');
       await page.waitForTimeout(250);
     }
@@ -398,6 +401,7 @@ async function browserRun(token: string, size: number) {
       size_mb: size / MB,
       mbps: +(size / MB / seconds).toFixed(1),
       seconds: +seconds.toFixed(2),
+      chosen,
       long_tasks: long.length,
       long_task_ms_total: Math.round(long.reduce((a, b) => a + b, 0)),
       long_task_ms_max: Math.round(Math.max(0, ...long)),
