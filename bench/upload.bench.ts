@@ -476,7 +476,12 @@ export default async function uploadBench() {
   try {
     const token = await login();
     const loadStart = load();
-    const BEST = { partSize: 8 * MB, parallel: 4 };
+    // the engine's best fixed settings (what the adaptive tuner settles at on this machine): a sweep
+    // (BENCH_UPLOAD_SWEEP=8x4,16x4,16x6,32x4, session 8) gave 155, 178, 179, 181 MB/s; ali-oss and the
+    // ceiling run at the same. BENCH_UPLOAD_BEST=<MB>x<parallel> to try others.
+    const [bestMb, bestParallel] = (process.env.BENCH_UPLOAD_BEST ?? '16x4').split('x').map(Number) as [number, number];
+    const BEST = { partSize: bestMb * MB, parallel: bestParallel };
+    const bestLabel = `${bestMb} MB parts × ${bestParallel} parallel`;
     const runs: Record<'curl' | 'defaults' | 'noCrc' | 'best' | 'bestNoCrc' | 'adaptive' | 'aliDefaults' | 'aliBest' | 'bare', Run[]> = {
       curl: [],
       defaults: [],
@@ -500,13 +505,21 @@ export default async function uploadBench() {
       ['bestNoCrc', () => engineRun(token, { ...BEST, crc: false })],
       ['adaptive', () => engineRun(token, CONSOLE_OPTIONS)],
     ];
+    // BENCH_UPLOAD_SWEEP=8x4,16x4: the engine at those fixed settings too (reported under `sweep`)
+    const sweep = (process.env.BENCH_UPLOAD_SWEEP ?? '').split(',').filter(Boolean);
+    const sweepRuns: Record<string, Run[]> = {};
+    for (const c of sweep) {
+      const [mb, n] = c.split('x').map(Number) as [number, number];
+      sweepRuns[c] = [];
+      plan.push([c as keyof typeof runs, () => engineRun(token, { partSize: mb * MB, parallel: n })]);
+    }
     // BENCH_UPLOAD_ONLY=defaults,adaptive: only those (profiling); the ratios then need the rest
     const only = (process.env.BENCH_UPLOAD_ONLY ?? '').split(',').filter(Boolean);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [k, run] of plan) if (!only.length || only.includes(k)) runs[k].push(await run());
+      for (const [k, run] of plan) if (!only.length || only.includes(k)) (runs[k] ?? sweepRuns[k]!).push(await run());
     }
     if (only.length) {
-      const out: Record<string, unknown> = Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length));
+      const out: Record<string, unknown> = Object.fromEntries(Object.entries({ ...runs, ...sweepRuns }).filter(([, v]) => v.length));
       if (only.includes('crc')) out.crc = await crcSpeed();
       if (only.includes('browser')) out.browser = await browserRuns(token);
       return { load_start: loadStart, load_end: load(), ...out };
@@ -528,13 +541,13 @@ export default async function uploadBench() {
       size_mb: SIZE / MB,
       curl_mbps: curl.mbps,
       ceiling_bare_multipart_mbps: bare.mbps,
-      ceiling_settings: '8 MB parts × 4 parallel, parts pre-read, keep-alive',
+      ceiling_settings: `${bestLabel}, parts pre-read, keep-alive`,
       ali_oss_default_mbps: aliDefaults.mbps,
       ali_oss_best_mbps: aliBest.mbps,
       engine_default_mbps: defaults.mbps,
       engine_default_vs_ali_oss: ratio(defaults, aliDefaults),
       engine_default_vs_curl: ratio(defaults, curl),
-      engine_best_settings: '8 MB parts × 4 parallel',
+      engine_best_settings: bestLabel,
       engine_best_mbps: best.mbps,
       engine_best_vs_ali_oss: ratio(best, aliBest),
       engine_best_vs_curl: ratio(best, curl),
@@ -547,10 +560,10 @@ export default async function uploadBench() {
         ali_oss_1mb_x5: cpuPerMb('aliDefaults'),
         engine_1mb_x5: cpuPerMb('defaults'),
         engine_1mb_x5_no_crc: cpuPerMb('noCrc'),
-        ali_oss_8mb_x4: cpuPerMb('aliBest'),
-        engine_8mb_x4: cpuPerMb('best'),
-        engine_8mb_x4_no_crc: cpuPerMb('bestNoCrc'),
-        bare_8mb_x4: cpuPerMb('bare'),
+        ali_oss_best: cpuPerMb('aliBest'),
+        engine_best: cpuPerMb('best'),
+        engine_best_no_crc: cpuPerMb('bestNoCrc'),
+        bare_best: cpuPerMb('bare'),
       },
       engine_adaptive_mbps: adaptive.mbps,
       engine_adaptive_final_settings: adaptive.chosen,
@@ -569,6 +582,7 @@ export default async function uploadBench() {
       engine_peak_rss_mb: peak,
       engine_default_peak_rss_mb: defaults.peakRssMb ?? 0,
       rounds: ROUNDS,
+      ...(sweep.length ? { sweep: Object.fromEntries(sweep.map((c) => [c, Math.max(...sweepRuns[c]!.map((r) => r.mbps))])) } : {}),
       browser,
       // Chromium (the upload center, adaptive) over the engine in Node (adaptive) on the same file size
       chromium_vs_node_adaptive: sameSize ? +(sameSize.mbps / adaptive.mbps).toFixed(3) : null,
