@@ -26,14 +26,15 @@ class NodeFileSlice {
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
-    const buf = new Uint8Array(this.size);
+    // not zero-filled first (as a browser's Blob read is not): it is read over at once
+    const buf = Buffer.allocUnsafeSlow(this.size);
     const fh = await this.fh;
     for (let off = 0; off < buf.length; ) {
       const { bytesRead } = await fh.read(buf, off, buf.length - off, this.start + off);
       if (bytesRead === 0) throw new Error('文件读取失败');
       off += bytesRead;
     }
-    return buf.buffer;
+    return buf.buffer as ArrayBuffer;
   }
 
   async bytes(): Promise<Uint8Array> {
