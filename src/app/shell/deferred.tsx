@@ -5,7 +5,7 @@
  * points at, focuses or clicks the trigger — whichever comes first. Until then the layout shows a
  * trigger that looks the same (docs/decisions.md, "Layout weight").
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
 import { loadChunk } from '../shared/lib/chunks';
 import { afterFirstPaint } from '../shared/lib/painted';
 
@@ -73,10 +73,14 @@ export interface DeferredDropdownProps {
   focusTrigger: boolean;
 }
 
-/** The dropdown's trigger ref; it takes the focus on mount when the painted trigger had it. */
+/**
+ * The dropdown's trigger ref; it takes the focus on mount when the painted trigger had it, in the
+ * same task as the swap (a layout effect): with a passive effect the focus sat on <body> for a
+ * frame, and an Enter pressed then was lost (the keyboard e2e, once in CI).
+ */
 export function useTriggerFocus(focusTrigger: boolean): RefObject<HTMLButtonElement | null> {
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusTrigger) ref.current?.focus();
   }, [focusTrigger]);
   return ref;
