@@ -167,6 +167,35 @@ describe('recruitment aggregates', () => {
     expect(demoWeek.funnel.hired).toBeGreaterThanOrEqual(1);
   });
 
+  it("a position's 转化率 is a cohort: an earlier application hired in the range does not take it over 100 %", async () => {
+    const db = s.db;
+    const cand = (await db.one<{ id: number }>(
+      'SELECT c.id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY c.id LIMIT 1',
+      [p2],
+    ))!.id;
+    // applied in May, hired on 06-13: a hire of the week, an application of May
+    const late = (await db.one<{ id: number }>(
+      `INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at)
+       VALUES ($1, $2, $3, 'hired', $4, $4, $5) RETURNING id`,
+      [p2, co, cand, at('2026-05-20T10:00:00'), at('2026-06-13T10:00:00')],
+    ))!.id;
+    try {
+      const week = (await recruit('range=7d')).positions.find((p) => p.id === p2)!;
+      // the week's hires were 2 for its 1 application (200 % as the range's events)
+      expect(week).toMatchObject({ applies: 1, hired: 2, rate: 100 });
+      // May as a whole month (the months' roll-up): its application, hired by now
+      const may = (await recruit('range=custom&start=2026-05-01&end=2026-05-31')).positions.find((p) => p.id === p2)!;
+      expect(may).toMatchObject({ applies: 1, hired: 0, rate: 100 });
+      for (const q of ['range=7d', 'range=30d', 'range=custom&start=2026-05-01&end=2026-05-31', 'range=custom&start=2026-05-15&end=2026-06-15']) {
+        for (const p of (await recruit(q)).positions) expect(p.rate ?? 0, `${q} ${p.title}`).toBeLessThanOrEqual(100);
+      }
+    } finally {
+      await db.query('DELETE FROM applications WHERE id = $1', [late]);
+    }
+    expect((await recruit('range=7d')).positions.find((p) => p.id === p2)).toMatchObject({ applies: 1, hired: 1, rate: 100 });
+    expect((await recruit('range=custom&start=2026-05-01&end=2026-05-31')).positions.find((p) => p.id === p2)).toBeUndefined();
+  });
+
   it('refuses bad ranges with a clear message, never a 5xx', async () => {
     for (const q of ['range=custom', 'range=custom&start=2026-02-30&end=2026-03-01', 'range=custom&start=2026-06-10&end=2026-06-01',
       'range=custom&start=2024-01-01&end=2026-01-01', 'range=week', 'position_id=0', 'position_id=99999999999', 'start=%00']) {
@@ -287,7 +316,7 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     const out: Record<string, unknown[]> = {};
     for (const [t, cols] of [
       ['stats_recruit_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, r_invited, r_attended, r_hired, r_onboarded'],
-      ['stats_recruit_monthly', 'views, applies, invited, hired'],
+      ['stats_recruit_monthly', 'views, applies, invited, hired, r_hired'],
       ['stats_company_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, left_count, r_invited, r_attended, r_hired, r_onboarded'],
       ['stats_dept_daily', 'views, applies, invited, attended, hired, onboarded, hire_secs, r_invited, r_attended, r_hired, r_onboarded'],
       ['stats_departure_daily', 'left_count, proofs, handled, handle_secs'],

@@ -93,12 +93,12 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
   let narrow = 's.company_id = $1';
   if (pos !== null) narrow += ` AND s.position_id = $${args.push(pos)}`;
   if (r.department !== null) narrow += ` AND s.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $${args.push(r.department)})`;
-  const parts = rangeRows(r, 'stats_recruit_monthly', 'stats_recruit_daily', ['position_id'], ['views', 'applies', 'invited', 'hired'], narrow, args);
+  const parts = rangeRows(r, 'stats_recruit_monthly', 'stats_recruit_daily', ['position_id'], ['views', 'applies', 'invited', 'hired', 'r_hired'], narrow, args);
   const sql = `WITH RECURSIVE
       days AS (${days}),
-      sums AS (SELECT position_id, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired
+      sums AS (SELECT position_id, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired, sum(r_hired) AS r_hired
                  FROM (${parts}) u GROUP BY position_id),
-      pos AS (SELECT p.id, p.title, p.department, x.views, x.applies, x.invited, x.hired
+      pos AS (SELECT p.id, p.title, p.department, x.views, x.applies, x.invited, x.hired, x.r_hired
                 FROM positions p LEFT JOIN sums x ON x.position_id = p.id WHERE p.company_id = $1),
       -- the departments departures name: a loose index scan (departure_records_company_dept_idx)
       dept AS (SELECT (SELECT min(dept_name) FROM departure_records WHERE company_id = $1 AND dept_name > '') AS d
@@ -123,7 +123,7 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
     r_hired: number;
     r_onboarded: number;
   };
-  type Pos = { id: number; title: string; department: string | null; views: number | null; applies: number | null; invited: number | null; hired: number | null };
+  type Pos = { id: number; title: string; department: string | null; views: number | null; applies: number | null; invited: number | null; hired: number | null; r_hired: number | null };
   const row = (await db.one<{ days: Day[]; positions: Pos[]; depts: string[] }>(sql, args))!;
   const byDay = new Map(row.days.map((x) => [x.d, x]));
   const sum = (k: Exclude<keyof Day, 'd'>) => row.days.reduce((a, x) => a + n(x[k]), 0);
@@ -140,8 +140,9 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
     positions: shown
       .map((p) => {
         const applies = n(p.applies);
-        const h = n(p.hired);
-        return { id: p.id, title: p.title, views: n(p.views), applies, invited: n(p.invited), hired: h, rate: pct(h, applies) };
+        // 转化率: of the range's applications, the share hired by now (a cohort, as the funnel; the
+        // range's hires over its applications passed 100 % when an earlier application was hired)
+        return { id: p.id, title: p.title, views: n(p.views), applies, invited: n(p.invited), hired: n(p.hired), rate: pct(n(p.r_hired), applies) };
       })
       .filter((p) => pos !== null || p.views + p.applies + p.invited + p.hired > 0),
     avg_hire_days: hired === 0 ? null : Math.round((sum('hire_secs') / hired / 86400) * 10) / 10,

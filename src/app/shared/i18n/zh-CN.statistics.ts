@@ -29,6 +29,7 @@ export const tStat = {
     series: { applies: '投递', interviews: '面试', hires: '录用' },
     byPosition: '职位明细',
     cols: { title: '职位', views: '浏览', applies: '投递', invited: '邀面', hired: '录用', rate: '转化率' },
+    rateNote: '转化率：本期收到的投递中，截至今日已录用的比例；其余各列为本期发生的次数',
     avgHire: '平均录用周期',
     days: (n: number) => `${n} 天`,
     none: '—',

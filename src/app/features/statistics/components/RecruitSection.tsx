@@ -68,6 +68,11 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
             rows={d.positions.map((p) => [p.title, p.views, p.applies, p.invited, p.hired, rateText(p.rate)])}
           />
         )}
+        {d.positions.length > 0 && (
+          <Text className={s.muted} block data-testid="positions-rate-note">
+            {T.rateNote}
+          </Text>
+        )}
       </div>
     </section>
   );
