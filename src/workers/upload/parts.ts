@@ -134,17 +134,18 @@ export interface TunerLimits {
 }
 
 /**
- * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ MIN_WINDOW_MS) the rate of the
- * window is compared with the one before. Rising or holding (within 3 %): grow — the part size
- * doubles up to its limit (trading parts in flight for it, down to 3, when the bytes in flight
- * would pass their bound), then one more part in flight. Bigger parts cost less per byte on both
- * ends (a request, a signature, a checkpoint, a store write each), so a step that does not hurt
- * is kept: on a busy machine a real gain hides in the noise of one window, and waiting for a
+ * Hill climbing on throughput: after each window (≥ `parallel` parts and ≥ MIN_WINDOW_MS) the
+ * rate of the window is compared with the one before. Rising or holding (within 3 %): grow — the
+ * part size doubles up to its limit (trading parts in flight for it, down to 3, when the bytes in
+ * flight would pass their bound), then one more part in flight. Bigger parts cost less per byte on
+ * both ends (a request, a signature, a checkpoint, a store write each), so a step that does not
+ * hurt is kept: on a busy machine a real gain hides in the noise of one window, and waiting for a
  * clear rise had left the engine at 4 MB parts. Falling clearly (> 15 %) in two windows in a row:
  * undo the last step and hold for REPROBE_AFTER windows (a window of a few parts swings by a
- * quarter on a busy machine; one slow window does not end the search). An error or a stall halves the part size (not below the start) and takes one part out
- * of flight. Part sizes are whole KiB; partSize × parallel never passes the bound on bytes in
- * flight (maxInFlight, and inFlightSeconds of the measured rate) once the start fits it.
+ * quarter on a busy machine; one slow window does not end the search). An error or a stall halves
+ * the part size (not below the start) and takes one part out of flight. Part sizes are whole KiB;
+ * partSize × parallel never passes the bound on bytes in flight (maxInFlight, and inFlightSeconds
+ * of the measured rate) once the start fits it.
  */
 export class Tuner {
   partSize: number;
