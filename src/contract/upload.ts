@@ -63,6 +63,9 @@ export type MediaListData = z.infer<typeof MediaListData>;
  * once the object is complete. The server asks the provider itself (Get*Info with its own key);
  * nothing the console says but the id, the kind and the engine's CRC64 is taken.
  */
+/** An upload the video service has not finished yet: register refuses it, the console asks again. */
+export const MSG_MEDIA_UNFINISHED = '文件尚未上传完成，请稍后再试';
+
 export const MediaRegisterBody = z.strictObject({
   media_id: text(64).min(1, '文件无效，请重新上传').regex(/^[A-Za-z0-9_-]+$/, '文件无效，请重新上传'),
   kind: z.enum(['video', 'image', 'attached'], { error: '文件类型无效' }),

@@ -13,11 +13,12 @@ import type { Db } from '../db/types';
 import { ownerOf, ownerPrefix } from './credentials';
 import { ApiError, badRequest, notFound } from '../http/envelope';
 import { Code } from '../../contract/envelope';
-import type { MediaRegisterBody, MediaRegisterData } from '../../contract/upload';
+import { mimeOfName } from '../../contract/mime';
+import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody, type MediaRegisterData } from '../../contract/upload';
 import { VodApiError, type ProviderMedia, type VodClient } from '../adapters/vod';
 
 export const MSG_MEDIA_UNKNOWN = '文件不存在，请重新上传';
-export const MSG_MEDIA_UNFINISHED = '文件尚未上传完成，请稍后再试';
+export { MSG_MEDIA_UNFINISHED };
 export const MSG_MEDIA_FAILED = '文件上传失败，请重新上传';
 export const MSG_VOD_DOWN = '上传服务暂不可用，请稍后再试';
 
@@ -34,11 +35,7 @@ interface MediaRow {
   status: 'Uploading' | 'Normal';
 }
 
-const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  pdf: 'application/pdf', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
-};
-const mimeOf = (name: string) => MIME[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+const mimeOf = (name: string) => mimeOfName(name) ?? 'application/octet-stream';
 
 const current = (db: Db, id: string) =>
   db.one<MediaRow>('SELECT media_id, kind, company_id, user_id, status FROM media WHERE media_id = $1', [id]);

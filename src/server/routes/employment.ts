@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { AGREEMENT_MAX_BYTES } from '../../contract/employment';
+import { MSG_MEDIA_UNFINISHED } from '../../contract/upload';
 import {
   PAY_MAX_FEN,
   takesWorkers,
@@ -56,7 +57,7 @@ async function ownMedia(app: FastifyInstance, db: Db, mediaId: string, companyId
   if (!m || m.kind !== kind) throw badRequest(missing);
   // the demo's store on this machine, or the real bucket (domain/media-object.ts)
   const o = m.status === 'Normal' ? await readObject(app, db, m.bucket, m.object_key, 0) : null;
-  if (!o) throw badRequest('文件尚未上传完成，请稍后再试');
+  if (!o) throw badRequest(MSG_MEDIA_UNFINISHED);
   return { ...m, size: o.size };
 }
 
@@ -329,6 +330,7 @@ export function employmentRoutes(app: FastifyInstance) {
     const company = memberCompanyOf(auth, now);
     const m = await ownMedia(app, db, body.media_id, company.id, 'attached', '协议文件无效，请重新上传');
     if (m.size > AGREEMENT_MAX_BYTES) throw badRequest('协议文件不能超过10MB');
+    // the size is refused before any byte is read
     const head = (await readObject(app, db, m.bucket, m.object_key, 5))?.head;
     if (!/\.pdf$/i.test(m.file_name) || !head || !isPdf(head)) throw badRequest('协议文件仅支持 PDF 格式');
     if (body.effective_date < fmtDate(now)) throw badRequest('生效日期不能早于今天');

@@ -3,9 +3,8 @@ import { endpoints } from '../../contract/endpoints';
 import { isoSeconds, mintCredentials, ownerPrefix } from '../domain/credentials';
 import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
 import { vodClient, type AliyunVodConfig, type VodClient, type VodTransport } from '../adapters/vod';
-import { signedObjectUrl } from '../adapters/oss-url';
 import { registerMedia } from '../domain/media-register';
-import { setMediaSigner } from '../domain/media-object';
+import { objectLink, setMediaSigner } from '../domain/media-object';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import type { UploadEndpoints } from '../config';
 import { Code } from '../../contract/envelope';
@@ -20,7 +19,7 @@ export const STS_TTL_S = 3600;
  * The demo's video service: the VOD sandbox of this same server, called in-process with the
  * sandbox account's key and checked by the sandbox's verifier like any other caller.
  */
-export const sandboxVod = (app: FastifyInstance): { cfg: AliyunVodConfig; transport: VodTransport } => ({
+const sandboxVod = (app: FastifyInstance): { cfg: AliyunVodConfig; transport: VodTransport } => ({
   cfg: { endpoint: '/sandbox/vod', ...SANDBOX_ACCOUNT_KEY, regionId: 'cn-shanghai', ossEndpoint: '' },
   transport: async (params) => {
     const r = await app.inject({
@@ -50,10 +49,10 @@ export function uploadRoutes(
 ) {
   const sts = opts.sts ?? null;
   const server = serverVod(app, opts);
-  const vodCfg = server?.cfg ?? null;
   const vod = server?.client ?? null;
-  // the licence and agreement steps read registered objects, and link them, with the same key
-  setMediaSigner(app, vodCfg);
+  // the media library's previews and the licence and agreement steps read registered objects,
+  // and link them, with the same key
+  setMediaSigner(app, server?.cfg ?? null);
   // production: the credentials name the real video service and region the console signs its calls to
   const where = opts.uploads ? { VodEndpoint: opts.uploads.vodEndpoint, RegionId: opts.uploads.regionId } : {};
   /**
@@ -133,7 +132,6 @@ export function uploadRoutes(
     );
     // previews: GetObject URLs signed with the account's key, valid a short while
     const expires = addSeconds(now, PREVIEW_TTL_S);
-    const preview = (bucket: string, key: string) => (vodCfg && key ? signedObjectUrl(vodCfg, bucket, key, expires) : null);
     return {
       list: rows.map((r) => ({
         media_id: r.media_id,
@@ -146,7 +144,7 @@ export function uploadRoutes(
         crc64: r.crc64,
         uploader: r.uploader,
         created_at: fmtDateTime(r.created_at),
-        url: preview(r.bucket, r.object_key),
+        url: objectLink(app, r.bucket, r.object_key, expires),
       })),
       total: Number(total?.n ?? 0),
       page: query.page,

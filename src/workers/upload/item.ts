@@ -8,6 +8,7 @@ import type { Tuner } from './parts';
 import { ProgressMeter, Throttle } from './progress';
 import type { ItemSnapshot, ItemState, MediaKind } from './types';
 import type { UploadTicket } from './vod';
+import { mimeOfName } from '../../contract/mime';
 
 export interface Item {
   id: string;
@@ -88,10 +89,5 @@ export function snapshot(it: Item): ItemSnapshot {
 
 /** The Content-Type the object is stored with (from the name's extension, else the file's). */
 export function contentType(it: Item): string {
-  const ext = it.name.match(/\.([A-Za-z0-9]+)$/)?.[1]?.toLowerCase() ?? '';
-  const map: Record<string, string> = {
-    mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', avi: 'video/x-msvideo', mkv: 'video/x-matroska', flv: 'video/x-flv',
-    jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  };
-  return map[ext] ?? (it.file as File | null)?.type ?? 'application/octet-stream';
+  return mimeOfName(it.name) ?? (it.file as File | null)?.type ?? 'application/octet-stream';
 }

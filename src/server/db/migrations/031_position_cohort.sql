@@ -15,26 +15,12 @@ $$;
 SELECT stats_recruit_monthly_r_hired();
 
 -- 030's reach onto the days, and now the cohort's hires onto the position's month
-CREATE OR REPLACE FUNCTION stats_reach_add(c integer, p integer, d date, lvl integer, sg integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO stats_recruit_daily AS s (company_id, position_id, day, r_invited, r_attended, r_hired, r_onboarded)
-  VALUES (c, p, d, sg * (lvl >= 1)::int, sg * (lvl >= 2)::int, sg * (lvl >= 3)::int, sg * (lvl >= 4)::int)
-  ON CONFLICT (company_id, day, position_id) DO UPDATE SET
-    r_invited = s.r_invited + EXCLUDED.r_invited, r_attended = s.r_attended + EXCLUDED.r_attended,
-    r_hired = s.r_hired + EXCLUDED.r_hired, r_onboarded = s.r_onboarded + EXCLUDED.r_onboarded;
+ALTER FUNCTION stats_reach_add(integer, integer, date, integer, integer) RENAME TO stats_reach_add_030;
+CREATE FUNCTION stats_reach_add(c integer, p integer, d date, lvl integer, sg integer) RETURNS void LANGUAGE sql AS $$
+  SELECT stats_reach_add_030(c, p, d, lvl, sg);
   INSERT INTO stats_recruit_monthly AS s (company_id, position_id, month, r_hired)
   SELECT c, p, date_trunc('month', d)::date, sg WHERE lvl >= 3
   ON CONFLICT (company_id, month, position_id) DO UPDATE SET r_hired = s.r_hired + EXCLUDED.r_hired;
-  INSERT INTO stats_company_daily AS s (company_id, day, r_invited, r_attended, r_hired, r_onboarded)
-  VALUES (c, d, sg * (lvl >= 1)::int, sg * (lvl >= 2)::int, sg * (lvl >= 3)::int, sg * (lvl >= 4)::int)
-  ON CONFLICT (company_id, day) DO UPDATE SET
-    r_invited = s.r_invited + EXCLUDED.r_invited, r_attended = s.r_attended + EXCLUDED.r_attended,
-    r_hired = s.r_hired + EXCLUDED.r_hired, r_onboarded = s.r_onboarded + EXCLUDED.r_onboarded;
-  INSERT INTO stats_dept_daily AS s (company_id, department, day, r_invited, r_attended, r_hired, r_onboarded)
-  SELECT c, pos.department, d, sg * (lvl >= 1)::int, sg * (lvl >= 2)::int, sg * (lvl >= 3)::int, sg * (lvl >= 4)::int
-    FROM positions pos WHERE pos.id = p AND pos.department IS NOT NULL
-  ON CONFLICT (company_id, department, day) DO UPDATE SET
-    r_invited = s.r_invited + EXCLUDED.r_invited, r_attended = s.r_attended + EXCLUDED.r_attended,
-    r_hired = s.r_hired + EXCLUDED.r_hired, r_onboarded = s.r_onboarded + EXCLUDED.r_onboarded;
 $$;
 
 -- stats_rebuild(): 030's (which rebuilds the months without r_hired), then the months' r_hired

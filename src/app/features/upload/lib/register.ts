@@ -7,12 +7,9 @@
  * turns it into a failure with the server's words; 重试 asks again.
  */
 import type { ItemSnapshot } from '../../../../workers/upload/types';
+import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody } from '../../../../contract/upload';
 
-export interface RegisterBody {
-  media_id: string;
-  kind: ItemSnapshot['kind'];
-  crc64?: string;
-}
+export type RegisterBody = MediaRegisterBody;
 
 export interface RegistrarDeps {
   claim: (body: RegisterBody) => Promise<unknown>;
@@ -23,7 +20,7 @@ export interface RegistrarDeps {
 }
 
 /** The server's words for an upload the video service has not finished yet (asked again). */
-export const MSG_UNFINISHED = '文件尚未上传完成，请稍后再试';
+export const MSG_UNFINISHED = MSG_MEDIA_UNFINISHED;
 /** waits before asking again while the provider catches up, or the server is unreachable */
 export const REGISTER_RETRIES_MS = [1000, 2000, 4000, 8000];
 export const REGISTER_FAILED = 'RegisterFailed';
