@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { codeMigrations } from './code-migrations';
-import { PgDb } from './pg';
 import type { Db } from './types';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -37,18 +36,20 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * Tables are never schema-qualified: the connection's search_path decides where they go.
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
-  // PostgreSQL: the whole run holds a session advisory lock, so servers starting together migrate
-  // one after the other (the next finds everything applied); PGlite has one connection anyway
-  if (db instanceof PgDb) return db.withSessionLock(MIGRATION_LOCK, (s) => migrateLocked(s, migrations));
-  return migrateLocked(db, migrations);
-}
-
-async function migrateLocked(db: Db, migrations: Migration[]): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    name text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Every step is one transaction holding a transaction-level advisory lock: servers (or migrate
+  // commands) starting together take turns per step, and the next finds the step applied. No
+  // session-level lock: a transaction-mode pooler (PgBouncer) does not keep a session between
+  // transactions. No limit on a step's statements or on the wait for the lock (a step may rewrite a
+  // large table while another server waits its turn).
+  const unlimited = { statementMs: 0, lockMs: 0, idleMs: 120_000 };
+  await db.tx(async (t) => {
+    await t.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await t.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  }, unlimited);
   const applied: string[] = [];
   for (const m of migrations) {
     await db.tx(async (t) => {
@@ -59,7 +60,7 @@ async function migrateLocked(db: Db, migrations: Migration[]): Promise<string[]>
       if (m.run) await m.run(t);
       await t.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(`${m.version}_${m.name}`);
-    });
+    }, unlimited);
   }
   return applied;
 }

@@ -1,5 +1,6 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Db } from './types';
+import type { Db, TxOptions } from './types';
+import { assertOutsideTx, DEFAULT_TX_IDLE_MS, watchTx, type TxActivity } from './tx-watch';
 
 /**
  * Both drivers must hand back the same JS values: `date` stays a `YYYY-MM-DD` string (a JS Date
@@ -10,19 +11,21 @@ const parsers = {
   [types.INT8]: (v: string) => Number(v),
 };
 
-type Queryable = Pick<Transaction, 'query' | 'exec'>;
-
+/** A transaction of the embedded database: its queries count as its activity (tx-watch.ts). */
 class PgliteTx implements Db {
   readonly kind = 'pglite' as const;
-  constructor(protected readonly q: Queryable) {}
+  constructor(
+    private readonly t: Transaction,
+    private readonly activity: TxActivity,
+  ) {}
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.q.query<T>(sql, params)).rows;
+    return this.activity.busy(async () => (await this.t.query<T>(sql, params)).rows);
   }
   async one<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
     return (await this.query<T>(sql, params))[0];
   }
   async exec(sql: string): Promise<void> {
-    await this.q.exec(sql);
+    await this.activity.busy(() => this.t.exec(sql));
   }
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this);
@@ -32,15 +35,33 @@ class PgliteTx implements Db {
   }
 }
 
-export class PgliteDb extends PgliteTx {
-  constructor(readonly pg: PGlite) {
-    super(pg);
+/**
+ * The embedded database: one connection, one transaction at a time, other queries queued behind
+ * it. A query or transaction started from inside one of its own open transactions would wait for
+ * itself, so it fails at once (tx-watch.ts); a transaction idle for `idleMs` is rolled back.
+ */
+export class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  constructor(
+    readonly pg: PGlite,
+    private readonly idleMs = DEFAULT_TX_IDLE_MS,
+  ) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    assertOutsideTx(this.pg, 'a query on the embedded database');
+    return (await this.pg.query<T>(sql, params)).rows;
   }
-  /** PGlite runs one transaction at a time and queues other queries behind it. */
-  override tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    return this.pg.transaction((t) => fn(new PgliteTx(t)));
+  async one<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0];
   }
-  override async close(): Promise<void> {
+  async exec(sql: string): Promise<void> {
+    assertOutsideTx(this.pg, 'a script on the embedded database');
+    await this.pg.exec(sql);
+  }
+  tx<T>(fn: (db: Db) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+    assertOutsideTx(this.pg, 'a second transaction on the embedded database');
+    return this.pg.transaction((t) => watchTx(this.pg, opts.idleMs ?? this.idleMs, (a) => fn(new PgliteTx(t, a))));
+  }
+  async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
   /** A tarball of the whole data dir (tests start from a dumped, seeded database). */
@@ -53,11 +74,11 @@ export class PgliteDb extends PgliteTx {
  * Opens PGlite: `dataDir` on disk, in memory when omitted, or a copy of a dumped data dir.
  * A new database takes seconds to initialise (STACK.md pitfall 7).
  */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; idleInTxMs?: number } = {}): Promise<PgliteDb> {
   const pg = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers,
   });
-  return new PgliteDb(pg);
+  return new PgliteDb(pg, opts.idleInTxMs);
 }

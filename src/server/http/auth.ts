@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PgDb } from '../db/pg';
 import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
 import { COMPANY_COLUMNS, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
@@ -61,15 +60,13 @@ const AUTH_SQL = `SELECT ${list(USER_COLUMNS).map((c) => `u.${c}`).join(', ')},
 
 /**
  * Runs AUTH_SQL as a prepared statement, parsed and planned once per connection: on PostgreSQL a
- * named statement of node-postgres; on PGlite (one session, every microsecond shared with the
+ * named statement from its third use like every repeated statement (none behind a transaction-mode
+ * pooler, db/pg.ts); on PGlite (one session, every microsecond shared with the
  * server's event loop) `PREPARE` once and `EXECUTE` over the simple protocol. The two arguments are
  * a sha256 hex digest and an ISO timestamp, checked to be exactly that before they are inlined.
  */
 const prepared = new WeakSet<object>();
 async function authRow(db: Db, tokenHash: string, now: Date): Promise<Record<string, unknown> | undefined> {
-  if (db instanceof PgDb) {
-    return (await db.pool.query({ name: 'hr_auth_lookup', text: AUTH_SQL, values: [tokenHash, now] })).rows[0] as Record<string, unknown> | undefined;
-  }
   if (db instanceof PgliteDb) {
     const iso = now.toISOString();
     if (!/^[0-9a-f]{64}$/.test(tokenHash) || !/^[0-9T:.Z-]{20,30}$/.test(iso)) throw tokenInvalid();

@@ -8,8 +8,9 @@
  * the row's move (发放中 → 成功 | 失败, 成功 → 退汇), its one refund of amount + fee to the company
  * account, the batch's status and the 操作日志 line — all in the job's transaction together with
  * its `job_runs` mark (jobs/index.ts runOnce). Paid exactly once, whatever happens:
- *  - a replayed callback (same notify id; the job's singleton key, for tracing) is a no-op once one
- *    of its jobs applied it (payout_callbacks' primary key, written in the same transaction);
+ *  - a replayed callback (same notify id) is the same job: its id is derived from the notify id
+ *    (jobs/index.ts dedupe), so a replay sends nothing new; one arriving after that job was archived
+ *    finds its `job_runs` mark, and payout_callbacks' primary key backs both;
  *  - a second callback with another id finds the row already moved (compare-and-set on the
  *    status), so a row is refunded at most once;
  *  - a worker that dies mid-job rolls back with its connection and the job is retried elsewhere;
@@ -43,6 +44,9 @@ export const payoutResultJob: JobDef<PayoutResultData> = {
   retryLimit: 8,
   retryDelay: 2,
   expireInSeconds: 120,
+  // a 3,000-row batch's results arrive together: 50 a fetch, 4 transactions at a time (PostgreSQL)
+  batchSize: 50,
+  pollingSeconds: 0.5,
   async run({ notify, sign, received_at }, { db }) {
     if (!verifyNotify(notify, sign)) throw new Error(`payout-result: bad signature on ${notify.notify_id}`);
     // joins the job's transaction (nested tx): the effect commits with the job's once-only mark
@@ -58,6 +62,6 @@ export async function enqueuePayoutResult(db: Db, notify: Notify, sign: string, 
   const q = jobQueue();
   if (!q || !q.has(PAYOUT_RESULT_JOB)) return false;
   await checkNotify(db, notify);
-  await q.sendIn<PayoutResultData>(db, PAYOUT_RESULT_JOB, { notify, sign, received_at: now.toISOString() }, { key: notify.notify_id });
+  await q.sendIn<PayoutResultData>(db, PAYOUT_RESULT_JOB, { notify, sign, received_at: now.toISOString() }, { dedupe: notify.notify_id });
   return true;
 }
