@@ -309,10 +309,10 @@ export default async function statisticsBench() {
   const kept = process.env.BENCH_PG_SCHEMA;
   if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_PG_SCHEMA: lower-case letters, digits and _');
   const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
-  const admin = openPg({ connectionString: url, max: 1 });
+  const admin = openPg({ connectionString: url, max: 1, timeouts: { statementMs: 0 } });
   await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const reuse = !!kept && !!(await admin.one<{ t: string | null }>(`SELECT to_regclass('${schema}.${READY.replace('-', '_')}')::text AS t`))?.t;
-  const db = openPg({ connectionString: url, searchPath: schema, max: 5 });
+  const db = openPg({ connectionString: url, searchPath: schema, max: 5, timeouts: { statementMs: 0, idleInTxMs: 0 } });
   try {
     out.postgresql = await run(db, reuse);
     if (kept && !reuse) await db.exec(`CREATE TABLE ${READY.replace('-', '_')} ()`);

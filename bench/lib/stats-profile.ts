@@ -17,7 +17,7 @@ const dir = process.env.BENCH_PGLITE_DIR;
 const pgSchema = process.env.BENCH_PG_SCHEMA;
 if (!dir && !(pgSchema && process.env.DATABASE_URL)) throw new Error('BENCH_PGLITE_DIR, or BENCH_PG_SCHEMA with DATABASE_URL');
 const [what = 'recruit', rangeName = 'year'] = process.argv.slice(2);
-const db0 = dir ? await openPglite({ dataDir: dir }) : openPg({ connectionString: process.env.DATABASE_URL!, searchPath: pgSchema, max: 1 });
+const db0 = dir ? await openPglite({ dataDir: dir }) : openPg({ connectionString: process.env.DATABASE_URL!, searchPath: pgSchema, max: 1, timeouts: { statementMs: 0, idleInTxMs: 0 } });
 await migrate(db0);
 const log: { ms: number; sql: string; args: unknown[] }[] = [];
 const explain = !!process.env.PROFILE_EXPLAIN;

@@ -16,6 +16,8 @@ export const Code = {
   /** too many requests (SMS once a minute, too many wrong codes) */
   TOO_MANY: 429,
   SERVER_ERROR: 500,
+  /** the service cannot reach its database for now (HTTP 503 with Retry-After): try again shortly */
+  UNAVAILABLE: 503,
   /** missing, unknown, expired or revoked bearer token (SPEC §8) */
   TOKEN_INVALID: 410000,
 } as const;

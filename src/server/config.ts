@@ -15,6 +15,7 @@ import type { AliyunSmsConfig } from './adapters/sms';
 import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { WechatPayConfig } from './adapters/wechatpay';
+import { clientLimit, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './db/pg';
 
 export type Profile = 'demo' | 'production';
 
@@ -46,6 +47,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** pooled connections per server process (PostgreSQL) */
   dbPoolMax: number;
+  /** DB_POOLER=transaction: behind PgBouncer (or a cloud proxy) in transaction mode (db/pg.ts) */
+  dbPooler: boolean;
+  /** DB_*_TIMEOUT_MS: how long to wait on the database (db/pg.ts PgTimeouts; PGlite takes the idle one) */
+  dbTimeouts: PgTimeouts;
   dataDir: string;
   staticDir: string;
   sandbox: boolean;
@@ -85,6 +90,21 @@ const port = z.coerce
   .max(65535, '应为 1–65535 的端口号');
 const positiveInt = z.coerce.number().int('应为正整数').positive('应为正整数');
 const flag = z.enum(['0', '1'], { error: '只能是 0 或 1' });
+/** milliseconds, 0 = no limit */
+const ms = z.coerce.number({ error: '应为毫秒数（0 表示不限）' }).int('应为毫秒数（0 表示不限）').min(0, '应为毫秒数（0 表示不限）').max(3_600_000, '应不超过 3600000（1 小时）');
+
+/** The database limits of DB_*_TIMEOUT_MS; the client's own limit follows the statement's unless set. */
+function dbTimeouts(e: { DB_CONNECT_TIMEOUT_MS?: number; DB_STATEMENT_TIMEOUT_MS?: number; DB_LOCK_TIMEOUT_MS?: number; DB_IDLE_IN_TX_TIMEOUT_MS?: number; DB_QUERY_TIMEOUT_MS?: number }): PgTimeouts {
+  const d = DEFAULT_PG_TIMEOUTS;
+  const statementMs = e.DB_STATEMENT_TIMEOUT_MS ?? d.statementMs;
+  return {
+    connectMs: e.DB_CONNECT_TIMEOUT_MS ?? d.connectMs,
+    statementMs,
+    lockMs: e.DB_LOCK_TIMEOUT_MS ?? d.lockMs,
+    idleInTxMs: e.DB_IDLE_IN_TX_TIMEOUT_MS ?? d.idleInTxMs,
+    queryMs: e.DB_QUERY_TIMEOUT_MS ?? (e.DB_STATEMENT_TIMEOUT_MS === undefined ? d.queryMs : clientLimit(statementMs)),
+  };
+}
 const pgUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), '应为 postgres://用户:密码@主机:端口/库名 形式的连接串');
@@ -125,6 +145,12 @@ const common = z.object({
   HOST: z.string().min(1).optional(),
   DATABASE_URL: pgUrl.optional(),
   DB_POOL_MAX: positiveInt.max(200, '应为 1–200').optional(),
+  DB_POOLER: z.enum(['none', 'transaction'], { error: '应为 none 或 transaction（经 PgBouncer 等事务级连接池连接时）' }).optional(),
+  DB_CONNECT_TIMEOUT_MS: ms.optional(),
+  DB_STATEMENT_TIMEOUT_MS: ms.optional(),
+  DB_LOCK_TIMEOUT_MS: ms.optional(),
+  DB_IDLE_IN_TX_TIMEOUT_MS: ms.optional(),
+  DB_QUERY_TIMEOUT_MS: ms.optional(),
   STATIC_DIR: z.string().min(1).optional(),
   PUBLIC_ORIGIN: origin.optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -325,6 +351,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.HOST ?? '0.0.0.0',
       databaseUrl: e.DATABASE_URL,
       dbPoolMax: e.DB_POOL_MAX ?? 10,
+      dbPooler: e.DB_POOLER === 'transaction',
+      dbTimeouts: dbTimeouts(e),
       dataDir: resolve('./data'),
       staticDir: resolve(e.STATIC_DIR ?? 'dist'),
       sandbox: false,
@@ -372,6 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '127.0.0.1',
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX ?? 10,
+    dbPooler: e.DB_POOLER === 'transaction',
+    dbTimeouts: dbTimeouts(e),
     dataDir: resolve(e.DATA_DIR ?? './data'),
     staticDir: resolve(e.STATIC_DIR ?? 'dist'),
     sandbox: e.SANDBOX !== '0',
@@ -384,5 +414,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: e.JOBS_SCHEMA ?? 'pgboss',
     sms: null,
     wechatPay: null,
+  };
+}
+
+/** `npm run migrate` (migrate-main.ts): what it reads. */
+export interface MigrateConfig {
+  profile: Profile;
+  databaseUrl: string;
+  jobsSchema: string;
+  /** DB_POOLER=transaction: through PgBouncer in transaction mode, as the servers */
+  dbPooler: boolean;
+  /** MIGRATE_GRANT_TO: the servers' database role, granted what they need once migrated; null: none */
+  grantTo: string | null;
+}
+
+/**
+ * The migrate command's settings: DATABASE_URL (a user allowed DDL, e.g. the schema's owner),
+ * JOBS_SCHEMA as the servers use it, MIGRATE_GRANT_TO; in production also the PII keys (a code
+ * migration may seal personal data with them: the same keys as the servers', or data is lost).
+ * The embedded database of the demo migrates itself at `npm start`: DATABASE_URL is required.
+ */
+export function loadMigrateConfig(env: NodeJS.ProcessEnv = process.env): MigrateConfig {
+  const profile: Profile = env.NODE_ENV === 'production' ? 'production' : 'demo';
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const base = z.object({
+    DATABASE_URL: z
+      .string({ error: 'DATABASE_URL 未设置（npm run migrate 只迁移 PostgreSQL；演示模式的内嵌数据库在 npm start 时自动迁移）' })
+      .pipe(pgUrl),
+    JOBS_SCHEMA: common.shape.JOBS_SCHEMA,
+    DB_POOLER: common.shape.DB_POOLER,
+    MIGRATE_GRANT_TO: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为服务使用的数据库角色名（小写字母、数字或下划线）').optional(),
+  });
+  const schema = profile === 'production' ? base.extend({ PII_KEYS, PII_INDEX_KEY: key32('PII_INDEX_KEY') }) : base;
+  const r = schema.safeParse(clean);
+  if (!r.success) throw new ConfigError(problems(r.error));
+  return {
+    profile,
+    databaseUrl: r.data.DATABASE_URL,
+    jobsSchema: r.data.JOBS_SCHEMA ?? 'pgboss',
+    dbPooler: r.data.DB_POOLER === 'transaction',
+    grantTo: r.data.MIGRATE_GRANT_TO ?? null,
   };
 }

@@ -12,7 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPg, type PgDb } from './db/pg';
+import type { PgDb } from './db/pg';
+import { privatePg, type PrivatePg } from '../../tests/setup/db';
 import { checkLedger } from './domain/payouts';
 import { issueToken } from './http/auth';
 import { sealPii } from './lib/pii';
@@ -24,8 +25,9 @@ if (!URL_) console.log('two-servers.test.ts: skipped — DATABASE_URL is not set
 
 describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
   const schema = `two_${randomBytes(4).toString('hex')}`;
-  const dbUrl = () => `${URL_}${URL_!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  let admin: PgDb;
+  // a schema of its own (behind a pooler, a database of its own: tests/setup/db.ts privatePg)
+  let place: PrivatePg;
+  const dbUrl = () => place.url;
   let db: PgDb;
   const procs: Proc[] = [];
   let A = '';
@@ -34,12 +36,12 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
   let payingRow: { id: number; amount: number; fee: number; channel_no: string; company: number } | null = null;
 
   beforeAll(async () => {
-    admin = openPg({ connectionString: URL_!, max: 1 });
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-    db = openPg({ connectionString: URL_!, searchPath: schema, max: 4 });
+    place = await privatePg('two');
+    db = place.open(4);
     const [pa, pb] = [await freePort(), await freePort()];
     // one job queue for both servers, apart from other test files' servers on the same database
     const env = (port: number) => ({
+      ...place.env,
       PORT: String(port),
       DATABASE_URL: dbUrl(),
       JOBS_SCHEMA: `${schema}_srv`,
@@ -58,11 +60,10 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
 
   afterAll(async () => {
     for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await db?.exec(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`).catch(() => undefined);
+    await db?.exec(`DROP SCHEMA IF EXISTS ${schema}_srv CASCADE`).catch(() => undefined);
     await db?.close();
-    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
-    await admin?.exec(`DROP SCHEMA IF EXISTS ${schema}_srv CASCADE`);
-    await admin?.close();
+    await place?.drop();
   }, 60_000);
 
   const form = (url: string, path: string, f: Record<string, string>, token?: string) => call(url, 'POST', path, { form: f, token });
@@ -251,7 +252,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const worker = (env: Record<string, string>): Proc => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/job-worker.ts'], {
         cwd: fileURLToPath(new URL('../../', import.meta.url)),
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl(), JOBS_SCHEMA: `${schema}_boss`, ...env },
+        env: { PATH: process.env.PATH ?? '', ...place.env, DATABASE_URL: dbUrl(), JOBS_SCHEMA: `${schema}_boss`, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

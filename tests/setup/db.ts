@@ -3,18 +3,73 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { migrate, seed, type Db } from '../../src/server/db';
 import { openPglite } from '../../src/server/db/pglite';
-import { openPg } from '../../src/server/db/pg';
+import { openPg, type PgDb } from '../../src/server/db/pg';
+
+/** The test PostgreSQL is reached through a transaction-mode pooler (CI: PgBouncer; DB_POOLER=transaction). */
+export const behindPooler = () => process.env.DB_POOLER === 'transaction';
+
+/** The same connection string naming another database. */
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export interface PrivatePg {
+  /** a connection string to the private place, for a spawned server (with `env`) */
+  url: string;
+  /** settings a spawned server needs beside DATABASE_URL (DB_POOLER behind a pooler) */
+  env: Record<string, string>;
+  open(max?: number): PgDb;
+  drop(): Promise<void>;
+}
+
+/**
+ * A private place on the test PostgreSQL (DATABASE_URL) for one test file: a schema reached through
+ * the connections' search_path — or, behind a transaction-mode pooler, which keeps no startup
+ * settings (search_path included), a database of its own (PgBouncer's `*` entry reaches it).
+ */
+export async function privatePg(prefix = 't'): Promise<PrivatePg> {
+  const url = process.env.DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const pooler = behindPooler();
+  const admin = openPg({ connectionString: url, max: 1, pooler });
+  if (pooler) {
+    await admin.exec(`CREATE DATABASE ${name}`);
+    const target = withDatabase(url, name);
+    return {
+      url: target,
+      env: { DB_POOLER: 'transaction' },
+      open: (max = 5) => openPg({ connectionString: target, max, pooler: true }),
+      async drop() {
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  await admin.exec(`CREATE SCHEMA ${name}`);
+  return {
+    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`,
+    env: {},
+    open: (max = 5) => openPg({ connectionString: url, searchPath: name, max }),
+    async drop() {
+      await admin.exec(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+      await admin.close();
+    },
+  };
+}
 
 /**
  * A migrated database holding the demo seed (or, with `empty`, a blank one), private to the caller:
  * - PGlite (default): a copy of the dump made by tests/setup/server-global.ts (~1 s instead of
  *   initialising a new database);
  * - PostgreSQL when DATABASE_URL is set: a fresh schema `t_<random>` reached through the pool's
- *   search_path, migrated and seeded, and dropped again by close().
+ *   search_path (behind a pooler, a database of its own: privatePg), migrated and seeded, and
+ *   dropped again by close().
  */
 export async function openTestDb(opts: { empty?: boolean } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
-  if (url) return openPgSchemaDb(url, !opts.empty);
+  if (url) return openPgSchemaDb(!opts.empty);
   // `empty`: a blank database (not even migrated), for migration and seed tests
   if (opts.empty) return openPglite();
   let dump: string | null = null;
@@ -30,11 +85,9 @@ export async function openTestDb(opts: { empty?: boolean } = {}): Promise<Db> {
   return db;
 }
 
-async function openPgSchemaDb(url: string, prepare: boolean): Promise<Db> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = openPg({ connectionString: url, max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = openPg({ connectionString: url, searchPath: schema, max: 5 });
+async function openPgSchemaDb(prepare: boolean): Promise<Db> {
+  const place = await privatePg();
+  const db = place.open(5);
   try {
     if (prepare) {
       await migrate(db);
@@ -42,15 +95,13 @@ async function openPgSchemaDb(url: string, prepare: boolean): Promise<Db> {
     }
   } catch (e) {
     await db.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.close();
+    await place.drop();
     throw e;
   }
   const close = db.close.bind(db);
   db.close = async () => {
     await close();
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.close();
+    await place.drop();
   };
   return db;
 }

@@ -12,7 +12,7 @@ import { startJobs, type JobDef } from '../../src/server/jobs';
 import { payoutResultJob, type PayoutResultData } from '../../src/server/jobs/payouts';
 
 const env = process.env;
-const db = openPg({ connectionString: env.DATABASE_URL!, max: 3 });
+const db = openPg({ connectionString: env.DATABASE_URL!, max: 3, pooler: env.DB_POOLER === 'transaction' });
 const probe: JobDef<{ tag: string }> = {
   name: 'probe',
   retryDelay: 1,

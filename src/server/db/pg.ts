@@ -188,6 +188,9 @@ export class PgDb implements Db {
  * 40P01 / 40001 (deadlock, serialisation: retry); node-postgres's and the socket's own errors.
  */
 export function isConnectionTrouble(e: unknown): boolean {
+  // Node's connect to every address of a name (localhost: ::1 and 127.0.0.1) fails as an AggregateError
+  const many = (e as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(many) && many.length && !(e as { code?: unknown }).code) return isConnectionTrouble(many[0]);
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     if (/^(08|53)/.test(code) || /^57P0\d$/.test(code)) return true;

@@ -2,6 +2,12 @@ import { redactText } from './security';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
 import { ApiError, envelope } from './envelope';
+import { isConnectionTrouble } from '../db/pg';
+
+/** What a request answers while the database cannot be reached (HTTP 503 + Retry-After). */
+export const MSG_UNAVAILABLE = '服务繁忙，请稍后重试';
+/** seconds a client or a load balancer should wait before trying again */
+export const RETRY_AFTER_S = 2;
 
 /** Paths that answer JSON (the API and the sandboxes); the rest is the console's static files. */
 export const isJsonPath = (url: string) => /^\/(ent|sandbox)(\/|$|\?)/.test(url);
@@ -22,6 +28,9 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError(Code.BAD_REQUEST, '请求内容格式错误，无法解析');
   }
   if (status >= 400 && status < 500) return new ApiError(Code.BAD_REQUEST, '请求格式错误');
+  // the database is down, frozen, failing over or out of connections: not this request's fault,
+  // and worth another try (a load balancer moves on to another server on a 503)
+  if (isConnectionTrouble(err)) return new ApiError(Code.UNAVAILABLE, MSG_UNAVAILABLE, 503);
   const db = dbInputError(err);
   if (db) return db;
   return new ApiError(Code.SERVER_ERROR, '服务器开小差了，请稍后再试', 500);
@@ -54,7 +63,12 @@ export function installErrorHandler(app: FastifyInstance, opts: { logger: boolea
       return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
     }
     const api = toApiError(err);
-    if (api.httpStatus >= 500) {
+    if (api.httpStatus === 503) {
+      void reply.header('retry-after', String(RETRY_AFTER_S));
+      // one line, not a stack per request while the database is away
+      const e = err as { code?: unknown; message?: unknown };
+      if (opts.logger) req.log.warn({ dbError: { code: e.code, message: e.message } }, '数据库暂不可用');
+    } else if (api.httpStatus >= 500) {
       if (opts.logger) req.log.error({ err }, 'request failed');
       else console.error(`[server] ${req.method} ${redactText(req.url)} failed:`, err);
     }

@@ -2,10 +2,32 @@
  * Optional Prometheus metrics (issue 16 item 4): `GET /metrics` in the text exposition format, only
  * when METRICS_TOKEN is configured and only with `Authorization: Bearer <METRICS_TOKEN>` (the figures
  * are per server process: scrape every instance). Requests are counted by method, route pattern
- * (never the raw URL: ids and secrets stay out) and status class, with a latency histogram.
+ * (never the raw URL: ids and secrets stay out) and status class, with a latency histogram; the
+ * job queues' backlog and the age of their oldest waiting job.
  */
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import { jobQueue } from '../jobs';
+
+/** The durable queues' backlog (issue 25 item 2): shared by every server, so any scrape shows it. */
+async function queueLines(): Promise<string[]> {
+  const q = jobQueue();
+  if (!q) return [];
+  const backlog = await q.backlog().catch(() => null);
+  if (!backlog) return ['# the job queue could not be read (database unavailable)'];
+  const lines = [
+    '# HELP hr_jobs_waiting Jobs waiting to run (due now or later, retries included), by queue.',
+    '# TYPE hr_jobs_waiting gauge',
+    ...backlog.map((b) => `hr_jobs_waiting{queue="${esc(b.name)}"} ${b.waiting}`),
+    '# HELP hr_jobs_active Jobs being worked, by queue.',
+    '# TYPE hr_jobs_active gauge',
+    ...backlog.map((b) => `hr_jobs_active{queue="${esc(b.name)}"} ${b.active}`),
+    '# HELP hr_jobs_oldest_waiting_seconds Age of the oldest job due and not yet taken, by queue (0: none).',
+    '# TYPE hr_jobs_oldest_waiting_seconds gauge',
+    ...backlog.map((b) => `hr_jobs_oldest_waiting_seconds{queue="${esc(b.name)}"} ${b.oldest_waiting_seconds.toFixed(1)}`),
+  ];
+  return lines;
+}
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -58,6 +80,7 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | null
       `hr_process_heap_used_bytes ${mem.heapUsed}`,
       '# TYPE hr_process_uptime_seconds gauge',
       `hr_process_uptime_seconds ${((Date.now() - started) / 1000).toFixed(0)}`,
+      ...(await queueLines()),
     );
     return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
   });

@@ -73,7 +73,7 @@ describe('SIGTERM', () => {
   it('lets a request in flight finish, then exits 0 and takes no new connections', async () => {
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), SEED: '0', SANDBOX: '0', STATIC_DIR: dataDir, LOG_LEVEL: 'info' };
-    if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+    if (process.env.DATABASE_URL) Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL }, process.env.DB_POOLER ? { DB_POOLER: process.env.DB_POOLER } : {});
     else env.DATA_DIR = dataDir;
     const p = spawnServer(env);
     try {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../tests/setup/db';
+import { behindPooler, openTestDb } from '../../../tests/setup/db';
 import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
 import { runOnce, startJobs, type JobDef, type Jobs } from '.';
@@ -82,7 +82,7 @@ describe('jobs', () => {
     // each "server" its own pool, as separate processes have: pg-boss's schema creation raced
     // (duplicate pg_namespace key) before Jobs.start took one lock across the whole startup
     const fresh = `pgboss_${randomBytes(4).toString('hex')}`;
-    const pools = Array.from({ length: 4 }, () => openPg({ connectionString: process.env.DATABASE_URL!, max: 4 }));
+    const pools = Array.from({ length: 4 }, () => openPg({ connectionString: process.env.DATABASE_URL!, max: 4, pooler: behindPooler() }));
     try {
       const servers = await Promise.all(pools.map((p) => startJobs({ db: p, schema: fresh, maintenanceSeconds: 60 }, [probe as JobDef<never>])));
       for (const s of servers) await s.stop(1000);

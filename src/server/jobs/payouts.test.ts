@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../tests/setup/server';
 import { payoutsTest } from '../../../tests/setup/payouts';
 import { signNotify, type Notify } from '../domain/payouts';
-import { installJobs, startJobs, type JobDef, type Jobs } from '.';
+import { dedupeId, installJobs, startJobs, type JobDef, type Jobs } from '.';
 import { payoutResultJob, PAYOUT_RESULT_JOB, type PayoutResultData } from './payouts';
 
 const P = payoutsTest({ seqBase: 700 });
@@ -45,10 +45,11 @@ const until = async (what: () => Promise<boolean>, ms = 90_000) => {
 const rowStatus = async (id: number) => (await P.s.db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [id]))!.status;
 const refunds = (id: number) => P.s.db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type IN ('refund', 'bounce_refund')`, [id]);
 const jobRows = () =>
-  P.s.db.query<{ id: string; state: string; retry_count: number; key: string | null }>(
-    `SELECT id::text, state, retry_count, singleton_key AS key FROM ${schema}.job WHERE name = $1 ORDER BY created_on`,
-    [PAYOUT_RESULT_JOB],
-  );
+  P.s.db.query<{ id: string; state: string; retry_count: number }>(`SELECT id::text, state, retry_count FROM ${schema}.job WHERE name = $1 ORDER BY created_on`, [
+    PAYOUT_RESULT_JOB,
+  ]);
+/** the one job of a callback: its id comes from the notify id (replays are the same job) */
+const jobOf = async (notifyId: string) => (await jobRows()).find((j) => j.id === dedupeId(PAYOUT_RESULT_JOB, notifyId))!;
 /** every payout-result job sent so far has finished (completed or failed for good) */
 const allSettled = async () => (await jobRows()).every((j) => j.state === 'completed' || j.state === 'failed');
 const balance = async () => Number((await P.s.db.one<{ b: string }>('SELECT balance::text AS b FROM payout_accounts WHERE company_id = $1', [P.c1]))!.b);
@@ -64,9 +65,12 @@ describe('payout-result job', () => {
     await boot();
     await until(async () => (await rowStatus(r1!.id)) === 'success');
 
-    // the same callback three times more, and the channel reporting the result again with a new id
+    // the same callback three times more — one job still —, and the channel reporting the result again with a new id
+    const jobsBefore = (await jobRows()).length;
     const replays = await Promise.all(Array.from({ length: 3 }, () => call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: first.body.payload })));
     expect(replays.every((r) => r.body.code === 200)).toBe(true);
+    expect((await jobRows()).length).toBe(jobsBefore);
+    expect(await jobOf(first.body.payload.notify_id)).toBeTruthy();
     await P.channelResult(r1!.id, 'success');
     // a fail after success is not a move the row can make
     await P.channelResult(r1!.id, 'fail', '户名与卡号不符');
@@ -124,7 +128,7 @@ describe('payout-result job', () => {
       const sent = await P.channelResult(row.id, 'fail', '收款户名不符');
       expect(sent.body.answer.data.queued).toBe(true);
       await until(async () => (await rowStatus(row.id)) === 'failed');
-      const job = (await jobRows()).find((j) => j.key === sent.body.payload.notify_id)!;
+      const job = await jobOf(sent.body.payload.notify_id);
       expect(job.retry_count).toBe(2);
       expect(await refunds(row.id)).toEqual([{ amount: String(row.amount + row.fee) }]);
       expect(await balance()).toBe(before + row.amount + row.fee);
@@ -167,7 +171,7 @@ describe('payout-result job', () => {
     await until(allSettled);
     expect(await refunds(row.id)).toEqual([{ amount: String(row.amount + row.fee) }]);
     expect(await balance()).toBe(before + row.amount + row.fee);
-    const job = (await jobRows()).find((j) => j.key === sent.body.payload.notify_id)!;
+    const job = await jobOf(sent.body.payload.notify_id);
     expect(job).toMatchObject({ state: 'completed', retry_count: 1 });
     expect(await P.s.db.query('SELECT job_id FROM job_runs WHERE job_id = $1', [job.id])).toHaveLength(1);
   }, 120_000);

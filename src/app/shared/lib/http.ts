@@ -330,7 +330,8 @@ async function send<N extends EndpointName>(
         handleTokenInvalid();
         throw new CancelledError('token-invalid');
       }
-      say('error', t.request.http(res.status));
+      // a 503 (the server cannot reach its database for now) says in its envelope what to do
+      say('error', res.status === 503 && typeof maybe?.msg === 'string' && maybe.msg ? maybe.msg : t.request.http(res.status));
       throw new HttpError(res.status);
     }
     let env: { code?: unknown; msg?: unknown; data?: unknown };
