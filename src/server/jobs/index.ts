@@ -208,6 +208,8 @@ export class Jobs {
   async work(): Promise<void> {
     const embedded = this.opts.db instanceof PgliteDb;
     for (const def of this.defs.values()) {
+      // once per queue, however often work() is called
+      if (this.loops.has(def.name)) continue;
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       const loop = new QueueLoop(this.boss, def.name, {
         batchSize: def.batchSize ?? 10,

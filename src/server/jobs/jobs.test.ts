@@ -43,8 +43,22 @@ const probe: JobDef<{ tag: string }> = {
   },
 };
 
+/** an outside call (a provider): no transaction open while it runs (jobs/index.ts) */
+const calls: string[] = [];
+const outsideProbe: JobDef<{ tag: string }> = {
+  name: 'outside-probe',
+  outside: true,
+  batchSize: 20,
+  concurrency: 5,
+  async run({ tag }, { db: d }) {
+    // the database itself, not a transaction: a query here is fine even on the embedded one
+    await d.one('SELECT 1');
+    calls.push(tag);
+  },
+};
+
 const boot = async () => {
-  const j = await startJobs({ db, schema, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>]);
+  const j = await startJobs({ db, schema, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>, outsideProbe as JobDef<never>]);
   started.push(j);
   return j;
 };
@@ -70,6 +84,30 @@ describe('jobs', () => {
     expect(failuresLeft).toBe(-1);
     expect(await probes('flaky')).toEqual([{ job_id: id }]);
   }, 120_000);
+
+  it('a burst of jobs is all worked, in batches (the loop fetches again at once while batches come back full)', async () => {
+    const j = started.at(-1)!;
+    const tags = Array.from({ length: 120 }, (_, i) => `burst-${i}`);
+    await Promise.all(tags.map((tag) => j.send('outside-probe', { tag })));
+    await until(async () => calls.length >= tags.length, 60_000);
+    expect([...calls].sort()).toEqual([...tags].sort());
+    const marks = await db.one<{ n: number }>("SELECT count(*)::int AS n FROM job_runs WHERE name = 'outside-probe'");
+    expect(marks!.n).toBe(tags.length);
+  }, 90_000);
+
+  it('replays of one event are one job; the backlog shows what waits and since when', async () => {
+    const j = started.at(-1)!;
+    const first = await j.send('probe', { tag: 'replayed' }, { dedupe: 'N-callback-1', startAfterSeconds: 3600 });
+    const again = await j.send('probe', { tag: 'replayed' }, { dedupe: 'N-callback-1', startAfterSeconds: 3600 });
+    expect(first).toBeTruthy();
+    expect(again).toBeNull();
+    const other = await j.send('probe', { tag: 'replayed' }, { dedupe: 'N-callback-2', startAfterSeconds: 3600 });
+    expect(other).not.toBe(first);
+    const probeBacklog = (await j.backlog()).find((b) => b.name === 'probe')!;
+    expect(probeBacklog.waiting).toBeGreaterThanOrEqual(2);
+    // not due yet: nothing overdue waits
+    expect(probeBacklog.oldest_waiting_seconds).toBe(0);
+  });
 
   it('runOnce does the work of one job id once', async () => {
     let n = 0;
