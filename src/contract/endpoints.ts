@@ -62,6 +62,7 @@ import {
 import { importsEndpoints } from './imports';
 
 import { privacyEndpoints } from './privacy';
+import { retentionEndpoints } from './retention';
 import { employmentEndpoints } from './employment';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
@@ -172,6 +173,7 @@ export const endpoints = {
   ...coreEndpoints,
   // area tables: one line per area file
   ...privacyEndpoints,
+  ...retentionEndpoints,
   ...dimissionEndpoints,
   ...importsEndpoints,
   ...employmentEndpoints,

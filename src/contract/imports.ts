@@ -55,6 +55,8 @@ export const ImportBatch = z.object({
   operator: z.string(),
   created_at: DateTimeText,
   committed_at: DateTimeText.nullable(),
+  /** when the original file and the error list were deleted (保存期限: 7 days after the import, 30 days unimported); null while kept */
+  file_purged_at: DateTimeText.nullable(),
 });
 export type ImportBatch = z.infer<typeof ImportBatch>;
 

@@ -27,6 +27,7 @@ import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
+import { retentionRoutes } from './routes/retention';
 import { loginLimitsFrom, type LoginLimits } from './lib/limits';
 import { importRoutes } from './routes/imports';
 import { statisticsRoutes } from './routes/statistics';
@@ -121,6 +122,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
+  retentionRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
   statisticsRoutes(app);

@@ -12,6 +12,7 @@ import { importRecoverJob } from './jobs/imports';
 import { payoutResultJob } from './jobs/payouts';
 import { autoAcceptJob } from './jobs/acceptance';
 import { mediaFinishJob } from './jobs/media';
+import { retentionJob } from './jobs/retention';
 import { serverVod } from './routes/upload';
 import { cleanupJob } from './lib/cleanup';
 
@@ -80,6 +81,7 @@ try {
     importRecoverJob,
     payoutResultJob as JobDef<never>,
     autoAcceptJob,
+    retentionJob({ log: app.log }),
     ...mediaJobs,
   ]);
   await jobs.work();

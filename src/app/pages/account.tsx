@@ -8,7 +8,7 @@ import { useLocation, useSearch } from 'wouter';
 import { LazyColleagues as Colleagues } from '../features/account';
 import { CompanyProfile } from '../features/company';
 import { LazyMembershipPanel as MembershipPanel } from '../features/membership';
-import { LazyPiiViews as PiiViews } from '../features/privacy';
+import { LazyPrivacyTab as PrivacyTab } from '../features/privacy';
 import { LazyServicePanel as ServicePanel } from '../features/tax';
 import { openInvoice } from '../shared/dialogs/store';
 import { tAccounts } from '../shared/i18n/zh-CN.accounts';
@@ -26,7 +26,8 @@ type TabId = 'company' | 'colleagues' | 'membership' | 'privacy' | 'tax';
 
 /**
  * /account: company info; ?id=colleagues shows colleagues; ?id=membership membership, orders and
- * CRC; ?id=privacy (administrators) the record of full views of personal information. The invoice
+ * CRC; ?id=privacy (administrators) the record of full views of personal information and the
+ * retention settings (保存期限). The invoice
  * details are the administrators' to edit. ?id=tax: 开通完税服务 (how a company without the tax flag
  * applies: the /payTaxes routes need the flag).
  */
@@ -60,7 +61,7 @@ export default function AccountPage() {
         ) : tab === 'colleagues' ? (
           <Colleagues />
         ) : tab === 'privacy' ? (
-          <PiiViews />
+          <PrivacyTab />
         ) : tab === 'tax' ? (
           <ServicePanel />
         ) : (

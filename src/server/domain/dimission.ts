@@ -21,6 +21,7 @@ import { requestOrigin } from '../http/origin';
 import { Code } from '../../contract/codes';
 import { blindIndex, decryptPii, type Sealed } from '../lib/pii';
 import { fmtDate, fmtDateTime } from '../lib/time';
+import { MSG_RECORD_ANONYMISED } from './retention';
 
 export const MSG_URGED_TODAY = '今日已催办，请明天再试';
 export const MSG_OVERDUE = '已超过离职日期，请尽快出具离职证明';
@@ -170,7 +171,8 @@ interface RecordRow {
   id: number;
   company_id: number;
   name: string;
-  id_card_enc: string;
+  /** null once anonymised by the retention job (domain/retention.ts) */
+  id_card_enc: string | null;
   id_card_mask: string;
   job_name: string;
   entry_date: string;
@@ -190,6 +192,7 @@ export async function draftFromRecord(db: Db, companyId: number, recordId: numbe
     [recordId, companyId],
   );
   if (!r) throw missing('离职记录');
+  if (!r.id_card_enc) throw conflict(MSG_RECORD_ANONYMISED);
   const live = await db.one('SELECT 1 FROM departure_proofs WHERE record_id = $1 AND status <> $2', [recordId, 'void']);
   if (live) throw conflict('该离职记录已有离职证明，请在离职证明中处理');
   const company = (await db.one<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]))!;
@@ -217,7 +220,8 @@ export interface ProofRow {
   status: 'draft' | 'issued' | 'viewed' | 'void';
   serial: string | null;
   name: string;
-  id_card_enc: string;
+  /** null once anonymised by the retention job (domain/retention.ts) */
+  id_card_enc: string | null;
   id_card_mask: string;
   job_name: string;
   entry_date: string;
@@ -269,7 +273,8 @@ export function transferDaysLeft(leaveDate: string, today: string): number | nul
   return left < -30 ? null : left;
 }
 
-/** For a third party (a resume reader): the template with the ID number masked. */
-export const thirdPartyDocument = (p: ProofRow, today: string) => proofDocument(factsOf(p, maskIdCard(decryptPii(p.id_card_enc)), today));
+/** For a third party (a resume reader): the template with the ID number masked (none once anonymised). */
+export const thirdPartyDocument = (p: ProofRow, today: string) =>
+  proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
 
 export { legalBasisLabel };

@@ -2,6 +2,7 @@
 import { importTypeLabel, type ImportBatch, type ImportIssue, type ImportStatus } from '../../contract/imports';
 import type { Db } from '../db/types';
 import { notFound } from '../http/envelope';
+import { MSG_IMPORT_FILE_PURGED } from '../domain/retention';
 import { decryptPii, encryptPii } from '../lib/pii';
 import { fmtDateTime } from '../lib/time';
 
@@ -23,10 +24,13 @@ export interface BatchRow {
   operator: string | null;
   created_at: Date;
   committed_at: Date | null;
+  /** the retention job deleted the file, rows and issues (domain/retention.ts) */
+  file_purged_at: Date | null;
 }
 
 export const BATCH_SQL = `SELECT b.id, b.company_id, b.type, b.file_name, b.file_size, b.status, b.total, b.ok_count, b.fail_count,
-  b.warn_count, b.imported_count, b.message, b.duplicate_of, d.created_at AS dup_created_at, u.realname AS operator, b.created_at, b.committed_at
+  b.warn_count, b.imported_count, b.message, b.duplicate_of, d.created_at AS dup_created_at, u.realname AS operator, b.created_at, b.committed_at,
+  b.file_purged_at
   FROM import_batches b LEFT JOIN users u ON u.id = b.created_by LEFT JOIN import_batches d ON d.id = b.duplicate_of`;
 
 /** 批次号: `PC` + the upload's China date + the id (PC2026112300012). */
@@ -50,6 +54,7 @@ export const toBatch = (r: BatchRow): ImportBatch => ({
   operator: r.operator ?? '',
   created_at: fmtDateTime(r.created_at),
   committed_at: r.committed_at ? fmtDateTime(r.committed_at) : null,
+  file_purged_at: r.file_purged_at ? fmtDateTime(r.file_purged_at) : null,
 });
 
 /** The caller's company's batch; another company's answers the same 404 as a missing one. */
@@ -67,7 +72,9 @@ export async function batchIssues(db: Db, id: number): Promise<ImportIssue[]> {
   return openJson<ImportIssue[]>(r?.issues_enc ?? null, []);
 }
 
+/** The original upload; after the retention period (file_purged_at) the 404 that says so. */
 export async function batchFile(db: Db, id: number): Promise<Buffer> {
-  const r = await db.one<{ file_enc: string }>('SELECT file_enc FROM import_batches WHERE id = $1', [id]);
-  return Buffer.from(decryptPii(r!.file_enc), 'base64');
+  const r = await db.one<{ file_enc: string | null }>('SELECT file_enc FROM import_batches WHERE id = $1', [id]);
+  if (!r?.file_enc) throw notFound(MSG_IMPORT_FILE_PURGED);
+  return Buffer.from(decryptPii(r.file_enc), 'base64');
 }

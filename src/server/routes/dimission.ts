@@ -43,6 +43,7 @@ import {
   type ProofRow,
 } from '../domain/dimission';
 import { memberCompanyOf } from '../domain/recruitment';
+import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../domain/retention';
 import { isActiveMember } from '../domain/users';
 import { badRequest, conflict, notFound, tooMany } from '../http/envelope';
 import type { AuthInfo } from '../http/auth';
@@ -478,6 +479,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.dimProof, async ({ auth, db, params, now, req }) => {
     const c = memberOf(auth, now);
     const p = await ownProofRow(db, params.id, c.id);
+    if (!p.id_card_enc) throw conflict(MSG_PROOF_ANONYMISED);
     const idCard = await revealPii(db, p.id_card_enc, {
       userId: auth.user.id, companyId: c.id, subjectType: 'departure_proof', subjectId: p.id, field: 'id_card', reason: '预览/打印离职证明', ip: req.ip,
     });
@@ -619,7 +621,8 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   /** The employee's link: the proof itself (their own ID number), and 员工已查看. */
   addRoute(app, endpoints.proofView, async ({ db, params, now }) => {
     const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [sha256(params.token)]);
-    if (!p) throw notFound('离职证明不存在或已作废');
+    // an anonymised proof has no link (domain/retention.ts): the same answer
+    if (!p?.id_card_enc) throw notFound('离职证明不存在或已作废');
     if (p.status === 'issued') {
       await db.query(`UPDATE departure_proofs SET status = 'viewed', viewed_at = $2 WHERE id = $1 AND status = 'issued'`, [p.id, now]);
       p.status = 'viewed';
@@ -708,11 +711,12 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
 
   addRoute(app, endpoints.dimRecordReveal, async ({ auth, db, params, query, now, req }) => {
     const c = memberOf(auth, now);
-    const r = await db.one<{ id: number; id_card_enc: string; mobile_enc: string | null }>(
-      'SELECT id, id_card_enc, mobile_enc FROM departure_records WHERE id = $1 AND company_id = $2',
+    const r = await db.one<{ id: number; id_card_enc: string | null; mobile_enc: string | null; anonymised: boolean }>(
+      'SELECT id, id_card_enc, mobile_enc, anonymised_at IS NOT NULL AS anonymised FROM departure_records WHERE id = $1 AND company_id = $2',
       [params.id, c.id],
     );
     if (!r) throw missing('离职记录');
+    if (r.anonymised) throw notFound(MSG_RECORD_ANONYMISED);
     const sealed = query.field === 'id_card' ? r.id_card_enc : r.mobile_enc;
     if (!sealed) throw notFound('该记录没有手机号');
     const value = await revealPii(db, sealed, {

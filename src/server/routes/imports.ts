@@ -17,6 +17,7 @@ import { auditPiiView, encryptPii } from '../lib/pii';
 import { fmtDate } from '../lib/time';
 import { BATCH_SQL, batchFile, batchIssues, openJson, ownBatch, sealJson, toBatch, type BatchRow } from '../imports/batches';
 import { reasonsByRow, validateRows } from '../imports/pipeline';
+import { MSG_IMPORT_COMMIT_PURGED, MSG_IMPORT_ERRORS_PURGED, MSG_IMPORT_FILE_PURGED } from '../domain/retention';
 import { serverImportType } from '../imports/registry';
 import { MSG_NOT_XLSX, MSG_TOO_LARGE, buildErrorFile, buildTemplate, parseUpload } from '../imports/xlsx';
 
@@ -149,6 +150,7 @@ export function importRoutes(app: FastifyInstance) {
         return toBatch(b);
       }
       if (b.status === 'importing' || b.status === 'validating') throw conflict('该批次正在处理中，请稍后刷新');
+      if (b.file_purged_at) throw conflict(MSG_IMPORT_COMMIT_PURGED);
       throw conflict('该批次校验未通过，不能导入，请下载错误数据修正后重新上传');
     }
     const st = serverImportType(typeOf(b.type));
@@ -194,6 +196,8 @@ export function importRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.importOriginal, async ({ auth, params, db, now, req }) => {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
+    // past the retention period (domain/retention.ts): said before anything is audited
+    if (b.file_purged_at) throw notFound(MSG_IMPORT_FILE_PURGED);
     await auditPiiView(db, { userId: auth.user.id, companyId: company.id, subjectType: 'import_batch', subjectId: b.id, field: 'id_card', reason: '下载导入原文件', ip: req.ip });
     return xlsxFile(b.file_name, await batchFile(db, b.id));
   });
@@ -202,6 +206,7 @@ export function importRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.importErrorFile, async ({ auth, params, db, now, req }) => {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
+    if (b.file_purged_at) throw notFound(MSG_IMPORT_ERRORS_PURGED);
     const issues = await batchIssues(db, b.id);
     if (issues.length === 0) throw notFound('该批次没有错误数据');
     const def = importTypeDef(typeOf(b.type));

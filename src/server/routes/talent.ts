@@ -380,9 +380,13 @@ export function talentRoutes(app: FastifyInstance) {
     if (!w || !w.has_proof || !w.end_date) return reply.status(404).type('text/plain; charset=utf-8').send('离职证明不存在');
     const today = fmtDate(app.now());
     let doc: ProofDocument;
-    // a platform proof: drawn from the issued proof itself (ID number masked for this reader)
+    // a platform proof: drawn from the issued proof itself (ID number masked for this reader); once the
+    // company's copy is anonymised (domain/retention.ts) the resume's own facts are drawn instead
     const own = w.resign_type === 'in' && w.resign_id
-      ? await app.db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2 AND status IN ('issued', 'viewed')`, [w.resign_id, w.company_id])
+      ? await app.db.one<ProofRow>(
+          `SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2 AND status IN ('issued', 'viewed') AND anonymised_at IS NULL`,
+          [w.resign_id, w.company_id],
+        )
       : undefined;
     if (own) doc = thirdPartyDocument(own, today);
     else

@@ -1,2 +1,3 @@
 export { PiiViews } from './components/PiiViews';
-export { LazyPiiViews } from './lazy';
+export { RetentionPanel } from './components/RetentionPanel';
+export { LazyPrivacyTab } from './lazy';

@@ -76,5 +76,8 @@ export const tImport = {
     committedAt: '完成时间',
     message: '说明',
     piiNote: '原文件与错误数据包含完整的身份证号、银行卡号等敏感信息，仅限本企业成员下载，下载记录将被留存。',
+    /** 保存期限 (issue 25 item 6): the batch row stays, its files go */
+    filePurged: '原文件已按保存期限删除',
+    filePurgedAt: (at: string) => `原文件与错误数据已于 ${at} 按保存期限删除（导入成功 7 天后、未导入的批次上传 30 天后删除）`,
   },
 };

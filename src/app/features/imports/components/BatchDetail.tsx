@@ -61,6 +61,11 @@ export function BatchDetail({ batch, onClose }: { batch: ImportBatch; onClose: (
               </div>
               <Text className={s.summary}>{tImport.summary(b.total, b.ok_count, b.fail_count)}</Text>
               {b.duplicate_of && <Text className={s.muted}>{tImport.duplicateOf(b.duplicate_of)}</Text>}
+              {b.file_purged_at && (
+                <Text className={s.muted} data-testid="batch-detail-purged">
+                  {tImport.batches.filePurgedAt(b.file_purged_at)}
+                </Text>
+              )}
               {d ? <IssueTable batchId={b.id} first={d.issues} total={d.issues_total} /> : <Spinner />}
             </div>
           </DialogContent>

@@ -135,10 +135,16 @@ export function BatchList() {
                         <Button size="small" appearance="transparent" onClick={() => setOpen(b)} data-testid="batch-detail">
                           {tImport.batches.detail}
                         </Button>
-                        <Button size="small" appearance="transparent" onClick={() => save(downloadOriginal(b.id))} data-testid="batch-file">
-                          {tImport.batches.downloadFile}
-                        </Button>
-                        {b.fail_count + b.warn_count > 0 && (
+                        {b.file_purged_at ? (
+                          <Text className={s.small} title={tImport.batches.filePurgedAt(b.file_purged_at)} data-testid="batch-file-purged">
+                            {tImport.batches.filePurged}
+                          </Text>
+                        ) : (
+                          <Button size="small" appearance="transparent" onClick={() => save(downloadOriginal(b.id))} data-testid="batch-file">
+                            {tImport.batches.downloadFile}
+                          </Button>
+                        )}
+                        {!b.file_purged_at && b.fail_count + b.warn_count > 0 && (
                           <Button size="small" appearance="transparent" onClick={() => save(downloadErrors(b.id))} data-testid="batch-errors">
                             {tImport.batches.downloadErrors}
                           </Button>
