@@ -8,7 +8,8 @@ import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } f
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { crc64OfParts } from '../../contract/crc64';
-import { composeObject, objectRange, removeObject } from './object-files';
+import type { Db } from '../db';
+import { composeObject, objectPieces, objectRange, removeObject, removeStrays } from './object-files';
 import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type Faults } from './cloud';
 
 /**
@@ -16,11 +17,20 @@ import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, 
  * (Range), HeadObject, DeleteObject and the multipart calls (InitiateMultipartUpload, UploadPart,
  * ListParts, CompleteMultipartUpload, AbortMultipartUpload), with V1 header or query-string
  * signatures, STS security tokens (expiry, per-object scope), MD5 ETags, CRC64 headers and OSS XML
- * errors. Path-style at the server's root (`/<bucket>/<key>`), because ali-oss drops any path of
- * its endpoint. Bytes live on disk under the sandbox dir, metadata in the database.
+ * errors — every error of the bucket, an unexpected exception included (500 InternalError), is an
+ * OSS XML error a client parses. Path-style at the server's root (`/<bucket>/<key>`), because
+ * ali-oss drops any path of its endpoint. Bytes live on disk under the sandbox dir
+ * (object-files.ts), metadata in the database.
  *
- * Test controls: POST /sandbox/oss/faults (drop connections, 500s, delays, early token expiry),
- * GET /sandbox/oss/stats (byte counters), POST /sandbox/oss/reset.
+ * CompleteMultipartUpload is crash-safe: the parts never move (each is written into its upload's
+ * directory as it arrives), the manifest is written, and the object row and the end of the upload
+ * are one transaction; a Complete cut off anywhere is done again by the client's retry, after a
+ * restart too, and a Complete that did finish answers the same result again while its object is
+ * the key's (docs/decisions.md, "OSS sandbox: crash-safe Complete").
+ *
+ * Test controls: POST /sandbox/oss/faults (drop connections, 500s, delays, early token expiry, a
+ * crash or an exception at a step of Complete), GET /sandbox/oss/stats (byte counters),
+ * POST /sandbox/oss/reset.
  */
 
 const MIN_PART = 100 * 1024;
@@ -42,6 +52,25 @@ const SIGNED_SUBRESOURCES = new Set([
   'callback', 'callback-var', 'continuation-token', 'versionId', 'versioning', 'versions', 'worm', 'wormId', 'wormExtend',
 ]);
 
+/**
+ * The steps of CompleteMultipartUpload, in order: where a test may kill it (faults
+ * `crashComplete`: the connection dies as with the process, nothing after the step runs) or throw
+ * in it (`throwComplete`: an unexpected exception, a 500). parts: the parts checked (and, for an
+ * upload begun in session 8's layout, moved into its directory: `move`, after each such move);
+ * manifest: written; object: the object row written; upload: the upload row deleted (both in the
+ * transaction, not committed); commit: committed; cleanup: the replaced version and the stray part
+ * files removed, the answer not sent.
+ */
+export const COMPLETE_STEPS = ['parts', 'manifest', 'object', 'upload', 'commit', 'cleanup'] as const;
+type CompleteStep = (typeof COMPLETE_STEPS)[number] | 'move';
+const FAULT_STEPS = new Set<string>(['move', ...COMPLETE_STEPS]);
+
+/** A process killed mid-request, as the crash fault plays it: the client hears nothing. */
+class SimulatedCrash extends Error {}
+
+/** An upload id as Initiate makes them (32 hex digits); nothing else names a directory. */
+const UPLOAD_ID = /^[0-9A-F]{32}$/;
+
 class OssErr extends Error {
   constructor(
     readonly status: number,
@@ -60,6 +89,45 @@ const requestId = () => randomBytes(12).toString('hex').toUpperCase();
 const crcDecimal = (hex: string) => BigInt(`0x${hex}`).toString();
 const xmlChildren = (el: XmlElement, name: string) => el.children.filter((c): c is XmlElement => c instanceof XmlElement && c.name === name);
 const childText = (el: XmlElement, name: string) => xmlChildren(el, name)[0]?.text.trim();
+const errorXml = (e: OssErr, rid: string, bucket: string) =>
+  xmlDoc(
+    `<Error>${tag('Code', e.code)}${tag('Message', e.message)}${tag('RequestId', rid)}${tag('HostId', `${bucket}.oss-cn-shanghai.aliyuncs.com`)}` +
+      `${Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('')}</Error>`,
+  );
+const internalError = () => new OssErr(500, 'InternalError', 'We encountered an internal error. Please try again.');
+const noSuchUpload = (id: string) =>
+  new OssErr(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', {
+    UploadId: id,
+  });
+const invalidPart = (n: number, etag: string) =>
+  new OssErr(400, 'InvalidPart', "One or more of the specified parts could not be found or the specified entity tag might not have matched the part's entity tag.", {
+    PartNumber: String(n),
+    ETag: etag,
+  });
+const malformedXml = () => new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+/** OSS's multipart ETag: the MD5 of the parts' MD5s, and their count. */
+function multipartEtag(etags: string[]): string {
+  const md5s = createHash('md5');
+  for (const e of etags) md5s.update(Buffer.from(e.replace(/"/g, ''), 'hex'));
+  return `"${md5s.digest('hex').toUpperCase()}-${etags.length}"`;
+}
+/** A part's file in its upload's directory: its number and its bytes' MD5 (bytes sent again under the same number land beside it). */
+const partName = (n: number, etag: string) => `${n}.${etag.replace(/"/g, '').toUpperCase()}`;
+const errCode = (e: unknown) => (e as { code?: unknown } | null)?.code;
+
+/** `f` over `items`, at most `limit` at a time, results in order. */
+async function mapLimit<T, R>(items: T[], limit: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 
 interface Req {
   method: string;
@@ -197,9 +265,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   const cloud = cloudOf(app, opts.dir);
   const db = app.db;
-  const partFile = (uploadId: string, n: number) => join(cloud.dir, 'parts', `${uploadId}.${n}`);
   const objectFile = (bucket: string, key: string) =>
     join(cloud.dir, 'objects', `${bucket}-${createHash('sha256').update(key).digest('hex')}`);
+  /** A multipart upload's directory: its parts as they arrive, and at Complete the object itself. */
+  const uploadDir = (bucket: string, key: string, uploadId: string) => `${objectFile(bucket, key)}.${uploadId}.parts`;
+  /** Where session 8 kept a part (one file per part number); read by Complete for uploads begun then. */
+  const legacyPartFile = (uploadId: string, n: number) => join(cloud.dir, 'parts', `${uploadId}.${n}`);
+
+  // faults of Complete (test controls): the next Complete dies, or throws, after this step
+  let crashAt: string | null = null;
+  let throwAt: string | null = null;
+  function step(s: CompleteStep) {
+    if (crashAt === s) {
+      crashAt = null;
+      throw new SimulatedCrash(`simulated crash after ${s}`);
+    }
+    if (throwAt === s) {
+      throwAt = null;
+      throw new Error(`injected failure after ${s}`);
+    }
+  }
 
   /**
    * faults.rateKBps, a slow uplink: a chunk books the link for its bytes' time after what is
@@ -217,7 +302,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   }
 
   /**
-   * Streams the request body to `file`; MD5, CRC64 and size on the way; fault: drop mid-body.
+   * Streams the request body to a temporary file beside `file` (the caller puts it in place);
+   * MD5, CRC64 and size on the way; fault: drop mid-body.
    * A body arrives in reads of 16–64 KiB: they are written a MiB at a time (one writev), since a
    * write per read, each a round trip through the thread pool, had cost the sandbox as much CPU
    * as the MD5 when several parts arrive at once.
@@ -283,9 +369,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       await fsp.rm(tmp, { force: true });
       throw new OssErr(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
     }
-    await fsp.rename(tmp, file);
     cloud.stats.bytesStored += size;
-    return { size, etag: `"${digest.toString('hex').toUpperCase()}"`, crc64: crcDecimal(crcHex) };
+    return { tmp, size, etag: `"${digest.toString('hex').toUpperCase()}"`, crc64: crcDecimal(crcHex) };
   }
 
   async function handle(req: FastifyRequest, reply: FastifyReply) {
@@ -297,22 +382,24 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     cors(reply);
     if (req.method === 'OPTIONS') return reply.status(200).send('');
     cloud.stats.requests++;
-    const url = new URL(req.url, 'http://sandbox');
-    const path = url.pathname.slice(1);
-    const slash = path.indexOf('/');
-    const r: Req = {
-      method: req.method,
-      bucket: slash < 0 ? path : path.slice(0, slash),
-      key: slash < 0 ? '' : decodeURIComponent(path.slice(slash + 1)),
-      query: Object.fromEntries(url.searchParams),
-      headers: lowerHeaders(req.headers),
-    };
+    let bucket = SANDBOX_BUCKET;
     try {
+      const url = new URL(req.url, 'http://sandbox');
+      const path = url.pathname.slice(1);
+      const slash = path.indexOf('/');
+      bucket = slash < 0 ? path : path.slice(0, slash);
+      let key = '';
+      try {
+        key = slash < 0 ? '' : decodeURIComponent(path.slice(slash + 1));
+      } catch {
+        throw new OssErr(400, 'InvalidURI', "Couldn't parse the specified URI.");
+      }
+      const r: Req = { method: req.method, bucket, key, query: Object.fromEntries(url.searchParams), headers: lowerHeaders(req.headers) };
       const f = cloud.faults;
       if (f.delayMs > 0) await sleep(f.delayMs);
       if (f.fail500 > 0) {
         f.fail500--;
-        throw new OssErr(500, 'InternalError', 'We encountered an internal error. Please try again.');
+        throw internalError();
       }
       if (r.bucket !== SANDBOX_BUCKET) throw new OssErr(404, 'NoSuchBucket', 'The specified bucket does not exist.', { BucketName: r.bucket });
       if (!r.key) throw new OssErr(400, 'InvalidObjectName', 'The specified object is not valid.');
@@ -320,23 +407,24 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       if (!cred) return await getObject(req, reply, r);
       return await dispatch(req, reply, r, cred);
     } catch (e) {
-      if (e instanceof OssErr) {
-        cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
-        if (reply.sent || !req.raw.socket || req.raw.socket.destroyed) return reply;
-        // the body of a refused upload is not read: close the connection after the answer
-        if (['PUT', 'POST'].includes(req.method) && !req.raw.readableEnded) reply.header('connection', 'close');
-        const extra = Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('');
-        return reply
-          .status(e.status)
-          .type('application/xml')
-          .send(
-            xmlDoc(
-              `<Error>${tag('Code', e.code)}${tag('Message', e.message)}${tag('RequestId', rid)}${tag('HostId', `${r.bucket}.oss-cn-shanghai.aliyuncs.com`)}${extra}</Error>`,
-            ),
-          );
+      // the process died here (a test's fault): no answer at all
+      if (e instanceof SimulatedCrash) {
+        req.raw.socket?.destroy();
+        return reply;
       }
-      if (!req.raw.socket || req.raw.socket.destroyed) return reply;
-      throw e;
+      if (e instanceof OssErr) cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
+      if (reply.sent || !req.raw.socket || req.raw.socket.destroyed) return reply;
+      // anything unexpected is OSS's 500, in XML like every other error (logged: a real failure)
+      let err: OssErr;
+      if (e instanceof OssErr) err = e;
+      else {
+        req.log.error({ err: e }, 'OSS sandbox request failed');
+        err = internalError();
+        cloud.stats.errors[err.code] = (cloud.stats.errors[err.code] ?? 0) + 1;
+      }
+      // the body of a refused upload is not read: close the connection after the answer
+      if (['PUT', 'POST'].includes(req.method) && !req.raw.readableEnded) reply.header('connection', 'close');
+      return reply.status(err.status).type('application/xml').send(errorXml(err, rid, bucket));
     }
   }
 
@@ -375,26 +463,29 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       .send(xmlDoc(`<InitiateMultipartUploadResult>${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`));
   }
 
-  // multipart uploads in progress, by id (dropped at Complete and Abort)
-  const uploadsCache = new Map<string, { upload_id: string; bucket: string; object_key: string; content_type: string }>();
-  async function multipart(r: Req) {
+  interface Upload {
+    upload_id: string;
+    bucket: string;
+    object_key: string;
+    content_type: string;
+  }
+  /**
+   * Multipart uploads in progress, by id (dropped at Complete and Abort): saves UploadPart a query.
+   * Only a first check: the part's own transaction is what holds the upload (another server, or a
+   * Complete racing the part, may have ended it).
+   */
+  const uploadsCache = new Map<string, Upload>();
+  async function multipart(r: Req, o: { cached?: boolean } = {}): Promise<Upload> {
     const id = r.query.uploadId ?? '';
-    let m = uploadsCache.get(id);
+    let m = o.cached ? uploadsCache.get(id) : undefined;
     if (!m) {
-      m = await db.one<{ upload_id: string; bucket: string; object_key: string; content_type: string }>(
-        'SELECT upload_id, bucket, object_key, content_type FROM oss_multipart WHERE upload_id = $1',
-        [id],
-      );
-      if (m) {
+      m = await db.one<Upload>('SELECT upload_id, bucket, object_key, content_type FROM oss_multipart WHERE upload_id = $1', [id]);
+      if (m && o.cached) {
         if (uploadsCache.size > 1000) uploadsCache.clear();
         uploadsCache.set(id, m);
       }
     }
-    if (!m || m.bucket !== r.bucket || m.object_key !== r.key) {
-      throw new OssErr(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', {
-        UploadId: r.query.uploadId ?? '',
-      });
-    }
+    if (!m || m.bucket !== r.bucket || m.object_key !== r.key) throw noSuchUpload(id);
     return m;
   }
 
@@ -403,15 +494,48 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     if (!Number.isInteger(n) || n < 1 || n > 10000) throw new OssErr(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive.');
     if (req.headers['content-length'] === undefined) throw new OssErr(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
     if (Number(req.headers['content-length']) > MAX_PART) throw new OssErr(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
-    const m = await multipart(r);
+    const m = await multipart(r, { cached: true });
     await checkQuota(cred, { bytes: Number(req.headers['content-length']), files: 0 }, { exceptKey: r.key, exceptPart: { uploadId: m.upload_id, n } });
-    const got = await receive(req, partFile(m.upload_id, n), cloud.faults);
-    await db.query(
-      `INSERT INTO oss_parts (upload_id, part_number, size, etag, crc64, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
-         created_at = EXCLUDED.created_at`,
-      [m.upload_id, n, got.size, got.etag, got.crc64, app.now()],
-    );
+    const dir = uploadDir(m.bucket, m.object_key, m.upload_id);
+    await fsp.mkdir(dir, { recursive: true });
+    const got = await receive(req, join(dir, String(n)), cloud.faults);
+    const file = partName(n, got.etag);
+    let before: string | null;
+    try {
+      before = await db.tx(async (t) => {
+        // the row's foreign key holds the upload (a key-share lock) until the commit: a Complete
+        // waits for this part, or has ended the upload already (23503) and the bytes stay out
+        const row = await t.one<{ before: string | null }>(
+          `WITH old AS (SELECT etag FROM oss_parts WHERE upload_id = $1 AND part_number = $2)
+           INSERT INTO oss_parts (upload_id, part_number, size, etag, crc64, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
+             created_at = EXCLUDED.created_at
+           RETURNING (SELECT etag FROM old) AS before`,
+          [m.upload_id, n, got.size, got.etag, got.crc64, app.now()],
+        );
+        // other bytes get a new name, the same bytes the same one: a file a finished object lists
+        // never changes, and the part's old file is there until this commits
+        await fsp.rename(got.tmp, join(dir, file));
+        return row?.before ?? null;
+      });
+    } catch (e) {
+      await fsp.rm(got.tmp, { force: true });
+      if (errCode(e) !== '23503') throw e;
+      uploadsCache.delete(m.upload_id);
+      // the directory of an upload that ended before its first part (a composed object's is never empty)
+      await fsp.rmdir(dir).catch(() => undefined);
+      throw noSuchUpload(m.upload_id);
+    }
+    // the bytes it replaced: removed under the part's lock, unless the part is theirs again by now
+    // (a concurrent upload of them takes that lock before it puts its file in place); a crash
+    // before this leaves a stray that Complete or Abort removes
+    if (before && partName(n, before) !== file) {
+      const old = partName(n, before);
+      await db.tx(async (t) => {
+        const now = await t.one<{ etag: string }>('SELECT etag FROM oss_parts WHERE upload_id = $1 AND part_number = $2 FOR UPDATE', [m.upload_id, n]);
+        if (now && partName(n, now.etag) !== old) await fsp.rm(join(dir, old), { force: true });
+      });
+    }
     cloud.stats.parts++;
     return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
   }
@@ -453,9 +577,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async function complete(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
-    const m = await multipart(r);
-    const body = await readBody(req);
+  /** The part list of a Complete's body, in ascending order; or the refusal of a bad one. */
+  function completeList(body: string): { n: number; etag: string }[] | OssErr {
     let wanted: { n: number; etag: string }[];
     try {
       // throws on a body that is not well-formed XML; an undefined named entity stays as written
@@ -463,86 +586,153 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       const list = root?.name === 'CompleteMultipartUpload' ? xmlChildren(root, 'Part') : [];
       wanted = list.map((x) => ({ n: Number(childText(x, 'PartNumber')), etag: childText(x, 'ETag') ?? '' }));
     } catch {
-      throw new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+      return malformedXml();
     }
-    if (!wanted.length) throw new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
+    if (!wanted.length) return malformedXml();
     for (let i = 1; i < wanted.length; i++) {
-      if (!(wanted[i]!.n > wanted[i - 1]!.n)) throw new OssErr(400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
+      if (!(wanted[i]!.n > wanted[i - 1]!.n)) return new OssErr(400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
     }
-    const rows = await db.query<PartRow>('SELECT part_number, size, etag, crc64, created_at FROM oss_parts WHERE upload_id = $1', [m.upload_id]);
-    const byNo = new Map(rows.map((x) => [x.part_number, x]));
-    const chosen: PartRow[] = [];
-    for (const w of wanted) {
-      const p = byNo.get(w.n);
+    return wanted;
+  }
+
+  /**
+   * The file of a chosen part in the upload's directory, checked (there, with its size). A part of
+   * an upload begun in session 8's layout is still where that version kept it: moved in first; a
+   * move that finds it done (a Complete cut off after it) carries on.
+   */
+  async function placePart(dir: string, uploadId: string, p: PartRow, legacy: { moved: boolean }): Promise<string> {
+    const file = partName(p.part_number, p.etag);
+    const target = join(dir, file);
+    const size = async () => (await fsp.stat(target).catch(() => null))?.size;
+    let has = await size();
+    if (has === undefined) {
+      try {
+        await fsp.rename(legacyPartFile(uploadId, p.part_number), target);
+      } catch (e) {
+        if (errCode(e) === 'ENOENT') throw invalidPart(p.part_number, p.etag);
+        throw e;
+      }
+      legacy.moved = true;
+      step('move');
+      has = await size();
+    }
+    if (has !== Number(p.size)) throw invalidPart(p.part_number, p.etag);
+    return file;
+  }
+
+  /**
+   * CompleteMultipartUpload. Nothing moves: the parts are already in the upload's directory, the
+   * manifest is written over them (again, on a retry: the same one), and the object row, the VOD
+   * media and the end of the upload are one transaction, which holds the upload's row from the
+   * start (a part still arriving waits, or is refused after). Crash anywhere before the commit: the
+   * upload is as it was and a retry completes it; after: the object is whole, and a retry answers
+   * the same result (while the object is the key's). Only clean-up is left after the commit.
+   */
+  async function complete(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
+    const id = r.query.uploadId ?? '';
+    const wanted = completeList(await readBody(req));
+    if (!UPLOAD_ID.test(id)) throw noSuchUpload(id);
+    const dir = uploadDir(r.bucket, r.key, id);
+    const done = await db.tx(async (t) => {
+      const m = await t.one<Upload>('SELECT upload_id, bucket, object_key, content_type FROM oss_multipart WHERE upload_id = $1 FOR UPDATE', [id]);
+      if (!m || m.bucket !== r.bucket || m.object_key !== r.key) return null;
+      if (wanted instanceof OssErr) throw wanted;
+      const rows = await t.query<PartRow>('SELECT part_number, size, etag, crc64, created_at FROM oss_parts WHERE upload_id = $1', [id]);
+      const byNo = new Map(rows.map((x) => [x.part_number, x]));
       const norm = (e: string) => e.replace(/"/g, '').toUpperCase();
-      if (!p || norm(p.etag) !== norm(w.etag)) {
-        throw new OssErr(400, 'InvalidPart', 'One or more of the specified parts could not be found or the specified entity tag might not have matched the part\'s entity tag.', {
-          PartNumber: String(w.n),
-          ETag: w.etag,
-        });
-      }
-      chosen.push(p);
-    }
-    chosen.forEach((p, i) => {
-      if (i < chosen.length - 1 && Number(p.size) < MIN_PART) {
-        throw new OssErr(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', { PartNumber: String(p.part_number) });
-      }
+      const chosen = wanted.map((w) => {
+        const p = byNo.get(w.n);
+        if (!p || norm(p.etag) !== norm(w.etag)) throw invalidPart(w.n, w.etag);
+        return p;
+      });
+      chosen.forEach((p, i) => {
+        if (i < chosen.length - 1 && Number(p.size) < MIN_PART) {
+          throw new OssErr(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', { PartNumber: String(p.part_number) });
+        }
+      });
+      await fsp.mkdir(dir, { recursive: true });
+      const legacy = { moved: false };
+      const files = await mapLimit(chosen, 16, (p) => placePart(dir, id, p, legacy));
+      step('parts');
+      await composeObject(dir, chosen.map((p, i) => ({ file: files[i]!, size: Number(p.size) })));
+      step('manifest');
+      // the object's CRC64 comes from the parts' (combined, as OSS does: no second pass over the
+      // bytes), the multipart ETag from their MD5s
+      const etag = multipartEtag(chosen.map((p) => p.etag));
+      const crc64 = crc64OfParts(chosen.map((p) => ({ crc64: p.crc64, size: Number(p.size) })));
+      const size = chosen.reduce((n, p) => n + Number(p.size), 0);
+      const replaced = await finishObject(t, r, dir, size, etag, crc64, m.content_type, cred.user_id);
+      step('object');
+      await t.query('DELETE FROM oss_multipart WHERE upload_id = $1', [id]);
+      step('upload');
+      return { etag, crc64, replaced, legacyParts: legacy.moved ? rows.map((p) => p.part_number) : [] };
     });
-    // composed from the parts without copying them (object-files.ts); the object's CRC64 comes from
-    // the parts' (combined, as OSS does: no second pass over the bytes), the multipart ETag from their MD5s
-    const dir = `${objectFile(r.bucket, r.key)}.${randomBytes(4).toString('hex')}.parts`;
-    const md5s = createHash('md5');
-    for (const p of chosen) md5s.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
-    const size = chosen.reduce((n, p) => n + Number(p.size), 0);
-    try {
-      await composeObject(dir, chosen.map((p) => ({ path: partFile(m.upload_id, p.part_number), size: Number(p.size) })));
-    } catch (e) {
-      await removeObject(dir);
-      throw e;
+    uploadsCache.delete(id);
+    let result: { etag: string; crc64: string };
+    if (done) {
+      step('commit');
+      if (done.replaced) await removeObject(done.replaced);
+      await Promise.all(done.legacyParts.map((n) => fsp.rm(legacyPartFile(id, n), { force: true })));
+      await removeStrays(dir);
+      step('cleanup');
+      cloud.stats.completes++;
+      result = done;
+    } else {
+      // no upload in progress: done already? (a Complete whose answer was lost, the process
+      // killed after its commit): the key's object is this upload's, of the same parts
+      if (wanted instanceof OssErr) throw noSuchUpload(id);
+      const o = await db.one<{ etag: string; crc64: string }>('SELECT etag, crc64 FROM oss_objects WHERE bucket = $1 AND object_key = $2 AND file_path = $3', [
+        r.bucket,
+        r.key,
+        dir,
+      ]);
+      if (!o || o.etag !== multipartEtag(wanted.map((w) => w.etag))) throw noSuchUpload(id);
+      // what a crash after the commit may have left
+      await removeStrays(dir);
+      result = o;
     }
-    const etag = `"${md5s.digest('hex').toUpperCase()}-${chosen.length}"`;
-    const crc64 = crc64OfParts(chosen.map((p) => ({ crc64: p.crc64, size: Number(p.size) })));
-    await finishObject(r, dir, size, etag, crc64, m.content_type, cred.user_id);
-    await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
-    uploadsCache.delete(m.upload_id);
-    const moved = new Set(chosen.map((p) => p.part_number));
-    await Promise.all(rows.filter((p) => !moved.has(p.part_number)).map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
-    cloud.stats.completes++;
     return reply
-      .header('etag', etag)
-      .header('x-oss-hash-crc64ecma', crc64)
+      .header('etag', result.etag)
+      .header('x-oss-hash-crc64ecma', result.crc64)
       .type('application/xml')
       .send(
         xmlDoc(
-          `<CompleteMultipartUploadResult>${tag('EncodingType', 'url')}${tag('Location', `http://${r.bucket}.oss-cn-shanghai.aliyuncs.com/${r.key}`)}${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('ETag', etag)}</CompleteMultipartUploadResult>`,
+          `<CompleteMultipartUploadResult>${tag('EncodingType', 'url')}${tag('Location', `http://${r.bucket}.oss-cn-shanghai.aliyuncs.com/${r.key}`)}${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('ETag', result.etag)}</CompleteMultipartUploadResult>`,
         ),
       );
   }
 
-  async function finishObject(r: Req, file: string, size: number, etag: string, crc64: string, contentType: string, userId: number) {
+  /**
+   * Writes the object row (in `t`, the caller's transaction) and tells the video service; answers
+   * the bytes of the version it replaced when they lived elsewhere (a PutObject over one lands in
+   * place), for the caller to remove once committed.
+   */
+  async function finishObject(t: Db, r: Req, file: string, size: number, etag: string, crc64: string, contentType: string, userId: number): Promise<string | null> {
     const now = app.now();
-    const before = await db.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [r.bucket, r.key]);
-    await db.query(
+    const before = await t.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2 FOR UPDATE', [r.bucket, r.key]);
+    await t.query(
       `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, content_type, file_path, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (bucket, object_key) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, crc64 = EXCLUDED.crc64,
          content_type = EXCLUDED.content_type, file_path = EXCLUDED.file_path, created_at = EXCLUDED.created_at, user_id = EXCLUDED.user_id`,
       [r.bucket, r.key, size, etag, crc64, contentType, file, now, userId],
     );
-    // the version it replaced, when its bytes lived elsewhere (a PutObject over one lands in place)
-    if (before && before.file_path !== file) await removeObject(before.file_path);
     // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
-    await db.query(
+    await t.query(
       `UPDATE vod_media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
       [r.bucket, r.key, size, crc64, contentType, now],
     );
+    return before && before.file_path !== file ? before.file_path : null;
   }
 
   async function abort(reply: FastifyReply, r: Req) {
     const m = await multipart(r);
     const rows = await db.query<{ part_number: number }>('SELECT part_number FROM oss_parts WHERE upload_id = $1', [m.upload_id]);
-    await db.query('DELETE FROM oss_multipart WHERE upload_id = $1', [m.upload_id]);
+    // only the one who ends it removes its bytes: a Complete that won the race keeps them as its object
+    const ended = await db.one('DELETE FROM oss_multipart WHERE upload_id = $1 RETURNING upload_id', [m.upload_id]);
     uploadsCache.delete(m.upload_id);
-    await Promise.all(rows.map((p) => fsp.rm(partFile(m.upload_id, p.part_number), { force: true })));
+    if (!ended) throw noSuchUpload(m.upload_id);
+    await removeObject(uploadDir(m.bucket, m.object_key, m.upload_id));
+    await Promise.all(rows.map((p) => fsp.rm(legacyPartFile(m.upload_id, p.part_number), { force: true })));
     return reply.status(204).send();
   }
 
@@ -552,7 +742,9 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     await checkQuota(cred, { bytes: Number(req.headers['content-length']), files: 1 }, { exceptKey: r.key });
     const file = objectFile(r.bucket, r.key);
     const got = await receive(req, file, cloud.faults);
-    await finishObject(r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream', cred.user_id);
+    await fsp.rename(got.tmp, file);
+    const replaced = await db.tx((t) => finishObject(t, r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream', cred.user_id));
+    if (replaced) await removeObject(replaced);
     return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
   }
 
@@ -562,6 +754,8 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       [r.bucket, r.key],
     );
     if (!o) throw new OssErr(404, 'NoSuchKey', 'The specified key does not exist.', { Key: r.key });
+    // looked up before the answer starts: an object whose bytes are gone is a 500, not a cut-off body
+    const pieces = await objectPieces(o.file_path);
     const size = Number(o.size);
     reply
       .header('etag', o.etag)
@@ -596,7 +790,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     }
     reply.header('content-length', String(Math.max(0, end - start + 1)));
     if (r.method === 'HEAD' || size === 0) return reply.send('');
-    return reply.send(objectRange(o.file_path, start, end));
+    return reply.send(objectRange(o.file_path, start, end, pieces));
   }
 
   function cors(reply: FastifyReply) {
@@ -612,8 +806,23 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   void app.register(async (inst) => {
     inst.removeAllContentTypeParsers();
     inst.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    inst.route({ method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS'], url: `/${SANDBOX_BUCKET}/*`, handler: handle });
-    inst.route({ method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'OPTIONS'], url: `/${SANDBOX_BUCKET}`, handler: handle });
+    // every method Fastify routes: one it does not know here is OSS's 405, not the console's 404 page
+    inst.all(`/${SANDBOX_BUCKET}/*`, handle);
+    inst.all(`/${SANDBOX_BUCKET}`, handle);
+    // what escapes a handler (a body stream failing before its first byte) is OSS's XML too, not
+    // the API's envelope or the static files' text
+    inst.setErrorHandler((err, req, reply) => {
+      req.log.error({ err }, 'OSS sandbox request failed');
+      const e = internalError();
+      cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
+      // the headers of the answer that did not happen
+      for (const h of ['etag', 'x-oss-hash-crc64ecma', 'last-modified', 'accept-ranges', 'x-oss-object-type', 'content-range', 'content-disposition', 'content-length']) {
+        reply.removeHeader(h);
+        reply.raw.removeHeader(h);
+      }
+      const rid = String(reply.getHeader('x-oss-request-id') ?? requestId());
+      return reply.status(e.status).type('application/xml').send(errorXml(e, rid, SANDBOX_BUCKET));
+    });
   });
 
   // test controls
@@ -628,18 +837,28 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       if (!Number.isFinite(n) || n < 0) return reply.status(400).send({ msg: `故障参数 ${k} 必须是非负数` });
       if (k === 'delayMs' && n > MAX_DELAY_MS) return reply.status(400).send({ msg: `故障参数 delayMs 不能超过 ${MAX_DELAY_MS} 毫秒` });
     }
+    for (const k of ['crashComplete', 'throwComplete'] as const) {
+      const v = body[k];
+      if (v !== undefined && v !== '' && v !== null && !FAULT_STEPS.has(String(v))) {
+        return reply.status(400).send({ msg: `故障参数 ${k} 必须是 ${[...FAULT_STEPS].join('、')} 之一` });
+      }
+    }
     for (const k of keys) if (body[k] !== undefined && body[k] !== '') (f as unknown as Record<string, number>)[k] = Number(body[k]);
+    // the next CompleteMultipartUpload dies (no answer, as a killed process) or throws after that step
+    if (body.crashComplete !== undefined) crashAt = body.crashComplete ? String(body.crashComplete) : null;
+    if (body.throwComplete !== undefined) throwAt = body.throwComplete ? String(body.throwComplete) : null;
     // expire every credential handed out so far (the console's STS and the upload auth)
     if (body.expireTokens === true || body.expireTokens === 'true' || body.expireTokens === '1') {
       await db.query('UPDATE sts_credentials SET expires_at = $1 WHERE expires_at > $1', [app.now()]);
       credCache.get(app)?.clear();
     }
-    return { faults: f };
+    return { faults: f, crashComplete: crashAt, throwComplete: throwAt };
   });
   app.get('/sandbox/oss/stats', async () => ({ stats: cloud.stats, faults: cloud.faults }));
   app.post('/sandbox/oss/reset', async () => {
     resetFaults(cloud);
     resetStats(cloud);
+    crashAt = throwAt = null;
     return { ok: true };
   });
   app.get('/sandbox/oss/objects', async () => ({
