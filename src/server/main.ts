@@ -6,21 +6,19 @@ import { buildServer } from './app';
 import { bufferedStdout } from './http/log-stream';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
-import { installJobs, startJobs, type JobDef, type Jobs } from './jobs';
-import { smsJob } from './jobs/sms';
-import { importRecoverJob } from './jobs/imports';
-import { payoutResultJob } from './jobs/payouts';
-import { autoAcceptJob } from './jobs/acceptance';
-import { mediaFinishJob } from './jobs/media';
-import { retentionJob } from './jobs/retention';
+import { databaseErrorLine, isConnectionError, missingMigrationsLine, pendingMigrations } from './db/readiness';
+import { installJobs, JobsNotPrepared, startJobs, type Jobs } from './jobs';
 import { serverVod } from './routes/upload';
-import { cleanupJob } from './lib/cleanup';
+import { serverJobs } from './server-jobs';
 
 /**
- * `npm start` (the demo) and `npm run start:prod` (production, NODE_ENV=production): reads and
- * validates the configuration (config.ts), opens the database (PGlite in DATA_DIR, or PostgreSQL
- * from DATABASE_URL), migrates it under an advisory lock, seeds demo data into an empty demo
- * database, and serves the API, the sandboxes (demo only) and the built console (dist/).
+ * `npm start` (the demo) and `npm run start:prod` (production, NODE_ENV=production); compiled to
+ * dist/server/main.js by `npm run build` (scripts/build-server.mjs). Reads and validates the
+ * configuration (config.ts), opens the database (PGlite in DATA_DIR, or PostgreSQL from
+ * DATABASE_URL) and serves the API, the sandboxes (demo only) and the built console (dist/).
+ * The demo migrates its database under an advisory lock and seeds an empty one; production runs
+ * no DDL: `npm run migrate` (migrate-main.ts) did, or the server refuses to start, naming the
+ * missing migrations. A database that cannot be reached: one line, exit code 1.
  * SIGTERM/SIGINT: stop accepting, finish the requests in flight, close the database.
  */
 
@@ -41,13 +39,25 @@ if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 const db = await openDb({ databaseUrl, dataDir, poolMax: config.dbPoolMax });
 let applied: string[] = [];
 let seeded: string[] = [];
+let missing: Awaited<ReturnType<typeof pendingMigrations>> = [];
 try {
-  applied = await migrate(db);
-  // production never seeds; the demo seeds a new database (SEED=0 keeps it empty)
-  seeded = config.seed ? await seed(db) : [];
+  if (config.profile === 'production') {
+    // production runs no DDL (its database user need not be allowed to): only checks
+    missing = await pendingMigrations(db);
+  } else {
+    applied = await migrate(db);
+    // production never seeds; the demo seeds a new database (SEED=0 keeps it empty)
+    seeded = config.seed ? await seed(db) : [];
+  }
 } catch (err) {
-  console.error('数据库初始化失败：', err);
-  await db.close();
+  // one line (where and why), no stack trace, never DATABASE_URL's password
+  console.error(databaseErrorLine(err, { databaseUrl, dataDir }));
+  await db.close().catch(() => undefined);
+  process.exit(1);
+}
+if (missing.length) {
+  console.error(missingMigrationsLine(missing));
+  await db.close().catch(() => undefined);
   process.exit(1);
 }
 
@@ -74,21 +84,17 @@ const app = await buildServer({
 let jobs: Jobs | null = null;
 try {
   const vod = serverVod(app, { vod: config.vod, sandbox: config.sandbox });
-  const mediaJobs = vod ? [mediaFinishJob(vod.client, (msg) => app.log.error({ err: msg }, '视频点播查询失败'))] : [];
-  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log }, [
-    cleanupJob,
-    smsJob as JobDef<never>,
-    importRecoverJob,
-    payoutResultJob as JobDef<never>,
-    autoAcceptJob,
-    retentionJob({ log: app.log }),
-    ...mediaJobs,
-  ]);
+  // the list is server-jobs.ts's (`npm run migrate` creates the same queues); a new job goes there
+  const defs = serverJobs({ vod: vod?.client ?? null, onVodError: (msg) => app.log.error({ err: msg }, '视频点播查询失败'), log: app.log });
+  // production creates nothing (no DDL): pg-boss's schema and the queues come from `npm run migrate`
+  jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log, migrate: config.profile !== 'production' }, defs);
   await jobs.work();
   installJobs(jobs);
 } catch (err) {
-  app.log.error({ err }, '后台任务队列启动失败');
-  await db.close();
+  if (err instanceof JobsNotPrepared) console.error(err.message);
+  else if (isConnectionError(err)) console.error(databaseErrorLine(err, { databaseUrl, dataDir }));
+  else app.log.error({ err }, '后台任务队列启动失败');
+  await db.close().catch(() => undefined);
   process.exit(1);
 }
 
@@ -125,8 +131,11 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
-  app.log.error(err);
-  await db.close();
+  // EADDRINUSE and the like: one line
+  const e = err as NodeJS.ErrnoException;
+  console.error(`无法监听 ${config.host}:${config.port}：${e.code === 'EADDRINUSE' ? '端口已被占用（EADDRINUSE）' : e.code === 'EACCES' ? '没有权限使用该端口（EACCES）' : e.message}`);
+  await jobs?.stop(1000).catch(() => undefined);
+  await db.close().catch(() => undefined);
   process.exit(1);
 }
 

@@ -22,6 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js'), BIG);
   writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js.br'), brotliCompressSync(BIG));
   writeFileSync(join(dir, 'assets', 'big-Zz99Yy88.js.gz'), gzipSync(BIG));
+  // the compiled API server that `npm run build` writes beside the console (dist/server/)
+  mkdirSync(join(dir, 'server', 'migrations'), { recursive: true });
+  writeFileSync(join(dir, 'server', 'main.js'), 'const SERVER_SOURCE = 1;');
+  writeFileSync(join(dir, 'server', 'migrations', '001_init.sql'), 'CREATE TABLE server_only ();');
   s = await startTestServer({ staticDir: dir });
 });
 afterAll(async () => {
@@ -124,6 +128,15 @@ describe('static console', () => {
     expect(enc.status).toBeGreaterThanOrEqual(400);
     expect(enc.status).toBeLessThan(500);
     expect(enc.body).not.toContain('root:');
+  });
+
+  it('the compiled server beside the console (dist/server/) is never served', async () => {
+    for (const path of ['/server/main.js', '/server/migrations/001_init.sql', '/assets/../server/main.js', '/%73erver/main.js', '/server/', '/server']) {
+      const r = await call<string>(s.url, 'GET', path, { headers: html });
+      expect(String(r.body), path).not.toMatch(/SERVER_SOURCE|server_only/);
+      if (r.status === 200) expect(r.body, path).toContain('<div id="root">');
+      else expect(r.status, path).toBe(404);
+    }
   });
 });
 

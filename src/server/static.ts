@@ -21,6 +21,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | n
     index: 'index.html',
     cacheControl: false,
     preCompressed: true,
+    // dist/server/ is the compiled API server (npm run build), not part of the console
+    allowedPath: (pathName) => !/^\/server(\/|$)/.test(pathName),
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },

@@ -282,6 +282,12 @@ export const seedSteps: SeedStep[] = [
   ...taxSeed,
 ];
 
+/**
+ * Seeding waits its turn as long as it takes (servers or test files seeding at once share one
+ * lock), and a step may write many rows: no lock or statement limit.
+ */
+const SEED_TX = { lockMs: 0, statementMs: 0, idleMs: 60_000 };
+
 /** Decides once whether this is a demo database (it was empty when first opened). */
 async function dbMode(db: Db): Promise<string> {
   return db.tx(async (t) => {
@@ -292,7 +298,7 @@ async function dbMode(db: Db): Promise<string> {
     const mode = used ? 'real' : 'demo';
     await t.query("INSERT INTO app_meta (key, value) VALUES ('db_mode', $1)", [mode]);
     return mode;
-  });
+  }, SEED_TX);
 }
 
 /** Runs the steps a demo database has not run yet; returns their names. */
@@ -307,7 +313,7 @@ export async function seed(db: Db, opts: { now?: Date; steps?: SeedStep[] } = {}
       await step.run(t, now);
       await t.query('INSERT INTO seed_runs (step) VALUES ($1)', [step.name]);
       ran.push(step.name);
-    });
+    }, SEED_TX);
   }
   return ran;
 }
