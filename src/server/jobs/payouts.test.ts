@@ -49,7 +49,7 @@ const jobRows = () =>
     PAYOUT_RESULT_JOB,
   ]);
 /** the one job of a callback: its id comes from the notify id (replays are the same job) */
-const jobOf = async (notifyId: string) => (await jobRows()).find((j) => j.id === dedupeId(PAYOUT_RESULT_JOB, notifyId))!;
+const jobOf = async (notifyId: string | undefined) => (await jobRows()).find((j) => j.id === dedupeId(PAYOUT_RESULT_JOB, notifyId!))!;
 /** every payout-result job sent so far has finished (completed or failed for good) */
 const allSettled = async () => (await jobRows()).every((j) => j.state === 'completed' || j.state === 'failed');
 const balance = async () => Number((await P.s.db.one<{ b: string }>('SELECT balance::text AS b FROM payout_accounts WHERE company_id = $1', [P.c1]))!.b);
