@@ -162,7 +162,7 @@ describe('CompleteMultipartUpload after a crash (issue 25 item 9)', () => {
       .then((r) => r.content as Buffer)
       .catch((e: { code?: string }) => e.code);
     if (typeof before === 'string') expect(before).toBe('NoSuchKey');
-    else expect(Buffer.compare(before, u.whole!)).toBe(0);
+    else expect(Buffer.compare(before as Buffer, u.whole)).toBe(0);
 
     const done = await client().completeMultipartUpload(u.key, u.uploadId, u.parts);
     expect(done.res.status).toBe(200);
