@@ -6,6 +6,7 @@ import { buildServer } from './app';
 import { bufferedStdout } from './http/log-stream';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
+import { isConnectionTrouble } from './db/pg';
 import { databaseErrorLine, isConnectionError, missingMigrationsLine, pendingMigrations } from './db/readiness';
 import { installJobs, JobsNotPrepared, startJobs, type Jobs } from './jobs';
 import { serverVod } from './routes/upload';
@@ -33,10 +34,17 @@ try {
 }
 
 const { databaseUrl, dataDir } = config;
+// pg-boss completes some of its own internal jobs without awaiting the call: with the database
+// away, that rejection would end the process. A database that is away is logged and outlived
+// (requests answer 503, jobs retry); any other unhandled rejection still ends the process.
+process.on('unhandledRejection', (err) => {
+  if (!isConnectionTrouble(err)) throw err;
+  console.error(`[db] 数据库暂不可用（后台操作）：${err instanceof Error ? err.message : String(err)}`);
+});
 // production sends SMS codes through Alibaba Cloud SMS; the demo's sandbox keeps them in its outbox
 installSmsSender(config.sms ? aliyunSms(config.sms) : null);
 if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const db = await openDb({ databaseUrl, dataDir, poolMax: config.dbPoolMax });
+const db = await openDb({ databaseUrl, dataDir, poolMax: config.dbPoolMax, pooler: config.dbPooler, timeouts: config.dbTimeouts });
 let applied: string[] = [];
 let seeded: string[] = [];
 let missing: Awaited<ReturnType<typeof pendingMigrations>> = [];
