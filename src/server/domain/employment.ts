@@ -232,7 +232,8 @@ export interface TaskWorkerRow {
 export const acceptedDeliveries = (db: Db, companyId: number, taskId: number) =>
   db.query<{ task_worker_id: number; worker_id: number; name: string; amount: number; accepted_at: Date; sign_status: SignStatus; need_sign: boolean }>(
     `SELECT tw.id AS task_worker_id, tw.worker_id, w.name, tw.amount, tw.accepted_at, tw.sign_status, t.need_sign
-       FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id JOIN flex_tasks t ON t.id = tw.task_id
+       FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id AND w.company_id = tw.company_id
+            JOIN flex_tasks t ON t.id = tw.task_id AND t.company_id = tw.company_id
       WHERE tw.company_id = $1 AND tw.task_id = $2 AND tw.work_status = 'accepted'
       ORDER BY tw.accepted_at, tw.id`,
     [companyId, taskId],

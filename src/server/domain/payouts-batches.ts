@@ -30,7 +30,7 @@ export async function monthSums(db: Db, companyId: number, workerIds: number[], 
   if (!workerIds.length) return new Map();
   const [start, end] = monthOf(now);
   const sums = await db.query<{ worker_id: number; s: string }>(
-    `SELECT r.worker_id, SUM(r.amount)::text AS s FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+    `SELECT r.worker_id, SUM(r.amount)::text AS s FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
       WHERE r.company_id = $1 AND r.worker_id = ANY($2::int[]) AND r.batch_id <> $3 AND b.status <> 'closed'
         AND r.status IN ('pending', 'paying', 'success') AND r.created_at >= $4 AND r.created_at < $5
       GROUP BY r.worker_id`,
@@ -62,7 +62,7 @@ export async function batchOverCap(db: Db, companyId: number, batchId: number, c
   const [start, end] = monthOf(now);
   const over = await db.one<{ name: string; had: string }>(
     `WITH mine AS (SELECT worker_id, MIN(name) AS name, SUM(amount) AS amount FROM payout_rows WHERE batch_id = $2 GROUP BY worker_id),
-          other AS (SELECT r.worker_id, SUM(r.amount) AS amount FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+          other AS (SELECT r.worker_id, SUM(r.amount) AS amount FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
                      WHERE r.company_id = $1 AND r.worker_id IN (SELECT worker_id FROM mine) AND r.batch_id <> $2 AND b.status <> 'closed'
                        AND r.status IN ('pending', 'paying', 'success') AND r.created_at >= $3 AND r.created_at < $4 GROUP BY r.worker_id)
      SELECT m.name, COALESCE(o.amount, 0)::text AS had FROM mine m LEFT JOIN other o ON o.worker_id = m.worker_id
@@ -93,8 +93,8 @@ export interface BatchDbRow {
 }
 export const BATCH_SELECT = `SELECT b.id, b.batch_no, b.task_id, t.name AS task_name, b.source, p.batch_no AS parent_no, b.status, b.head_count, b.gross::text, b.fee::text, b.tax::text, b.net::text,
   b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile) AS creator, b.created_at, b.confirmed_at
-  FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id LEFT JOIN users u ON u.id = b.created_by
-  LEFT JOIN payout_batches p ON p.id = b.parent_id`;
+  FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id AND t.company_id = b.company_id LEFT JOIN users u ON u.id = b.created_by
+  LEFT JOIN payout_batches p ON p.id = b.parent_id AND p.company_id = b.company_id`;
 
 export const item = (b: BatchDbRow) => ({
   id: b.id,
@@ -136,7 +136,7 @@ export async function detail(db: Db, id: number, companyId: number) {
     finished_at: Date | null;
   }>(
     `SELECT r.id, r.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, r.pay_method, r.account_mask, r.bank_name, r.remark, r.amount::text, r.tax::text, r.fee::text, r.net::text, r.status, r.fail_reason, r.finished_at
-       FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id WHERE r.batch_id = $1 ORDER BY r.id`,
+       FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id WHERE r.batch_id = $1 ORDER BY r.id`,
     [id],
   );
   return {

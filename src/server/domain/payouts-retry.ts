@@ -35,7 +35,8 @@ export async function retryImported(t: Db, companyId: number, parent: { id: numb
             EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = r.worker_id AND tw.company_id = r.company_id AND tw.sign_status = 'signed') AS signed
        FROM payout_rows r
       WHERE r.batch_id = $1 AND r.status IN ('failed', 'bounced')
-        AND NOT EXISTS (SELECT 1 FROM payout_rows c JOIN payout_batches cb ON cb.id = c.batch_id WHERE c.origin_row_id = r.id AND cb.status <> 'closed')
+        AND NOT EXISTS (SELECT 1 FROM payout_rows c JOIN payout_batches cb ON cb.id = c.batch_id AND cb.company_id = c.company_id
+                         WHERE c.origin_row_id = r.id AND c.company_id = r.company_id AND cb.status <> 'closed')
       ORDER BY r.id`,
     [parent.id],
   );

@@ -85,7 +85,7 @@ export async function checkLedger(db: Db, companyId: number): Promise<string[]> 
   }
   const rows = await db.query<{ id: number; status: RowStatus; amount: string; fee: string; refunds: string; refunded: string }>(
     `SELECT r.id, r.status, r.amount::text, r.fee::text, COUNT(l.id)::text AS refunds, COALESCE(SUM(l.amount), 0)::text AS refunded
-       FROM payout_rows r LEFT JOIN payout_ledger l ON l.row_id = r.id AND l.type IN ('refund', 'bounce_refund')
+       FROM payout_rows r LEFT JOIN payout_ledger l ON l.row_id = r.id AND l.company_id = r.company_id AND l.type IN ('refund', 'bounce_refund')
       WHERE r.company_id = $1 GROUP BY r.id`,
     [companyId],
   );
@@ -97,20 +97,20 @@ export async function checkLedger(db: Db, companyId: number): Promise<string[]> 
   // each paid row is debited exactly once: inside its batch's one debit (the batch's totals are
   // the sum of its rows), only in a batch past 待支付, and no delivery or failed row paid twice
   const sums = await db.query<{ id: number }>(
-    `SELECT b.id FROM payout_batches b LEFT JOIN payout_rows r ON r.batch_id = b.id WHERE b.company_id = $1
+    `SELECT b.id FROM payout_batches b LEFT JOIN payout_rows r ON r.batch_id = b.id AND r.company_id = b.company_id WHERE b.company_id = $1
       GROUP BY b.id HAVING b.gross <> COALESCE(SUM(r.amount), 0) OR b.fee <> COALESCE(SUM(r.fee), 0) OR b.tax <> COALESCE(SUM(r.tax), 0)
           OR b.net <> COALESCE(SUM(r.net), 0) OR b.head_count <> COUNT(r.id)`,
     [companyId],
   );
   for (const b of sums) problems.push(`batch ${b.id}: totals differ from its rows`);
   const early = await db.query<{ id: number }>(
-    `SELECT r.id FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+    `SELECT r.id FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
       WHERE r.company_id = $1 AND r.status IN ('paying', 'success', 'failed', 'bounced') AND b.status NOT IN ('paying', 'done', 'partial')`,
     [companyId],
   );
   for (const r of early) problems.push(`row ${r.id} moved without its batch being confirmed`);
   const twice = await db.query<{ k: string }>(
-    `SELECT COALESCE('delivery ' || r.task_worker_id, 'row ' || r.origin_row_id) AS k FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+    `SELECT COALESCE('delivery ' || r.task_worker_id, 'row ' || r.origin_row_id) AS k FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
       WHERE r.company_id = $1 AND b.status <> 'closed' AND r.status IN ('pending', 'paying', 'success')
         AND (r.task_worker_id IS NOT NULL OR r.origin_row_id IS NOT NULL)
       GROUP BY 1 HAVING COUNT(*) > 1`,
@@ -192,16 +192,17 @@ export async function applyNotify(db: Db, n: Notify, now: Date): Promise<boolean
   return db.tx(async (t) => {
     const row = await t.one<{ id: number; batch_id: number; company_id: number; status: RowStatus; amount: string; fee: string; name: string; batch_no: string }>(
       `SELECT r.id, r.batch_id, r.company_id, r.status, r.amount::text, r.fee::text, r.name, b.batch_no
-         FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id WHERE r.channel_no = $1 FOR UPDATE OF r`,
+         FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id WHERE r.channel_no = $1 FOR UPDATE OF r`,
       [n.channel_no],
     );
     if (!row) throw notFound('发放明细不存在');
-    const fresh = await t.one('INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at) VALUES ($1,$2,$3,$4,$5) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id', [
+    const fresh = await t.one('INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id', [
       n.notify_id,
       row.id,
       n.result,
       n.reason,
       now,
+      row.company_id,
     ]);
     if (!fresh) return false;
     const to: RowStatus | null =
@@ -252,7 +253,13 @@ export async function applyWxNotify(db: Db, n: WxNotify, now: Date): Promise<boo
       `UPDATE payout_topups SET status = 'confirmed', confirmed_at = $2, transaction_id = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
       [top.id, now, n.transaction_id],
     );
-    await t.query('INSERT INTO payout_wx_notifies (order_no, transaction_id, applied, received_at) VALUES ($1,$2,$3,$4)', [n.order_no, n.transaction_id, !!won, now]);
+    await t.query('INSERT INTO payout_wx_notifies (order_no, transaction_id, applied, received_at, company_id) VALUES ($1,$2,$3,$4,$5)', [
+      n.order_no,
+      n.transaction_id,
+      !!won,
+      now,
+      top.company_id,
+    ]);
     if (!won) return false;
     await post(t, top.company_id, 'topup', n.amount, { topup_id: top.id, ref_no: n.order_no, remark: `微信支付充值（${n.transaction_id}）` }, now);
     return true;

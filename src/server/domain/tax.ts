@@ -58,11 +58,12 @@ export async function paidRows(db: Db, companyId: number, start: string, end: st
     `SELECT r.id, r.batch_id, b.batch_no, COALESCE(t.name, '') AS task_name, r.worker_id, r.name, w.cert_no_mask AS cert_no,
             r.amount::text AS income, r.tax::text AS tax, r.fee::text AS fee,
             ${cnMonth('r.finished_at')} AS period, ${cnDate('r.finished_at')} AS paid_date
-       FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id JOIN flex_workers w ON w.id = r.worker_id
-       LEFT JOIN flex_tasks t ON t.id = b.task_id
+       FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
+       JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
+       LEFT JOIN flex_tasks t ON t.id = b.task_id AND t.company_id = b.company_id
       WHERE r.company_id = $1 AND r.status = 'success' AND r.finished_at IS NOT NULL
         AND ${cnMonth('r.finished_at')} BETWEEN $2 AND $3
-        AND NOT EXISTS (SELECT 1 FROM tax_application_rows x WHERE x.payout_row_id = r.id AND x.live)
+        AND NOT EXISTS (SELECT 1 FROM tax_application_rows x WHERE x.payout_row_id = r.id AND x.company_id = r.company_id AND x.live)
       ORDER BY r.finished_at, r.id`,
     [companyId, start, end],
   );
@@ -146,7 +147,7 @@ export interface AppRow {
 const APP_COLS = `a.id, a.company_id, a.apply_no, a.period_start, a.period_end, a.mode, a.bulk, a.proof_type, a.receive, a.email, a.remark,
   a.status, a.head_count, a.income::text, a.tax::text, a.invoiceable::text, a.fee::text, a.reject_reason, a.proof_no,
   to_char(a.proof_date, 'YYYY-MM-DD') AS proof_date, a.created_at, i.status AS invoice_status`;
-const APP_FROM = 'tax_applications a LEFT JOIN tax_invoices i ON i.application_id = a.id';
+const APP_FROM = 'tax_applications a LEFT JOIN tax_invoices i ON i.application_id = a.id AND i.company_id = a.company_id';
 
 export const itemOf = (a: AppRow) => ({
   id: a.id,
@@ -187,7 +188,7 @@ export async function listApplications(db: Db, companyId: number, q: { keywords:
   const like = `%${q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = `a.company_id = $1 AND ($2 = 'all' OR a.status = $2)
     AND ($3 = '%%' OR a.apply_no ILIKE $3 OR a.remark ILIKE $3
-         OR EXISTS (SELECT 1 FROM tax_application_rows x WHERE x.application_id = a.id AND x.name ILIKE $3))`;
+         OR EXISTS (SELECT 1 FROM tax_application_rows x WHERE x.application_id = a.id AND x.company_id = a.company_id AND x.name ILIKE $3))`;
   const list = await db.query<AppRow>(`SELECT ${APP_COLS} FROM ${APP_FROM} WHERE ${where} ORDER BY a.id DESC LIMIT $4 OFFSET $5`, [
     companyId, q.status, like, q.page_size, (q.page - 1) * q.page_size,
   ]);
@@ -207,7 +208,8 @@ export async function checkRows(db: Db, applicationId: number) {
   }>(
     `SELECT x.id, x.name, x.cert_no_mask, x.income::text, x.tax::text, x.period, to_char(x.paid_date, 'YYYY-MM-DD') AS paid_date, b.batch_no,
             r.status AS now_status, r.amount::text AS now_amount, r.tax::text AS now_tax
-       FROM tax_application_rows x JOIN payout_rows r ON r.id = x.payout_row_id JOIN payout_batches b ON b.id = x.batch_id
+       FROM tax_application_rows x JOIN payout_rows r ON r.id = x.payout_row_id AND r.company_id = x.company_id
+       JOIN payout_batches b ON b.id = x.batch_id AND b.company_id = x.company_id
       WHERE x.application_id = $1 ORDER BY x.id`,
     [applicationId],
   );
@@ -290,7 +292,8 @@ export async function invoiceOf(db: Db, applicationId: number) {
 export async function detailOf(db: Db, a: AppRow, codeUrl: (orderId: string) => string) {
   const rows = await checkRows(db, a.id);
   const batches = await db.query<{ batch_no: string }>(
-    `SELECT DISTINCT b.batch_no FROM tax_application_rows x JOIN payout_batches b ON b.id = x.batch_id WHERE x.application_id = $1 ORDER BY b.batch_no`,
+    `SELECT DISTINCT b.batch_no FROM tax_application_rows x JOIN payout_batches b ON b.id = x.batch_id AND b.company_id = x.company_id
+      WHERE x.application_id = $1 ORDER BY b.batch_no`,
     [a.id],
   );
   const o = await orderRow(db, a.id);
@@ -398,7 +401,8 @@ export async function rejectApplication(db: Db, id: number, reason: string, now:
 export async function issueInvoice(db: Db, id: number, now: Date) {
   return db.tx(async (t) => {
     const i = await t.one<{ status: string; app_status: TaxStatus }>(
-      `SELECT i.status, a.status AS app_status FROM tax_invoices i JOIN tax_applications a ON a.id = i.application_id WHERE i.application_id = $1 FOR UPDATE OF i`,
+      `SELECT i.status, a.status AS app_status FROM tax_invoices i JOIN tax_applications a ON a.id = i.application_id AND a.company_id = i.company_id
+        WHERE i.application_id = $1 FOR UPDATE OF i`,
       [id],
     );
     if (!i) throw notFound('发票不存在');

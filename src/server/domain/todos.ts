@@ -36,7 +36,7 @@ export const todoCounters: Record<TodoKey, TodoCounter> = {
   unsigned: (db, c) =>
     count(
       db,
-      `SELECT count(*) AS n FROM flex_task_workers w JOIN flex_tasks t ON t.id = w.task_id
+      `SELECT count(*) AS n FROM flex_task_workers w JOIN flex_tasks t ON t.id = w.task_id AND t.company_id = w.company_id
         WHERE w.company_id = $1 AND t.need_sign AND t.status IN ('recruiting', 'ongoing')
           AND w.sign_status = 'pending' AND w.work_status <> 'rejected'`,
       [c],

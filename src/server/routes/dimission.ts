@@ -427,7 +427,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
     const where = ['p.company_id = $1'];
     const k = keywordFilter(query.keywords, 'p.name', 'r.mobile_bidx', arg);
     if (k) where.push(k);
-    const from = 'FROM departure_proofs p JOIN departure_records r ON r.id = p.record_id';
+    const from = 'FROM departure_proofs p JOIN departure_records r ON r.id = p.record_id AND r.company_id = p.company_id';
     const countRows = await db.query<{ status: string; n: number }>(`SELECT p.status, count(*) AS n ${from} WHERE ${where.join(' AND ')} GROUP BY p.status`, args);
     const counts = Object.fromEntries(['all', ...PROOF_STATUS_CODES].map((s) => [s, 0])) as Record<string, number>;
     for (const r of countRows) {
@@ -665,7 +665,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
       `SELECT r.id, r.source, r.name, r.id_card_mask, r.mobile_mask, r.dept_name, r.job_name, r.entry_date, r.leave_date, r.leave_type,
               r.legal_basis, r.transfer_done_at, r.created_at, p.id AS proof_id, p.status AS proof_status, p.serial AS proof_serial
          FROM departure_records r
-         LEFT JOIN LATERAL (SELECT id, status, serial FROM departure_proofs WHERE record_id = r.id ORDER BY (status <> 'void') DESC, id DESC LIMIT 1) p ON true
+         LEFT JOIN LATERAL (SELECT id, status, serial FROM departure_proofs WHERE record_id = r.id AND company_id = r.company_id ORDER BY (status <> 'void') DESC, id DESC LIMIT 1) p ON true
         WHERE ${where.join(' AND ')} ORDER BY r.leave_date DESC, r.id DESC
         ${limit === null ? '' : `LIMIT ${arg(limit)} OFFSET ${arg(offset)}`}`,
       args,

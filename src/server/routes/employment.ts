@@ -143,9 +143,9 @@ export function employmentRoutes(app: FastifyInstance) {
     }
     // the same rules as the home to-do counters (domain/todos.ts)
     if (query.todo === 'unsigned')
-      kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id
+      kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id
                 AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`;
-    if (query.todo === 'batches') kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.status = 'unpaid')`;
+    if (query.todo === 'batches') kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.company_id = t.company_id AND b.status = 'unpaid')`;
     const counts: Record<string, number> = { all: 0, draft: 0, review: 0, rejected: 0, recruiting: 0, ongoing: 0, ended: 0, canceled: 0 };
     for (const r of await db.query<{ status: string; n: number }>(`SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`, args)) {
       counts[r.status] = r.n;
@@ -172,8 +172,8 @@ export function employmentRoutes(app: FastifyInstance) {
       `SELECT t.id, t.task_no, t.name, t.category, t.pay_amount, t.pay_unit, t.headcount,
               to_char(t.start_date, 'YYYY-MM-DD') AS start_date, to_char(t.end_date, 'YYYY-MM-DD') AS end_date,
               t.settle_mode, t.status, t.reject_reason, t.created_at,
-              (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id) AS applied_num,
-              (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id AND w.sign_status = 'signed') AS signed_num
+              (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id) AS applied_num,
+              (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id AND w.sign_status = 'signed') AS signed_num
          FROM flex_tasks t WHERE t.company_id = $1${kw}${st}
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
@@ -313,7 +313,7 @@ export function employmentRoutes(app: FastifyInstance) {
     const cur = await currentAgreement(db, task.id, now);
     const rows = await db.query<{ id: number; version: number; name: string; file_name: string; size: number; effective_date: string; created_at: Date; created_by: string | null; signed_num: number }>(
       `SELECT a.id, a.version, a.name, a.file_name, a.size, to_char(a.effective_date, 'YYYY-MM-DD') AS effective_date, a.created_at, u.realname AS created_by,
-              (SELECT count(*)::int FROM flex_task_workers w WHERE w.agreement_id = a.id AND w.sign_status = 'signed') AS signed_num
+              (SELECT count(*)::int FROM flex_task_workers w WHERE w.agreement_id = a.id AND w.company_id = a.company_id AND w.sign_status = 'signed') AS signed_num
          FROM flex_agreements a LEFT JOIN users u ON u.id = a.created_by WHERE a.task_id = $1 ORDER BY a.version DESC`,
       [task.id],
     );
@@ -405,7 +405,8 @@ export function employmentRoutes(app: FastifyInstance) {
       `SELECT tw.id, tw.worker_id, w.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, tw.source, tw.sign_status, tw.work_status, tw.amount,
               a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.accepted_auto,
               u.realname AS acceptor_name, u.mobile AS acceptor_mobile, tw.invite_token
-         FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id LEFT JOIN flex_agreements a ON a.id = tw.agreement_id
+         FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id AND w.company_id = tw.company_id
+              LEFT JOIN flex_agreements a ON a.id = tw.agreement_id AND a.company_id = tw.company_id
               LEFT JOIN users u ON u.id = tw.accepted_by
         WHERE tw.task_id = $1 AND ${TAB_SQL[query.tab]}
         ORDER BY tw.id DESC LIMIT $2 OFFSET $3`,
@@ -485,7 +486,7 @@ export function employmentRoutes(app: FastifyInstance) {
     ))!.n;
     const rows = await db.query<{ id: number; name: string; mobile_mask: string; cert_type: string; cert_no_mask: string; bank_card_mask: string; realname_verified: boolean; in_task: boolean }>(
       `SELECT w.id, w.name, w.mobile_mask, w.cert_type, w.cert_no_mask, w.bank_card_mask, w.realname_verified,
-              EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = w.id AND tw.task_id = $2) AS in_task
+              EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = w.id AND tw.company_id = w.company_id AND tw.task_id = $2) AS in_task
          FROM flex_workers w WHERE w.company_id = $1 AND ($3::text IS NULL OR w.name ILIKE $3)
         ORDER BY w.id DESC LIMIT $4 OFFSET $5`,
       [company.id, query.task_id, kwArg, query.page_size, (query.page - 1) * query.page_size],

@@ -75,7 +75,7 @@ export function membershipRoutes(app: FastifyInstance) {
       created_at: Date; paid_at: Date | null; invoice_status: 'pending' | 'issued' | null;
     }>(
       `SELECT o.order_id, o.name, o.amount, o.days, o.num, o.status, o.created_at, o.paid_at, i.status AS invoice_status
-         FROM member_orders o LEFT JOIN order_invoices i ON i.order_id = o.order_id
+         FROM member_orders o LEFT JOIN order_invoices i ON i.order_id = o.order_id AND i.company_id = o.company_id
         WHERE o.company_id = $1 ORDER BY o.created_at DESC LIMIT 100`,
       [c.id],
     );
@@ -114,10 +114,10 @@ export function membershipRoutes(app: FastifyInstance) {
       const issued = await t.one<{ status: string }>('SELECT status FROM order_invoices WHERE order_id = $1', [o.order_id]);
       if (issued?.status === 'issued') throw conflict('该订单的发票已开具，不能修改');
       await t.query(
-        `INSERT INTO order_invoices (order_id, ${INVOICE_COLS}, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12)
+        `INSERT INTO order_invoices (order_id, ${INVOICE_COLS}, created_at, updated_at, company_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12,$13)
          ON CONFLICT (order_id) DO UPDATE SET company_name = $2, creditcode = $3, invoice_type = $4, bank_name = $5,
            bank_account = $6, address = $7, phone = $8, ship_name = $9, ship_phone = $10, ship_address = $11, updated_at = $12`,
-        [o.order_id, ...invoiceValues(body), now],
+        [o.order_id, ...invoiceValues(body), now, c.id],
       );
       await t.query(
         `INSERT INTO company_invoices (company_id, ${INVOICE_COLS}, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)

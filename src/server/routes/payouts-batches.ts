@@ -52,7 +52,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
       const taken = new Set(
         (
           await t.query<{ task_worker_id: number }>(
-            `SELECT r.task_worker_id FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id
+            `SELECT r.task_worker_id FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
               WHERE b.company_id = $1 AND b.task_id = $2 AND b.status <> 'closed' AND r.status IN ('pending', 'paying', 'success')`,
             [company.id, task.id],
           )
@@ -168,12 +168,13 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
       const sentToday = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
       if (sentToday!.n >= 10) return tooMany('该批次验证码发送次数已达上限');
       const code = randomDigits(6);
-      await t.query('INSERT INTO payout_codes (batch_id, mobile, code_hmac, sent_at, expires_at) VALUES ($1,$2,$3,$4,$5)', [
+      await t.query('INSERT INTO payout_codes (batch_id, mobile, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6)', [
         b.id,
         mobile,
         smsCodeHmac(mobile, `pay:${b.batch_no}:${code}`),
         now,
         addSeconds(now, CODE_TTL_S),
+        company.id,
       ]);
       if (opts.sandbox) await t.query('INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ($1,$2,$3,$4)', [mobile, b.batch_no, code, now]);
       return null;

@@ -64,9 +64,9 @@ export function payoutsRecordsRoutes(app: FastifyInstance) {
     if (query.task_id) where += ` AND b.task_id = $${args.push(query.task_id)}`;
     if (query.action !== 'all') where += ` AND l.action = $${args.push(labelOf(LOG_ACTIONS, query.action))}`;
     where += dayRange('l.created_at', query, args);
-    const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id WHERE ${where}`, args);
+    const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id WHERE ${where}`, args);
     const rows = await db.query<{ id: number; batch_id: number; batch_no: string; created_at: Date; action: string; content: string; operator: string; ip: string }>(
-      `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id
+      `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id
         WHERE ${where} ORDER BY l.id DESC LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
       args,
     );

@@ -32,7 +32,7 @@ export function payoutsReportRoutes(app: FastifyInstance) {
     const company = memberCompanyOf(auth, now);
     const b = await ownBatch(db, params.id, company.id);
     const head = await db.one<{ task_name: string | null; confirmed_at: Date | null }>(
-      'SELECT t.name AS task_name, b.confirmed_at FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id WHERE b.id = $1',
+      'SELECT t.name AS task_name, b.confirmed_at FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id AND t.company_id = b.company_id WHERE b.id = $1',
       [b.id],
     );
     const args: unknown[] = [b.id];
@@ -54,7 +54,7 @@ export function payoutsReportRoutes(app: FastifyInstance) {
       `SELECT r.id, r.name, w.cert_no_mask, r.pay_method, COALESCE(NULLIF(r.account_mask, ''), w.bank_card_mask) AS account,
               CASE WHEN r.account_mask <> '' THEN r.bank_name ELSE w.bank_name END AS bank_name,
               r.amount::text, r.tax::text, r.net::text, r.channel_no, r.finished_at, r.remark
-         FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id
+         FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
         WHERE r.batch_id = $1 AND r.status = 'success'${one} ORDER BY r.id`,
       args,
     );
@@ -93,7 +93,7 @@ export function payoutsReportRoutes(app: FastifyInstance) {
     const rows = await db.query<{ worker_id: number; name: string; cert_type: string; cert_no_enc: string; ym: string; amount: string; tax: string; net: string; n: number }>(
       `SELECT w.id AS worker_id, w.name, w.cert_type, w.cert_no_enc, to_char(r.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS ym,
               SUM(r.amount)::text AS amount, SUM(r.tax)::text AS tax, SUM(r.net)::text AS net, COUNT(*)::int AS n
-         FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id
+         FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
         WHERE r.company_id = $1 AND r.status = 'success' AND r.finished_at >= $2 AND r.finished_at < $3
         GROUP BY w.id, ym ORDER BY w.id, ym`,
       [company.id, q.start, q.end],

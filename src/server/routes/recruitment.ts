@@ -162,12 +162,12 @@ export function recruitmentRoutes(app: FastifyInstance) {
       args.push(like(query.keywords));
       kw = ` AND (p.title ILIKE $2 OR p.category ILIKE $2 OR p.city ILIKE $2)`;
     }
-    if (query.todo === 'resumes') kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')`;
+    if (query.todo === 'resumes') kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending')`;
     if (query.todo === 'interviews') {
       const today = fmtDate(now);
       const a = args.push(chinaMidnight(today));
       args.push(chinaMidnight(addDay(today, 1)));
-      kw += ` AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id AND i.pick_time >= $${a} AND i.pick_time < $${a + 1}
+      kw += ` AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id AND i.company_id = p.company_id AND i.pick_time >= $${a} AND i.pick_time < $${a + 1}
                 AND i.status IN ('pending', 'accepted'))`;
     }
     const counts = { all: 0, open: 0, review: 0, rejected: 0, closed: 0 };
@@ -202,10 +202,10 @@ export function recruitmentRoutes(app: FastifyInstance) {
     }>(
       `SELECT p.id, p.title, p.category, p.city, p.district, p.salary_min, p.salary_max, p.salary_months, p.experience,
               p.education, p.headcount, p.status, p.reject_reason, p.updated_at, u.realname AS publisher,
-              (SELECT count(*) FROM applications a WHERE a.position_id = p.id) AS apply_num,
-              (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.status = 'pending') AS new_num,
-              (SELECT count(*) FROM interviews i WHERE i.position_id = p.id AND i.status <> 'canceled') AS invite_num,
-              (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.status = 'hired') AS hired_num
+              (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id) AS apply_num,
+              (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending') AS new_num,
+              (SELECT count(*) FROM interviews i WHERE i.position_id = p.id AND i.company_id = p.company_id AND i.status <> 'canceled') AS invite_num,
+              (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'hired') AS hired_num
          FROM positions p LEFT JOIN users u ON u.id = p.created_by
         WHERE p.company_id = $1${kw}${st}
         ORDER BY p.updated_at DESC, p.id DESC

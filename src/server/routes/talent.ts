@@ -112,7 +112,7 @@ export function talentRoutes(app: FastifyInstance) {
       [c.id],
     );
     const apply = await db.one<{ id: number; position_id: number }>(
-      `SELECT a.id, a.position_id FROM applications a JOIN positions p ON p.id = a.position_id
+      `SELECT a.id, a.position_id FROM applications a JOIN positions p ON p.id = a.position_id AND p.company_id = a.company_id
         WHERE a.company_id = $1 AND a.candidate_id = $2 AND a.status IN ('pending', 'viewed') AND p.status = 'open'
         ORDER BY a.created_at DESC, a.id DESC LIMIT 1`,
       [company.id, c.id],
@@ -215,7 +215,7 @@ export function talentRoutes(app: FastifyInstance) {
     if (query.type === 'intention') {
       const a = await db.one<{ company_id: number; realname: string; title: string }>(
         `SELECT a.company_id, c.realname, p.title FROM applications a
-           JOIN candidates c ON c.id = a.candidate_id JOIN positions p ON p.id = a.position_id WHERE a.id = $1`,
+           JOIN candidates c ON c.id = a.candidate_id JOIN positions p ON p.id = a.position_id AND p.company_id = a.company_id WHERE a.id = $1`,
         [params.id],
       );
       // another company's application answers like a missing one
@@ -340,7 +340,7 @@ export function talentRoutes(app: FastifyInstance) {
     if (Number.isNaN(start.getTime()) || fmtDate(start) !== body.date) throw badRequest('日期格式错误');
     const rows = await db.query<{ candidate_id: number; pick_time: Date; realname: string; title: string }>(
       `SELECT i.candidate_id, i.pick_time, c.realname, p.title FROM interviews i
-         JOIN candidates c ON c.id = i.candidate_id JOIN positions p ON p.id = i.position_id
+         JOIN candidates c ON c.id = i.candidate_id JOIN positions p ON p.id = i.position_id AND p.company_id = i.company_id
         WHERE i.company_id = $1 AND i.status IN ('pending', 'accepted') AND i.pick_time >= $2 AND i.pick_time < $3
         ORDER BY i.pick_time, i.id`,
       [company.id, start, addDays(start, 1)],
