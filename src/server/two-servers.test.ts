@@ -179,8 +179,8 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const debits = await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [b.body.data.id]);
     expect(debits).toHaveLength(3);
 
-    // the channel's failure, accepted by A and replayed to both: one payout-result job applies it,
-    // on whichever server took it; the row is refunded once
+    // the channel's failure, accepted by A and replayed to both: one payout-result job, applied on
+    // whichever server took it; the row is refunded once
     const both = await db.query<{ id: number; amount: number; fee: number; channel_no: string }>(
       'SELECT id, amount::int, fee::int, channel_no FROM payout_rows WHERE batch_id = $1 ORDER BY id',
       [b.body.data.id],
@@ -203,7 +203,8 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     }
     const refunds = await db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type = 'refund'`, [row.id]);
     expect(refunds).toEqual([{ amount: String(row.amount + row.fee) }]);
-    expect(await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result' AND state = 'completed'`)).toHaveLength(7);
+    // the callback and its six replays, on either server, are one job (its id comes from the notify id)
+    expect(await db.query(`SELECT id FROM ${schema}_srv.job WHERE name = 'payout-result'`)).toHaveLength(1);
     expect((await db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [second.id]))!.status).toBe('paying');
     expect(await checkLedger(db, c1)).toEqual([]);
   }, 120_000);
