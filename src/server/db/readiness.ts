@@ -57,6 +57,13 @@ const SQLSTATES: Record<string, string> = {
   '57P01': '数据库正在关闭（57P01）',
 };
 
+/** A statement the database's limits ended (not a connection problem). */
+const LIMITS: Record<string, string> = {
+  '55P03': '等待锁超时（55P03，见 DB_LOCK_TIMEOUT_MS）',
+  '57014': '语句执行超时（57014，见 DB_STATEMENT_TIMEOUT_MS）',
+  '25P03': '事务空闲超时（25P03，见 DB_IDLE_IN_TX_TIMEOUT_MS）',
+};
+
 interface ErrorLike {
   message?: string;
   code?: string;
@@ -83,7 +90,8 @@ export function errorReason(err: unknown, url?: string | null): string {
   const e = first(err);
   const code = e.code ?? '';
   const message = (e.message ?? String(err)).split('\n')[0]!.trim();
-  let reason = CONNECT_CODES[code] ?? (SQLSTATES[code] ? `${SQLSTATES[code]}：${message}` : /timeout/i.test(message) ? `连接超时（${message}）` : code && !message.includes(code) ? `${message}（${code}）` : message || code || '未知错误');
+  const known = SQLSTATES[code] ?? LIMITS[code];
+  let reason = CONNECT_CODES[code] ?? (known ? `${known}：${message}` : /timeout/i.test(message) ? `连接超时（${message}）` : code && !message.includes(code) ? `${message}（${code}）` : message || code || '未知错误');
   // defence in depth: PostgreSQL's messages name the user, never the password, but a driver might echo the URL
   if (url) {
     try {
