@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, productionEnv, spawnServer, testKey, waitFor, type Proc } from '../tests/setup/spawn';
-import { PauseProxy } from './lib/pause-proxy';
+import { pauseProxy } from '../tests/setup/pause-proxy';
 import { SmsProvider } from './lib/sms-provider';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -388,14 +388,11 @@ async function pauseScenario(url: string) {
   const place = await privateDb(url, 'pause');
   const sms = new SmsProvider();
   const target = new URL(place.url);
-  const proxy = new PauseProxy(target.hostname, Number(target.port || 5432));
+  const proxy = await pauseProxy({ host: target.hostname, port: Number(target.port || 5432) });
   let srv: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const { token } = (await prepare(place.url, true))!;
-    const via = new URL(place.url);
-    via.hostname = '127.0.0.1';
-    via.port = String(await proxy.listen());
-    srv = await startServer(serverEnv(via.toString(), await sms.start()));
+    srv = await startServer(serverEnv(proxy.through(place.url), await sms.start()));
     const { origin, proc } = srv;
     const auth = { authorization: `Bearer ${token}` };
     let n = 0;
@@ -476,7 +473,7 @@ async function pauseScenario(url: string) {
       first_200_info_after_resume_ms: Number.isFinite(firstInfo) ? r1(firstInfo) : null,
       first_200_readyz_after_resume_ms: Number.isFinite(firstReady) ? r1(firstReady) : null,
       non_200_from_2s_after_resume: `${afterBad} of ${after.length}`,
-      proxy_connections: { accepted: proxy.accepted, held_by_pause: proxy.heldTotal },
+      proxy_connections: { accepted: proxy.accepted, held_by_pause: proxy.held },
       alive_and_healthy_after: healthy,
       unhandled_in_stderr: crashes,
       target: 'every answer ≤ 10000 ms during the pause; first 200 of info and /readyz ≤ 2000 ms after the resume; alive after',

@@ -8,6 +8,9 @@ import { createServer, connect, type Socket } from 'node:net';
 
 export interface PauseProxy {
   port: number;
+  /** connections accepted so far, and how many of them a pause held */
+  readonly accepted: number;
+  readonly held: number;
   /** the connection string `url` rewritten to go through the proxy */
   through(url: string): string;
   pause(): void;
@@ -17,6 +20,8 @@ export interface PauseProxy {
 
 export async function pauseProxy(target: { host: string; port: number }): Promise<PauseProxy> {
   let paused = false;
+  let accepted = 0;
+  let held = 0;
   const live = new Set<Socket>();
   const waiting: Socket[] = [];
   const bridge = (client: Socket) => {
@@ -37,9 +42,11 @@ export async function pauseProxy(target: { host: string; port: number }): Promis
     if (paused) up.pause();
   };
   const server = createServer((client) => {
+    accepted++;
     live.add(client);
     client.on('error', () => undefined);
     if (paused) {
+      held++;
       client.pause();
       waiting.push(client);
     } else bridge(client);
@@ -48,6 +55,12 @@ export async function pauseProxy(target: { host: string; port: number }): Promis
   const port = (server.address() as { port: number }).port;
   return {
     port,
+    get accepted() {
+      return accepted;
+    },
+    get held() {
+      return held;
+    },
     through(url) {
       const u = new URL(url);
       u.hostname = '127.0.0.1';
