@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behindPooler, openTestDb } from '../../../tests/setup/db';
 import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
-import { runOnce, startJobs, type JobDef, type Jobs } from '.';
+import { buildServer } from '../app';
+import { installJobs, runOnce, startJobs, type JobDef, type Jobs } from '.';
 
 let db: Db;
 const schema = `pgboss_${randomBytes(4).toString('hex')}`;
@@ -107,6 +108,18 @@ describe('jobs', () => {
     expect(probeBacklog.waiting).toBeGreaterThanOrEqual(2);
     // not due yet: nothing overdue waits
     expect(probeBacklog.oldest_waiting_seconds).toBe(0);
+    // /metrics shows it, per queue
+    const app = await buildServer({ db, sandbox: false, staticDir: null, logger: false, metricsToken: 'metrics-token-0123456789' });
+    installJobs(j);
+    try {
+      const m = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(m.body).toMatch(new RegExp(`hr_jobs_waiting\\{queue="probe"\\} ${probeBacklog.waiting}\\n`));
+      expect(m.body).toContain('hr_jobs_oldest_waiting_seconds{queue="outside-probe"} 0.0');
+      expect(m.body).toContain('hr_jobs_active{queue="probe"}');
+    } finally {
+      installJobs(null);
+      await app.close();
+    }
   });
 
   it('runOnce does the work of one job id once', async () => {
