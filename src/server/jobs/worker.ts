@@ -24,6 +24,8 @@ const errorData = (err: unknown) => ({ message: err instanceof Error ? err.messa
 export class QueueLoop {
   private stopping = false;
   private wake: (() => void) | null = null;
+  /** a send arrived while the loop was busy: look again before sleeping */
+  private nudged = false;
   private done: Promise<void> | null = null;
   /** jobs being worked here now */
   active = 0;
@@ -40,7 +42,8 @@ export class QueueLoop {
 
   /** A job was just sent from this process: look now instead of after the polling interval. */
   nudge(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.nudged = true;
   }
 
   async stop(timeoutMs: number): Promise<void> {
@@ -62,8 +65,11 @@ export class QueueLoop {
       } catch (err) {
         this.o.onError(err, 'fetch');
       }
-      // a full batch: there may be more, fetch again at once
-      if (got === this.o.batchSize || this.stopping) continue;
+      // a full batch: there may be more, fetch again at once (so too after a send while busy)
+      if (got === this.o.batchSize || this.stopping || this.nudged) {
+        this.nudged = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.o.pollingMs);
         this.wake = () => {
