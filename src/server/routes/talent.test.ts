@@ -71,7 +71,8 @@ describe('GET /talent/view_user/{id}', () => {
     const id = await freshCandidate();
     const { data } = envelope(ResumeView).parse((await get(`/talent/view_user/${id}`, member)).body);
     const url = data.work_exp_list.find((w) => w.no8_pic)!.no8_pic;
-    expect((await fetch(s.url + url.replace(/sig=./, 'sig=x'))).status).toBe(403);
+    // another first character of the signature, whatever it was
+    expect((await fetch(s.url + url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'x' ? 'y' : 'x'}`))).status).toBe(403);
     expect((await fetch(s.url + url.replace(/exp=\d+/, 'exp=1000'))).status).toBe(403);
     expect((await fetch(`${s.url}/files/proof/abc.svg`)).status).toBe(403);
   });
