@@ -33,6 +33,7 @@ import { importRoutes } from './routes/imports';
 import { statisticsRoutes } from './routes/statistics';
 import { homeSummaryRoutes } from './routes/home-summary';
 import { registerSandboxes } from './sandbox';
+import { ossRouterError } from './sandbox/oss';
 import { registerStatic, spaFallback } from './static';
 
 declare module 'fastify' {
@@ -85,7 +86,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     // the access log never holds tokens, codes, tickets, signatures (http/security.ts)
     logger: logger ? loggerOptions(opts.logStream, opts.logLevel) : false,
     bodyLimit: BODY_LIMIT,
-    frameworkErrors,
+    // the demo's bucket answers its own XML even for a URL the router refuses (sandbox/oss.ts)
+    frameworkErrors: (err, req, reply) => {
+      if (opts.sandbox && ossRouterError(req.url, reply)) return;
+      frameworkErrors(err, req, reply);
+    },
     // request ids in every log line and the x-request-id answer header (http/security.ts)
     genReqId: requestId,
     // a hop count is valid at run time (Fastify docs: trustProxy), the types only list the rest

@@ -243,6 +243,8 @@ describe('OSS XML errors only (issue 25 item 9)', () => {
       [await signed('POST', u.key, { sub: `uploadId=${u.uploadId}`, body: '<Complete', type: 'application/xml' }), 400, 'MalformedXML'],
       [await signed('GET', `c${company}/crash/none.bin`), 404, 'NoSuchKey'],
       [await signed('PATCH', u.key), 405, 'MethodNotAllowed'],
+      // a URL the router cannot decode, before any route runs
+      [await fetch(`${url}/outin-hrconsole-sandbox/c${company}/bad%E0%A4name.bin`), 400, 'InvalidURI'],
     ];
     for (const [r, status, code] of cases) {
       const e = await xmlError(r);

@@ -95,6 +95,22 @@ const errorXml = (e: OssErr, rid: string, bucket: string) =>
       `${Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('')}</Error>`,
   );
 const internalError = () => new OssErr(500, 'InternalError', 'We encountered an internal error. Please try again.');
+
+/**
+ * A request to the bucket that Fastify's router refused before any route ran (a URL whose
+ * percent-encoding does not decode): OSS's XML 400 InvalidURI, like every other answer of the
+ * store, instead of the API's text. False for any other path.
+ */
+export function ossRouterError(url: string, reply: FastifyReply): boolean {
+  if (url !== `/${SANDBOX_BUCKET}` && !url.startsWith(`/${SANDBOX_BUCKET}/`) && !url.startsWith(`/${SANDBOX_BUCKET}?`)) return false;
+  const rid = requestId();
+  void reply
+    .status(400)
+    .header('x-oss-request-id', rid)
+    .type('application/xml')
+    .send(errorXml(new OssErr(400, 'InvalidURI', 'Could not parse the specified URI.'), rid, SANDBOX_BUCKET));
+  return true;
+}
 const noSuchUpload = (id: string) =>
   new OssErr(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', {
     UploadId: id,
