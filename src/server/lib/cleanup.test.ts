@@ -41,11 +41,15 @@ describe('cleanupExpired', () => {
       [user, at(-26), at(-1)],
     );
 
+    await s.db.query("INSERT INTO job_runs (job_id, name, finished_at) VALUES ('cleanup-old-run', 'probe', $1), ('cleanup-new-run', 'probe', $2)", [at(-31 * 24), at(-29 * 24)]);
+
     // two at once (two processes): one cleans, the other skips or finds nothing; no error
     const [a, b] = await Promise.all([cleanupExpired(s.db, now), cleanupExpired(s.db, now)]);
     expect(a.smsCodes + b.smsCodes).toBe(2);
     expect(a.wechatTickets + b.wechatTickets).toBe(1);
     expect(a.credentials + b.credentials).toBe(1);
+    expect(a.jobRuns + b.jobRuns).toBe(1);
+    expect((await s.db.query<{ job_id: string }>("SELECT job_id FROM job_runs WHERE job_id LIKE 'cleanup-%'")).map((r) => r.job_id)).toEqual(['cleanup-new-run']);
 
     const sms = await s.db.query<{ mobile: string }>("SELECT mobile FROM sms_codes WHERE mobile LIKE '139000000%' ORDER BY mobile");
     expect(sms.map((r) => r.mobile)).toEqual(['13900000003', '13900000004']);
@@ -56,7 +60,7 @@ describe('cleanupExpired', () => {
 
     // again: nothing left to do
     const again = await cleanupExpired(s.db, now);
-    expect(again).toMatchObject({ smsCodes: 0, wechatTickets: 0, credentials: 0 });
+    expect(again).toMatchObject({ smsCodes: 0, wechatTickets: 0, credentials: 0, jobRuns: 0 });
   });
 
   it('runs when the server starts', async () => {
