@@ -2,24 +2,13 @@
  * WeChat Pay API v3 payment notifications (微信支付 v3 支付结果通知): the platform signs
  * `timestamp\nnonce\nbody\n` with SHA256-RSA (headers Wechatpay-Timestamp/-Nonce/-Signature/-Serial)
  * and encrypts the transaction with the merchant's APIv3 key (AEAD_AES_256_GCM, the resource's
- * nonce and associated_data). handlePayNotify verifies the signature and the time (5 minutes),
- * decrypts, checks merchant, app, state, order and amount, and grants the order once (a replayed
- * notification id changes nothing) — a membership, tax-service or top-up order (wechatpay-orders.ts). The sandbox (sandbox/pay.ts) sends its notifications exactly
- * this way, signed with its own test key.
+ * nonce and associated_data). readPayNotify verifies the signature and the time (5 minutes),
+ * decrypts, and checks merchant, app, state and order number; granting the order once (its amount,
+ * a replayed notification id) is the domain's (domain/pay-notify.ts handlePayNotify): this adapter
+ * speaks the protocol only and imports no domain module. The sandbox (sandbox/pay.ts) sends its
+ * notifications exactly this way, signed with its own test key.
  */
 import { createCipheriv, createDecipheriv, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
-import type { Db } from '../db/types';
-import { confirmPayment } from '../domain/accounts';
-import { applyWxNotify } from '../domain/payouts';
-import { confirmTaxPayment } from '../domain/tax';
-import { ApiError } from '../http/envelope';
-import { payKindOf, type PayKind } from './wechatpay-orders';
-
-/** What a notification did: `paid_now` false when the order was paid before (nothing changed). */
-export interface PayResult {
-  order_id: string;
-  paid_now: boolean;
-}
 
 export interface WechatPayConfig {
   mchid: string;
@@ -61,7 +50,7 @@ interface Notification {
   resource_type?: string;
   resource: Resource;
 }
-interface Transaction {
+export interface Transaction {
   mchid: string;
   appid: string;
   out_trade_no: string;
@@ -92,7 +81,7 @@ export function encryptResource(apiV3Key: string, plain: string, associated = 't
   return { algorithm: 'AEAD_AES_256_GCM', ciphertext: ct.toString('base64'), associated_data: associated, nonce };
 }
 
-type Headers = Record<string, string | string[] | undefined>;
+export type Headers = Record<string, string | string[] | undefined>;
 const h = (headers: Headers, k: string) => {
   const v = headers[k];
   return Array.isArray(v) ? v[0] : v;
@@ -123,11 +112,19 @@ export function signNotify(privateKey: KeyObject, serial: string, body: string, 
   };
 }
 
+/** A verified, decrypted notification of a successful payment of one of our merchant's orders. */
+export interface PaidNotification {
+  /** the notification's id (a replay carries the same one) */
+  id: string;
+  event_type: string;
+  tx: Transaction;
+}
+
 /**
- * Verifies and applies one notification; answers the payment (null for an event that is not a
- * successful payment: acknowledged, nothing done). Throws NotifyError for anything refused.
+ * Verifies and decrypts one notification; answers the payment (null for an event that is not a
+ * successful payment: acknowledged, nothing to do). Throws NotifyError for anything refused.
  */
-export async function handlePayNotify(db: Db, cfg: WechatPayConfig, headers: Headers, body: string, now: Date): Promise<PayResult | null> {
+export function readPayNotify(cfg: WechatPayConfig, headers: Headers, body: string, now: Date): PaidNotification | null {
   verifyNotifySignature(cfg, headers, body, now);
   let n: Notification;
   try {
@@ -147,41 +144,8 @@ export async function handlePayNotify(db: Db, cfg: WechatPayConfig, headers: Hea
   if (tx.mchid !== cfg.mchid || tx.appid !== cfg.appid) throw new NotifyError(400, 'PARAM_ERROR', 'another merchant or app');
   if (tx.trade_state !== 'SUCCESS') return null;
   if (typeof tx.out_trade_no !== 'string' || tx.out_trade_no.length > 64) throw new NotifyError(400, 'PARAM_ERROR', 'bad out_trade_no');
-  const kind = payKindOf(tx.out_trade_no);
-  return db.tx(async (t) => {
-    // the order of its kind, locked: its amount is what the payment must be
-    const o = await t.one<{ amount: number }>(ORDER_SQL[kind], [tx.out_trade_no]);
-    if (!o) throw new NotifyError(404, 'ORDER_NOT_EXIST', 'order not found');
-    if (tx.amount?.currency !== 'CNY' || tx.amount.total !== Number(o.amount)) throw new NotifyError(400, 'PARAM_ERROR', 'amount does not match the order');
-    await t.query('INSERT INTO wechatpay_notifications (id, order_id, event_type, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-      n.id,
-      tx.out_trade_no,
-      n.event_type,
-      now,
-    ]);
-    // each is idempotent by itself: a replay or a second notification of the same order grants nothing
-    try {
-      if (kind === 'tax') return await confirmTaxPayment(t, tx.out_trade_no, now);
-      if (kind === 'topup') {
-        const applied = await applyWxNotify(t, { order_no: tx.out_trade_no, transaction_id: String(tx.transaction_id ?? '').slice(0, 64), amount: tx.amount.total }, now);
-        return { order_id: tx.out_trade_no, paid_now: applied };
-      }
-      return await confirmPayment(t, tx.out_trade_no, now);
-    } catch (e) {
-      // e.g. a tax order closed before its payment arrived: refused (the platform retries; refunds are offline)
-      if (e instanceof ApiError) throw new NotifyError(400, 'FAIL', e.message);
-      throw e;
-    }
-  });
+  return { id: n.id, event_type: n.event_type, tx };
 }
-
-/** The payable amount of an order of each kind, locked for the notification's transaction. */
-const ORDER_SQL: Record<PayKind, string> = {
-  member: 'SELECT amount FROM member_orders WHERE order_id = $1 FOR UPDATE',
-  tax: 'SELECT amount FROM tax_orders WHERE order_id = $1 FOR UPDATE',
-  // only a WeChat top-up: a bank-transfer one is confirmed by the operator
-  topup: "SELECT amount FROM payout_topups WHERE order_no = $1 AND method = 'wechat' FOR UPDATE",
-};
 
 /** The sandbox's platform: a key pair made once per process, a fixed test merchant and APIv3 key. */
 let sandboxPlatform: { config: WechatPayConfig; privateKey: KeyObject; merchantPublicKey: KeyObject } | null = null;

@@ -230,7 +230,7 @@ export async function ownBatch(db: Db, id: number, companyId: number, lock = fal
 
 // --- WeChat Pay top-ups -----------------------------------------------------------------------
 
-/** A verified WeChat Pay v3 notification of a top-up (adapters/wechatpay.ts handlePayNotify). */
+/** A verified WeChat Pay v3 notification of a top-up (domain/pay-notify.ts handlePayNotify). */
 export interface WxNotify {
   order_no: string;
   transaction_id: string;

@@ -6,7 +6,8 @@
  * platform's key; production with WECHATPAY_* (config.ts), or 404 when not configured.
  */
 import type { FastifyInstance } from 'fastify';
-import { handlePayNotify, NotifyError, sandboxWechatPay, type WechatPayConfig } from '../adapters/wechatpay';
+import { NotifyError, sandboxWechatPay, type WechatPayConfig } from '../adapters/wechatpay';
+import { handlePayNotify } from '../domain/pay-notify';
 
 export function wechatPayNotifyRoutes(app: FastifyInstance, opts: { sandbox: boolean; config?: WechatPayConfig | null }) {
   const cfg = () => opts.config ?? (opts.sandbox ? sandboxWechatPay().config : null);

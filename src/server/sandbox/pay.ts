@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isTaxOrder, taxOrderForPayPage } from '../domain/tax';
-import { handlePayNotify, sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
+import { handlePayNotify } from '../domain/pay-notify';
+import { sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
 import { envelope, notFound } from '../http/envelope';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
