@@ -26,6 +26,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, productionEnv, spawnServer, testKey, waitFor, type Proc } from '../tests/setup/spawn';
 import { pauseProxy } from '../tests/setup/pause-proxy';
+import { privatePg } from '../tests/setup/db';
+import { notifyBase, type Notify } from '../src/server/domain/payouts';
 import { SmsProvider } from './lib/sms-provider';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -43,32 +45,8 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 // --- places, servers, calls -----------------------------------------------------------------
 
-/** A database of its own on DATABASE_URL's server; drop() removes it (and any session left on it). */
-async function privateDb(url: string, what: string) {
-  const name = `hr_bench_ops_${what}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    name,
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
+/** A database of its own on DATABASE_URL's server (tests/setup/db.ts); drop() removes it and any session left on it. */
+const privateDb = (url: string, what: string) => privatePg(`hr_bench_ops_${what}`, { url, database: true });
 
 /** A node script of this repository run to its end with `env`; answers its stdout (throws on a non-zero exit). */
 function runScript(script: string, args: string[], env: Record<string, string>): Promise<string> {
@@ -261,15 +239,8 @@ async function smsScenario(url: string) {
 
 // --- 2. payouts -----------------------------------------------------------------------------
 
-interface Notify {
-  notify_id: string;
-  channel_no: string;
-  result: 'success' | 'fail';
-  reason: string;
-  ts: string;
-}
-/** domain/payouts.ts signNotify, with the key given to the server */
-const sign = (n: Notify) => createHmac('sha256', Buffer.from(CHANNEL_KEY, 'base64')).update([n.notify_id, n.channel_no, n.result, n.reason, n.ts].join('\n')).digest('hex');
+/** domain/payouts.ts signNotify, with the key given to the server (the bench's process has none) */
+const sign = (n: Notify) => createHmac('sha256', Buffer.from(CHANNEL_KEY, 'base64')).update(notifyBase(n)).digest('hex');
 
 async function payoutsScenario(url: string) {
   const place = await privateDb(url, 'payouts');

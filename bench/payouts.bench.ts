@@ -13,20 +13,10 @@ import type { Db } from '../src/server/db/types';
 import { newBatchNo, newChannelNo, post, settingsOf } from '../src/server/domain/payouts';
 import { issueToken } from '../src/server/http/auth';
 import { insertMany } from '../src/server/imports/types/insert';
+import { benchWorkers } from './lib/flex-workers';
 
 const ROWS = 5000;
 const MOBILE = '13800000001';
-
-async function workers(db: Db, companyId: number, n: number, tag: string): Promise<number[]> {
-  const rows = Array.from({ length: n }, (_, i) => [companyId, `工人${i}`, `enc${tag}${i}`, `bidx${tag}${i}`, '138****0000', `cenc${tag}${i}`, `cbidx${tag}${i}`, '110105********1234']);
-  await insertMany(
-    db,
-    'flex_workers',
-    [['company_id', 'int'], ['name', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'], ['cert_no_enc', 'text'], ['cert_no_bidx', 'text'], ['cert_no_mask', 'text']],
-    rows,
-  );
-  return (await db.query<{ id: number }>(`SELECT id FROM flex_workers WHERE company_id = $1 AND cert_no_bidx LIKE $2 ORDER BY id`, [companyId, `cbidx${tag}%`])).map((r) => r.id);
-}
 
 /** An 待支付 batch of `ids` (¥100 each) and the money to pay it. */
 async function unpaidBatch(db: Db, companyId: number, ids: number[]): Promise<number> {
@@ -74,7 +64,7 @@ export default async function payoutsBench() {
     const baseline = performance.now() - t0;
 
     // 确认发放 of a 5000-row batch over HTTP
-    const big = await unpaidBatch(db, companyId, await workers(db, companyId, ROWS, 'big'));
+    const big = await unpaidBatch(db, companyId, await benchWorkers(db, companyId, ROWS, 'big'));
     const go = await confirm(big);
     const t1 = performance.now();
     const r = await go();
@@ -83,7 +73,7 @@ export default async function payoutsBench() {
     const paying = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_rows WHERE batch_id = $1 AND status = 'paying'`, [big]);
 
     // 50 concurrent confirms of one batch
-    const small = await unpaidBatch(db, companyId, await workers(db, companyId, 20, 'small'));
+    const small = await unpaidBatch(db, companyId, await benchWorkers(db, companyId, 20, 'small'));
     const go2 = await confirm(small);
     const answers = await Promise.all(Array.from({ length: 50 }, () => go2()));
     const debits = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE batch_id = $1 AND type = 'payout'`, [small]);

@@ -17,6 +17,7 @@ import type { Db } from '../../src/server/db/types';
 import { checkLedger, newBatchNo, newChannelNo, post, settingsOf } from '../../src/server/domain/payouts';
 import { issueToken } from '../../src/server/http/auth';
 import { insertMany } from '../../src/server/imports/types/insert';
+import { benchWorkers } from './flex-workers';
 
 const ADMIN = '13800000001';
 
@@ -28,14 +29,7 @@ async function admin(db: Db) {
 
 /** n flex workers and one batch of theirs in 发放中 (¥100 each), money topped up and debited as a confirm does. */
 async function payingBatch(db: Db, companyId: number, n: number): Promise<number> {
-  const tag = `ops${Date.now()}`;
-  await insertMany(
-    db,
-    'flex_workers',
-    [['company_id', 'int'], ['name', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'], ['cert_no_enc', 'text'], ['cert_no_bidx', 'text'], ['cert_no_mask', 'text']],
-    Array.from({ length: n }, (_, i) => [companyId, `工人${i}`, `enc${tag}${i}`, `bidx${tag}${i}`, '138****0000', `cenc${tag}${i}`, `cbidx${tag}${i}`, '110105********1234']),
-  );
-  const ids = (await db.query<{ id: number }>('SELECT id FROM flex_workers WHERE company_id = $1 AND cert_no_bidx LIKE $2 ORDER BY id', [companyId, `cbidx${tag}%`])).map((r) => r.id);
+  const ids = await benchWorkers(db, companyId, n, `ops${Date.now()}`);
   const s = await settingsOf(db, companyId);
   const pre = ids.map(() => precalcRow(10_000, s.fee_rate_bp, s.tax_rate_bp));
   const tot = precalcTotals(pre);

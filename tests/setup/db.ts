@@ -16,6 +16,8 @@ const withDatabase = (url: string, name: string) => {
 };
 
 export interface PrivatePg {
+  /** the schema's or the database's name */
+  name: string;
   /** a connection string to the private place, for a spawned server (with `env`) */
   url: string;
   /** settings a spawned server needs beside DATABASE_URL (DB_POOLER behind a pooler) */
@@ -25,22 +27,24 @@ export interface PrivatePg {
 }
 
 /**
- * A private place on the test PostgreSQL (DATABASE_URL) for one test file: a schema reached through
- * the connections' search_path — or, behind a transaction-mode pooler, which keeps no startup
- * settings (search_path included), a database of its own (PgBouncer's `*` entry reaches it).
+ * A private place on a PostgreSQL (`url`, default DATABASE_URL) for one test file or bench run: a
+ * schema reached through the connections' search_path — or a database of its own when `database`
+ * is asked for or behind a transaction-mode pooler, which keeps no startup settings (search_path
+ * included; PgBouncer's `*` entry reaches the new database).
  */
-export async function privatePg(prefix = 't'): Promise<PrivatePg> {
-  const url = process.env.DATABASE_URL!;
+export async function privatePg(prefix = 't', opts: { url?: string; database?: boolean } = {}): Promise<PrivatePg> {
+  const url = opts.url ?? process.env.DATABASE_URL!;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const pooler = behindPooler();
   const admin = openPg({ connectionString: url, max: 1, pooler });
-  if (pooler) {
+  if (pooler || opts.database) {
     await admin.exec(`CREATE DATABASE ${name}`);
     const target = withDatabase(url, name);
     return {
+      name,
       url: target,
-      env: { DB_POOLER: 'transaction' },
-      open: (max = 5) => openPg({ connectionString: target, max, pooler: true }),
+      env: pooler ? { DB_POOLER: 'transaction' } : {},
+      open: (max = 5) => openPg({ connectionString: target, max, pooler }),
       async drop() {
         await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.close();
@@ -49,6 +53,7 @@ export async function privatePg(prefix = 't'): Promise<PrivatePg> {
   }
   await admin.exec(`CREATE SCHEMA ${name}`);
   return {
+    name,
     url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`,
     env: {},
     open: (max = 5) => openPg({ connectionString: url, searchPath: name, max }),

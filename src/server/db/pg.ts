@@ -180,6 +180,20 @@ export class PgDb implements Db {
   }
 }
 
+/** What an error of the driver or the socket carries. */
+export interface ErrorLike {
+  message?: string;
+  code?: string;
+  errors?: unknown[];
+}
+
+/** The error, or the first one of an AggregateError (Node's connect to every address of a name: ::1 and 127.0.0.1). */
+export function firstError(err: unknown): ErrorLike {
+  const e = (err ?? {}) as ErrorLike;
+  if (!e.code && Array.isArray(e.errors) && e.errors.length) return firstError(e.errors[0]);
+  return e;
+}
+
 /**
  * The database is unreachable, frozen or refusing for now (not a bug and not bad input): what a
  * request answers 503 for (http/errors.ts) and a connection is dropped for. SQLSTATE 08 (connection
@@ -187,17 +201,15 @@ export class PgDb implements Db {
  * or lock cancelled by its timeout), 55P03 (lock timeout), 25P03 (idle-in-transaction timeout),
  * 40P01 / 40001 (deadlock, serialisation: retry); node-postgres's and the socket's own errors.
  */
-export function isConnectionTrouble(e: unknown): boolean {
-  // Node's connect to every address of a name (localhost: ::1 and 127.0.0.1) fails as an AggregateError
-  const many = (e as { errors?: unknown } | null)?.errors;
-  if (Array.isArray(many) && many.length && !(e as { code?: unknown }).code) return isConnectionTrouble(many[0]);
-  const code = (e as { code?: unknown } | null)?.code;
+export function isConnectionTrouble(err: unknown): boolean {
+  const e = firstError(err);
+  const code = e.code;
   if (typeof code === 'string') {
     if (/^(08|53)/.test(code) || /^57P0\d$/.test(code)) return true;
     if (['57014', '55P03', '25P03', '40P01', '40001', 'HR_TX_IDLE'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
   }
-  const msg = e instanceof Error ? e.message : '';
+  const msg = e.message ?? '';
   return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable|Connection ended|terminating connection/i.test(msg);
 }
 

@@ -8,6 +8,7 @@
  */
 import { loadMigrations, type Migration } from './migrate';
 import type { Db } from './types';
+import { firstError } from './pg';
 
 /** The known migrations missing from `schema_migrations` (all of them when it does not exist yet). */
 export async function pendingMigrations(db: Db, migrations: Migration[] = loadMigrations()): Promise<Migration[]> {
@@ -64,22 +65,9 @@ const LIMITS: Record<string, string> = {
   '25P03': '事务空闲超时（25P03，见 DB_IDLE_IN_TX_TIMEOUT_MS）',
 };
 
-interface ErrorLike {
-  message?: string;
-  code?: string;
-  errors?: unknown[];
-}
-
-/** The error, or the first one of an AggregateError (Node's connect to several addresses of one host). */
-function first(err: unknown): ErrorLike {
-  const e = (err ?? {}) as ErrorLike;
-  if (!e.code && Array.isArray(e.errors) && e.errors.length) return first(e.errors[0]);
-  return e;
-}
-
 /** A connection that could not be made or was refused (as opposed to a failing statement). */
 export function isConnectionError(err: unknown): boolean {
-  const e = first(err);
+  const e = firstError(err);
   const code = e.code ?? '';
   if (code in CONNECT_CODES || code in SQLSTATES || code.startsWith('08')) return true;
   return /connection terminated|connection timeout|timeout expired|trying to connect|does not support SSL|self[- ]signed certificate|SASL|ECONNREFUSED/i.test(e.message ?? '');
@@ -87,7 +75,7 @@ export function isConnectionError(err: unknown): boolean {
 
 /** The error's reason in one line, in Chinese where we know it, with anything that looks like the password removed. */
 export function errorReason(err: unknown, url?: string | null): string {
-  const e = first(err);
+  const e = firstError(err);
   const code = e.code ?? '';
   const message = (e.message ?? String(err)).split('\n')[0]!.trim();
   const known = SQLSTATES[code] ?? LIMITS[code];

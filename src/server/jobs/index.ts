@@ -165,8 +165,11 @@ export class Jobs {
     readonly boss: PgBoss,
     private readonly opts: JobsOptions,
     private readonly executor: PgBoss.Db,
-    private readonly schema: string,
   ) {}
+
+  private get schema(): string {
+    return this.opts.schema ?? 'pgboss';
+  }
 
   /** Declares a job kind (before start(); servers that never call start() can still send). */
   define<T extends object>(def: JobDef<T>): this {
@@ -330,7 +333,7 @@ export async function startJobs(opts: JobsOptions, defs: JobDef<never>[] = []): 
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });
   boss.on('error', (err: Error) => opts.log?.error({ err }, '后台任务队列出错'));
-  const jobs = new Jobs(boss, opts, executor, opts.schema ?? 'pgboss');
+  const jobs = new Jobs(boss, opts, executor);
   for (const d of defs) jobs.define(d as unknown as JobDef<object>);
   await jobs.start();
   return jobs;
