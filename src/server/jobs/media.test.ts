@@ -8,10 +8,9 @@
  * the server must keep answering while it works.
  */
 import { randomBytes } from 'node:crypto';
-import OSS from 'ali-oss';
-import RPCClient from '@alicloud/pop-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { sandboxUpload } from '../../../tests/setup/sandbox-upload';
 import { PENDING_GRACE_MS } from '../domain/media-register';
 import { serverVod } from '../routes/upload';
 import { startJobs, type Jobs } from '.';
@@ -29,30 +28,14 @@ afterAll(async () => {
   await s?.close();
 }, 60_000);
 
-interface Cred {
-  AccessKeyId: string;
-  AccessKeySecret: string;
-  SecurityToken: string;
-}
-const decode = <T>(b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as T;
-
 /** What the console does before the tab closes: CreateUploadVideo, claim, the object — no register. */
 async function uploadThenCloseTab(mobile: string): Promise<string> {
-  const token = await s.tokenFor(mobile);
-  const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token })).body.data as Cred;
-  const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: `${s.url}/sandbox/vod`, apiVersion: '2017-03-21' });
-  const bytes = randomBytes(5000);
-  const r = (await vod.request('CreateUploadVideo', { Title: '宣讲会', FileName: '宣讲会.mp4', FileSize: bytes.length })) as Record<string, string>;
-  expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token, form: { media_id: r.VideoId!, kind: 'video' } })).body.code).toBe(200);
-  const addr = decode<{ Bucket: string; FileName: string }>(r.UploadAddress!);
-  const auth = decode<Cred>(r.UploadAuth!);
-  const oss = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & {
-    sldEnable: boolean;
-  });
-  await oss.put(addr.FileName, bytes);
+  const u = await sandboxUpload(s, mobile, 'video', { finish: false, bytes: randomBytes(5000) });
+  expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token: await s.tokenFor(mobile), form: { media_id: u.id, kind: 'video' } })).body.code).toBe(200);
+  await u.put();
   // claimed longer ago than the grace its own register had
-  await s.db.query('UPDATE media SET created_at = $2 WHERE media_id = $1', [r.VideoId, new Date(Date.now() - PENDING_GRACE_MS - 60_000)]);
-  return r.VideoId!;
+  await s.db.query('UPDATE media SET created_at = $2 WHERE media_id = $1', [u.id, new Date(Date.now() - PENDING_GRACE_MS - 60_000)]);
+  return u.id;
 }
 
 const status = async (id: string) => (await s.db.one<{ status: string }>('SELECT status FROM media WHERE media_id = $1', [id]))?.status;

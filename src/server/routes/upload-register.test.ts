@@ -6,11 +6,11 @@
  * wrong key. Previews are OSS URLs signed with that key, which the sandbox store verifies.
  */
 import { randomBytes } from 'node:crypto';
-import OSS from 'ali-oss';
 import RPCClient from '@alicloud/pop-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { sandboxUpload, type Cred } from '../../../tests/setup/sandbox-upload';
 import { buildServer } from '../app';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import { vodClient, type AliyunVodConfig } from '../adapters/vod';
@@ -23,36 +23,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-interface Cred {
-  AccessKeyId: string;
-  AccessKeySecret: string;
-  SecurityToken: string;
-}
-const decode = <T>(b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as T;
-
 /** What the console's engine does: CreateUpload* with its STS, then the object where VOD says. */
-async function upload(mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) {
-  const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor(mobile) })).body.data as Cred;
-  const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: `${s.url}/sandbox/vod`, apiVersion: '2017-03-21' });
-  const bytes = o.bytes ?? randomBytes(3000);
-  const r = (await (kind === 'video'
-    ? vod.request('CreateUploadVideo', { Title: '宣讲会', FileName: '宣讲会.mp4', FileSize: bytes.length })
-    : kind === 'image'
-      ? vod.request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', Title: '营业执照' })
-      : vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: bytes.length }))) as Record<string, string>;
-  const id = r.VideoId ?? r.ImageId ?? r.MediaId!;
-  const addr = decode<{ Bucket: string; FileName: string }>(r.UploadAddress!);
-  /** the object's bytes, sent to where VOD said (the upload's end) */
-  const put = async () => {
-    const auth = decode<Cred>(r.UploadAuth!);
-    const client = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & {
-      sldEnable: boolean;
-    });
-    await client.put(addr.FileName, bytes);
-  };
-  if (o.finish !== false) await put();
-  return { id, key: addr.FileName, bytes, put };
-}
+const upload = (mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) => sandboxUpload(s, mobile, kind, o);
 
 const send = (path: 'claim' | 'register', token: string, form: Record<string, string>, url = s.url) =>
   call(url, 'POST', `/ent/v3/upload/media/${path}`, { token, form });
