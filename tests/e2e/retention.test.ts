@@ -57,6 +57,26 @@ describe('retention setting', () => {
     await expect.poll(() => page.getByTestId('retention-save').isDisabled()).toBe(true);
   });
 
+  it('an import whose original was purged says so in the batch list instead of offering the download', async () => {
+    const admin = (await h.server.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+    const now = new Date();
+    await h.server.db.query(
+      `INSERT INTO import_batches (company_id, type, file_name, file_size, file_hash, file_enc, status, total, ok_count, imported_count, created_by, created_at, committed_at, file_purged_at)
+       VALUES ($1, 'dimission', '离职员工名单-保存期限.xlsx', 20480, 'retention-e2e', NULL, 'success', 12, 12, 12, $2, $3, $3, $4)`,
+      [admin.company_id, admin.id, new Date(now.getTime() - 9 * 86_400_000), now],
+    );
+    const { context, page } = await h.newPage();
+    await h.signIn(context, '13800000001');
+    await page.goto('/import-batch');
+    const purged = page.getByTestId('batch-file-purged').first();
+    await purged.waitFor();
+    expect(await purged.innerText()).toBe('原文件已按保存期限删除');
+    await shot(page, 'retention-import-purged-desktop');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await purged.scrollIntoViewIfNeeded();
+    await shot(page, 'retention-import-purged-tablet');
+  });
+
   it('a colleague who is not the admin is refused by the server, in Chinese', async () => {
     // 林雨桐, a plain member of the same company
     const token = await h.server.tokenFor('13905710002');
