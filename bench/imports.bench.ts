@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { buildServer } from '../src/server/app';
 import { migrate, seed } from '../src/server/db';
 import { openPglite } from '../src/server/db/pglite';
-import { issueToken } from '../src/server/http/auth';
+import { issueToken } from '../src/server/domain/sessions';
 
 /** The API over the demo seed (like lib/api-server, keeping the database for the in-process figures). */
 async function startServer(staticDir: string | null = null) {

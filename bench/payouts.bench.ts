@@ -11,7 +11,7 @@ import { migrate, seed } from '../src/server/db';
 import { openPglite } from '../src/server/db/pglite';
 import type { Db } from '../src/server/db/types';
 import { newBatchNo, newChannelNo, post, settingsOf } from '../src/server/domain/payouts';
-import { issueToken } from '../src/server/http/auth';
+import { issueToken } from '../src/server/domain/sessions';
 import { insertMany } from '../src/server/imports/types/insert';
 import { benchWorkers } from './lib/flex-workers';
 

@@ -19,7 +19,7 @@ import { migrate, seed } from '../src/server/db';
 import { openPg } from '../src/server/db/pg';
 import { openPglite } from '../src/server/db/pglite';
 import type { Db } from '../src/server/db/types';
-import { issueToken } from '../src/server/http/auth';
+import { issueToken } from '../src/server/domain/sessions';
 import { fmtDate } from '../src/server/lib/time';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);

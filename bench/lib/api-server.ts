@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildServer } from '../../src/server/app';
 import { migrate, seed } from '../../src/server/db';
 import { openPglite } from '../../src/server/db/pglite';
-import { issueToken } from '../../src/server/http/auth';
+import { issueToken } from '../../src/server/domain/sessions';
 
 export const CONCURRENCY = 8;
 

@@ -15,7 +15,7 @@ import { precalcRow, precalcTotals } from '../../src/contract/payouts-rules';
 import { openDb, seed } from '../../src/server/db';
 import type { Db } from '../../src/server/db/types';
 import { checkLedger, newBatchNo, newChannelNo, post, settingsOf } from '../../src/server/domain/payouts';
-import { issueToken } from '../../src/server/http/auth';
+import { issueToken } from '../../src/server/domain/sessions';
 import { insertMany } from '../../src/server/imports/types/insert';
 import { benchWorkers } from './flex-workers';
 

@@ -7,7 +7,7 @@ import { frameworkErrors, installErrorHandler } from './http/errors';
 import { metricsRoutes } from './http/metrics';
 import { opsRoutes } from './http/ops';
 import { loggerOptions, requestId, securityHeaders } from './http/security';
-import { scheduleCleanup } from './lib/cleanup';
+import { scheduleCleanup } from './jobs/cleanup';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';

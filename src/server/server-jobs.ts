@@ -12,7 +12,7 @@ import { payoutResultJob } from './jobs/payouts';
 import { autoAcceptJob } from './jobs/acceptance';
 import { mediaFinishJob } from './jobs/media';
 import { retentionJob, type RetentionLog } from './jobs/retention';
-import { cleanupJob } from './lib/cleanup';
+import { cleanupJob } from './jobs/cleanup';
 
 export interface ServerJobsDeps {
   /** the server's own client of the video service (media-finish); null: no video service, no such job */

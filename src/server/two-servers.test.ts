@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgDb } from './db/pg';
 import { privatePg, type PrivatePg } from '../../tests/setup/db';
 import { checkLedger } from './domain/payouts';
-import { issueToken } from './http/auth';
+import { issueToken } from './domain/sessions';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';
 import { freePort, spawnServer, waitFor, type Proc } from '../../tests/setup/spawn';

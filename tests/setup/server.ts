@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db';
-import { issueToken } from '../../src/server/http/auth';
+import { issueToken } from '../../src/server/domain/sessions';
 import type { LoginLimits } from '../../src/server/lib/limits';
 import { openTestDb } from './db';
 

@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
-import { ApiError, conflict } from '../http/envelope';
+import { Refusal, conflict } from '../lib/refusal';
 import { requestOrigin } from '../http/origin';
 import { createNativeOrder } from './wechatpay-native';
 import type { WechatPayConfig } from './wechatpay';
@@ -58,6 +58,6 @@ export async function wechatCodeUrl(
     );
   } catch (err) {
     req.log.error({ err: err instanceof Error ? err.message : String(err), order: o.out_trade_no }, '微信支付下单失败');
-    throw new ApiError(Code.SERVER_ERROR, MSG_ORDER_FAILED, 200);
+    throw new Refusal(Code.SERVER_ERROR, MSG_ORDER_FAILED);
   }
 }

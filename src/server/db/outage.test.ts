@@ -13,7 +13,7 @@ import { privatePg, type PrivatePg } from '../../../tests/setup/db';
 import { pauseProxy, type PauseProxy } from '../../../tests/setup/pause-proxy';
 import { call } from '../../../tests/setup/server';
 import { buildServer } from '../app';
-import { issueToken } from '../http/auth';
+import { issueToken } from '../domain/sessions';
 import { migrate, seed } from '.';
 import { openPg, type PgDb } from './pg';
 

@@ -1,33 +1,7 @@
-/** Shared checks and actions of the accounts area: who may act for which company, payments. */
-import { Code } from '../../contract/envelope';
+/** Shared actions of the accounts area: payments (who may act for which company: access.ts). */
 import type { Db } from '../db/types';
-import type { AuthInfo } from '../http/auth';
-import { ApiError, conflict, notFound } from '../http/envelope';
+import { conflict, notFound } from '../lib/refusal';
 import { fmtDate, fmtDateTime } from '../lib/time';
-import { companyStatus, type CompanyRow } from './users';
-
-export const forbidden = (msg: string) => new ApiError(Code.FORBIDDEN, msg);
-
-/** The caller's verified company, for actions on company data; refuses the others clearly. */
-export function activeCompany(auth: AuthInfo): CompanyRow {
-  const status = companyStatus(auth.user, auth.company);
-  if (status === 'no_apply') throw forbidden('请先完成企业认证');
-  if (status === 'apply') {
-    throw forbidden(auth.user.member_status === 'pending' && auth.company?.status === 'normal'
-      ? '您的加入申请正在等待企业管理员审核'
-      : '企业信息审核中，暂不能使用该功能');
-  }
-  return auth.company!;
-}
-
-/** Like activeCompany, and the caller must be one of the company's administrators. */
-export function adminCompany(auth: AuthInfo, what: string): CompanyRow {
-  const c = activeCompany(auth);
-  if (auth.user.role !== 'admin') throw forbidden(`仅企业管理员可${what}`);
-  return c;
-}
-
-/** `13800000001` → `138****0001`. */
 
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
 

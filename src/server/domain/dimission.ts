@@ -16,8 +16,7 @@ import {
 import { maskIdCard } from '../../contract/person';
 import type { Db } from '../db/types';
 import { enqueueSmsNotice } from '../jobs/sms';
-import { ApiError, conflict, notFound, tooMany } from '../http/envelope';
-import { requestOrigin } from '../http/origin';
+import { Refusal, conflict, notFound, tooMany } from '../lib/refusal';
 import { Code } from '../../contract/codes';
 import { blindIndex, decryptPii, type Sealed } from '../lib/pii';
 import { fmtDate, fmtDateTime } from '../lib/time';
@@ -64,9 +63,6 @@ export async function sendAreaSms(db: Db, companyId: number, mobileEnc: string |
   return true;
 }
 
-/** The console's origin as the caller reached it (links in SMS and the QR). */
-export const originOf = (req: Parameters<typeof requestOrigin>[0]): string => requestOrigin(req);
-
 // --- urging -------------------------------------------------------------------------------------------
 
 export interface UrgeInfo {
@@ -108,7 +104,7 @@ async function crcMove(db: Db, companyId: number, delta: number, reason: string,
     'UPDATE companies SET crc_balance = crc_balance + $2 WHERE id = $1 AND crc_balance + $2 >= 0 RETURNING crc_balance',
     [companyId, delta],
   );
-  if (!row) throw new ApiError(Code.FORBIDDEN, MSG_NO_CRC);
+  if (!row) throw new Refusal(Code.FORBIDDEN, MSG_NO_CRC);
   await db.query('INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     companyId, delta, row.crc_balance, reason, ref, now,
   ]);

@@ -15,7 +15,7 @@ import {
 } from '../../contract/employment-rules';
 import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, maskMobile, normalizeDigits, type CertType } from '../../contract/person';
 import type { Db } from '../db/types';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { sealPii } from '../lib/pii';
 import { fmtDate } from '../lib/time';
 

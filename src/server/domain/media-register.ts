@@ -11,7 +11,7 @@
  */
 import type { Db } from '../db/types';
 import { ownerOf, ownerPrefix } from './credentials';
-import { ApiError, badRequest, notFound } from '../http/envelope';
+import { Refusal, badRequest, notFound } from '../lib/refusal';
 import { Code } from '../../contract/envelope';
 import { mimeOfName } from '../../contract/mime';
 import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody, type MediaRegisterData } from '../../contract/upload';
@@ -53,7 +53,7 @@ async function ask(vod: VodClient, kind: MediaRegisterBody['kind'], id: string, 
     p = await vod.media(kind, id);
   } catch (e) {
     log(e instanceof VodApiError ? e.message : `VOD: ${e instanceof Error ? e.message : String(e)}`);
-    throw new ApiError(Code.SERVER_ERROR, MSG_VOD_DOWN, 200);
+    throw new Refusal(Code.SERVER_ERROR, MSG_VOD_DOWN);
   }
   if (!p) throw notFound(MSG_MEDIA_UNKNOWN);
   return p;
@@ -134,7 +134,7 @@ export async function finishPendingMedia(db: Db, vod: VodClient, o: { now: Date;
       done.push(r.media_id);
     } catch (e) {
       // unfinished, failed, unknown: still pending; the provider down: the whole run again later
-      if (e instanceof ApiError && e.code === Code.SERVER_ERROR) throw e;
+      if (e instanceof Refusal && e.code === Code.SERVER_ERROR) throw e;
     }
   }
   return done;

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/types';
 import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '../adapters/wechatpay';
-import { ApiError } from '../http/envelope';
+import { Refusal } from '../lib/refusal';
 import { confirmPayment } from './accounts';
 import { applyWxNotify } from './payouts';
 import { confirmTaxPayment } from './tax';
@@ -59,7 +59,7 @@ export async function handlePayNotify(db: Db, cfg: WechatPayConfig, headers: Hea
       return await confirmPayment(t, tx.out_trade_no, now);
     } catch (e) {
       // e.g. a tax order closed before its payment arrived: refused (the platform retries; refunds are offline)
-      if (e instanceof ApiError) throw new NotifyError(400, 'FAIL', e.message);
+      if (e instanceof Refusal) throw new NotifyError(400, 'FAIL', e.message);
       throw e;
     }
   });

@@ -7,14 +7,12 @@ import { fenText } from '../../contract/employment-rules';
 import type { BatchStatus, RowStatus } from '../../contract/payouts-rules';
 import { maskMobile } from '../../contract/person';
 import type { Db } from '../db/types';
-import type { AuthInfo } from '../http/auth';
-import { ApiError, badRequest } from '../http/envelope';
+import { Refusal, badRequest } from '../lib/refusal';
 import { fmtDate, fmtDateTime } from '../lib/time';
 import { balanceOf } from './payouts';
 
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : '');
 export const yuan = (fen: number) => `¥${fenText(fen)}`;
-export const operatorOf = (auth: AuthInfo) => auth.user.realname || maskMobile(auth.user.mobile);
 
 /** The calendar month (China time) of `now`: [start, end). */
 export function monthOf(now: Date): [Date, Date] {
@@ -58,7 +56,7 @@ export async function checkMonthlyCap(db: Db, companyId: number, rows: { worker_
 }
 
 /** The monthly cap at confirm, all in SQL (a 5000-row batch never travels to the server): the first person over it, as an error. */
-export async function batchOverCap(db: Db, companyId: number, batchId: number, cap: number, now: Date): Promise<ApiError | null> {
+export async function batchOverCap(db: Db, companyId: number, batchId: number, cap: number, now: Date): Promise<Refusal | null> {
   const [start, end] = monthOf(now);
   const over = await db.one<{ name: string; had: string }>(
     `WITH mine AS (SELECT worker_id, MIN(name) AS name, SUM(amount) AS amount FROM payout_rows WHERE batch_id = $2 GROUP BY worker_id),
@@ -116,7 +114,7 @@ export const item = (b: BatchDbRow) => ({
 
 export async function detail(db: Db, id: number, companyId: number) {
   const b = await db.one<BatchDbRow>(`${BATCH_SELECT} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
-  if (!b) throw new ApiError(Code.NOT_FOUND, '发放批次不存在');
+  if (!b) throw new Refusal(Code.NOT_FOUND, '发放批次不存在');
   const rows = await db.query<{
     id: number;
     name: string;

@@ -6,7 +6,7 @@
  */
 import { precalcRow, precalcTotals } from '../../contract/payouts-rules';
 import type { Db } from '../db/types';
-import { badRequest, conflict } from '../http/envelope';
+import { badRequest, conflict } from '../lib/refusal';
 import { log, newBatchNo, newChannelNo, settingsOf } from './payouts';
 import { checkMonthlyCap, yuan } from './payouts-batches';
 

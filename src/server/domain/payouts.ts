@@ -3,11 +3,12 @@
  * transaction as the balance; a batch is debited once (compare-and-set + a unique index), a row
  * is refunded once; the channel's callbacks are HMAC-signed and applied once per notify id.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { DEFAULT_FEE_RATE_BP, DEFAULT_MONTHLY_CAP_FEN, DEFAULT_TAX_RATE_BP, type BatchStatus, type LedgerType, type RowStatus } from '../../contract/payouts-rules';
 import type { Db } from '../db/types';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { safeEqual } from '../lib/crypto';
+import { serverKeys } from '../lib/keys';
 import { fmtDate } from '../lib/time';
 
 export const MSG_BATCH_MISSING = '发放批次不存在';
@@ -126,11 +127,6 @@ export const newOrderNo = (now: Date) => `CZ${fmtDate(now).replace(/-/g, '')}${r
 
 // --- the channel's signature ----------------------------------------------------------------
 
-/** PAYOUT_CHANNEL_KEY (base64) in production; a fixed demo key otherwise. */
-const channelKey = process.env.PAYOUT_CHANNEL_KEY
-  ? Buffer.from(process.env.PAYOUT_CHANNEL_KEY, 'base64')
-  : createHash('sha256').update('hr-console demo payout channel key: never use in production').digest();
-
 export interface Notify {
   notify_id: string;
   channel_no: string;
@@ -139,7 +135,8 @@ export interface Notify {
   ts: string;
 }
 export const notifyBase = (n: Notify) => [n.notify_id, n.channel_no, n.result, n.reason, n.ts].join('\n');
-export const signNotify = (n: Notify) => createHmac('sha256', channelKey).update(notifyBase(n)).digest('hex');
+/** signed with PAYOUT_CHANNEL_KEY (lib/keys.ts) */
+export const signNotify = (n: Notify) => createHmac('sha256', serverKeys().payoutChannel).update(notifyBase(n)).digest('hex');
 export const verifyNotify = (n: Notify, sign: string) => safeEqual(signNotify(n), sign);
 
 export interface BatchRowFull {

@@ -1,31 +1,7 @@
-/** Rules of the recruitment area shared by its routes: who may do what, and display texts. */
-import { Code } from '../../contract/codes';
+/** Rules of the recruitment area shared by its routes: display texts (who may do what: access.ts). */
 import { educationLabel, jobStatusLabel, salaryText } from '../../contract/vocab';
-import { ApiError } from '../http/envelope';
-import type { AuthInfo } from '../http/auth';
-import { activeLevel, companyStatus, type CompanyRow } from './users';
 import { fmtDate } from '../lib/time';
 
-export const MSG_NO_COMPANY = '该操作需要企业认证，是否继续？';
-export const MSG_IN_REVIEW = '企业信息审核中，是否查看审核进度？';
-export const MSG_NON_MEMBER = '该功能为付费会员功能，开通会员后即可正常使用';
-
-/** The caller must be a full member of a verified company (company data); answers the company. */
-export function companyOf(auth: AuthInfo): CompanyRow {
-  const st = companyStatus(auth.user, auth.company);
-  if (st === 'no_apply') throw new ApiError(Code.FORBIDDEN, MSG_NO_COMPANY);
-  if (st === 'apply') throw new ApiError(Code.FORBIDDEN, MSG_IN_REVIEW);
-  return auth.company!;
-}
-
-/** Paid features (publishing, inviting, the interview schedule, contact details): members only. */
-export function memberCompanyOf(auth: AuthInfo, now: Date): CompanyRow {
-  const company = companyOf(auth);
-  if (activeLevel(company, now) <= 0) throw new ApiError(Code.FORBIDDEN, MSG_NON_MEMBER);
-  return company;
-}
-
-export const isPaid = (company: CompanyRow, now: Date) => activeLevel(company, now) > 0;
 
 /** Whole years between a `YYYY-MM-DD` date and now (China time). */
 export function yearsSince(date: string, now: Date): number {

@@ -4,30 +4,18 @@
  * payout_rows, the payment (one code path for the WeChat Pay sandbox and the operator's bank
  * confirmation, idempotent), and the operator's decisions. payout_* tables are only read.
  */
-import { Code } from '../../contract/envelope';
 import { maskMobile } from '../../contract/person';
 import { taxAllows, taxServiceFee, type TaxAction, type TaxStatus } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
-import type { AuthInfo } from '../http/auth';
-import { ApiError, badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { randomDigits } from '../lib/crypto';
 import { fmtDate, fmtDateTime } from '../lib/time';
-import { memberCompanyOf } from './recruitment';
-import type { CompanyRow } from './users';
 
-export const MSG_NO_TAX = '贵公司尚未开通完税服务，请先申请开通';
 export const MSG_APPLY_MISSING = '申请不存在';
 /** The platform's collection account for bank transfers (sandbox). */
 export const TAX_BANK = { account_name: '杭州灵活用工服务有限公司（沙箱）', bank_name: '招商银行杭州分行营业部', account_no: '571900000000000000' };
 export const INVOICE_CONTENT = '*现代服务*人力资源服务';
 export const TAX_SERVICE_NAME = '完税证明开具服务费';
-
-/** A member company with the tax flag on (SPEC §5/§6), else a refusal — not only the route guard. */
-export function taxCompany(auth: AuthInfo, now: Date): CompanyRow {
-  const c = memberCompanyOf(auth, now);
-  if (!c.is_pay_taxe) throw new ApiError(Code.FORBIDDEN, MSG_NO_TAX);
-  return c;
-}
 
 const dt = (d: Date | null | undefined) => (d ? fmtDateTime(d) : '');
 /** China-time month / date of a timestamptz column, in SQL. */

@@ -108,3 +108,13 @@ export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | n
     crc: active ? company.crc_balance : 0,
   };
 }
+
+/** Who calls an authenticated endpoint, loaded fresh for every request. */
+export interface AuthInfo {
+  user: UserRow;
+  /** the user's company (any status), null without one */
+  company: CompanyRow | null;
+  tokenHash: string;
+  /** colleagues waiting for an admin's check (check_num), counted only for active admins, else 0 */
+  pendingMembers: number;
+}

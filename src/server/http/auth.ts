@@ -1,41 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
-import { COMPANY_COLUMNS, USER_COLUMNS, type CompanyRow, type UserRow } from '../domain/users';
-import { newToken, sha256hex } from '../lib/crypto';
-import { addDays } from '../lib/time';
+import { COMPANY_COLUMNS, USER_COLUMNS, type AuthInfo, type CompanyRow, type UserRow } from '../domain/users';
+
+export type { AuthInfo };
+import { sha256hex } from '../lib/crypto';
 import { tokenInvalid } from './envelope';
-
-/** SPEC §6: the console keeps the token in a cookie for 15 days; the server agrees. */
-export const SESSION_DAYS = 15;
-
-/** Who calls an authenticated endpoint, loaded fresh for every request. */
-export interface AuthInfo {
-  user: UserRow;
-  /** the user's company (any status), null without one */
-  company: CompanyRow | null;
-  tokenHash: string;
-  /** colleagues waiting for an admin's check (check_num), counted only for active admins, else 0 */
-  pendingMembers: number;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthInfo | null;
   }
-}
-
-/** Creates a session; only the token's sha256 is stored. */
-export async function issueToken(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
-  const expiresAt = addDays(now, SESSION_DAYS);
-  await db.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    sha256hex(token),
-    userId,
-    now,
-    expiresAt,
-  ]);
-  return { token, expiresAt };
 }
 
 function bearer(header: string | undefined): string | null {

@@ -1,17 +1,19 @@
 import { Code, type Envelope } from '../../contract/envelope';
+import { Refusal } from '../lib/refusal';
 
 /**
- * A business error: answered as HTTP 200 (unless `httpStatus` says otherwise) with the
- * envelope `{code, msg, data}`. Handlers throw it; the error handler writes it.
+ * An error with its HTTP status: what the error handler writes (http/errors.ts toApiError). The
+ * domain's refusals (lib/refusal.ts) are answered as HTTP 200; only the HTTP layer picks another
+ * status (a 503 while the database is away, a real 500).
  */
-export class ApiError extends Error {
+export class ApiError extends Refusal {
   constructor(
-    readonly code: number,
+    code: number,
     msg: string,
     readonly httpStatus = 200,
-    readonly data: unknown = null,
+    data: unknown = null,
   ) {
-    super(msg);
+    super(code, msg, data);
     this.name = 'ApiError';
   }
 }
@@ -20,11 +22,6 @@ export const envelope = <T>(code: number, msg: string, data: T): Envelope<T> => 
 
 export const ok = <T>(data: T, msg = 'ok') => envelope(Code.OK, msg, data);
 
-/** Shorthands for the common business errors. */
-export const badRequest = (msg: string) => new ApiError(Code.BAD_REQUEST, msg);
-export const notFound = (msg: string) => new ApiError(Code.NOT_FOUND, msg);
-export const conflict = (msg: string) => new ApiError(Code.CONFLICT, msg);
-export const tooMany = (msg: string) => new ApiError(Code.TOO_MANY, msg);
 export const tokenInvalid = () => new ApiError(Code.TOKEN_INVALID, MSG_TOKEN_INVALID);
 
 export const MSG_TOKEN_INVALID = '登录已失效，请重新登录';

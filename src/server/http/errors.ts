@@ -2,6 +2,7 @@ import { redactText } from './security';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
 import { ApiError, envelope } from './envelope';
+import { Refusal } from '../lib/refusal';
 import { isConnectionTrouble } from '../db/pg';
 
 /** What a request answers while the database cannot be reached (HTTP 503 + Retry-After). */
@@ -15,6 +16,7 @@ export const isJsonPath = (url: string) => /^\/(ent|sandbox)(\/|$|\?)/.test(url)
 /** Any thrown value → the envelope error it stands for. Unknown errors are real 500s. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof Refusal) return new ApiError(err.code, err.message, 200, err.data);
   const e = err as Partial<FastifyError>;
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

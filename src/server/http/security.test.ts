@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import type { Db } from '../db';
-import { issueToken } from './auth';
+import { issueToken } from '../domain/sessions';
 import { openTestDb } from '../../../tests/setup/db';
 import { redactText } from './security';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { FIELD_LABELS } from '../../contract/labels';
-import { badRequest } from './envelope';
+import { badRequest } from '../lib/refusal';
 
 const label = (path: readonly PropertyKey[] | undefined) => {
   const key = [...(path ?? [])].reverse().find((k) => typeof k === 'string') as string | undefined;

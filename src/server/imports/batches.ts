@@ -1,7 +1,7 @@
 /** The import_batches store: rows → API objects, encrypted blobs, company scoping. */
 import { importTypeLabel, type ImportBatch, type ImportIssue, type ImportStatus } from '../../contract/imports';
 import type { Db } from '../db/types';
-import { notFound } from '../http/envelope';
+import { notFound } from '../lib/refusal';
 import { MSG_IMPORT_FILE_PURGED } from '../domain/retention';
 import { decryptPii, encryptPii } from '../lib/pii';
 import { fmtDateTime } from '../lib/time';

@@ -12,7 +12,7 @@ import {
   type RawCell,
   type RawRow,
 } from '../../contract/imports';
-import { badRequest } from '../http/envelope';
+import { badRequest } from '../lib/refusal';
 
 export const NOTES_SHEET = '填表说明';
 export const MSG_NOT_XLSX = '仅支持 xlsx 格式';

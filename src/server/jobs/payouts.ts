@@ -19,7 +19,7 @@
  */
 import type { Db } from '../db/types';
 import { applyNotify, verifyNotify, type Notify } from '../domain/payouts';
-import { badRequest, notFound } from '../http/envelope';
+import { badRequest, notFound } from '../lib/refusal';
 import { jobQueue, type JobDef } from '.';
 
 export const PAYOUT_RESULT_JOB = 'payout-result';

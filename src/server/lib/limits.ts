@@ -3,7 +3,11 @@
  * server process sharing it enforces the same limits. Windows are fixed: a minute, or a China
  * calendar day (the messages say 请明天再试).
  */
+import { Code } from '../../contract/envelope';
 import type { Db } from '../db/types';
+import { Refusal } from './refusal';
+
+export const MSG_IP_LIMIT = '操作过于频繁，请稍后再试';
 
 export interface LoginLimits {
   /** SMS codes one mobile may be sent a day */
@@ -71,4 +75,9 @@ export async function hits(db: Db, bucket: string, windowStart: Date): Promise<n
 /** Counts a request of an IP against a per-minute limit; true when it is over. */
 export async function overIpLimit(db: Db, what: string, ip: string, limit: number, now: Date): Promise<boolean> {
   return (await hit(db, `ip:${what}:${ip}`, minuteStart(now))) > limit;
+}
+
+/** Refuses a request when its IP is over the per-minute limit of `what` (login, binding, the scan page). */
+export async function limitIp(db: Db, ip: string, what: string, limit: number, now: Date): Promise<void> {
+  if (await overIpLimit(db, what, ip, limit, now)) throw new Refusal(Code.TOO_MANY, MSG_IP_LIMIT, { retry_after: 60 - now.getUTCSeconds() });
 }

@@ -31,7 +31,6 @@ import {
   missing,
   newLinkToken,
   noUrge,
-  originOf,
   PROOF_COLS,
   proofSerial,
   recordUrge,
@@ -42,15 +41,16 @@ import {
   urgeInfo,
   type ProofRow,
 } from '../domain/dimission';
-import { memberCompanyOf } from '../domain/recruitment';
+import { memberCompanyOf } from '../domain/access';
 import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../domain/retention';
 import { isActiveMember } from '../domain/users';
-import { badRequest, conflict, notFound, tooMany } from '../http/envelope';
+import { badRequest, conflict, notFound, tooMany } from '../lib/refusal';
 import type { AuthInfo } from '../http/auth';
+import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { decryptPii, revealPii, sealPii } from '../lib/pii';
 import { addSeconds, fmtDate, fmtDateTime } from '../lib/time';
-import { consumeSmsCode, issueSmsCode, SMS_INTERVAL_S } from './auth';
+import { consumeSmsCode, issueSmsCode, SMS_INTERVAL_S } from '../domain/sms-codes';
 import type { LoginLimits } from '../lib/limits';
 
 const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
@@ -258,7 +258,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
         [r.id, body.reason, now, auth.user.id],
       );
       const qr = await t.one<{ token: string }>('SELECT token FROM dimission_qr WHERE company_id = $1', [c.id]);
-      const link = qr ? `，请修改后重新提交：${originOf(req)}/m/leave/${qr.token}` : '';
+      const link = qr ? `，请修改后重新提交：${requestOrigin(req)}/m/leave/${qr.token}` : '';
       await sendAreaSms(t, c.id, r.mobile_enc, 'rejected', `【${c.short_name || c.name}】您的离职申请已退回修改，原因：${body.reason}${link}`, now);
     });
     return requestItem(await ownRequestRow(db, params.id, c.id));
@@ -311,7 +311,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
         [c.id, newLinkToken(), auth.user.id, now],
       ))!;
     });
-    return { token: row.token, url: `${originOf(req)}/m/leave/${row.token}`, created_at: fmtDateTime(row.created_at) };
+    return { token: row.token, url: `${requestOrigin(req)}/m/leave/${row.token}`, created_at: fmtDateTime(row.created_at) };
   });
 
   const qrCompany = async (db: Db, token: string) => {
@@ -567,7 +567,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
       );
       await earnForRecord(t, c.id, p.record_id, true, now);
       const rec = await t.one<{ mobile_enc: string | null }>('SELECT mobile_enc FROM departure_records WHERE id = $1', [p.record_id]);
-      await sendAreaSms(t, c.id, rec?.mobile_enc ?? null, 'proof', `【${c.short_name || c.name}】您的离职证明（编号${s}）已出具，请点击查看：${originOf(req)}/m/proof/${token}`, now);
+      await sendAreaSms(t, c.id, rec?.mobile_enc ?? null, 'proof', `【${c.short_name || c.name}】您的离职证明（编号${s}）已出具，请点击查看：${requestOrigin(req)}/m/proof/${token}`, now);
       return s;
     });
     return { id: params.id, status: 'issued' as const, serial };
@@ -613,7 +613,7 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
       await recordUrge(t, c.id, 'proof', p.id, auth.user.id, now);
       const token = newLinkToken();
       await t.query('UPDATE departure_proofs SET view_token_hash = $2 WHERE id = $1', [p.id, sha256(token)]);
-      await sendAreaSms(t, c.id, rec.mobile_enc, 'urge', `【${c.short_name || c.name}】提醒：您的离职证明（编号${p.serial}）已出具，请及时查看：${originOf(req)}/m/proof/${token}`, now);
+      await sendAreaSms(t, c.id, rec.mobile_enc, 'urge', `【${c.short_name || c.name}】提醒：您的离职证明（编号${p.serial}）已出具，请及时查看：${requestOrigin(req)}/m/proof/${token}`, now);
     });
     return { last_urged_at: fmtDateTime(now) };
   });

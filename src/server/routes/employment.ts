@@ -32,8 +32,8 @@ import {
   upsertFlexWorker,
   type TaskRow,
 } from '../domain/employment';
-import { memberCompanyOf } from '../domain/recruitment';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { memberCompanyOf } from '../domain/access';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { addSeconds, fmtDate, fmtDateTime } from '../lib/time';
 

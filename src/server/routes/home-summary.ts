@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { addDay } from '../../contract/statistics';
 import { addRoute } from '../http/route';
-import { companyOf } from '../domain/recruitment';
+import { companyOf } from '../domain/access';
 import { todoCounts } from '../domain/todos';
 import { fmtDate, fmtDateTime } from '../lib/time';
 

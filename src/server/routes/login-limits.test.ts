@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { MSG_DAILY_CODES, MSG_IP_LIMIT, MSG_LOCKED } from './auth';
+import { MSG_DAILY_CODES, MSG_LOCKED } from '../domain/sms-codes';
+import { MSG_IP_LIMIT } from '../lib/limits';
 
 let s: TestServer;
 let offset = 0;

@@ -8,14 +8,14 @@ import { endpoints } from '../../contract/endpoints';
 import { precalcRow, precalcTotals, type BatchStatus, type LedgerType } from '../../contract/payouts-rules';
 import { acceptedDeliveries, ownTask } from '../domain/employment';
 import { MSG_PENDING_RESULT, balanceOf, log, newBatchNo, newChannelNo, ownBatch, post, settingsOf } from '../domain/payouts';
-import { BATCH_SELECT, batchOverCap, checkMonthlyCap, detail, item, operatorOf, yuan, type BatchDbRow } from '../domain/payouts-batches';
+import { BATCH_SELECT, batchOverCap, checkMonthlyCap, detail, item, yuan, type BatchDbRow } from '../domain/payouts-batches';
+import { memberCompanyOf, operatorOf } from '../domain/access';
 import { retryImported } from '../domain/payouts-retry';
-import { memberCompanyOf } from '../domain/recruitment';
-import { ApiError, badRequest, conflict, tooMany } from '../http/envelope';
+import { Refusal, badRequest, conflict, tooMany } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { randomDigits, safeEqual } from '../lib/crypto';
 import { addSeconds } from '../lib/time';
-import { smsCodeHmac } from './auth';
+import { smsCodeHmac } from '../domain/sms-codes';
 import { maskMobile } from '../../contract/person';
 import { Code } from '../../contract/envelope';
 
@@ -63,7 +63,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
       if (body.retry_of) {
         const p = await ownBatch(t, body.retry_of, company.id, true);
         const pt = await t.one<{ task_id: number | null }>('SELECT task_id FROM payout_batches WHERE id = $1', [p.id]);
-        if (pt!.task_id !== task.id) throw new ApiError(Code.NOT_FOUND, '发放批次不存在');
+        if (pt!.task_id !== task.id) throw new Refusal(Code.NOT_FOUND, '发放批次不存在');
         if (p.status !== 'partial') throw conflict('只有部分失败的批次可以失败重发');
         parent = p;
         // task delivery → the failed row it repays (origin_row_id)
@@ -137,7 +137,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
         `SELECT id, worker_id, name, amount::text FROM payout_rows WHERE id = $1 AND batch_id = $2 AND status = 'pending'`,
         [params.row_id, b.id],
       );
-      if (!r) throw new ApiError(Code.NOT_FOUND, '发放明细不存在');
+      if (!r) throw new Refusal(Code.NOT_FOUND, '发放明细不存在');
       const was = Number(r.amount);
       if (was === body.amount) return;
       const rates = await t.one<{ fee_rate_bp: number; tax_rate_bp: number }>('SELECT fee_rate_bp, tax_rate_bp FROM payout_batches WHERE id = $1', [b.id]);
@@ -164,7 +164,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
       if (b.status !== 'unpaid') return conflict(b.status === 'draft' ? '请先提交批次' : '该批次不在待支付状态');
       const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [b.id]);
       const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
-      if (since < CODE_INTERVAL_S) return new ApiError(Code.TOO_MANY, `验证码发送过于频繁，请${Math.ceil(CODE_INTERVAL_S - since)}秒后再试`);
+      if (since < CODE_INTERVAL_S) return new Refusal(Code.TOO_MANY, `验证码发送过于频繁，请${Math.ceil(CODE_INTERVAL_S - since)}秒后再试`);
       const sentToday = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
       if (sentToday!.n >= 10) return tooMany('该批次验证码发送次数已达上限');
       const code = randomDigits(6);
@@ -223,7 +223,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
       await log(t, company.id, b.id, '确认发放', `扣款${yuan(debit)}（实发${yuan(Number(money!.net))}，税费${yuan(Number(money!.tax))}，服务费${yuan(Number(money!.fee))}）`, operatorOf(auth), req.ip, now);
       return { status: 'paying' as BatchStatus, duplicate: false };
     });
-    if (out instanceof ApiError) throw out;
+    if (out instanceof Refusal) throw out;
     setMsg(out.duplicate ? MSG_PENDING_RESULT : '已确认发放，发放结果确认中');
     return out;
   });

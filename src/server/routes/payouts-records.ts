@@ -9,8 +9,8 @@ import { LEDGER_TYPES, LOG_ACTIONS, labelOf, type LedgerType } from '../../contr
 import type { Db } from '../db/types';
 import { ownTask } from '../domain/employment';
 import { balanceOf, ownBatch } from '../domain/payouts';
-import { memberCompanyOf } from '../domain/recruitment';
-import { badRequest, tooMany } from '../http/envelope';
+import { memberCompanyOf } from '../domain/access';
+import { badRequest, tooMany } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { addDays, fmtDate, fmtDateTime } from '../lib/time';
 

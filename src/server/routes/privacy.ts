@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { adminCompany, dt } from '../domain/accounts';
+import { dt } from '../domain/accounts';
+import { adminCompany, memberCompanyOf } from '../domain/access';
 import { maskMobile } from '../../contract/person';
-import { memberCompanyOf } from '../domain/recruitment';
-import { conflict, notFound } from '../http/envelope';
+import { conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { revealPii } from '../lib/pii';
 

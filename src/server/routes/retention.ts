@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { adminCompany } from '../domain/accounts';
+import { adminCompany } from '../domain/access';
 import { retentionOverview, saveRetentionSetting } from '../domain/retention';
 import { addRoute } from '../http/route';
 

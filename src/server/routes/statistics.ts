@@ -19,7 +19,7 @@ import {
 import { leaveTypeLabel, LEAVE_TYPES } from '../../contract/vocab';
 import type { Db } from '../db/types';
 import { addRoute } from '../http/route';
-import { companyOf, memberCompanyOf } from '../domain/recruitment';
+import { companyOf, memberCompanyOf } from '../domain/access';
 import { inRanges, splitRange } from '../domain/statistics-range';
 import { fmtDate } from '../lib/time';
 

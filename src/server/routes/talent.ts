@@ -7,17 +7,12 @@ import { endpoints } from '../../contract/endpoints';
 import { InviteTelRe } from '../../contract/talent';
 import { educationLabel } from '../../contract/vocab';
 import type { Db } from '../db/types';
-import {
-  companyOf,
-  isPaid,
-  memberCompanyOf,
-  workExpText,
-  yearsSince,
-} from '../domain/recruitment';
+import { workExpText, yearsSince } from '../domain/recruitment';
+import { companyOf, isPaid, memberCompanyOf } from '../domain/access';
 import { checkProofUrl, proofSvg, proofUrl } from '../domain/proof';
 import { PROOF_COLS, thirdPartyDocument, type ProofRow } from '../domain/dimission';
 import { proofDocument, tenureText, type ProofDocument } from '../../contract/dimission-rules';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { addDays, fmtDate, fmtDateTime } from '../lib/time';
 

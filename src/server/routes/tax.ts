@@ -10,28 +10,11 @@ import { endpoints } from '../../contract/endpoints';
 import { invoiceProblem } from '../../contract/invoice-rules';
 import { periodProblem } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
-import { activeCompany, adminCompany } from '../domain/accounts';
-import {
-  INVOICE_CONTENT,
-  checkRows,
-  createApplication,
-  detailOf,
-  invoiceOf,
-  itemOf,
-  listApplications,
-  move,
-  newTaxOrderId,
-  orderOf,
-  orderRow,
-  TAX_SERVICE_NAME,
-  ownApplication,
-  paidRows,
-  taxCompany,
-  type PaidRow,
-} from '../domain/tax';
+import { activeCompany, adminCompany, taxCompany } from '../domain/access';
+import { INVOICE_CONTENT, checkRows, createApplication, detailOf, invoiceOf, itemOf, listApplications, move, newTaxOrderId, orderOf, orderRow, TAX_SERVICE_NAME, ownApplication, paidRows, type PaidRow } from '../domain/tax';
 import { invoiceFile, proofFile } from '../domain/tax-files';
 import type { CompanyRow } from '../domain/users';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { sealPii } from '../lib/pii';
 import { fmtDateTime } from '../lib/time';

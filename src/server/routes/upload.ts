@@ -8,7 +8,7 @@ import { objectLink, setMediaSigner } from '../domain/media-object';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import type { UploadEndpoints } from '../config';
 import { Code } from '../../contract/envelope';
-import { ApiError, conflict } from '../http/envelope';
+import { Refusal, conflict } from '../lib/refusal';
 import { isActiveMember } from '../domain/users';
 import { addRoute } from '../http/route';
 import { fmtDateTime, addSeconds } from '../lib/time';
@@ -68,7 +68,7 @@ export function uploadRoutes(
         return { ...c, ...where };
       } catch (err) {
         req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'STS AssumeRole 失败');
-        throw new ApiError(Code.SERVER_ERROR, '获取上传凭证失败，请稍后再试', 200);
+        throw new Refusal(Code.SERVER_ERROR, '获取上传凭证失败，请稍后再试');
       }
     }
     const c = await mintCredentials(db, { userId: auth.user.id, companyId, now, ttlS: STS_TTL_S });

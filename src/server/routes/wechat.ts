@@ -10,14 +10,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import type { Db } from '../db/types';
 import { loadCompany, toApiUser, USER_COLUMNS, type UserRow } from '../domain/users';
-import { issueToken } from '../http/auth';
-import { ApiError, conflict, notFound } from '../http/envelope';
+import { issueToken } from '../domain/sessions';
+import { Refusal, conflict, notFound } from '../lib/refusal';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { newToken, sha256hex } from '../lib/crypto';
 import { addSeconds } from '../lib/time';
 import type { LoginLimits } from '../lib/limits';
-import { consumeSmsCode, limitIp } from './auth';
+import { consumeSmsCode } from '../domain/sms-codes';
+import { limitIp } from '../lib/limits';
 
 /** The QR lives 5 minutes; a confirmed WeChat user has 10 minutes to bind a mobile. */
 export const WECHAT_QR_TTL_S = 300;
@@ -62,7 +63,7 @@ async function loggedIn(db: Db, user: UserRow, now: Date) {
 export function wechatRoutes(app: FastifyInstance, opts: { limits: LoginLimits }) {
   const { limits } = opts;
   addRoute(app, endpoints.wechatQr, async ({ db, now, req }) => {
-    await limitIp(db, req, 'wechat-qr', limits.qrPerMinute, now);
+    await limitIp(db, req.ip, 'wechat-qr', limits.qrPerMinute, now);
     const ticket = newToken();
     const pollSecret = newToken();
     await db.query('INSERT INTO wechat_logins (ticket_hash, poll_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -76,7 +77,7 @@ export function wechatRoutes(app: FastifyInstance, opts: { limits: LoginLimits }
 
   /** Polled by the login page every 2 s with its poll secret. The token is handed out once. */
   addRoute(app, endpoints.wechatStatus, async ({ body, db, now, req, setMsg }) => {
-    await limitIp(db, req, 'wechat-poll', limits.pollPerMinute, now);
+    await limitIp(db, req.ip, 'wechat-poll', limits.pollPerMinute, now);
     const outcome = await db.tx(async (t) => {
       const row = await findByPoll(t, body.poll_secret);
       if (!row) throw notFound('二维码无效，请刷新后重试');
@@ -99,7 +100,7 @@ export function wechatRoutes(app: FastifyInstance, opts: { limits: LoginLimits }
   });
 
   addRoute(app, endpoints.wechatBind, async ({ body, db, now, req, setMsg }) => {
-    await limitIp(db, req, 'login', limits.ipPerMinute, now);
+    await limitIp(db, req.ip, 'login', limits.ipPerMinute, now);
     const outcome = await db.tx(async (t) => {
       const row = await findByPoll(t, body.poll_secret);
       const stale = !row || row.status !== 'confirmed' || row.user_id !== null || !row.openid
@@ -131,7 +132,7 @@ export function wechatRoutes(app: FastifyInstance, opts: { limits: LoginLimits }
       // the token in the same transaction that used the code up
       return loggedIn(t, user, now);
     });
-    if (outcome instanceof ApiError) throw outcome;
+    if (outcome instanceof Refusal) throw outcome;
     setMsg('绑定成功');
     return outcome;
   });

@@ -17,7 +17,7 @@ import { createCRC64 } from 'hash-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import type { Db } from '../db';
-import { issueToken } from '../http/auth';
+import { issueToken } from '../domain/sessions';
 import { openTestDb } from '../../../tests/setup/db';
 import { SANDBOX_BUCKET } from './cloud';
 import { COMPLETE_STEPS } from './oss';

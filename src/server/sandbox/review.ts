@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
 import type { Db } from '../db/types';
-import { badRequest, conflict, envelope, notFound } from '../http/envelope';
+import { envelope } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../lib/refusal';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
 

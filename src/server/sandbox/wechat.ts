@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { conflict, envelope, notFound } from '../http/envelope';
+import { envelope } from '../http/envelope';
+import { conflict, notFound } from '../lib/refusal';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { randomAlnum, sha256hex } from '../lib/crypto';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
-import type { JobDef } from '../jobs';
-import { addDays } from './time';
+import type { JobDef } from '.';
+import { addDays } from '../lib/time';
 
 /** Any constant shared by all server processes: one of them cleans at a time, the others skip. */
 const CLEANUP_LOCK = 72_011_006;
