@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { pageOffset, pageSql } from './page';
+
+describe('page', () => {
+  it('skips the rows of the pages before', () => {
+    expect(pageOffset({ page: 1, page_size: 20 })).toBe(0);
+    expect(pageOffset({ page: 3, page_size: 20 })).toBe(40);
+  });
+  it('appends LIMIT/OFFSET as the next two parameters', () => {
+    const args: unknown[] = [7, 'x'];
+    expect(pageSql(args, { page: 2, page_size: 10 })).toBe(' LIMIT $3 OFFSET $4');
+    expect(args).toEqual([7, 'x', 10, 10]);
+  });
+});
