@@ -12,6 +12,9 @@ import { cloudOf, publicOrigin, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type CloudS
  * CreateUploadVideo, RefreshUploadVideo, CreateUploadImage (+ RefreshUploadImage), and the
  * progress copies ReportUploadProgress / GetUploadProgress. Signed GET (or form POST) with STS
  * credentials from GET /ent/v3/upload/sts; errors are Alibaba Cloud's JSON errors.
+ *
+ * Why one file of ~470 lines: one outside protocol whose actions share the signature check and the
+ * upload-address minting; a stand-in for Alibaba Cloud, never product code (docs/server-map.md).
  */
 
 const VIDEO_EXT = new Set(['mp4', 'mov', 'avi', 'flv', 'mkv', 'webm', 'wmv', 'm4v', 'mpg', 'mpeg', '3gp', 'ts', 'f4v', 'rmvb', 'mxf']);
