@@ -12,11 +12,14 @@
  * The migrations and pg-boss's queues come before, from the migrate command itself.
  */
 import { precalcRow, precalcTotals } from '../../src/contract/payouts-rules';
+import { loadConfig } from '../../src/server/config';
 import { openDb, seed } from '../../src/server/db';
 import type { Db } from '../../src/server/db/types';
 import { checkLedger, newBatchNo, newChannelNo, post, settingsOf } from '../../src/server/domain/payouts';
 import { issueToken } from '../../src/server/domain/sessions';
 import { insertMany } from '../../src/server/imports/types/insert';
+import { useServerKeys } from '../../src/server/lib/keys';
+import { usePiiKeys } from '../../src/server/lib/pii';
 import { benchWorkers } from './flex-workers';
 
 const ADMIN = '13800000001';
@@ -56,7 +59,11 @@ async function payingBatch(db: Db, companyId: number, n: number): Promise<number
 }
 
 const [mode, arg] = process.argv.slice(2);
-const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: '', poolMax: 3, timeouts: { statementMs: 0, lockMs: 0, queryMs: 0 } });
+// the server's settings as main.ts reads them: its keys seal and sign what is written here
+const config = loadConfig(process.env);
+useServerKeys(config.keys);
+usePiiKeys(config.pii);
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: '', poolMax: 3, timeouts: { statementMs: 0, lockMs: 0, queryMs: 0 } });
 try {
   let out: unknown;
   if (mode === 'seed') {

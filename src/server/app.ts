@@ -28,7 +28,8 @@ import type { AliyunVodConfig } from './adapters/vod';
 import type { UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
 import { retentionRoutes } from './routes/retention';
-import { loginLimitsFrom, type LoginLimits } from './lib/limits';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/limits';
+import { setUploadQuota, type UploadQuota } from './domain/quota';
 import { importRoutes } from './routes/imports';
 import { statisticsRoutes } from './routes/statistics';
 import { homeSummaryRoutes } from './routes/home-summary';
@@ -56,8 +57,10 @@ export interface ServerOptions {
   now?: () => Date;
   /** where the OSS sandbox keeps objects (default: a new temporary directory) */
   ossDir?: string;
-  /** login abuse limits over the defaults and the environment (lib/limits.ts; README: Login limits) */
+  /** login abuse limits over the defaults (config.ts LOGIN_*, WECHAT_*_IP_PER_MINUTE; lib/limits.ts; README: Login limits) */
   loginLimits?: Partial<LoginLimits>;
+  /** a user's upload quota over the defaults (config.ts UPLOAD_QUOTA_*; domain/quota.ts) */
+  uploadQuota?: Partial<UploadQuota>;
   /** production (config.ts): PUBLIC_ORIGIN for links, trustProxy for the balancer, log level */
   publicOrigin?: string | null;
   trustProxy?: boolean | number;
@@ -115,7 +118,9 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   metricsRoutes(app, { token: opts.metricsToken ?? null });
   scheduleCleanup(app, opts.cleanupByJob ? null : undefined);
 
-  const loginLimits = loginLimitsFrom(process.env, opts.loginLimits);
+  // settings come from config.ts through the options, never from the environment here
+  const loginLimits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
+  setUploadQuota(app, opts.uploadQuota ?? {});
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });

@@ -1,11 +1,21 @@
 /**
  * The two profiles (issue 16 item 1). The refusals run the real entry point (a process, its stderr,
- * its exit code); the schema's other answers are checked directly.
+ * its exit code); the schema's other answers are checked directly; one real server shows the
+ * parsed settings reach it (issue 26: no module reads the environment itself).
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { productionEnv, spawnServer, testKey } from '../../tests/setup/spawn';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call } from '../../tests/setup/server';
+import { freePort, productionEnv, spawnServer, testKey, waitFor } from '../../tests/setup/spawn';
 import { ConfigError, loadConfig } from './config';
+import { notifyBase, type Notify } from './domain/payouts';
+import { DEFAULT_UPLOAD_QUOTA } from './domain/quota';
+import { DEMO_SERVER_KEYS } from './lib/keys';
+import { DEFAULT_LOGIN_LIMITS } from './lib/limits';
+import { DEMO_PII_KEYS } from './lib/pii';
 
 const problemsOf = (env: Record<string, string | undefined>) => {
   try {
@@ -159,4 +169,68 @@ describe('loadConfig', () => {
     // an empty variable is unset
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });
+
+  it('login limits and the upload quota: the defaults, each setting over its default, a bad value refused in Chinese', () => {
+    expect(loadConfig({})).toMatchObject({ loginLimits: DEFAULT_LOGIN_LIMITS, uploadQuota: DEFAULT_UPLOAD_QUOTA });
+    const c = loadConfig({ LOGIN_IP_PER_MINUTE: '500', WECHAT_POLL_IP_PER_MINUTE: '30', UPLOAD_QUOTA_FILES: '5', LOGIN_CODES_PER_DAY: '' });
+    expect(c.loginLimits).toEqual({ ...DEFAULT_LOGIN_LIMITS, ipPerMinute: 500, pollPerMinute: 30 });
+    expect(c.uploadQuota).toEqual({ bytes: DEFAULT_UPLOAD_QUOTA.bytes, files: 5 });
+    expect(loadConfig(productionEnv({ LOGIN_FAILS_PER_DAY: '4', UPLOAD_QUOTA_BYTES: String(2 ** 40) }) as NodeJS.ProcessEnv)).toMatchObject({
+      loginLimits: { ...DEFAULT_LOGIN_LIMITS, failsPerDay: 4 },
+      uploadQuota: { bytes: 2 ** 40, files: DEFAULT_UPLOAD_QUOTA.files },
+    });
+    // a word, a negative number, a fraction: each its own line, none in zod's English
+    expect(problemsOf({ LOGIN_CODES_PER_DAY: 'lots', LOGIN_FAILS_PER_DAY: '-3', UPLOAD_QUOTA_BYTES: '1.5', WECHAT_QR_IP_PER_MINUTE: '0' })).toEqual([
+      'LOGIN_CODES_PER_DAY: 应为正整数',
+      'LOGIN_FAILS_PER_DAY: 应为正整数',
+      'WECHAT_QR_IP_PER_MINUTE: 应为正整数',
+      'UPLOAD_QUOTA_BYTES: 应为正整数',
+    ]);
+  });
+
+  it('the keys: production\'s from its settings; the demo\'s fixed keys for any not given', () => {
+    const prod = loadConfig(productionEnv({ PII_KEYS: `1:${testKey(1)},2:${testKey(5)}` }) as NodeJS.ProcessEnv);
+    expect(prod.keys).toEqual({ smsCode: Buffer.alloc(32, 3), payoutChannel: Buffer.alloc(32, 4) });
+    // the last of PII_KEYS seals; every one still opens
+    expect(prod.pii).toEqual({ keys: new Map([[1, Buffer.alloc(32, 1)], [2, Buffer.alloc(32, 5)]]), current: 2, index: Buffer.alloc(32, 2) });
+
+    expect(loadConfig({})).toMatchObject({ keys: DEMO_SERVER_KEYS, pii: DEMO_PII_KEYS });
+    const demo = loadConfig({ SMS_CODE_KEY: testKey(6), PII_KEYS: `3:${testKey(7)}` });
+    expect(demo.keys).toEqual({ smsCode: Buffer.alloc(32, 6), payoutChannel: DEMO_SERVER_KEYS.payoutChannel });
+    expect(demo.pii).toEqual({ keys: new Map([[3, Buffer.alloc(32, 7)]]), current: 3, index: DEMO_PII_KEYS.index });
+
+    // given, a key is checked in the demo too
+    expect(problemsOf({ PAYOUT_CHANNEL_KEY: 'c2hvcnQ=', PII_KEYS: `1:${testKey(1)},01:${testKey(2)}` })).toEqual([
+      'PII_KEYS 的版本号不能重复（每把密钥一个版本号）',
+      'PAYOUT_CHANNEL_KEY 应为 base64 编码的 32 字节密钥',
+    ]);
+  });
+});
+
+describe('main.ts hands the parsed settings over', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hr-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the payout channel key signs what the server accepts; LOGIN_IP_PER_MINUTE limits its logins', async () => {
+    const port = await freePort();
+    const p = spawnServer({ PORT: String(port), DATA_DIR: dir, STATIC_DIR: dir, SEED: '0', LOG_LEVEL: 'warn', PAYOUT_CHANNEL_KEY: testKey(9), LOGIN_IP_PER_MINUTE: '1' });
+    try {
+      await waitFor(p, '已启动');
+      const url = `http://127.0.0.1:${port}`;
+      const n: Notify = { notify_id: 'Nconfig0001', channel_no: 'CHconfig0001', result: 'fail', reason: '', ts: String(Date.now()) };
+      const signed = (key: Buffer) => ({ ...n, sign: createHmac('sha256', key).update(notifyBase(n)).digest('hex') });
+      // the demo's fixed key no longer signs for this server; PAYOUT_CHANNEL_KEY does
+      const demo = await call(url, 'POST', '/ent/v3/payout/notify', { form: signed(DEMO_SERVER_KEYS.payoutChannel) });
+      expect(demo.body).toMatchObject({ code: 400, msg: '签名无效' });
+      const real = await call(url, 'POST', '/ent/v3/payout/notify', { form: signed(Buffer.alloc(32, 9)) });
+      // past the signature: the row it names is looked for (none here)
+      expect(real.body).toMatchObject({ code: 404, msg: '发放明细不存在' });
+      // one login call a minute from this IP (the default is 60)
+      expect((await call(url, 'POST', '/ent/v3/login/code', { form: { mobile: '13900000001' } })).body).toMatchObject({ code: 200 });
+      expect((await call(url, 'POST', '/ent/v3/login/code', { form: { mobile: '13900000002' } })).body).toMatchObject({ msg: '操作过于频繁，请稍后再试' });
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+  }, 120_000);
 });

@@ -7,6 +7,9 @@
  *   never seeds, never mounts a sandbox, every secret from the environment, PUBLIC_ORIGIN instead of
  *   the X-Forwarded-Host of whoever calls, trustProxy for the load balancer's X-Forwarded-For.
  * A bad configuration answers one line per problem (`KEY: what is wrong`) and no server.
+ * Every setting is read here and nowhere else: modules get theirs from the Config, passed in
+ * (buildServer's options) or handed over once at start (lib/keys.ts useServerKeys, lib/pii.ts
+ * usePiiKeys; main.ts, migrate-main.ts), so tests set them without touching the environment.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -16,6 +19,10 @@ import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import { clientLimit, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './db/pg';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/quota';
+import { DEMO_SERVER_KEYS, type ServerKeys } from './lib/keys';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/limits';
+import { DEMO_PII_KEYS, type PiiKeys } from './lib/pii';
 
 export type Profile = 'demo' | 'production';
 
@@ -76,6 +83,14 @@ export interface Config {
   vod: AliyunVodConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
+  /** LOGIN_* and WECHAT_*_IP_PER_MINUTE over lib/limits.ts's defaults: buildServer's `loginLimits` */
+  loginLimits: LoginLimits;
+  /** UPLOAD_QUOTA_BYTES / UPLOAD_QUOTA_FILES over domain/quota.ts's defaults: buildServer's `uploadQuota` */
+  uploadQuota: UploadQuota;
+  /** SMS_CODE_KEY, PAYOUT_CHANNEL_KEY (production requires both; else the demo's fixed keys): lib/keys.ts useServerKeys */
+  keys: ServerKeys;
+  /** PII_KEYS, PII_INDEX_KEY (production requires both; else the demo's fixed keys): lib/pii.ts usePiiKeys */
+  pii: PiiKeys;
 }
 
 const key32 = (name: string) =>
@@ -88,7 +103,8 @@ const port = z.coerce
   .int('应为 1–65535 的端口号')
   .min(1, '应为 1–65535 的端口号')
   .max(65535, '应为 1–65535 的端口号');
-const positiveInt = z.coerce.number().int('应为正整数').positive('应为正整数');
+// the error on coerce: a word ('lots' → NaN) says so in Chinese too, not zod's English
+const positiveInt = z.coerce.number({ error: '应为正整数' }).int('应为正整数').positive('应为正整数');
 const flag = z.enum(['0', '1'], { error: '只能是 0 或 1' });
 /** milliseconds, 0 = no limit */
 const ms = z.coerce.number({ error: '应为毫秒数（0 表示不限）' }).int('应为毫秒数（0 表示不限）').min(0, '应为毫秒数（0 表示不限）').max(3_600_000, '应不超过 3600000（1 小时）');
@@ -167,18 +183,44 @@ const common = z.object({
   UPLOAD_QUOTA_FILES: positiveInt.optional(),
 });
 
-const demo = common.extend({
-  DATA_DIR: z.string().min(1).optional(),
-  SANDBOX: flag.optional(),
-  SEED: flag.optional(),
-});
-
+/** `1:<base64 32 bytes>,2:<…>`: the last one seals; a version once only (a repeated one would hide a key). */
 const PII_KEYS = z
   .string({ error: 'PII_KEYS 未设置（1:<base64 32字节>[,2:<…>]，最后一把用于加密）' })
   .refine(
     (v) => v.split(',').every((p) => /^\d+:(.+)$/.test(p.trim()) && Buffer.from(p.trim().replace(/^\d+:/, ''), 'base64').length === 32),
     'PII_KEYS 格式应为 1:<base64 32字节>,2:<…>',
-  );
+  )
+  .refine((v) => {
+    const versions = v.split(',').flatMap((p) => /^\s*(\d+):/.exec(p)?.[1] ?? []).map(Number);
+    return new Set(versions).size === versions.length;
+  }, 'PII_KEYS 的版本号不能重复（每把密钥一个版本号）');
+
+/** The versions and keys of a checked PII_KEYS, in its order. */
+function piiKeyList(v: string): [number, Buffer][] {
+  return v.split(',').map((part) => {
+    const p = part.trim();
+    const colon = p.indexOf(':');
+    return [Number(p.slice(0, colon)), Buffer.from(p.slice(colon + 1), 'base64')];
+  });
+}
+
+/** Settings the production profile requires and the demo takes when given (else its fixed keys). */
+const secrets = {
+  PII_KEYS,
+  PII_INDEX_KEY: key32('PII_INDEX_KEY'),
+  SMS_CODE_KEY: key32('SMS_CODE_KEY'),
+  PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
+};
+
+const demo = common.extend({
+  DATA_DIR: z.string().min(1).optional(),
+  SANDBOX: flag.optional(),
+  SEED: flag.optional(),
+  PII_KEYS: secrets.PII_KEYS.optional(),
+  PII_INDEX_KEY: secrets.PII_INDEX_KEY.optional(),
+  SMS_CODE_KEY: secrets.SMS_CODE_KEY.optional(),
+  PAYOUT_CHANNEL_KEY: secrets.PAYOUT_CHANNEL_KEY.optional(),
+});
 
 const production = common.extend({
   DATABASE_URL: z
@@ -199,7 +241,7 @@ const production = common.extend({
     .string()
     .optional()
     .refine((v) => v === undefined, '生产环境不使用 DATA_DIR（内嵌数据库），数据在 DATABASE_URL 的 PostgreSQL'),
-  PII_KEYS,
+  PII_KEYS: secrets.PII_KEYS,
   ALIYUN_SMS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_ID（阿里云短信 AccessKey ID）' }).min(1),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string({ error: '生产环境必须设置 ALIYUN_SMS_ACCESS_KEY_SECRET（阿里云短信 AccessKey Secret）' }).min(1),
@@ -208,7 +250,7 @@ const production = common.extend({
     .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
     .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
   ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号（模板变量 ${content}）').optional(),
-  PII_INDEX_KEY: key32('PII_INDEX_KEY'),
+  PII_INDEX_KEY: secrets.PII_INDEX_KEY,
   WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
   WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
   WECHATPAY_API_V3_KEY: z.string().length(32, '应为 32 个字符的 APIv3 密钥').optional(),
@@ -237,9 +279,42 @@ const production = common.extend({
     .refine((v) => privatePem(v) !== null, '应为商户 API 私钥（apiclient_key.pem 的内容，或其 base64）')
     .optional(),
   WECHATPAY_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
-  SMS_CODE_KEY: key32('SMS_CODE_KEY'),
-  PAYOUT_CHANNEL_KEY: key32('PAYOUT_CHANNEL_KEY'),
+  SMS_CODE_KEY: secrets.SMS_CODE_KEY,
+  PAYOUT_CHANNEL_KEY: secrets.PAYOUT_CHANNEL_KEY,
 });
+
+type Parsed = z.infer<typeof demo> | z.infer<typeof production>;
+
+/** The login limits: each setting given over lib/limits.ts's default. */
+const loginLimits = (e: Parsed): LoginLimits => ({
+  codesPerDay: e.LOGIN_CODES_PER_DAY ?? DEFAULT_LOGIN_LIMITS.codesPerDay,
+  failsPerDay: e.LOGIN_FAILS_PER_DAY ?? DEFAULT_LOGIN_LIMITS.failsPerDay,
+  ipPerMinute: e.LOGIN_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.ipPerMinute,
+  qrPerMinute: e.WECHAT_QR_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.qrPerMinute,
+  pollPerMinute: e.WECHAT_POLL_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.pollPerMinute,
+});
+
+const uploadQuota = (e: Parsed): UploadQuota => ({
+  bytes: e.UPLOAD_QUOTA_BYTES ?? DEFAULT_UPLOAD_QUOTA.bytes,
+  files: e.UPLOAD_QUOTA_FILES ?? DEFAULT_UPLOAD_QUOTA.files,
+});
+
+const b64 = (v: string | undefined) => (v === undefined ? undefined : Buffer.from(v, 'base64'));
+
+const serverKeys = (e: { SMS_CODE_KEY?: string; PAYOUT_CHANNEL_KEY?: string }): ServerKeys => ({
+  smsCode: b64(e.SMS_CODE_KEY) ?? DEMO_SERVER_KEYS.smsCode,
+  payoutChannel: b64(e.PAYOUT_CHANNEL_KEY) ?? DEMO_SERVER_KEYS.payoutChannel,
+});
+
+/** The PII keyring of PII_KEYS (the last seals) and PII_INDEX_KEY; the demo's fixed keys for what is not given. */
+function piiKeys(e: { PII_KEYS?: string; PII_INDEX_KEY?: string }): PiiKeys {
+  const list = e.PII_KEYS === undefined ? null : piiKeyList(e.PII_KEYS);
+  return {
+    keys: list ? new Map(list) : DEMO_PII_KEYS.keys,
+    current: list ? list.at(-1)![0] : DEMO_PII_KEYS.current,
+    index: b64(e.PII_INDEX_KEY) ?? DEMO_PII_KEYS.index,
+  };
+}
 
 /** A PEM public key, given as PEM text or base64 of it; null when it is neither. */
 function pem(v: string) {
@@ -385,6 +460,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               merchantPrivateKey: privatePem(e.WECHATPAY_MERCHANT_PRIVATE_KEY!)!,
               notifyUrl: `${e.PUBLIC_ORIGIN}/notify/wechatpay`,
             },
+      loginLimits: loginLimits(e),
+      uploadQuota: uploadQuota(e),
+      keys: serverKeys(e),
+      pii: piiKeys(e),
     };
   }
   const r = demo.safeParse(clean);
@@ -414,6 +493,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: e.JOBS_SCHEMA ?? 'pgboss',
     sms: null,
     wechatPay: null,
+    loginLimits: loginLimits(e),
+    uploadQuota: uploadQuota(e),
+    keys: serverKeys(e),
+    pii: piiKeys(e),
   };
 }
 
@@ -426,6 +509,8 @@ export interface MigrateConfig {
   dbPooler: boolean;
   /** MIGRATE_GRANT_TO: the servers' database role, granted what they need once migrated; null: none */
   grantTo: string | null;
+  /** the servers' PII keys (a code migration seals with them): lib/pii.ts usePiiKeys */
+  pii: PiiKeys;
 }
 
 /**
@@ -445,7 +530,10 @@ export function loadMigrateConfig(env: NodeJS.ProcessEnv = process.env): Migrate
     DB_POOLER: common.shape.DB_POOLER,
     MIGRATE_GRANT_TO: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为服务使用的数据库角色名（小写字母、数字或下划线）').optional(),
   });
-  const schema = profile === 'production' ? base.extend({ PII_KEYS, PII_INDEX_KEY: key32('PII_INDEX_KEY') }) : base;
+  const schema =
+    profile === 'production'
+      ? base.extend({ PII_KEYS: secrets.PII_KEYS, PII_INDEX_KEY: secrets.PII_INDEX_KEY })
+      : base.extend({ PII_KEYS: secrets.PII_KEYS.optional(), PII_INDEX_KEY: secrets.PII_INDEX_KEY.optional() });
   const r = schema.safeParse(clean);
   if (!r.success) throw new ConfigError(problems(r.error));
   return {
@@ -454,5 +542,6 @@ export function loadMigrateConfig(env: NodeJS.ProcessEnv = process.env): Migrate
     jobsSchema: r.data.JOBS_SCHEMA ?? 'pgboss',
     dbPooler: r.data.DB_POOLER === 'transaction',
     grantTo: r.data.MIGRATE_GRANT_TO ?? null,
+    pii: piiKeys(r.data),
   };
 }

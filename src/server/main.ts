@@ -9,6 +9,8 @@ import { migrate, openDb, seed } from './db';
 import { isConnectionTrouble } from './db/pg';
 import { databaseErrorLine, isConnectionError, missingMigrationsLine, pendingMigrations } from './db/readiness';
 import { installJobs, JobsNotPrepared, startJobs, type Jobs } from './jobs';
+import { useServerKeys } from './lib/keys';
+import { usePiiKeys } from './lib/pii';
 import { serverVod } from './routes/upload';
 import { serverJobs } from './server-jobs';
 
@@ -34,6 +36,9 @@ try {
 }
 
 const { databaseUrl, dataDir } = config;
+// the keys, before anything seals, signs or hashes with them (the seed and code migrations too)
+useServerKeys(config.keys);
+usePiiKeys(config.pii);
 // pg-boss completes some of its own internal jobs without awaiting the call: with the database
 // away, that rejection would end the process. A database that is away is logged and outlived
 // (requests answer 503, jobs retry); any other unhandled rejection still ends the process.
@@ -86,6 +91,8 @@ const app = await buildServer({
   uploads: config.uploads,
   vod: config.vod,
   metricsToken: config.metricsToken,
+  loginLimits: config.loginLimits,
+  uploadQuota: config.uploadQuota,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers

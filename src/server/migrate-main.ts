@@ -14,6 +14,7 @@ import { migrate, openDb, type Db } from './db';
 import { loadMigrations } from './db/migrate';
 import { databaseErrorLine, errorReason, isConnectionError, pendingMigrations } from './db/readiness';
 import { startJobs } from './jobs';
+import { usePiiKeys } from './lib/pii';
 import { allServerJobs } from './server-jobs';
 
 let config: MigrateConfig;
@@ -27,6 +28,8 @@ try {
 }
 
 const { databaseUrl, jobsSchema, grantTo, dbPooler } = config;
+// a code migration seals personal data: with the servers' keys (config.ts), never the demo's
+usePiiKeys(config.pii);
 // a few connections: pg-boss's start holds one under its lock while it works on others; no limit
 // on a statement or a lock wait (a migration may rewrite a large table, or wait for old servers)
 const db = await openDb({ databaseUrl, dataDir: '', poolMax: 3, pooler: dbPooler, timeouts: { statementMs: 0, lockMs: 0, queryMs: 0 } });

@@ -6,12 +6,19 @@
  * enqueues the channel's signed 发放失败 of that row.
  */
 import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../src/server/config';
 import { openPg } from '../../src/server/db/pg';
 import { signNotify, type Notify } from '../../src/server/domain/payouts';
 import { startJobs, type JobDef } from '../../src/server/jobs';
 import { payoutResultJob, type PayoutResultData } from '../../src/server/jobs/payouts';
+import { useServerKeys } from '../../src/server/lib/keys';
+import { usePiiKeys } from '../../src/server/lib/pii';
 
 const env = process.env;
+// the keys as a server of the same environment has them (main.ts): the notification it signs is the servers'
+const config = loadConfig(env);
+useServerKeys(config.keys);
+usePiiKeys(config.pii);
 const db = openPg({ connectionString: env.DATABASE_URL!, max: 3, pooler: env.DB_POOLER === 'transaction' });
 const probe: JobDef<{ tag: string }> = {
   name: 'probe',

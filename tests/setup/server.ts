@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db';
 import { issueToken } from '../../src/server/domain/sessions';
+import type { UploadQuota } from '../../src/server/domain/quota';
 import type { LoginLimits } from '../../src/server/lib/limits';
 import { openTestDb } from './db';
 
@@ -18,14 +19,16 @@ export interface TestServer {
 
 /**
  * The real server on a random port over a private, seeded database (tests/setup/db.ts),
- * sandboxes on. `now` moves the server's clock (SMS expiry, token expiry).
+ * sandboxes on. `now` moves the server's clock (SMS expiry, token expiry); `loginLimits` and
+ * `uploadQuota` are buildServer's (config.ts's LOGIN_* and UPLOAD_QUOTA_* in a real server).
  */
 export async function startTestServer(
-  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean; loginLimits?: Partial<LoginLimits> } = {},
+  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean; loginLimits?: Partial<LoginLimits>; uploadQuota?: Partial<UploadQuota> } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
   const now = opts.now ?? (() => new Date());
-  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now, loginLimits: opts.loginLimits });
+  // settings as main.ts hands config.ts's over: options, never the environment
+  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now, loginLimits: opts.loginLimits, uploadQuota: opts.uploadQuota });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

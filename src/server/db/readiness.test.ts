@@ -6,10 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
 import { productionEnv } from '../../../tests/setup/spawn';
 import { ConfigError, loadMigrateConfig } from '../config';
+import { DEMO_PII_KEYS } from '../lib/pii';
 import { loadMigrations } from './migrate';
 import { databaseErrorLine, dbTarget, errorReason, isConnectionError, missingMigrationsLine, pendingMigrations } from './readiness';
 import type { Db } from './types';
@@ -27,7 +28,24 @@ function runEntry(entry: string, env: Record<string, string>): Promise<{ code: n
 }
 
 describe('one line for a database that cannot be reached', () => {
+  it('a URL without host or port names what node-postgres completes it with: PGHOST / PGPORT, else localhost:5432', () => {
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    vi.stubEnv('PGHOST', 'pg.internal');
+    vi.stubEnv('PGPORT', '6543');
+    expect(dbTarget('postgres:///hr')).toBe('pg.internal:6543/hr');
+    expect(dbTarget('postgres://db.internal:5432/hr')).toBe('db.internal:5432/hr');
+    vi.stubEnv('PGHOST', undefined);
+    vi.stubEnv('PGPORT', undefined);
+    expect(dbTarget('postgres:///hr')).toBe('localhost:5432/hr');
+  });
+
   it('names host, port and database, never user or password', () => {
+    vi.stubEnv('PGPORT', undefined);
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     expect(dbTarget('postgres://hr_app:s3cret@db.internal:6432/hr?sslmode=require')).toBe('db.internal:6432/hr');
     expect(dbTarget('postgresql://hr@10.0.0.5/hr')).toBe('10.0.0.5:5432/hr');
     const refused = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })], ''), { code: 'ECONNREFUSED' });
@@ -79,7 +97,18 @@ describe('npm run migrate: settings', () => {
     expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://o@db/hr' }).map((l) => l.split(/[ :]/)[0])).toEqual(['PII_KEYS', 'PII_INDEX_KEY']);
     expect(problems({ DATABASE_URL: 'postgres://o@db/hr', MIGRATE_GRANT_TO: 'Robert"; DROP' })).toEqual([expect.stringMatching(/^MIGRATE_GRANT_TO: /)]);
     const env = productionEnv({ MIGRATE_GRANT_TO: 'hr_app', JOBS_SCHEMA: 'jobs' });
-    expect(loadMigrateConfig(env as NodeJS.ProcessEnv)).toEqual({ profile: 'production', databaseUrl: env.DATABASE_URL, jobsSchema: 'jobs', dbPooler: false, grantTo: 'hr_app' });
+    expect(loadMigrateConfig(env as NodeJS.ProcessEnv)).toEqual({
+      profile: 'production',
+      databaseUrl: env.DATABASE_URL,
+      jobsSchema: 'jobs',
+      dbPooler: false,
+      grantTo: 'hr_app',
+      // the servers' keys, handed to lib/pii.ts by migrate-main.ts
+      pii: { keys: new Map([[1, Buffer.alloc(32, 1)]]), current: 1, index: Buffer.alloc(32, 2) },
+    });
+    // the demo: the fixed demo keys unless given (as the demo's servers)
+    expect(loadMigrateConfig({ DATABASE_URL: 'postgres://o@db/hr' }).pii).toEqual(DEMO_PII_KEYS);
+    expect(problems({ DATABASE_URL: 'postgres://o@db/hr', PII_INDEX_KEY: 'c2hvcnQ=' })).toEqual(['PII_INDEX_KEY 应为 base64 编码的 32 字节密钥']);
   });
 });
 

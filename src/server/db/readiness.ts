@@ -25,13 +25,20 @@ export function missingMigrationsLine(missing: Migration[]): string {
   return `数据库迁移未完成，服务未启动：缺少迁移 ${shown.join('、')}（共 ${missing.length} 个）。请先用有建表权限的数据库账号运行 npm run migrate（镜像内：node dist/server/migrate.js），再启动服务。`;
 }
 
-/** `host:port/db` of a connection string, without user or password; null when it cannot be read. */
+/**
+ * `host:port/db` of a connection string, without user or password; null when it cannot be read.
+ * A URL without a host or port (`postgres:///hr`) is completed as the driver completes it:
+ * node-postgres itself falls back to libpq's PGHOST / PGPORT, then localhost:5432. Those are the
+ * driver's defaults, not settings of ours (config.ts neither reads nor passes them), so this line
+ * reads them too — only to name the place the driver really tried.
+ */
 export function dbTarget(url: string): string | null {
   try {
     const u = new URL(url);
     const host = u.hostname || process.env.PGHOST || 'localhost';
+    const port = u.port || process.env.PGPORT || '5432';
     const db = decodeURIComponent(u.pathname.replace(/^\//, ''));
-    return `${host}:${u.port || '5432'}${db ? `/${db}` : ''}`;
+    return `${host}:${port}${db ? `/${db}` : ''}`;
   } catch {
     return null;
   }

@@ -6,7 +6,8 @@ import type { Db } from '../db/types';
  * the object store): bytes and files. Checked where an upload starts (VOD CreateUpload*) with the
  * declared size, and again by the object store on every write with the real bytes, so a client
  * that skips VOD or lies about the size is still stopped.
- * Defaults: 20 GB and 2000 files a user; `UPLOAD_QUOTA_BYTES` / `UPLOAD_QUOTA_FILES` override.
+ * Defaults: 20 GB and 2000 files a user; config.ts reads `UPLOAD_QUOTA_BYTES` / `UPLOAD_QUOTA_FILES`
+ * and buildServer sets this server's (its `uploadQuota` option) with setUploadQuota.
  */
 export interface UploadQuota {
   bytes: number;
@@ -15,28 +16,14 @@ export interface UploadQuota {
 
 export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { bytes: 20 * 1024 ** 3, files: 2000 };
 
-const positive = (v: string | undefined, dflt: number) => {
-  const n = Number(v);
-  return v !== undefined && v !== '' && Number.isSafeInteger(n) && n > 0 ? n : dflt;
-};
-
 const quotas = new WeakMap<FastifyInstance, UploadQuota>();
 
-export function uploadQuota(app: FastifyInstance): UploadQuota {
-  let q = quotas.get(app);
-  if (!q) {
-    q = {
-      bytes: positive(process.env.UPLOAD_QUOTA_BYTES, DEFAULT_UPLOAD_QUOTA.bytes),
-      files: positive(process.env.UPLOAD_QUOTA_FILES, DEFAULT_UPLOAD_QUOTA.files),
-    };
-    quotas.set(app, q);
-  }
-  return q;
-}
+/** This server's quota: what buildServer was given (config.ts), else the defaults. */
+export const uploadQuota = (app: FastifyInstance): UploadQuota => quotas.get(app) ?? DEFAULT_UPLOAD_QUOTA;
 
-/** Tests and operators: another quota for this server. */
-export function setUploadQuota(app: FastifyInstance, q: UploadQuota) {
-  quotas.set(app, { ...q });
+/** buildServer (its `uploadQuota` option), and tests: another quota for this server; fields left out keep the defaults. */
+export function setUploadQuota(app: FastifyInstance, q: Partial<UploadQuota>) {
+  quotas.set(app, { ...DEFAULT_UPLOAD_QUOTA, ...q });
 }
 
 const fmtBytes = (n: number) =>

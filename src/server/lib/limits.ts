@@ -22,6 +22,7 @@ export interface LoginLimits {
   pollPerMinute: number;
 }
 
+/** The defaults; config.ts overrides them from LOGIN_* / WECHAT_*_IP_PER_MINUTE (README: Login limits), buildServer takes them as `loginLimits`. */
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   codesPerDay: 10,
   failsPerDay: 10,
@@ -29,24 +30,6 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   qrPerMinute: 20,
   pollPerMinute: 120,
 };
-
-const ENV_KEYS: Record<keyof LoginLimits, string> = {
-  codesPerDay: 'LOGIN_CODES_PER_DAY',
-  failsPerDay: 'LOGIN_FAILS_PER_DAY',
-  ipPerMinute: 'LOGIN_IP_PER_MINUTE',
-  qrPerMinute: 'WECHAT_QR_IP_PER_MINUTE',
-  pollPerMinute: 'WECHAT_POLL_IP_PER_MINUTE',
-};
-
-/** The defaults, overridden by positive integers from the environment (README: Login limits). */
-export function loginLimitsFrom(env: NodeJS.ProcessEnv = process.env, over: Partial<LoginLimits> = {}): LoginLimits {
-  const out = { ...DEFAULT_LOGIN_LIMITS };
-  for (const k of Object.keys(ENV_KEYS) as (keyof LoginLimits)[]) {
-    const v = Number(env[ENV_KEYS[k]]);
-    if (Number.isInteger(v) && v > 0) out[k] = v;
-  }
-  return { ...out, ...over };
-}
 
 /** Start of the minute of `now`. */
 export const minuteStart = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000);

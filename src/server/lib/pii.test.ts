@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blindIndex, decryptPii, encryptPii, needsRotation, reloadPiiKeys, sealPii } from './pii';
+import { blindIndex, decryptPii, DEMO_PII_KEYS, encryptPii, needsRotation, sealPii, usePiiKeys } from './pii';
 
-afterEach(() => reloadPiiKeys({}));
+afterEach(() => usePiiKeys(DEMO_PII_KEYS));
 
 describe('pii', () => {
   it('seals with a random IV, opens, and masks', () => {
@@ -28,19 +28,31 @@ describe('pii', () => {
   });
 
   it('rotates: old values open with the old key, new ones use the newest', () => {
-    const k1 = randomBytes(32).toString('base64');
-    const k2 = randomBytes(32).toString('base64');
-    reloadPiiKeys({ PII_KEYS: `1:${k1}` });
+    const k1 = randomBytes(32);
+    const k2 = randomBytes(32);
+    usePiiKeys({ keys: new Map([[1, k1]]), current: 1 });
     const old = encryptPii('secret');
-    reloadPiiKeys({ PII_KEYS: `1:${k1},2:${k2}` });
+    usePiiKeys({ keys: new Map([[1, k1], [2, k2]]), current: 2 });
     expect(decryptPii(old)).toBe('secret');
     expect(needsRotation(old)).toBe(true);
     expect(encryptPii('x').startsWith('v2.')).toBe(true);
-    reloadPiiKeys({ PII_KEYS: `2:${k2}` });
+    usePiiKeys({ keys: new Map([[2, k2]]) });
     expect(() => decryptPii(old)).toThrow(/v1/);
   });
 
-  it('refuses a short key', () => {
-    expect(() => reloadPiiKeys({ PII_KEYS: '1:c2hvcnQ=' })).toThrow(/32/);
+  it('the blind index follows the index key it is given; the demo keys until then', () => {
+    const demo = blindIndex('mobile', '13800000001');
+    usePiiKeys({ index: randomBytes(32) });
+    expect(blindIndex('mobile', '13800000001')).not.toBe(demo);
+    usePiiKeys(DEMO_PII_KEYS);
+    expect(blindIndex('mobile', '13800000001')).toBe(demo);
+  });
+
+  it('refuses a short key, or a current version it does not have (and keeps the keys it had)', () => {
+    const before = encryptPii('kept');
+    expect(() => usePiiKeys({ keys: new Map([[1, randomBytes(5)]]), current: 1 })).toThrow(/32/);
+    expect(() => usePiiKeys({ index: randomBytes(16) })).toThrow(/32/);
+    expect(() => usePiiKeys({ keys: new Map([[1, randomBytes(32)]]), current: 3 })).toThrow(/v3/);
+    expect(decryptPii(before)).toBe('kept');
   });
 });

@@ -9,45 +9,40 @@ import type { Db } from '../db/types';
  * base64url, key chosen by version so keys can rotate), `<f>_bidx` (HMAC-SHA256 blind index, for
  * equality search and unique constraints, only where needed) and `<f>_mask` (what lists show).
  * Keys come from PII_KEYS (`1:<base64 32 bytes>,2:<…>`, the last one encrypts) and
- * PII_INDEX_KEY; without them a fixed demo key is used, which only the demo profile may do.
+ * PII_INDEX_KEY, read and checked by config.ts; main.ts (and migrate-main.ts) hand them over once
+ * with usePiiKeys before anything is sealed. Until then — tests, the demo — fixed demo keys stand
+ * in, which only the demo profile may use (config.ts refuses to start production without the real ones).
  */
 
-interface Keyring {
+export interface PiiKeys {
+  /** PII_KEYS: every key by its version (old ones still open what they sealed) */
+  keys: ReadonlyMap<number, Buffer>;
+  /** the version that seals (the last of PII_KEYS) */
   current: number;
-  keys: Map<number, Buffer>;
+  /** PII_INDEX_KEY: the blind index's HMAC key */
   index: Buffer;
 }
 
 const DEMO_SECRET = 'hr-console demo pii key: never use in production';
+const demoKey = (what: string) => createHash('sha256').update(`${DEMO_SECRET}:${what}`).digest();
+export const DEMO_PII_KEYS: PiiKeys = { keys: new Map([[1, demoKey('enc')]]), current: 1, index: demoKey('idx') };
 
-function loadKeyring(env: NodeJS.ProcessEnv = process.env): Keyring {
-  const keys = new Map<number, Buffer>();
-  let current = 0;
-  for (const part of (env.PII_KEYS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = /^(\d+):(.+)$/.exec(part);
-    if (!m) throw new Error('PII_KEYS 格式应为 1:<base64 32字节>,2:<…>');
-    const key = Buffer.from(m[2]!, 'base64');
-    if (key.length !== 32) throw new Error(`PII_KEYS 第 ${m[1]} 把密钥不是 32 字节`);
-    keys.set(Number(m[1]), key);
-    current = Number(m[1]);
-  }
-  if (keys.size === 0) {
-    keys.set(1, createHash('sha256').update(`${DEMO_SECRET}:enc`).digest());
-    current = 1;
-  }
-  const index = env.PII_INDEX_KEY ? Buffer.from(env.PII_INDEX_KEY, 'base64') : createHash('sha256').update(`${DEMO_SECRET}:idx`).digest();
-  return { current, keys, index };
-}
+let ring: PiiKeys = DEMO_PII_KEYS;
 
-let ring: Keyring | null = null;
-const keyring = () => (ring ??= loadKeyring());
-/** Tests and key rotation: reload the keys from an environment. */
-export function reloadPiiKeys(env?: NodeJS.ProcessEnv): void {
-  ring = loadKeyring(env);
+/**
+ * Sets the keys from the configuration (main.ts, migrate-main.ts) or a test; fields left out keep
+ * their value. Refuses a keyring that could not seal or open (config.ts has said why in Chinese already).
+ */
+export function usePiiKeys(k: Partial<PiiKeys>): void {
+  const next: PiiKeys = { ...ring, ...k, keys: new Map(k.keys ?? ring.keys) };
+  if (!next.keys.has(next.current)) throw new Error(`PII key v${next.current} (current) is not among the keys`);
+  for (const [v, key] of next.keys) if (key.length !== 32) throw new Error(`PII key v${v} is not 32 bytes`);
+  if (next.index.length !== 32) throw new Error('the PII index key is not 32 bytes');
+  ring = next;
 }
 
 export function encryptPii(plain: string): string {
-  const k = keyring();
+  const k = ring;
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', k.keys.get(k.current)!, iv);
   const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
@@ -57,7 +52,7 @@ export function encryptPii(plain: string): string {
 export function decryptPii(sealed: string): string {
   const m = /^v(\d+)\.([\w-]+)\.([\w-]+)$/.exec(sealed);
   if (!m) throw new Error('not a sealed PII value');
-  const key = keyring().keys.get(Number(m[1]));
+  const key = ring.keys.get(Number(m[1]));
   if (!key) throw new Error(`PII key v${m[1]} is not configured`);
   const raw = Buffer.from(m[3]!, 'base64url');
   const d = createDecipheriv('aes-256-gcm', key, Buffer.from(m[2]!, 'base64url'));
@@ -66,11 +61,11 @@ export function decryptPii(sealed: string): string {
 }
 
 /** True when the value was sealed with an older key (a rotation job re-encrypts it). */
-export const needsRotation = (sealed: string) => !sealed.startsWith(`v${keyring().current}.`);
+export const needsRotation = (sealed: string) => !sealed.startsWith(`v${ring.current}.`);
 
 /** Deterministic keyed hash for equality search and uniqueness; the kind keeps kinds apart. */
 export const blindIndex = (kind: PiiKind, normalized: string) =>
-  createHmac('sha256', keyring().index).update(`${kind}:${normalized}`).digest('base64url');
+  createHmac('sha256', ring.index).update(`${kind}:${normalized}`).digest('base64url');
 
 export interface Sealed {
   enc: string;

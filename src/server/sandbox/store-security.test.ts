@@ -4,12 +4,13 @@
  * each user's stored uploads are capped. Over real HTTP, and with the official ali-oss client.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import OSS from 'ali-oss';
 import RPCClient from '@alicloud/pop-core';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { SANDBOX_BUCKET } from './cloud';
-import { setUploadQuota } from '../domain/quota';
+import { buildServer } from '../app';
+import { DEFAULT_UPLOAD_QUOTA, setUploadQuota, uploadQuota } from '../domain/quota';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -219,7 +220,25 @@ describe('objects never run as the console (issue 9 item 2)', () => {
 
 describe('per-user upload quota (issue 9 item 9)', () => {
   const lone = '13800000004';
-  const restore = () => setUploadQuota(s.app, { bytes: 20 * 1024 ** 3, files: 2000 });
+  const restore = () => setUploadQuota(s.app, DEFAULT_UPLOAD_QUOTA);
+
+  it("a server's quota is what buildServer is given (config.ts's UPLOAD_QUOTA_*), over the defaults; never the environment", async () => {
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    vi.stubEnv('UPLOAD_QUOTA_FILES', '1');
+    vi.stubEnv('UPLOAD_QUOTA_BYTES', '1');
+    const given = await buildServer({ db: s.db, uploadQuota: { files: 3 }, cleanupByJob: true });
+    const plain = await buildServer({ db: s.db, cleanupByJob: true });
+    try {
+      expect(uploadQuota(given)).toEqual({ bytes: DEFAULT_UPLOAD_QUOTA.bytes, files: 3 });
+      expect(uploadQuota(plain)).toEqual(DEFAULT_UPLOAD_QUOTA);
+      expect(uploadQuota(s.app)).toEqual({ bytes: 20 * 1024 ** 3, files: 2000 });
+    } finally {
+      await given.close();
+      await plain.close();
+    }
+  });
 
   it('refuses a new upload over the file count or the bytes, in Chinese, at VOD and at the store', async () => {
     const c = await sts(lone);
