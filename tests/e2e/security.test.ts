@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OSS from 'ali-oss';
 import type { BrowserContext, Page } from 'playwright-core';
-import { presignGet } from '../../src/server/domain/credentials';
+import { presignGet } from '../../src/server/domain/accounts/credentials';
 import { SANDBOX_BUCKET } from '../../src/server/sandbox/cloud';
 import { loginAs, shot, startHarness, type Harness } from './harness';
 

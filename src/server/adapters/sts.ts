@@ -3,7 +3,7 @@
  * VOD (aliyun-rpc.ts): the server's RAM user assumes the upload role for one caller, with a session
  * policy that narrows the role to the caller's own key prefix in the bucket (`c12/` for a company,
  * `u5/` for a user without one) — the same scope the demo's store enforces. Chosen by configuration
- * (config.ts: ALIYUN_STS_*); without it the server mints sandbox credentials (domain/credentials.ts).
+ * (config.ts: ALIYUN_STS_*); without it the server mints sandbox credentials (domain/accounts/credentials.ts).
  * The demo's sandbox (/sandbox/sts/) verifies the signature and answers in the real shape.
  */
 import { signedParams } from './aliyun-rpc';

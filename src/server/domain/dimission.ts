@@ -20,7 +20,7 @@ import { Refusal, conflict, notFound, tooMany } from '../lib/refusal';
 import { Code } from '../../contract/codes';
 import { blindIndex, decryptPii, type Sealed } from '../lib/pii';
 import { fmtDate, fmtDateTime } from '../lib/time';
-import { MSG_RECORD_ANONYMISED } from './retention';
+import { MSG_RECORD_ANONYMISED } from './accounts/retention-rules';
 
 export const MSG_URGED_TODAY = '今日已催办，请明天再试';
 export const MSG_OVERDUE = '已超过离职日期，请尽快出具离职证明';

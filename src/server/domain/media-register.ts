@@ -10,7 +10,7 @@
  * Another owner's id answers the same 404 as an id the provider does not know. Both are idempotent.
  */
 import type { Db } from '../db/types';
-import { ownerOf, ownerPrefix } from './credentials';
+import { ownerOf, ownerPrefix } from './accounts/credentials';
 import { Refusal, badRequest, notFound } from '../lib/refusal';
 import { Code } from '../../contract/envelope';
 import { mimeOfName } from '../../contract/mime';

@@ -10,7 +10,7 @@
 import type { Db } from '../db/types';
 import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '../adapters/wechatpay';
 import { Refusal } from '../lib/refusal';
-import { confirmPayment } from './accounts';
+import { confirmPayment } from './accounts/membership';
 import { applyWxNotify } from './payouts';
 import { confirmTaxPayment } from './tax';
 

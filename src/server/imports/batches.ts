@@ -2,7 +2,7 @@
 import { importTypeLabel, type ImportBatch, type ImportIssue, type ImportStatus } from '../../contract/imports';
 import type { Db } from '../db/types';
 import { notFound } from '../lib/refusal';
-import { MSG_IMPORT_FILE_PURGED } from '../domain/retention';
+import { MSG_IMPORT_FILE_PURGED } from '../domain/accounts/retention-rules';
 import { decryptPii, encryptPii } from '../lib/pii';
 import { fmtDateTime } from '../lib/time';
 

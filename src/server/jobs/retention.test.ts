@@ -1,5 +1,5 @@
 /**
- * Retention (issue 25 item 6; domain/retention.ts, docs/pii.md "Retention") over a real database:
+ * Retention (issue 25 item 6; domain/accounts/retention-*.ts, docs/pii.md "Retention") over a real database:
  * rows older than each limit go, rows younger stay; departure records past 2 years are anonymised
  * or purged by the company's setting and a younger one is never touched whatever the setting; a
  * second run does nothing; batches and the budget; the log holds counts only; the settings
@@ -20,8 +20,8 @@ import {
   MSG_IMPORT_FILE_PURGED,
   MSG_PROOF_ANONYMISED,
   MSG_RECORD_ANONYMISED,
-  applyRetention,
-} from '../domain/retention';
+} from '../domain/accounts/retention-rules';
+import { applyRetention } from '../domain/accounts/retention-sweep';
 import { encryptPii, sealPii } from '../lib/pii';
 import { addDays, fmtDate } from '../lib/time';
 import { installJobs, startJobs, type Jobs } from '.';

@@ -1,6 +1,6 @@
 /**
  * Retention as a durable job (issue 25 item 6): once a day, on one server (one pg-boss schedule),
- * the rules of domain/retention.ts (the table of docs/pii.md "Retention") run over the database.
+ * the rules of domain/accounts/retention-*.ts (the table of docs/pii.md "Retention") run over the database.
  * A run works inside the job's transaction (runOnce), so it is bounded: at most BUDGET rows, in
  * batches of BATCH; when the budget ends it with work perhaps left, the run queues the next one in
  * the same transaction (it exists exactly when this one committed; through the process's queue,
@@ -8,7 +8,7 @@
  * million rows becomes a chain of small transactions instead of one giant one. Another server's
  * run holding the retention lock makes this one skip. The log line carries counts only.
  */
-import { applyRetention } from '../domain/retention';
+import { applyRetention } from '../domain/accounts/retention-sweep';
 import { jobQueue, type JobDef } from '.';
 
 export const RETENTION_JOB = 'retention';

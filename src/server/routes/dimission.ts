@@ -42,7 +42,7 @@ import {
   type ProofRow,
 } from '../domain/dimission';
 import { memberCompanyOf } from '../domain/access';
-import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../domain/retention';
+import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../domain/accounts/retention-rules';
 import { isActiveMember } from '../domain/users';
 import { badRequest, conflict, notFound, tooMany } from '../lib/refusal';
 import type { AuthInfo } from '../http/auth';

@@ -16,7 +16,7 @@ import { auditPiiView, encryptPii } from '../lib/pii';
 import { fmtDate } from '../lib/time';
 import { BATCH_SQL, batchFile, batchIssues, openJson, ownBatch, sealJson, toBatch, type BatchRow } from '../imports/batches';
 import { reasonsByRow, validateRows } from '../imports/pipeline';
-import { MSG_IMPORT_COMMIT_PURGED, MSG_IMPORT_ERRORS_PURGED, MSG_IMPORT_FILE_PURGED } from '../domain/retention';
+import { MSG_IMPORT_COMMIT_PURGED, MSG_IMPORT_ERRORS_PURGED, MSG_IMPORT_FILE_PURGED } from '../domain/accounts/retention-rules';
 import { serverImportType } from '../imports/registry';
 import { MSG_NOT_XLSX, MSG_TOO_LARGE, buildErrorFile, buildTemplate, parseUpload } from '../imports/xlsx';
 

@@ -1,118 +1,22 @@
 /**
  * Personal information (issue 9 items 6 and 11; docs/pii.md): 查看联系方式 of a candidate and the
- * company's audit trail of full views.
+ * company's audit trail of full views (domain/accounts/privacy.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { dt } from '../domain/accounts';
 import { adminCompany, memberCompanyOf } from '../domain/access';
-import { maskMobile } from '../../contract/person';
-import { conflict, notFound } from '../lib/refusal';
+import { piiViewList, revealContact } from '../domain/accounts/privacy';
 import { addRoute } from '../http/route';
-import { revealPii } from '../lib/pii';
-
-const PAGE_SIZE = 20;
-
-/** 王** for a name; what the trail shows of the person looked at. */
-const maskedName = (name: string) => (name ? `${name.slice(0, 1)}${'*'.repeat(Math.max(1, Math.min(2, name.length - 1)))}` : '');
-
-const SUBJECTS: Record<string, string> = {
-  candidate: '候选人',
-  company_contact: '企业联系人',
-  departure_record: '离职人员',
-  flex_worker: '灵活用工人员',
-};
 
 export function privacyRoutes(app: FastifyInstance) {
-  /**
-   * 查看联系方式: the candidate's full mobile for a member company. The first opening by the
-   * company costs check_info CRC (shown to the user before, domain.md §0.4), charged once per
-   * candidate with a ledger line; every opening is an audited full view (pii_views).
-   */
+  /** 查看联系方式: paid features are for members; the first opening costs CRC. */
   addRoute(app, endpoints.contactReveal, async ({ auth, db, now, params, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const out = await db.tx(async (t) => {
-      const c = await t.one<{ id: number; realname: string; mobile_enc: string }>('SELECT id, realname, mobile_enc FROM candidates WHERE id = $1', [
-        params.id,
-      ]);
-      if (!c) throw notFound('该人才不存在或已下线');
-      const cost = (await t.one<{ value: number }>("SELECT value FROM crc_configure WHERE key = 'check_info'"))?.value ?? 0;
-      // the unlock row first: a second opening (or a concurrent one) finds it and is not charged
-      const fresh = await t.one(
-        `INSERT INTO contact_unlocks (company_id, candidate_id, user_id, crc_spent, created_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (company_id, candidate_id) DO NOTHING RETURNING 1`,
-        [company.id, c.id, auth.user.id, cost, now],
-      );
-      let balance: number;
-      if (fresh && cost > 0) {
-        const paid = await t.one<{ crc_balance: number }>(
-          'UPDATE companies SET crc_balance = crc_balance - $2 WHERE id = $1 AND crc_balance >= $2 RETURNING crc_balance',
-          [company.id, cost],
-        );
-        if (!paid) {
-          const have = (await t.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [company.id]))!.crc_balance;
-          throw conflict(`CRC积分不足：查看联系方式需要 ${cost} 积分，当前余额 ${have} 积分，请开通或续费会员获取积分`);
-        }
-        balance = paid.crc_balance;
-        await t.query(
-          `INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [company.id, -cost, balance, `查看人才联系方式（${maskedName(c.realname)}）`, `candidate:${c.id}`, now],
-        );
-      } else {
-        balance = (await t.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [company.id]))!.crc_balance;
-      }
-      const mobile = await revealPii(t, c.mobile_enc, {
-        userId: auth.user.id,
-        companyId: company.id,
-        subjectType: 'candidate',
-        subjectId: c.id,
-        field: 'mobile',
-        reason: '查看联系方式',
-        ip: req.ip,
-      });
-      return { mobile, charged: fresh ? cost : 0, crc_balance: balance };
-    });
+    const out = await revealContact(db, { companyId: company.id, userId: auth.user.id, candidateId: params.id, ip: req.ip }, now);
     if (out.charged > 0) setMsg(`已消耗 ${out.charged} CRC积分`);
     return out;
   });
 
-  /** The company's audit trail of full views (who, whom, when, why): administrators only. */
-  addRoute(app, endpoints.piiViews, async ({ auth, db, query }) => {
-    const company = adminCompany(auth, '查看个人信息查看记录');
-    const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pii_views WHERE company_id = $1', [company.id]))!.n;
-    const rows = await db.query<{
-      id: number;
-      realname: string;
-      mobile: string;
-      subject_type: string;
-      subject_id: number;
-      field: 'mobile' | 'id_card' | 'bank_card';
-      reason: string;
-      viewed_at: Date;
-      candidate_name: string | null;
-      company_contact: string | null;
-    }>(
-      `SELECT v.id::int AS id, u.realname, u.mobile, v.subject_type, v.subject_id, v.field, v.reason, v.viewed_at,
-              c.realname AS candidate_name, co.contact_name AS company_contact
-         FROM pii_views v JOIN users u ON u.id = v.user_id
-         LEFT JOIN candidates c ON v.subject_type = 'candidate' AND c.id = v.subject_id
-         LEFT JOIN companies co ON v.subject_type = 'company_contact' AND co.id = v.subject_id
-        WHERE v.company_id = $1 ORDER BY v.viewed_at DESC, v.id DESC LIMIT $2 OFFSET $3`,
-      [company.id, PAGE_SIZE, (query.page - 1) * PAGE_SIZE],
-    );
-    return {
-      list: rows.map((r) => ({
-        id: r.id,
-        viewer: r.realname || maskMobile(r.mobile),
-        subject: `${SUBJECTS[r.subject_type] ?? r.subject_type} ${maskedName(r.candidate_name ?? r.company_contact ?? '') || `#${r.subject_id}`}`,
-        subject_type: r.subject_type,
-        field: r.field,
-        reason: r.reason,
-        viewed_at: dt(r.viewed_at)!,
-      })),
-      total,
-      page: query.page,
-      page_size: PAGE_SIZE,
-    };
-  });
+  /** The company's audit trail of full views: administrators only. */
+  addRoute(app, endpoints.piiViews, async ({ auth, db, query }) => piiViewList(db, adminCompany(auth, '查看个人信息查看记录').id, query.page));
 }

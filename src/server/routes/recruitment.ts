@@ -12,7 +12,7 @@ import { companyOf, memberCompanyOf } from '../domain/access';
 import { badRequest, conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
 import { fmtDate, fmtDateTime } from '../lib/time';
-import { chinaMidnight } from '../domain/todos';
+import { chinaMidnight } from '../domain/accounts/todos';
 import { addDay } from '../../contract/statistics';
 
 /** `%`, `_` and `\` taken literally in ILIKE. */

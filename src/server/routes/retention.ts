@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { adminCompany } from '../domain/access';
-import { retentionOverview, saveRetentionSetting } from '../domain/retention';
+import { retentionOverview, saveRetentionSetting } from '../domain/accounts/retention-settings';
 import { addRoute } from '../http/route';
 
 export function retentionRoutes(app: FastifyInstance) {

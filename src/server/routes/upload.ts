@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { isoSeconds, mintCredentials, ownerPrefix } from '../domain/credentials';
+import { isoSeconds, mintCredentials, ownerPrefix } from '../domain/accounts/credentials';
 import { assumeRole, type AliyunStsConfig } from '../adapters/sts';
 import { vodClient, type AliyunVodConfig, type VodClient, type VodTransport } from '../adapters/vod';
 import { registerMedia } from '../domain/media-register';

@@ -11,7 +11,7 @@ import { IdParam } from '../../contract/common';
 import { canDeliver, fenText, payUnitLabel, settleModeLabel, takesWorkers, type SignStatus, type WorkStatus } from '../../contract/employment-rules';
 import { idCardProblem, normalizeDigits } from '../../contract/person';
 import type { Db } from '../db/types';
-import { mintCredentials, presignGet } from '../domain/credentials';
+import { mintCredentials, presignGet } from '../domain/accounts/credentials';
 import { addToTask, checkWorker, currentAgreement, reviewTask, taskById, taskByPublicToken, upsertFlexWorker } from '../domain/employment';
 import { consumeSmsCode, issueSmsCode } from '../domain/sms-codes';
 import type { LoginLimits } from '../lib/limits';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseXml, XmlElement } from '@rgrove/parse-xml';
 import { createCRC64, type IHasher } from 'hash-wasm';
-import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } from '../domain/credentials';
+import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { crc64OfParts } from '../../contract/crc64';

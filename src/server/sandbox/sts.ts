@@ -2,13 +2,13 @@
  * Stand-in for Alibaba Cloud STS: `POST /sandbox/sts/` takes `AssumeRole` as the real API does and
  * checks it the same way — the RPC signature with the sandbox's RAM key, the time within 15
  * minutes, each nonce once, the role, the duration (900–43200 s), the session policy — then mints
- * credentials the demo's OSS/VOD sandboxes accept (domain/credentials.ts), scoped to the policy's
+ * credentials the demo's OSS/VOD sandboxes accept (domain/accounts/credentials.ts), scoped to the policy's
  * one prefix, and answers in the real shape (Credentials, AssumedRoleUser, RequestId).
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
-import { isoSeconds, mintCredentials } from '../domain/credentials';
+import { isoSeconds, mintCredentials } from '../domain/accounts/credentials';
 import { safeEqual } from '../lib/crypto';
 import { SANDBOX_BUCKET } from './cloud';
 

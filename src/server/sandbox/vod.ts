@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isoSeconds, loadCredential, mintCredentials, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/credentials';
+import { isoSeconds, loadCredential, mintCredentials, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota, type UploadQuota } from '../domain/quota';

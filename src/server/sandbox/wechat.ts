@@ -5,7 +5,7 @@ import { conflict, notFound } from '../lib/refusal';
 import { toApiError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { randomAlnum, sha256hex } from '../lib/crypto';
-import { findTicket } from '../routes/wechat';
+import { findTicket } from '../domain/accounts/wechat-login';
 import { esc, mobilePage } from './mobile-page';
 import { wantsHtml } from './pay';
 

@@ -3,11 +3,11 @@
  * caller's company. GET /index/summary runs them all; an area adds a card with one line here (and
  * its key in contract/home TODO_KEYS). What each one counts: docs/decisions.md (home).
  */
-import type { TodoKey } from '../../contract/home';
-import type { Db } from '../db/types';
-import { addDay } from '../../contract/statistics';
-import { fmtDate } from '../lib/time';
-import { taxPendingOrders } from './tax';
+import type { TodoKey } from '../../../contract/home';
+import type { Db } from '../../db/types';
+import { addDay } from '../../../contract/statistics';
+import { fmtDate } from '../../lib/time';
+import { taxPendingOrders } from '../tax';
 
 export type TodoCounter = (db: Db, companyId: number, now: Date) => Promise<number>;
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../db/types';
-import { randomAlnum, safeEqual, sha256hex } from '../lib/crypto';
-import { addDays, addSeconds } from '../lib/time';
+import type { Db } from '../../db/types';
+import { randomAlnum, safeEqual, sha256hex } from '../../lib/crypto';
+import { addDays, addSeconds } from '../../lib/time';
 
 /**
  * Short-lived credentials (Alibaba Cloud STS style): the console's STS from GET /upload/sts, and
