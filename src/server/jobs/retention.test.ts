@@ -11,7 +11,7 @@ import { RetentionData } from '../../contract/retention';
 import { API_PREFIX } from '../../contract/endpoints';
 import { call, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
 import type { Db } from '../db/types';
-import { sha256 } from '../domain/dimission';
+import { sha256hex as sha256 } from '../lib/crypto';
 import {
   ANONYMISED_NAME,
   MSG_IMPORT_COMMIT_PURGED,

@@ -5,7 +5,7 @@
  * proof, and the resume's proof image is drawn from that proof (candidate_work.resign_id = proof id).
  */
 import { basisOfLeaveType, tenureText } from '../../../contract/dimission-rules';
-import { proofSerial } from '../../domain/dimission';
+import { proofSerial } from '../../domain/dimission/proofs';
 import { sealPii } from '../../lib/pii';
 import { addDays } from '../../lib/time';
 import type { SeedStep } from '../seed';

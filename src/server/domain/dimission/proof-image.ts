@@ -4,9 +4,9 @@
  * and a leaked link stops working after PROOF_URL_TTL_S.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../db/types';
-import { safeEqual } from '../lib/crypto';
-import type { ProofDocument } from '../../contract/dimission-rules';
+import type { Db } from '../../db/types';
+import { safeEqual } from '../../lib/crypto';
+import type { ProofDocument } from '../../../contract/dimission-rules';
 
 export const PROOF_URL_TTL_S = 30 * 60;
 const secrets = new WeakMap<Db, Promise<string>>();

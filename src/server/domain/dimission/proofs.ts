@@ -1,0 +1,203 @@
+/**
+ * Departure proofs (离职证明): the row, the draft made from a record (one live proof per record),
+ * the serial, the template's facts, and reading them — HR's list and audited preview, the
+ * employee's link (员工已查看), a third party's masked copy (the resume's image, proof-image.ts).
+ */
+import { basisOfLeaveType, PROOF_STATUS_CODES, proofDocument, tenureText, type ProofFacts, type ProofStatus } from '../../../contract/dimission-rules';
+import { maskIdCard } from '../../../contract/person';
+import type { Db } from '../../db/types';
+import { sha256hex } from '../../lib/crypto';
+import { type Page, pageSql } from '../../lib/page';
+import { decryptPii, revealPii } from '../../lib/pii';
+import { conflict, notFound } from '../../lib/refusal';
+import { fmtDate } from '../../lib/time';
+import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
+import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, statusCounts, transferDaysLeft } from './shared';
+import { noUrge, urgeInfo } from './urges';
+
+export interface ProofRow {
+  id: number;
+  company_id: number;
+  record_id: number;
+  status: ProofStatus;
+  serial: string | null;
+  name: string;
+  /** null once anonymised by the retention job (domain/retention.ts) */
+  id_card_enc: string | null;
+  id_card_mask: string;
+  job_name: string;
+  entry_date: string;
+  leave_date: string;
+  contract_start: string | null;
+  contract_end: string | null;
+  contract_open_ended: boolean;
+  tenure_text: string;
+  legal_basis: string;
+  print_reason: boolean;
+  non_compete: string;
+  company_name: string;
+  issue_date: string | null;
+  issued_at: Date | null;
+  viewed_at: Date | null;
+  voided_at: Date | null;
+  void_reason: string;
+}
+export const PROOF_COLS = `id, company_id, record_id, status, serial, name, id_card_enc, id_card_mask, job_name, entry_date,
+  leave_date, contract_start, contract_end, contract_open_ended, tenure_text, legal_basis, print_reason, non_compete,
+  company_name, issue_date, issued_at, viewed_at, voided_at, void_reason`;
+
+/** The company's proof `id` (locked for an update when `lock`), else the refusal. */
+export async function ownProofRow(db: Db, id: number, companyId: number, lock = false): Promise<ProofRow> {
+  const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, companyId]);
+  if (!p) throw missing('离职证明');
+  return p;
+}
+
+/** The serial of an issued proof: LZ + issue day + the proof's id (unique; a reissue gets a new one). */
+export const proofSerial = (issueDay: string, id: number) => `LZ${issueDay.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+
+interface DraftSource {
+  id: number;
+  company_id: number;
+  name: string;
+  /** null once anonymised by the retention job (domain/retention.ts) */
+  id_card_enc: string | null;
+  id_card_mask: string;
+  job_name: string;
+  entry_date: string;
+  leave_date: string;
+  contract_start: string | null;
+  contract_end: string | null;
+  contract_open_ended: boolean;
+  leave_type: string;
+  legal_basis: string;
+}
+
+/** A draft proof (待出具) filled from a record; one live proof per record. */
+export async function draftFromRecord(db: Db, companyId: number, recordId: number, userId: number, now: Date, replaces: number | null = null): Promise<number> {
+  const r = await db.one<DraftSource>(
+    `SELECT id, company_id, name, id_card_enc, id_card_mask, job_name, entry_date, leave_date, contract_start, contract_end,
+            contract_open_ended, leave_type, legal_basis FROM departure_records WHERE id = $1 AND company_id = $2`,
+    [recordId, companyId],
+  );
+  if (!r) throw missing('离职记录');
+  if (!r.id_card_enc) throw conflict(MSG_RECORD_ANONYMISED);
+  const live = await db.one('SELECT 1 FROM departure_proofs WHERE record_id = $1 AND status <> $2', [recordId, 'void']);
+  if (live) throw conflict('该离职记录已有离职证明，请在离职证明中处理');
+  const company = (await db.one<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId]))!;
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO departure_proofs (company_id, record_id, replaces_id, name, id_card_enc, id_card_mask, job_name, entry_date,
+       leave_date, contract_start, contract_end, contract_open_ended, tenure_text, legal_basis, company_name, created_by,
+       created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17) RETURNING id`,
+    [
+      companyId, recordId, replaces, r.name, r.id_card_enc, r.id_card_mask, r.job_name, r.entry_date, r.leave_date,
+      r.contract_start ?? r.entry_date, r.contract_end, r.contract_open_ended, tenureText(r.entry_date, r.leave_date),
+      r.legal_basis || basisOfLeaveType(r.leave_type), company.name, userId, now,
+    ],
+  );
+  return row!.id;
+}
+
+/** The template's facts of a proof row; `idCard` is what this reader may see. */
+export function factsOf(p: ProofRow, idCard: string, today: string): ProofFacts {
+  return {
+    name: p.name,
+    id_card: idCard,
+    job_name: p.job_name,
+    entry_date: p.entry_date,
+    leave_date: p.leave_date,
+    contract_start: p.contract_start,
+    contract_end: p.contract_end,
+    contract_open_ended: p.contract_open_ended,
+    tenure_text: p.tenure_text,
+    legal_basis: p.legal_basis,
+    print_reason: p.print_reason,
+    non_compete: p.non_compete,
+    company_name: p.company_name,
+    issue_date: p.issue_date ?? today,
+    serial: p.serial ?? '',
+  };
+}
+
+/** For a third party (a resume reader): the template with the ID number masked (none once anonymised). */
+export const thirdPartyDocument = (p: ProofRow, today: string) =>
+  proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
+
+const proofDetail = (p: ProofRow, idCard: string, today: string) => ({
+  ...factsOf(p, idCard, today),
+  id: p.id,
+  record_id: p.record_id,
+  status: p.status,
+  id_card_mask: p.id_card_mask,
+  issued_at: dt(p.issued_at),
+  viewed_at: dt(p.viewed_at),
+});
+
+/** One page of the company's proofs (drafts first), with the count of each status. */
+export async function listProofs(db: Db, companyId: number, q: Page & { status: 'all' | ProofStatus; keywords?: string }, now: Date) {
+  const today = fmtDate(now);
+  const args: unknown[] = [companyId];
+  const arg = argOf(args);
+  const where = ['p.company_id = $1'];
+  const k = keywordFilter(q.keywords, 'p.name', 'r.mobile_bidx', arg);
+  if (k) where.push(k);
+  const from = 'FROM departure_proofs p JOIN departure_records r ON r.id = p.record_id AND r.company_id = p.company_id';
+  const counts = statusCounts(
+    PROOF_STATUS_CODES,
+    await db.query<{ status: string; n: number }>(`SELECT p.status, count(*) AS n ${from} WHERE ${where.join(' AND ')} GROUP BY p.status`, args),
+  );
+  if (q.status !== 'all') where.push(`p.status = ${arg(q.status)}`);
+  const rows = await db.query<ProofRow & { transfer_done: boolean }>(
+    `SELECT ${PROOF_COLS.split(',').map((c) => `p.${c.trim()}`).join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done ${from} WHERE ${where.join(' AND ')}
+      ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
+    args,
+  );
+  const urges = await urgeInfo(db, 'proof', rows.map((r) => r.id), now);
+  return {
+    total: counts[q.status],
+    page: q.page,
+    page_size: q.page_size,
+    counts,
+    list: rows.map((p) => ({
+      id: p.id,
+      record_id: p.record_id,
+      serial: p.serial ?? '',
+      name: p.name,
+      id_card_mask: p.id_card_mask,
+      job_name: p.job_name,
+      leave_date: p.leave_date,
+      status: p.status,
+      issued_at: dt(p.issued_at),
+      viewed_at: dt(p.viewed_at),
+      void_reason: p.void_reason,
+      overdue: isOverdue(p.status, p.leave_date, today),
+      transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
+      ...(urges.get(p.id) ?? noUrge),
+    })),
+  };
+}
+
+/** Preview and print: the proof states the full ID number, so this reveal is audited. */
+export async function previewProof(db: Db, hr: Hr, id: number, ip: string, now: Date) {
+  const p = await ownProofRow(db, id, hr.company.id);
+  if (!p.id_card_enc) throw conflict(MSG_PROOF_ANONYMISED);
+  const idCard = await revealPii(db, p.id_card_enc, {
+    userId: hr.userId, companyId: hr.company.id, subjectType: 'departure_proof', subjectId: p.id, field: 'id_card', reason: '预览/打印离职证明', ip,
+  });
+  return proofDetail(p, idCard, fmtDate(now));
+}
+
+/** The employee's link: the proof itself (their own ID number), and 员工已查看. */
+export async function viewProofByLink(db: Db, token: string, now: Date) {
+  const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [sha256hex(token)]);
+  // an anonymised proof has no link (domain/retention.ts): the same answer
+  if (!p?.id_card_enc) throw notFound('离职证明不存在或已作废');
+  if (p.status === 'issued') {
+    await db.query(`UPDATE departure_proofs SET status = 'viewed', viewed_at = $2 WHERE id = $1 AND status = 'issued'`, [p.id, now]);
+    p.status = 'viewed';
+    p.viewed_at = now;
+  }
+  const { id_card_mask: _m, record_id: _r, ...rest } = proofDetail(p, decryptPii(p.id_card_enc), fmtDate(now));
+  return rest;
+}
