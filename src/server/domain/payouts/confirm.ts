@@ -2,7 +2,10 @@
  * 确认发放 (issue 13): an SMS code to the confirming user's mobile, then the confirm itself — a
  * compare-and-set 待支付 → 发放中 that debits exactly once, however many confirms race (double
  * click, a second tab, a retry after a timeout, another server).
- * A wrong code counts its attempt (commitThenRefuse).
+ *
+ * Every refusal that does not depend on the code (the batch's state, the balance, the monthly cap)
+ * comes before the code is looked at, so none of them spends or counts the code: after a top-up or
+ * a raised cap the same code confirms. A wrong code counts its attempt (commitThenRefuse).
  */
 import type { BatchStatus, LedgerType } from '../../../contract/payouts-rules';
 import { maskMobile } from '../../../contract/person';
@@ -73,6 +76,10 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     const debit = Number(money!.gross) + Number(money!.fee);
     const balance = await balanceOf(t, companyId, true);
     if (balance < debit) return conflict(`账户余额不足（需${yuan(debit)}，余额${yuan(balance)}），请先充值`);
+    const s = await settingsOf(t, companyId);
+    const capErr = await batchOverCap(t, companyId, b.id, s.monthly_cap_fen, now);
+    if (capErr) return capErr;
+    // the code last: only a confirm that would otherwise pay spends it
     const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null; mobile: string }>(
       'SELECT id, code_hmac, expires_at, attempts, consumed_at, mobile FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1',
       [b.id],
@@ -85,9 +92,6 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
       return badRequest('验证码错误');
     }
     await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
-    const s = await settingsOf(t, companyId);
-    const capErr = await batchOverCap(t, companyId, b.id, s.monthly_cap_fen, now);
-    if (capErr) return capErr;
     // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits
     const won = await t.one(`UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`, [b.id, now, o.userId]);
     if (!won) return { status: 'paying' as BatchStatus, duplicate: true };
