@@ -27,13 +27,13 @@ import pg from 'pg';
 import { freePort, productionEnv, spawnServer, testKey, waitFor, type Proc } from '../tests/setup/spawn';
 import { pauseProxy } from '../tests/setup/pause-proxy';
 import { privatePg } from '../tests/setup/db';
-import { notifyBase, type Notify } from '../src/server/domain/payouts';
+import { notifyBase, type Notify } from '../src/server/domain/payouts/channel';
 import { SmsProvider } from './lib/sms-provider';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAUSE_S = Number(process.env.BENCH_PAUSE_S ?? 25);
 const PAYOUT_ROWS = Number(process.env.BENCH_PAYOUT_ROWS ?? 3000);
-/** the channel key the servers check and this bench signs with (domain/payouts.ts signNotify) */
+/** the channel key the servers check and this bench signs with (domain/payouts/channel.ts signNotify) */
 const CHANNEL_KEY = testKey(9);
 
 const load = () => os.loadavg().map((l) => +l.toFixed(2));
@@ -239,7 +239,7 @@ async function smsScenario(url: string) {
 
 // --- 2. payouts -----------------------------------------------------------------------------
 
-/** domain/payouts.ts signNotify, with the key given to the server (the bench's process has none) */
+/** domain/payouts/channel.ts signNotify, with the key given to the server (the bench's process has none) */
 const sign = (n: Notify) => createHmac('sha256', Buffer.from(CHANNEL_KEY, 'base64')).update(notifyBase(n)).digest('hex');
 
 async function payoutsScenario(url: string) {

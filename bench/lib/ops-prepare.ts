@@ -8,14 +8,15 @@
  * `seed` writes the demo data (a company with positions, the admin 13800000001) and a token of the
  * admin made directly in the database; `payouts` writes n workers and one batch of theirs already
  * 发放中, as a confirm leaves it (the debits posted, every row paying with its channel number);
- * `ledger` is the payout ledger's own invariant check (domain/payouts.ts checkLedger).
+ * `ledger` is the payout ledger's own invariant check (domain/payouts/ledger.ts checkLedger).
  * The migrations and pg-boss's queues come before, from the migrate command itself.
  */
 import { precalcRow, precalcTotals } from '../../src/contract/payouts-rules';
 import { loadConfig } from '../../src/server/config';
 import { openDb, seed } from '../../src/server/db';
 import type { Db } from '../../src/server/db/types';
-import { checkLedger, newBatchNo, newChannelNo, post, settingsOf } from '../../src/server/domain/payouts';
+import { newBatchNo, newChannelNo } from '../../src/server/domain/payouts/batches';
+import { checkLedger, post, settingsOf } from '../../src/server/domain/payouts/ledger';
 import { issueToken } from '../../src/server/domain/sessions';
 import { insertMany } from '../../src/server/imports/types/insert';
 import { useServerKeys } from '../../src/server/lib/keys';
@@ -49,7 +50,7 @@ async function payingBatch(db: Db, companyId: number, n: number): Promise<number
       [['batch_id', 'int'], ['company_id', 'int'], ['worker_id', 'int'], ['name', 'text'], ['amount', 'int'], ['tax', 'int'], ['fee', 'int'], ['net', 'int'], ['channel_no', 'text'], ['status', 'text']],
       ids.map((w, i) => [b.id, companyId, w, `工人${i}`, pre[i]!.amount, pre[i]!.tax, pre[i]!.fee, pre[i]!.net, newChannelNo(), 'paying']),
     );
-    // the money: a top-up of what the confirm debits, then its debits (routes/payouts-batches.ts)
+    // the money: a top-up of what the confirm debits, then its debits (domain/payouts/confirm.ts)
     await post(t, companyId, 'topup', tot.gross + tot.fee, { remark: 'ops bench' }, now);
     for (const [type, v] of [['payout', tot.net], ['tax', tot.tax], ['fee', tot.fee]] as const) {
       if (v > 0) await post(t, companyId, type, -v, { batch_id: b.id, ref_no: b.batch_no, remark: 'ops bench' }, now);

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../tests/setup/server';
 import { freePort, productionEnv, spawnServer, testKey, waitFor } from '../../tests/setup/spawn';
 import { ConfigError, loadConfig } from './config';
-import { notifyBase, type Notify } from './domain/payouts';
+import { notifyBase, type Notify } from './domain/payouts/channel';
 import { DEFAULT_UPLOAD_QUOTA } from './domain/quota';
 import { DEMO_SERVER_KEYS } from './lib/keys';
 import { DEFAULT_LOGIN_LIMITS } from './lib/limits';

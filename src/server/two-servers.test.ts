@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgDb } from './db/pg';
 import { privatePg, type PrivatePg } from '../../tests/setup/db';
-import { checkLedger } from './domain/payouts';
+import { checkLedger } from './domain/payouts/ledger';
 import { issueToken } from './domain/sessions';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';

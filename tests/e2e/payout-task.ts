@@ -3,7 +3,7 @@
  * keyboard.test.ts): one accepted, signed worker (a batch can be made from the task's work) and
  * the account topped up by ¥1,000.00 through the ledger (so 确认发放 is not held back).
  */
-import { post } from '../../src/server/domain/payouts';
+import { post } from '../../src/server/domain/payouts/ledger';
 import { sealPii } from '../../src/server/lib/pii';
 import type { Harness } from './harness';
 

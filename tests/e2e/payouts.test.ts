@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { payoutImport } from '../../src/contract/imports';
-import { checkLedger } from '../../src/server/domain/payouts';
+import { checkLedger } from '../../src/server/domain/payouts/ledger';
 import { makeXlsx } from '../../src/server/imports/fixtures';
 import { sealPii } from '../../src/server/lib/pii';
 import { loginAs, shot, startHarness, type Harness } from './harness';

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/server/config';
 import { openPg } from '../../src/server/db/pg';
-import { signNotify, type Notify } from '../../src/server/domain/payouts';
+import { signNotify, type Notify } from '../../src/server/domain/payouts/channel';
 import { startJobs, type JobDef } from '../../src/server/jobs';
 import { payoutResultJob, type PayoutResultData } from '../../src/server/jobs/payouts';
 import { useServerKeys } from '../../src/server/lib/keys';

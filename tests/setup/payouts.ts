@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { BatchDetail } from '../../src/contract/payouts';
-import { checkLedger } from '../../src/server/domain/payouts';
+import { checkLedger } from '../../src/server/domain/payouts/ledger';
 import { sealPii } from '../../src/server/lib/pii';
 import { call, startTestServer, type CallResult, type Env, type TestServer } from './server';
 

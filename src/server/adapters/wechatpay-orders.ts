@@ -4,7 +4,7 @@
  * top-up (payout_topups, `CZ…`).
  * - production (WECHATPAY_* with the merchant key, config.ts): WeChat Pay v3 Native下单
  *   (wechatpay-native.ts); the answer's `weixin://wxpay/…` is the QR; the platform's notification
- *   (read by wechatpay.ts, applied by domain/pay-notify.ts handlePayNotify) pays the order of its kind;
+ *   (read by wechatpay.ts, applied by domain/payouts/pay-notify.ts handlePayNotify) pays the order of its kind;
  * - the demo (sandboxes on): the pay sandbox's page on this server (a phone on the LAN opens it),
  *   whose 确认支付 sends the same signed, encrypted v3 notification through the same handler;
  * - neither: WeChat Pay is not offered (a clear 409, nothing created).

@@ -4,7 +4,7 @@
  * and encrypts the transaction with the merchant's APIv3 key (AEAD_AES_256_GCM, the resource's
  * nonce and associated_data). readPayNotify verifies the signature and the time (5 minutes),
  * decrypts, and checks merchant, app, state and order number; granting the order once (its amount,
- * a replayed notification id) is the domain's (domain/pay-notify.ts handlePayNotify): this adapter
+ * a replayed notification id) is the domain's (domain/payouts/pay-notify.ts handlePayNotify): this adapter
  * speaks the protocol only and imports no domain module. The sandbox (sandbox/pay.ts) sends its
  * notifications exactly this way, signed with its own test key.
  */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../tests/setup/server';
 import { payoutsTest } from '../../../tests/setup/payouts';
-import { signNotify, type Notify } from '../domain/payouts';
+import { signNotify, type Notify } from '../domain/payouts/channel';
 import { dedupeId, installJobs, startJobs, type JobDef, type Jobs } from '.';
 import { payoutResultJob, PAYOUT_RESULT_JOB, type PayoutResultData } from './payouts';
 

@@ -18,7 +18,7 @@
  * Without a queue (a test server built in-process) the callback applies inline, as before.
  */
 import type { Db } from '../db/types';
-import { applyNotify, verifyNotify, type Notify } from '../domain/payouts';
+import { applyNotify, verifyNotify, type Notify } from '../domain/payouts/channel';
 import { badRequest, notFound } from '../lib/refusal';
 import { jobQueue, type JobDef } from '.';
 

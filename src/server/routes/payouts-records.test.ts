@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchDetail, LedgerData, LogPageData, PayExport } from '../../contract/payouts';
-import { checkLedger } from '../domain/payouts';
+import { checkLedger } from '../domain/payouts/ledger';
 import { sealPii } from '../lib/pii';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 

@@ -1,120 +1,20 @@
 /**
- * 操作日志 and 费用记录 (issue 13): the append-only operation log across batches, the ledger with
- * its filters, and the ledger as .xlsx. Members only; another company's batch or task is a 404.
+ * 操作日志 and 费用记录 (issue 13): the operation log across batches, the ledger with its filters,
+ * and the ledger as .xlsx. Members only; the queries are domain/payouts/records.ts.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { LEDGER_TYPES, LOG_ACTIONS, labelOf, type LedgerType } from '../../contract/payouts-rules';
-import type { Db } from '../db/types';
-import { ownTask } from '../domain/employment';
-import { balanceOf, ownBatch } from '../domain/payouts';
 import { memberCompanyOf } from '../domain/access';
-import { badRequest, tooMany } from '../lib/refusal';
+import { batchLogs, exportLedger, listLedger, listLogs } from '../domain/payouts/records';
 import { addRoute } from '../http/route';
-import { addDays, fmtDate, fmtDateTime } from '../lib/time';
-
-/** China days [from, to] (inclusive, either may be '') as a condition on `col`. */
-function dayRange(col: string, q: { from: string; to: string }, args: unknown[]): string {
-  let w = '';
-  if (q.from) w += ` AND ${col} >= $${args.push(new Date(`${q.from}T00:00:00+08:00`))}`;
-  if (q.to) w += ` AND ${col} < $${args.push(addDays(new Date(`${q.to}T00:00:00+08:00`), 1))}`;
-  if (q.from && q.to && q.from > q.to) throw badRequest('开始日期不能晚于结束日期');
-  return w;
-}
-
-interface LedgerDbRow {
-  id: number;
-  created_at: Date;
-  type: LedgerType;
-  amount: string;
-  balance_after: string;
-  ref_no: string;
-  remark: string;
-}
-async function ledgerWhere(db: Db, companyId: number, q: { type: string; batch_id: number; from: string; to: string }, args: unknown[]) {
-  let where = 'company_id = $1';
-  if (q.type !== 'all') where += ` AND type = $${args.push(q.type)}`;
-  if (q.batch_id) {
-    await ownBatch(db, q.batch_id, companyId);
-    where += ` AND batch_id = $${args.push(q.batch_id)}`;
-  }
-  return where + dayRange('created_at', q, args);
-}
-
 
 export function payoutsRecordsRoutes(app: FastifyInstance) {
-  addRoute(app, endpoints.payBatchLogs, async ({ auth, db, now, params }) => {
-    const company = memberCompanyOf(auth, now);
-    await ownBatch(db, params.id, company.id);
-    const rows = await db.query<{ id: number; created_at: Date; action: string; content: string; operator: string; ip: string }>(
-      'SELECT id, created_at, action, content, operator, ip FROM payout_logs WHERE batch_id = $1 AND company_id = $2 ORDER BY id',
-      [params.id, company.id],
-    );
-    return { list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
-  });
+  addRoute(app, endpoints.payBatchLogs, async ({ auth, db, now, params }) => batchLogs(db, memberCompanyOf(auth, now).id, params.id));
 
-  addRoute(app, endpoints.payLogs, async ({ auth, db, now, query }) => {
-    const company = memberCompanyOf(auth, now);
-    if (query.batch_id) await ownBatch(db, query.batch_id, company.id);
-    if (query.task_id) await ownTask(db, query.task_id, company.id);
-    const args: unknown[] = [company.id];
-    let where = 'l.company_id = $1';
-    if (query.batch_id) where += ` AND l.batch_id = $${args.push(query.batch_id)}`;
-    if (query.task_id) where += ` AND b.task_id = $${args.push(query.task_id)}`;
-    if (query.action !== 'all') where += ` AND l.action = $${args.push(labelOf(LOG_ACTIONS, query.action))}`;
-    where += dayRange('l.created_at', query, args);
-    const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id WHERE ${where}`, args);
-    const rows = await db.query<{ id: number; batch_id: number; batch_no: string; created_at: Date; action: string; content: string; operator: string; ip: string }>(
-      `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id
-        WHERE ${where} ORDER BY l.id DESC LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
-      args,
-    );
-    return { total: total!.n, list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
-  });
+  addRoute(app, endpoints.payLogs, async ({ auth, db, now, query }) => listLogs(db, memberCompanyOf(auth, now).id, query));
 
-  addRoute(app, endpoints.payLedger, async ({ auth, db, now, query }) => {
-    const company = memberCompanyOf(auth, now);
-    const args: unknown[] = [company.id];
-    const where = await ledgerWhere(db, company.id, query, args);
-    const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-    const rows = await db.query<LedgerDbRow>(
-      `SELECT id, created_at, type, amount::text, balance_after::text, ref_no, remark FROM payout_ledger WHERE ${where}
-        ORDER BY id DESC LIMIT $${args.push(query.page_size)} OFFSET $${args.push((query.page - 1) * query.page_size)}`,
-      args,
-    );
-    return {
-      total: total!.n,
-      balance: await balanceOf(db, company.id),
-      list: rows.map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: fmtDateTime(r.created_at) })),
-    };
-  });
+  addRoute(app, endpoints.payLedger, async ({ auth, db, now, query }) => listLedger(db, memberCompanyOf(auth, now).id, query));
 
   /** 费用记录 as .xlsx: the same filters, every matching row (at most 50,000), amounts in 元 as numbers. */
-  addRoute(app, endpoints.payLedgerExport, async ({ auth, db, now, query }) => {
-    const company = memberCompanyOf(auth, now);
-    const args: unknown[] = [company.id];
-    const where = await ledgerWhere(db, company.id, query, args);
-    const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-    if (n!.n > 50_000) throw tooMany('记录过多，请缩小日期范围后导出');
-    const rows = await db.query<LedgerDbRow>(`SELECT id, created_at, type, amount::text, balance_after::text, ref_no, remark FROM payout_ledger WHERE ${where} ORDER BY id DESC`, args);
-    const wb = new ExcelJS.Workbook();
-    wb.creator = 'HR Console';
-    const ws = wb.addWorksheet('费用记录');
-    ws.columns = [
-      { header: '时间', key: 'at', width: 20 },
-      { header: '类型', key: 'type', width: 10 },
-      { header: '金额（元）', key: 'amount', width: 14, style: { numFmt: '+#,##0.00;-#,##0.00' } },
-      { header: '余额（元）', key: 'balance', width: 14, style: { numFmt: '#,##0.00' } },
-      { header: '关联批次/订单号', key: 'ref', width: 24 },
-      { header: '备注', key: 'remark', width: 36 },
-    ];
-    ws.getRow(1).font = { bold: true };
-    ws.views = [{ state: 'frozen', ySplit: 1 }];
-    for (const r of rows) {
-      ws.addRow({ at: fmtDateTime(r.created_at), type: labelOf(LEDGER_TYPES, r.type), amount: Number(r.amount) / 100, balance: Number(r.balance_after) / 100, ref: r.ref_no, remark: r.remark });
-    }
-    const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    return { filename: `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`, content_base64: buf.toString('base64') };
-  });
+  addRoute(app, endpoints.payLedgerExport, async ({ auth, db, now, query }) => exportLedger(db, memberCompanyOf(auth, now).id, query, now));
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountData, WxTopupData } from '../../contract/payouts';
-import { checkLedger } from '../domain/payouts';
+import { checkLedger } from '../domain/payouts/ledger';
 import { sandboxNotification } from '../adapters/wechatpay';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 

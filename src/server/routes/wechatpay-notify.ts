@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { NotifyError, sandboxWechatPay, type WechatPayConfig } from '../adapters/wechatpay';
-import { handlePayNotify } from '../domain/pay-notify';
+import { handlePayNotify } from '../domain/payouts/pay-notify';
 
 export function wechatPayNotifyRoutes(app: FastifyInstance, opts: { sandbox: boolean; config?: WechatPayConfig | null }) {
   const cfg = () => opts.config ?? (opts.sandbox ? sandboxWechatPay().config : null);

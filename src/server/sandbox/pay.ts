@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isTaxOrder, taxOrderForPayPage } from '../domain/tax';
-import { handlePayNotify } from '../domain/pay-notify';
+import { handlePayNotify } from '../domain/payouts/pay-notify';
 import { sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
 import { envelope } from '../http/envelope';
 import { notFound } from '../lib/refusal';

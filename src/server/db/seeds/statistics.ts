@@ -8,7 +8,7 @@ import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
 import { makeIdCard } from './dimission';
-import { post } from '../../domain/payouts';
+import { post } from '../../domain/payouts/ledger';
 
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -133,7 +133,7 @@ const ANNOUNCEMENTS: [string, string, boolean, number][] = [
 
 /**
  * 016 (issue 15): the departments of the demo positions and departures (the panel's 部门 filter),
- * a year of 灵活用工 payouts through the ledger (consistent with domain/payouts checkLedger), a year
+ * a year of 灵活用工 payouts through the ledger (consistent with domain/payouts/ledger.ts checkLedger), a year
  * of CRC earned and spent that nets to zero (the balance the demo shows stays as it was), one batch
  * 待确认 and the platform announcements.
  */

@@ -7,7 +7,7 @@
  */
 import type { SeedStep } from '../seed';
 import type { Db } from '../types';
-import { post } from '../../domain/payouts';
+import { post } from '../../domain/payouts/ledger';
 import { sealPii } from '../../lib/pii';
 import { fmtDate } from '../../lib/time';
 

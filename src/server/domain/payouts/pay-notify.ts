@@ -7,12 +7,12 @@
  * sandbox. Lives in domain because it grants through three domain modules; adapters never import
  * domain (issue 26).
  */
-import type { Db } from '../db/types';
-import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '../adapters/wechatpay';
-import { Refusal } from '../lib/refusal';
-import { confirmPayment } from './accounts/membership';
-import { applyWxNotify } from './payouts';
-import { confirmTaxPayment } from './tax';
+import type { Db } from '../../db/types';
+import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '../../adapters/wechatpay';
+import { Refusal } from '../../lib/refusal';
+import { confirmPayment } from '../accounts/membership';
+import { confirmTaxPayment } from '../tax';
+import { applyWxNotify } from './account';
 
 /** What a notification did: `paid_now` false when the order was paid before (nothing changed). */
 export interface PayResult {

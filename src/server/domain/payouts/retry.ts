@@ -4,19 +4,15 @@
  * child row points at the row it repays (origin_row_id), so a failed row is repaid at most once
  * while its child batch lives. The person must still have a signed agreement.
  */
-import { precalcRow, precalcTotals } from '../../contract/payouts-rules';
-import type { Db } from '../db/types';
-import { badRequest, conflict } from '../lib/refusal';
-import { log, newBatchNo, newChannelNo, settingsOf } from './payouts';
-import { checkMonthlyCap, yuan } from './payouts-batches';
+import { precalcRow, precalcTotals } from '../../../contract/payouts-rules';
+import type { Db } from '../../db/types';
+import { badRequest, conflict } from '../../lib/refusal';
+import { log, newBatchNo, newChannelNo, yuan, type Actor } from './batches';
+import { checkMonthlyCap } from './cap';
+import { settingsOf } from './ledger';
 
-interface Who {
-  who: string;
-  ip: string;
-  userId: number;
-}
-
-export async function retryImported(t: Db, companyId: number, parent: { id: number; batch_no: string; status: string }, by: Who, now: Date): Promise<number> {
+export async function retryImported(t: Db, by: Actor, parent: { id: number; batch_no: string; status: string }, now: Date): Promise<number> {
+  const { companyId } = by;
   if (parent.status !== 'partial') throw conflict('只有部分失败的批次可以失败重发');
   const rows = await t.query<{
     id: number;
@@ -59,7 +55,12 @@ export async function retryImported(t: Db, companyId: number, parent: { id: numb
       [b!.id, companyId, r.worker_id, r.name, p.amount, p.tax, p.fee, p.net, newChannelNo(), r.pay_method, r.account_enc, r.account_bidx, r.account_mask, r.bank_name, r.remark, r.id, now],
     );
   }
-  await log(t, companyId, b!.id, '重发', `失败重发（原批次${parent.batch_no}），${pre.length}人，应发${yuan(tot.gross)}`, by.who, by.ip, now);
-  await log(t, companyId, parent.id, '重发', `${rows.map((r) => r.name).join('、')}已重发至批次${b!.batch_no}`, by.who, by.ip, now);
+  await logRetry(t, by, parent, b!, rows.map((r) => r.name), tot.gross, now);
   return b!.id;
+}
+
+/** The 重发 lines of a 失败重发: on the child batch, and on the parent naming who was repaid where. */
+export async function logRetry(t: Db, by: Actor, parent: { id: number; batch_no: string }, child: { id: number; batch_no: string }, names: string[], gross: number, now: Date) {
+  await log(t, by.companyId, child.id, '重发', `失败重发（原批次${parent.batch_no}），${names.length}人，应发${yuan(gross)}`, by.actor, by.ip, now);
+  await log(t, by.companyId, parent.id, '重发', `${names.join('、')}已重发至批次${child.batch_no}`, by.actor, by.ip, now);
 }

@@ -1,0 +1,84 @@
+/**
+ * The payout channel's results (issue 13): each row's outcome arrives as an HMAC-signed callback
+ * (the channel's signature, PAYOUT_CHANNEL_KEY), applied once per notify id and only along
+ * paying → success | failed, success → bounced; a failed or bounced row is refunded once.
+ */
+import { createHmac } from 'node:crypto';
+import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
+import type { Db } from '../../db/types';
+import { badRequest, notFound } from '../../lib/refusal';
+import { safeEqual } from '../../lib/crypto';
+import { serverKeys } from '../../lib/keys';
+import { log } from './batches';
+import { post } from './ledger';
+
+export interface Notify {
+  notify_id: string;
+  channel_no: string;
+  result: 'success' | 'fail' | 'bounce';
+  reason: string;
+  ts: string;
+}
+export const notifyBase = (n: Notify) => [n.notify_id, n.channel_no, n.result, n.reason, n.ts].join('\n');
+/** signed with PAYOUT_CHANNEL_KEY (lib/keys.ts) */
+export const signNotify = (n: Notify) => createHmac('sha256', serverKeys().payoutChannel).update(notifyBase(n)).digest('hex');
+export const verifyNotify = (n: Notify, sign: string) => safeEqual(signNotify(n), sign);
+
+/** Recomputes a paying batch's status from its rows (after a channel result). */
+export async function settleBatch(db: Db, batchId: number, now: Date): Promise<BatchStatus> {
+  const c = await db.one<{ paying: string; bad: string; status: BatchStatus }>(
+    `SELECT (SELECT COUNT(*) FROM payout_rows WHERE batch_id = $1 AND status IN ('pending', 'paying'))::text AS paying,
+            (SELECT COUNT(*) FROM payout_rows WHERE batch_id = $1 AND status IN ('failed', 'bounced'))::text AS bad,
+            status FROM payout_batches WHERE id = $1`,
+    [batchId],
+  );
+  if (!c || !['paying', 'done', 'partial'].includes(c.status)) return c?.status ?? 'closed';
+  const to: BatchStatus = Number(c.bad) > 0 ? 'partial' : Number(c.paying) > 0 ? 'paying' : 'done';
+  if (to !== c.status || (to !== 'paying' && Number(c.paying) === 0)) {
+    await db.query(`UPDATE payout_batches SET status = $2, finished_at = CASE WHEN $3 THEN COALESCE(finished_at, $4) ELSE finished_at END WHERE id = $1`, [
+      batchId,
+      to,
+      Number(c.paying) === 0,
+      now,
+    ]);
+  }
+  return to;
+}
+
+const RESULT_WORD = { success: '发放成功', fail: '发放失败', bounce: '退汇' } as const;
+
+/**
+ * Applies one verified channel callback: once per notify id (a repeat changes nothing), and only
+ * along paying → success | failed, success → bounced. Failed and bounced rows get their money
+ * (amount + fee) back by one ledger entry.
+ */
+export async function applyNotify(db: Db, n: Notify, now: Date): Promise<boolean> {
+  return db.tx(async (t) => {
+    const row = await t.one<{ id: number; batch_id: number; company_id: number; status: RowStatus; amount: string; fee: string; name: string; batch_no: string }>(
+      `SELECT r.id, r.batch_id, r.company_id, r.status, r.amount::text, r.fee::text, r.name, b.batch_no
+         FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id WHERE r.channel_no = $1 FOR UPDATE OF r`,
+      [n.channel_no],
+    );
+    if (!row) throw notFound('发放明细不存在');
+    const fresh = await t.one('INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id', [
+      n.notify_id,
+      row.id,
+      n.result,
+      n.reason,
+      now,
+      row.company_id,
+    ]);
+    if (!fresh) return false;
+    const to: RowStatus | null =
+      n.result === 'success' && row.status === 'paying' ? 'success' : n.result === 'fail' && row.status === 'paying' ? 'failed' : n.result === 'bounce' && row.status === 'success' ? 'bounced' : null;
+    if (!to) return false;
+    if (to !== 'success' && !n.reason.trim()) throw badRequest('失败原因不能为空');
+    await t.query('UPDATE payout_rows SET status = $2, fail_reason = $3, finished_at = $4 WHERE id = $1', [row.id, to, to === 'success' ? '' : n.reason.trim(), now]);
+    if (to !== 'success') {
+      await post(t, row.company_id, to === 'bounced' ? 'bounce_refund' : 'refund', Number(row.amount) + Number(row.fee), { batch_id: row.batch_id, row_id: row.id, ref_no: row.batch_no, remark: `${row.name} ${RESULT_WORD[n.result]}：${n.reason.trim()}` }, now);
+    }
+    await log(t, row.company_id, row.batch_id, '通道结果', `${row.name}：${RESULT_WORD[n.result]}${n.reason ? `（${n.reason.trim()}）` : ''}`, '发放通道', '', now);
+    await settleBatch(t, row.batch_id, now);
+    return true;
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * 确认发放 (issue 13): an SMS code to the confirming user's mobile, then the confirm itself — a
+ * compare-and-set 待支付 → 发放中 that debits exactly once, however many confirms race (double
+ * click, a second tab, a retry after a timeout, another server).
+ *
+ * Every refusal that does not depend on the code (the batch's state, the balance, the monthly cap)
+ * comes before the code is looked at, so none of them spends or counts the code: after a top-up or
+ * a raised cap the same code confirms. A wrong code counts its attempt (commitThenRefuse).
+ */
+import type { BatchStatus, LedgerType } from '../../../contract/payouts-rules';
+import { maskMobile } from '../../../contract/person';
+import type { Db } from '../../db/types';
+import { randomDigits, safeEqual } from '../../lib/crypto';
+import { badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
+import { addSeconds } from '../../lib/time';
+import { smsCodeHmac } from '../sms-codes';
+import { log, ownBatch, yuan, type Actor } from './batches';
+import { batchOverCap } from './cap';
+import { balanceOf, post, settingsOf } from './ledger';
+
+export const CODE_INTERVAL_S = 60;
+const CODE_TTL_S = 300;
+const CODE_MAX_ATTEMPTS = 5;
+const CODES_PER_BATCH = 10;
+
+/** A batch's code is bound to the batch: the HMAC covers its number as well as the digits. */
+const codeHmac = (mobile: string, batchNo: string, code: string) => smsCodeHmac(mobile, `pay:${batchNo}:${code}`);
+
+/**
+ * Sends the 确认发放 code of a 待支付 batch to `mobile` (with sandboxes on, into the sandbox's
+ * outbox). Answers the masked mobile and when another may be asked for.
+ */
+export async function sendBatchCode(db: Db, o: { companyId: number; batchId: number; mobile: string }, now: Date, opts: { sandbox: boolean }) {
+  const { mobile } = o;
+  await db.tx(async (t) => {
+    const b = await ownBatch(t, o.batchId, o.companyId, true);
+    if (b.status !== 'unpaid') throw conflict(b.status === 'draft' ? '请先提交批次' : '该批次不在待支付状态');
+    const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [b.id]);
+    const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
+    if (since < CODE_INTERVAL_S) throw tooMany(`验证码发送过于频繁，请${Math.ceil(CODE_INTERVAL_S - since)}秒后再试`);
+    const sent = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
+    if (sent!.n >= CODES_PER_BATCH) throw tooMany('该批次验证码发送次数已达上限');
+    const code = randomDigits(6);
+    await t.query('INSERT INTO payout_codes (batch_id, mobile, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6)', [
+      b.id,
+      mobile,
+      codeHmac(mobile, b.batch_no, code),
+      now,
+      addSeconds(now, CODE_TTL_S),
+      o.companyId,
+    ]);
+    if (opts.sandbox) await t.query('INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ($1,$2,$3,$4)', [mobile, b.batch_no, code, now]);
+  });
+  return { mobile: maskMobile(mobile), retry_after: CODE_INTERVAL_S };
+}
+
+export interface ConfirmInput extends Actor {
+  batchId: number;
+  code: string;
+  /** the confirming user's mobile: the code must have been sent to it */
+  mobile: string;
+}
+
+/**
+ * 确认发放: debits the batch's 实发, 税费 and 服务费 once and moves its rows to 发放中. A repeat
+ * (the batch already past 待支付) answers `duplicate: true` and pays nothing more.
+ */
+export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<{ status: BatchStatus; duplicate: boolean }> {
+  const { companyId } = o;
+  return commitThenRefuse(db, async (t) => {
+    const b = await ownBatch(t, o.batchId, companyId, true);
+    // a repeat (double click, second tab, retry after a timeout) pays nothing more
+    if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return { status: b.status, duplicate: true };
+    if (b.status !== 'unpaid') return conflict(b.status === 'draft' ? '请先提交批次' : '该批次已关闭');
+    const money = await t.one<{ gross: string; fee: string; tax: string; net: string }>('SELECT gross::text, fee::text, tax::text, net::text FROM payout_batches WHERE id = $1', [b.id]);
+    const debit = Number(money!.gross) + Number(money!.fee);
+    const balance = await balanceOf(t, companyId, true);
+    if (balance < debit) return conflict(`账户余额不足（需${yuan(debit)}，余额${yuan(balance)}），请先充值`);
+    const s = await settingsOf(t, companyId);
+    const capErr = await batchOverCap(t, companyId, b.id, s.monthly_cap_fen, now);
+    if (capErr) return capErr;
+    // the code last: only a confirm that would otherwise pay spends it
+    const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null; mobile: string }>(
+      'SELECT id, code_hmac, expires_at, attempts, consumed_at, mobile FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1',
+      [b.id],
+    );
+    if (!code || code.consumed_at) return badRequest('请先获取验证码');
+    if (code.attempts >= CODE_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
+    if (code.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
+    if (code.mobile !== o.mobile || !safeEqual(code.code_hmac, codeHmac(code.mobile, b.batch_no, o.code))) {
+      await t.query('UPDATE payout_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
+      return badRequest('验证码错误');
+    }
+    await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
+    // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits
+    const won = await t.one(`UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`, [b.id, now, o.userId]);
+    if (!won) return { status: 'paying' as BatchStatus, duplicate: true };
+    const debits: [LedgerType, number, string][] = [
+      ['payout', Number(money!.net), '实发金额'],
+      ['tax', Number(money!.tax), '代扣税费'],
+      ['fee', Number(money!.fee), '服务费'],
+    ];
+    for (const [type, v, remark] of debits) if (v > 0) await post(t, companyId, type, -v, { batch_id: b.id, ref_no: b.batch_no, remark }, now);
+    await t.query(`UPDATE payout_rows SET status = 'paying' WHERE batch_id = $1 AND status = 'pending'`, [b.id]);
+    await log(t, companyId, b.id, '确认发放', `扣款${yuan(debit)}（实发${yuan(Number(money!.net))}，税费${yuan(Number(money!.tax))}，服务费${yuan(Number(money!.fee))}）`, o.actor, o.ip, now);
+    return { status: 'paying' as BatchStatus, duplicate: false };
+  });
+}
