@@ -1,8 +1,8 @@
 /**
  * 自动验收 (issue 16 item 5; docs/decisions.md "自动验收"). A delivery (交付) still 待验收 more
  * than its task's 自动验收天数 after it was submitted is accepted by the system exactly as HR's
- * 验收通过 (routes/employment.ts, action `accept`) would: work_status 已验收, accepted_at, the
- * reject reason cleared — so it is payable in a batch made from accepted deliveries
+ * 验收通过 (domain/employment/task-workers.ts workerAction) would: work_status 已验收, accepted_at,
+ * the reject reason cleared — so it is payable in a batch made from accepted deliveries
  * (domain/employment acceptedDeliveries) — with the operator recorded as 系统自动验收
  * (accepted_auto; accepted_by stays NULL). The same conditions as HR's action: the task takes
  * 验收 (招募中 / 进行中 / 已结束), the person signed when the task needs it. 0 days = never.

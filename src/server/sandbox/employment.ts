@@ -12,10 +12,19 @@ import { canDeliver, fenText, payUnitLabel, settleModeLabel, takesWorkers, type 
 import { idCardProblem, normalizeDigits } from '../../contract/person';
 import type { Db } from '../db/types';
 import { mintCredentials, presignGet } from '../domain/accounts/credentials';
-import { addToTask, checkWorker, currentAgreement, reviewTask, taskById, taskByPublicToken, upsertFlexWorker } from '../domain/employment';
+import {
+  addToTask,
+  checkWorker,
+  currentAgreement,
+  publicTaskUrl,
+  reviewTask,
+  taskById,
+  taskByPublicToken,
+  upsertFlexWorker,
+  workerPageUrl,
+} from '../domain/employment';
 import { consumeSmsCode, issueSmsCode } from '../domain/sms-codes';
 import type { LoginLimits } from '../lib/limits';
-import { publicTaskUrl, workerPageUrl } from '../routes/employment';
 import { envelope } from '../http/envelope';
 import { badRequest, conflict, notFound } from '../lib/refusal';
 import { toApiError } from '../http/errors';

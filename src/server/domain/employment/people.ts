@@ -1,0 +1,158 @@
+/**
+ * The people of 灵活用工: the company's 人员库 (flex_workers, PII sealed with the one helper), and
+ * putting people on a task — typed in (指定人员), picked from the 人员库, or signed up on the
+ * public page (the sandbox) or by import.
+ */
+import type { z } from 'zod';
+import type { FlexWorkerQuery } from '../../../contract/employment';
+import { takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
+import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../../contract/person';
+import type { Db } from '../../db/types';
+import { pageSql } from '../../lib/page';
+import { sealPii } from '../../lib/pii';
+import { badRequest, conflict, notFound } from '../../lib/refusal';
+import { like } from '../recruitment/texts';
+import { newToken, ownTask, type TaskActor, type TaskRow } from './tasks';
+
+export interface WorkerInput {
+  name: string;
+  mobile: string;
+  cert_type: CertType;
+  cert_no: string;
+  bank_card: string;
+}
+
+/** Checks and normalises a typed-in worker (contract/person); throws the first problem. */
+export function checkWorker(w: WorkerInput, now: Date): WorkerInput {
+  const name = w.name.trim();
+  if (!isPersonName(name)) throw badRequest('请填写正确的姓名');
+  const mobile = normalizeDigits(w.mobile);
+  if (!isMobile(mobile)) throw badRequest('请输入正确的手机号');
+  const certNo = w.cert_type === 'id_card' || w.cert_type === 'foreign_pr' ? normalizeDigits(w.cert_no).toUpperCase() : w.cert_no.trim().toUpperCase();
+  const p = certNoProblem(w.cert_type, certNo, now);
+  if (p) throw badRequest(`证件号码${p}`);
+  const bank = w.bank_card ? normalizeDigits(w.bank_card) : '';
+  if (bank && (!isBankCard(bank) || !luhnOk(bank))) throw badRequest('请填写正确的银行卡号');
+  return { name, mobile, cert_type: w.cert_type, cert_no: certNo, bank_card: bank };
+}
+
+/**
+ * The company's flex_workers row for this person (by certificate), created when new — sealed
+ * with the one PII helper. An existing row keeps its data (the import owns updates); the same
+ * certificate under another name is refused.
+ */
+export async function upsertFlexWorker(db: Db, companyId: number, w: WorkerInput, userId: number | null, now: Date): Promise<number> {
+  const cert = sealPii('id_card', w.cert_no);
+  const found = await db.one<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 AND cert_type = $2 AND cert_no_bidx = $3', [
+    companyId,
+    w.cert_type,
+    cert.bidx,
+  ]);
+  // one person per certificate: a different name is a typing error (or someone else's number)
+  if (found && found.name !== w.name) throw badRequest('该证件号码已登记在人员库中，但姓名不一致，请核对');
+  if (found) return found.id;
+  const mobile = sealPii('mobile', w.mobile);
+  const bank = w.bank_card ? sealPii('bank_card', w.bank_card) : null;
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_type, cert_no_enc, cert_no_bidx, cert_no_mask,
+       bank_card_enc, bank_card_mask, created_by, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
+     ON CONFLICT (company_id, cert_type, cert_no_bidx) DO UPDATE SET name = flex_workers.name
+     RETURNING id`,
+    [companyId, w.name, mobile.enc, mobile.bidx, mobile.mask, w.cert_type, cert.enc, cert.bidx, cert.mask, bank?.enc ?? null, bank?.mask ?? '', userId, now],
+  );
+  return row!.id;
+}
+
+/**
+ * Puts a company's worker on a task (once: a person already on it is skipped). Named and picked
+ * people are taken on at once; public sign-ups wait for 录用 when the task reviews sign-ups.
+ * The first person taken on starts a recruiting task (招募中 → 进行中).
+ */
+export async function addToTask(
+  db: Db,
+  task: TaskRow,
+  workerId: number,
+  source: 'named' | 'picked' | 'public' | 'import',
+  now: Date,
+): Promise<{ id: number; added: boolean; token: string }> {
+  const applied = source === 'public' && task.signup_review;
+  const work: WorkStatus = applied ? 'applied' : workStatusAfterHire(task.need_sign);
+  const token = newToken();
+  const row = await db.one<{ id: number; invite_token: string; inserted: boolean }>(
+    `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, amount, invite_token, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
+     ON CONFLICT (task_id, worker_id) DO UPDATE SET task_id = EXCLUDED.task_id
+     RETURNING id, invite_token, (xmax = 0) AS inserted`,
+    [task.id, task.company_id, workerId, source, work, task.pay_amount, token, now],
+  );
+  if (row!.inserted && !applied) await startIfRecruiting(db, task.id, now);
+  return { id: row!.id, added: row!.inserted, token: row!.invite_token };
+}
+
+export async function startIfRecruiting(db: Db, taskId: number, now: Date): Promise<void> {
+  await db.query(`UPDATE flex_tasks SET status = 'ongoing', updated_at = $2 WHERE id = $1 AND status = 'recruiting'`, [taskId, now]);
+}
+
+
+/** The company's task, locked, if it takes people now (招募中 / 进行中). */
+async function openTask(db: Db, id: number, companyId: number): Promise<TaskRow> {
+  const task = await ownTask(db, id, companyId, true);
+  if (!takesWorkers(task.status)) throw conflict('任务审核通过（招募中或进行中）后才能添加人员');
+  return task;
+}
+
+/** 指定人员: a person typed in by HR, added to the 人员库 when new and put on the task. */
+export async function addNamedWorker(db: Db, a: TaskActor, taskId: number, input: WorkerInput, now: Date): Promise<{ added: number; skipped: number }> {
+  const w = checkWorker(input, now);
+  const r = await db.tx(async (t) => {
+    const task = await openTask(t, taskId, a.companyId);
+    const workerId = await upsertFlexWorker(t, a.companyId, w, a.userId, now);
+    return addToTask(t, task, workerId, 'named', now);
+  });
+  return { added: r.added ? 1 : 0, skipped: r.added ? 0 : 1 };
+}
+
+/** People picked from the company's 人员库; those already on the task are skipped. */
+export async function pickWorkers(db: Db, companyId: number, taskId: number, ids: number[], now: Date): Promise<{ added: number; skipped: number }> {
+  return db.tx(async (t) => {
+    const task = await openTask(t, taskId, companyId);
+    const found = await t.query<{ id: number }>('SELECT id FROM flex_workers WHERE company_id = $1 AND id = ANY($2::int[])', [companyId, ids]);
+    if (found.length !== ids.length) throw notFound('人员不存在');
+    let added = 0;
+    for (const { id } of found) if ((await addToTask(t, task, id, 'picked', now)).added) added += 1;
+    return { added, skipped: found.length - added };
+  });
+}
+
+/** The company's 人员库 (masked), by name, each marked when already on the task `task_id`. */
+export async function listFlexWorkers(db: Db, companyId: number, query: z.output<typeof FlexWorkerQuery>) {
+  const kwArg = query.keywords ? like(query.keywords) : null;
+  const total = (await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM flex_workers w WHERE w.company_id = $1 AND ($2::text IS NULL OR w.name ILIKE $2)`,
+    [companyId, kwArg],
+  ))!.n;
+  const args: unknown[] = [companyId, query.task_id, kwArg];
+  const rows = await db.query<{ id: number; name: string; mobile_mask: string; cert_type: string; cert_no_mask: string; bank_card_mask: string; realname_verified: boolean; in_task: boolean }>(
+    `SELECT w.id, w.name, w.mobile_mask, w.cert_type, w.cert_no_mask, w.bank_card_mask, w.realname_verified,
+            EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = w.id AND tw.company_id = w.company_id AND tw.task_id = $2) AS in_task
+       FROM flex_workers w WHERE w.company_id = $1 AND ($3::text IS NULL OR w.name ILIKE $3)
+      ORDER BY w.id DESC${pageSql(args, query)}`,
+    args,
+  );
+  return {
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    list: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      mobile: r.mobile_mask,
+      cert_type: r.cert_type,
+      cert_no: r.cert_no_mask,
+      bank_card: r.bank_card_mask,
+      realname_verified: r.realname_verified,
+      in_task: r.in_task,
+    })),
+  };
+}
