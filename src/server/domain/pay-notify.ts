@@ -12,7 +12,7 @@ import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '
 import { Refusal } from '../lib/refusal';
 import { confirmPayment } from './accounts';
 import { applyWxNotify } from './payouts';
-import { confirmTaxPayment } from './tax';
+import { confirmTaxPayment } from './tax/orders';
 
 /** What a notification did: `paid_now` false when the order was paid before (nothing changed). */
 export interface PayResult {
