@@ -15,7 +15,7 @@ import { isActiveMember, loadCompany } from '../domain/users';
 import type { AuthInfo } from '../http/auth';
 import { badRequest, conflict, notFound } from '../lib/refusal';
 import { addRoute } from '../http/route';
-import { readObject } from '../domain/media-object';
+import { readObject } from '../domain/media/object';
 import { randomAlnum } from '../lib/crypto';
 import { revealPii, sealPii } from '../lib/pii';
 import { normalizeDigits } from '../../contract/person';
@@ -157,7 +157,7 @@ export function accountRoutes(app: FastifyInstance) {
     const mine = m && (m.user_id === auth.user.id || (companyId !== null && m.company_id === companyId));
     if (!m || !mine) throw notFound('营业执照照片无效，请重新上传');
     if (m.kind !== 'image') throw badRequest('营业执照照片仅支持 JPG、PNG 格式');
-    // the object's bytes: the demo's store on this machine, or the real bucket (domain/media-object.ts)
+    // the object's bytes: the demo's store on this machine, or the real bucket (domain/media/object.ts)
     const o = m.status === 'Normal' ? await readObject(req.server, db, m.bucket, m.object_key, LICENSE_MAX_BYTES + 1) : null;
     if (!o) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
     if (o.size === 0) throw badRequest('文件为空，无法上传');

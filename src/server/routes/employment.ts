@@ -18,7 +18,7 @@ import {
   type TaskStatus,
 } from '../../contract/employment-rules';
 import type { Db } from '../db/types';
-import { objectLink, readObject } from '../domain/media-object';
+import { objectLink, readObject } from '../domain/media/object';
 import {
   acceptedBy,
   addToTask,
@@ -55,7 +55,7 @@ async function ownMedia(app: FastifyInstance, db: Db, mediaId: string, companyId
     [mediaId, companyId],
   );
   if (!m || m.kind !== kind) throw badRequest(missing);
-  // the demo's store on this machine, or the real bucket (domain/media-object.ts)
+  // the demo's store on this machine, or the real bucket (domain/media/object.ts)
   const o = m.status === 'Normal' ? await readObject(app, db, m.bucket, m.object_key, 0) : null;
   if (!o) throw badRequest(MSG_MEDIA_UNFINISHED);
   return { ...m, size: o.size };
