@@ -10,7 +10,10 @@ import { migrate } from '../../src/server/db';
 import { openPg } from '../../src/server/db/pg';
 import { openPglite } from '../../src/server/db/pglite';
 import type { Db } from '../../src/server/db/types';
-import { crcStats, departureStats, flexStats, rangeOf, recruitStats } from '../../src/server/routes/statistics';
+import { departureStats } from '../../src/server/domain/statistics/departure';
+import { crcStats, flexStats } from '../../src/server/domain/statistics/flex-crc';
+import { rangeOf } from '../../src/server/domain/statistics/range';
+import { recruitStats } from '../../src/server/domain/statistics/recruit';
 import { fmtDate } from '../../src/server/lib/time';
 
 const dir = process.env.BENCH_PGLITE_DIR;

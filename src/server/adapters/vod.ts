@@ -2,7 +2,7 @@
  * The server's own calls to the video service (VOD API 2017-03-21), signed with the account's key
  * (RPC signature 1.0, aliyun-rpc.ts, as SMS and STS): what the provider knows of one upload the
  * console made with its STS credentials — GetVideoInfo + GetMezzanineInfo (the source object),
- * GetImageInfo, GetAttachedMediaInfo. Registration (routes/upload.ts) writes the application's
+ * GetImageInfo, GetAttachedMediaInfo. Registration (domain/media/register.ts) writes the application's
  * `media` row from this answer, never from what the console says. Production: the configured
  * endpoint over HTTPS (config.ts ALIYUN_VOD_*); the demo: the VOD sandbox of the same server,
  * in-process (app.inject), checked by the same verifier.

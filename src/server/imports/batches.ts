@@ -1,6 +1,7 @@
-/** The import_batches store: rows → API objects, encrypted blobs, company scoping. */
-import { importTypeLabel, type ImportBatch, type ImportIssue, type ImportStatus } from '../../contract/imports';
+/** The import_batches store: rows → API objects, encrypted blobs, company scoping, the lists. */
+import { IMPORT_ISSUE_PAGE, importTypeLabel, type ImportBatch, type ImportBatchDetail, type ImportBatchList, type ImportIssue, type ImportIssuesData, type ImportStatus } from '../../contract/imports';
 import type { Db } from '../db/types';
+import { pageOffset, pageSql, type Page } from '../lib/page';
 import { notFound } from '../lib/refusal';
 import { MSG_IMPORT_FILE_PURGED } from '../domain/accounts/retention-rules';
 import { decryptPii, encryptPii } from '../lib/pii';
@@ -62,6 +63,37 @@ export async function ownBatch(db: Db, id: number, companyId: number): Promise<B
   const b = await db.one<BatchRow>(`${BATCH_SQL} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
   if (!b) throw notFound('导入批次不存在');
   return b;
+}
+
+/** A batch by id (the caller has just made or claimed it). */
+export async function loadBatch(db: Db, id: number): Promise<ImportBatch> {
+  return toBatch((await db.one<BatchRow>(`${BATCH_SQL} WHERE b.id = $1`, [id]))!);
+}
+
+/** The company's batches, newest first, of a type and a status when asked. */
+export async function listBatches(db: Db, companyId: number, q: Page & { type?: string; status?: ImportStatus }): Promise<ImportBatchList> {
+  const where = ['b.company_id = $1'];
+  const args: unknown[] = [companyId];
+  if (q.type) where.push(`b.type = $${args.push(q.type)}`);
+  if (q.status) where.push(`b.status = $${args.push(q.status)}`);
+  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM import_batches b WHERE ${where.join(' AND ')}`, args);
+  const rows = await db.query<BatchRow>(`${BATCH_SQL} WHERE ${where.join(' AND ')} ORDER BY b.id DESC${pageSql(args, q)}`, args);
+  return { list: rows.map(toBatch), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
+}
+
+/** The company's batch with the first page of its error table. */
+export async function batchDetail(db: Db, companyId: number, id: number): Promise<ImportBatchDetail> {
+  const b = await ownBatch(db, id, companyId);
+  const issues = await batchIssues(db, b.id);
+  return { batch: toBatch(b), issues: issues.slice(0, IMPORT_ISSUE_PAGE), issues_total: issues.length };
+}
+
+/** The error table a page at a time (行号 · 列 · 原值 · 错误原因, personal numbers masked). */
+export async function issuesPage(db: Db, companyId: number, id: number, p: Page): Promise<ImportIssuesData> {
+  const b = await ownBatch(db, id, companyId);
+  const issues = await batchIssues(db, b.id);
+  const at = pageOffset(p);
+  return { list: issues.slice(at, at + p.page_size), total: issues.length, page: p.page, page_size: p.page_size };
 }
 
 export const sealJson = (v: unknown) => encryptPii(JSON.stringify(v));

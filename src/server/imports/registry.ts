@@ -3,7 +3,10 @@
  * through the blind index) and the commit that writes them in the caller's transaction. One file
  * per type in `types/`, one line here; the columns and row rules live in src/contract/import-types.
  */
-import type { ImportTypeName } from '../../contract/imports';
+import { isImportType, type ImportTypeName } from '../../contract/imports';
+import { memberCompanyOf, taxCompany } from '../domain/access';
+import type { AuthInfo } from '../domain/users';
+import { notFound } from '../lib/refusal';
 import type { ServerImportType } from './server-type';
 import { dimissionServer } from './types/dimission';
 import { workersServer } from './types/workers';
@@ -19,3 +22,14 @@ const SERVER_TYPES: { [K in ImportTypeName]: ServerImportType<never> } = {
 
 export const serverImportType = (t: ImportTypeName) => SERVER_TYPES[t] as unknown as ServerImportType<unknown>;
 export type { ServerImportType };
+
+/** The type named in a path or stored on a batch; an unknown one is a 404. */
+export function importTypeOf(t: string): ImportTypeName {
+  if (!isImportType(t)) throw notFound('导入类型不存在');
+  return t;
+}
+
+/** The members-only gate, and for the tax service's type the tax flag too (issue 14). */
+export function importCompany(auth: AuthInfo, now: Date, type: ImportTypeName) {
+  return type === 'tax' ? taxCompany(auth, now) : memberCompanyOf(auth, now);
+}

@@ -1,6 +1,6 @@
 /**
  * Recovery of interrupted import commits (issue 16 item 5; the stop note of issue 10: "a batch
- * stuck in 导入中 after a process crash has no recovery job"). The commit (routes/imports.ts)
+ * stuck in 导入中 after a process crash has no recovery job"). The commit (imports/commit.ts)
  * claims a 待确认 batch (→ 导入中, claimed_at) and then writes every row and the 导入成功 status in
  * ONE transaction that holds the batch's row lock. A server that dies in between leaves the batch
  * 导入中 with nothing written. Every minute, on one server (one pg-boss schedule), this job puts

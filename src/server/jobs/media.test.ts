@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { sandboxUpload } from '../../../tests/setup/sandbox-upload';
-import { PENDING_GRACE_MS } from '../domain/media-register';
+import { PENDING_GRACE_MS } from '../domain/media/register';
 import { serverVod } from '../routes/upload';
 import { startJobs, type Jobs } from '.';
 import { mediaFinishJob } from './media';

@@ -19,7 +19,7 @@ import { licenseFromMedia, licenseImage, uploadLicense } from '../domain/account
 import { crcLedger } from '../domain/accounts/membership';
 import { acceptInvite, inviterOf, myInvites, saveProfile } from '../domain/accounts/personal';
 import { applyForCompany, companyApplication } from '../domain/accounts/verification';
-import { readObject } from '../domain/media-object';
+import { readObject } from '../domain/media/object';
 import { addRoute } from '../http/route';
 
 export function accountRoutes(app: FastifyInstance) {

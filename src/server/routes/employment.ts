@@ -13,7 +13,7 @@ import { addNamedWorker, listFlexWorkers, pickWorkers } from '../domain/employme
 import { saveTask, saveTaskSettings, taskAction, type TaskActionName } from '../domain/employment/task-edit';
 import { listTasks, taskDetail } from '../domain/employment/task-list';
 import { listTaskWorkers, workerAction } from '../domain/employment/task-workers';
-import { objectLink, readObject } from '../domain/media-object';
+import { objectLink, readObject } from '../domain/media/object';
 import { addRoute } from '../http/route';
 
 const TASK_ACTION_MSG: Record<TaskActionName, string> = {

@@ -108,7 +108,7 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
     await closed.put();
     await justNow.put();
     // claimed over PENDING_GRACE_MS ago, except justNow (its own register may still come)
-    const { finishPendingMedia, PENDING_GRACE_MS } = await import('../domain/media-register');
+    const { finishPendingMedia, PENDING_GRACE_MS } = await import('../domain/media/register');
     const { serverVod } = await import('./upload');
     const now = new Date(Date.now() + PENDING_GRACE_MS + 60_000);
     await s.db.query('UPDATE media SET created_at = $2 WHERE media_id = $1', [justNow.id, new Date(now.getTime() - 30_000)]);
@@ -186,7 +186,7 @@ describe('production’s configuration pointed at the sandboxes', () => {
     expect(Buffer.compare(Buffer.from(file!.data), png)).toBe(0);
     // read from the store over HTTP (production has no store of its own)
     expect((await call<{ stats: { requests: number } }>(s.url, 'GET', '/sandbox/oss/stats')).body.stats.requests).toBeGreaterThan(before);
-    const { readObject } = await import('../domain/media-object');
+    const { readObject } = await import('../domain/media/object');
     expect(await readObject(app, s.db, 'outin-hrconsole-sandbox', `${img.key}.missing`, 5)).toBeNull();
     expect(await readObject(app, s.db, 'outin-hrconsole-sandbox', img.key, 0)).toEqual({ size: png.length, head: Buffer.alloc(0) });
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isTaxOrder, taxOrderForPayPage } from '../domain/tax';
+import { isTaxOrder, taxOrderForPayPage } from '../domain/tax/orders';
 import { handlePayNotify } from '../domain/payouts/pay-notify';
 import { sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
 import { envelope } from '../http/envelope';

@@ -6,7 +6,7 @@
 import { LICENSE_MAX_BYTES } from '../../../contract/account';
 import type { Db } from '../../db/types';
 import { badRequest, notFound } from '../../lib/refusal';
-import type { ObjectRead } from '../media-object';
+import type { ObjectRead } from '../media/object';
 import { isActiveMember, type AuthInfo } from '../users';
 
 const IMAGE_RE = /^data:(image\/(?:png|jpeg|jpg));base64,([A-Za-z0-9+/]+={0,2})$/;

@@ -7,7 +7,7 @@ import type { TodoKey } from '../../../contract/home';
 import type { Db } from '../../db/types';
 import { addDay } from '../../../contract/statistics';
 import { fmtDate } from '../../lib/time';
-import { taxPendingOrders } from '../tax';
+import { taxPendingOrders } from '../tax/orders';
 
 export type TodoCounter = (db: Db, companyId: number, now: Date) => Promise<number>;
 

@@ -6,7 +6,7 @@
 import { MSG_MEDIA_UNFINISHED } from '../../../contract/upload';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/refusal';
-import type { ObjectRead } from '../media-object';
+import type { ObjectRead } from '../media/object';
 
 export interface ObjectStore {
   /** a signed GetObject link for the console, or null without a signer (domain/media-object objectLink) */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/types';
 import { NotifyError, readPayNotify, type Headers, type WechatPayConfig } from '../../adapters/wechatpay';
 import { Refusal } from '../../lib/refusal';
 import { confirmPayment } from '../accounts/membership';
-import { confirmTaxPayment } from '../tax';
+import { confirmTaxPayment } from '../tax/orders';
 import { applyWxNotify } from './account';
 
 /** What a notification did: `paid_now` false when the order was paid before (nothing changed). */

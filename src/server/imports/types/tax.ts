@@ -5,7 +5,8 @@
  * application (待核对) of all the batches through the same function as /tax/apply.
  */
 import { taxImport, type TaxImportRow } from '../../../contract/imports';
-import { createApplication, paidRows } from '../../domain/tax';
+import { createApplication } from '../../domain/tax/applications';
+import { paidRows } from '../../domain/tax/paid-rows';
 import type { Db } from '../../db/types';
 import type { ServerImportType } from '../server-type';
 

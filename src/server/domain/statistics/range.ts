@@ -6,7 +6,9 @@
  * 60 days; 近30天 across a month's end is one month minus the days still to come. Exact either way:
  * every day of the range is counted once and no other day is.
  */
-import { addDay, spanDays } from '../../contract/statistics-rules';
+import { resolveRange, type StatsQuery } from '../../../contract/statistics';
+import { addDay, spanDays } from '../../../contract/statistics-rules';
+import { fmtDate } from '../../lib/time';
 
 export interface RangeSplit {
   /** ranges of months (their first days, both ends included) read whole from the monthly rows */
@@ -63,4 +65,49 @@ export function inRanges(col: string, ranges: [string, string][], args: unknown[
       return `(${col} >= $${args.length - 1}::date AND ${col} <= $${args.length}::date)`;
     })
     .join(' OR ')})`;
+}
+
+// --- the range of a panel call --------------------------------------------------------------
+
+const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+export interface Range {
+  start: string;
+  end: string;
+  from: Date;
+  to: Date;
+  /** today's China date: what splitRange reckons the days still to come from */
+  today: string;
+  position: number | null;
+  department: string | null;
+}
+
+export function rangeOf(q: { range: StatsQuery['range']; start?: string; end?: string; position_id?: number; department?: string }, now: Date): Range {
+  const today = fmtDate(now);
+  const r = resolveRange(q.range ?? '7d', today, q.start, q.end);
+  return { ...r, from: chinaMidnight(r.start), to: chinaMidnight(addDay(r.end, 1)), today, position: q.position_id ?? null, department: q.department || null };
+}
+
+/** every China day of a range */
+export function daysOf(r: { start: string; end: string }): string[] {
+  const out: string[] = [];
+  for (let d = r.start; d <= r.end; d = addDay(d, 1)) out.push(d);
+  return out;
+}
+
+/** a roll-up's sum (numeric, bigint as text, or null) as a number */
+export const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * SQL reading a range of days from a monthly and a daily roll-up (splitRange): the monthly rows
+ * of whole months, the daily rows of the other days, and the daily rows of the days outside taken
+ * off (`vals` negated). `where` narrows every part (alias `s`); its parameters are already in `args`.
+ */
+export function rangeRows(r: Range, monthly: string, daily: string, keys: string[], vals: string[], where: string, args: unknown[]) {
+  const split = splitRange(r.start, r.end, r.today);
+  const part = (table: string, col: string, ranges: [string, string][], sign: string) =>
+    ranges.length === 0
+      ? []
+      : [`SELECT ${[...keys.map((k) => `s.${k}`), ...vals.map((v) => `${sign}s.${v} AS ${v}`)].join(', ')} FROM ${table} s WHERE ${where} AND ${inRanges(`s.${col}`, ranges, args)}`];
+  return [...part(monthly, 'month', split.months, ''), ...part(daily, 'day', split.days, ''), ...part(daily, 'day', split.minus, '-')].join('\n UNION ALL\n');
 }

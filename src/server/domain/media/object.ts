@@ -3,23 +3,24 @@
  * agreement PDF) and their links: the demo's store keeps its objects on this machine
  * (`oss_objects`); production's is the real bucket, read through GetObject URLs signed with the
  * account's key (adapters/oss-url.ts), a Range GET for the leading bytes and the size.
- * uploadRoutes installs the signer of each server (the demo's: the sandbox account's key).
+ * uploadRoutes installs the signer of each server (the demo's: the sandbox account's key); a server
+ * is only the key of its signer here (the Fastify instance, two of them in one test process).
  */
-import { objectHead } from '../sandbox/object-files';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/types';
-import { signedObjectUrl, type OssSigner } from '../adapters/oss-url';
-import { addSeconds } from '../lib/time';
+import { objectHead } from '../../sandbox/object-files';
+import type { Db } from '../../db/types';
+import { signedObjectUrl, type OssSigner } from '../../adapters/oss-url';
+import { addSeconds } from '../../lib/time';
 
-const signers = new WeakMap<FastifyInstance, OssSigner>();
-export const setMediaSigner = (app: FastifyInstance, s: OssSigner | null) => (s ? signers.set(app, s) : signers.delete(app));
-export const mediaSigner = (app: FastifyInstance) => signers.get(app) ?? null;
+const signers = new WeakMap<object, OssSigner>();
+export const setMediaSigner = (server: object, s: OssSigner | null) => (s ? signers.set(server, s) : signers.delete(server));
+export const mediaSigner = (server: object) => signers.get(server) ?? null;
 
-/** A signed GetObject link for the console (relative in the demo), or null without a signer. */
-export function objectLink(app: FastifyInstance, bucket: string, key: string, expires: Date): string | null {
-  const s = mediaSigner(app);
-  return s && key ? signedObjectUrl(s, bucket, key, expires) : null;
-}
+/** A GetObject link signed with `s` (relative in the demo), or null without a signer or an object. */
+export const signedLink = (s: OssSigner | null, bucket: string, key: string, expires: Date): string | null =>
+  s && key ? signedObjectUrl(s, bucket, key, expires) : null;
+
+/** A signed GetObject link of the server's signer for the console. */
+export const objectLink = (server: object, bucket: string, key: string, expires: Date): string | null => signedLink(mediaSigner(server), bucket, key, expires);
 
 export interface ObjectRead {
   size: number;
@@ -28,9 +29,9 @@ export interface ObjectRead {
 }
 
 /** The object's size and its first `bytes` bytes (0: the size only); null when it is not stored. */
-export async function readObject(app: FastifyInstance, db: Db, bucket: string, key: string, bytes: number): Promise<ObjectRead | null> {
+export async function readObject(server: object, db: Db, bucket: string, key: string, bytes: number): Promise<ObjectRead | null> {
   if (!key) return null;
-  const s = mediaSigner(app);
+  const s = mediaSigner(server);
   // production (a store at an endpoint) has no store of its own: `oss_objects` is the sandbox's
   const local = s?.ossEndpoint ? undefined : await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [bucket, key]);
   if (local) {

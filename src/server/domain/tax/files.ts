@@ -3,17 +3,34 @@
  * the proof's header and one line per person) and the electronic invoice (the XML of a 数电票).
  */
 import ExcelJS from 'exceljs';
-import { fenText } from '../../contract/employment-rules';
-import { PROOF_TYPES, periodText } from '../../contract/tax-rules';
-import type { checkRows, invoiceOf, itemOf } from './tax';
+import { fenText } from '../../../contract/employment-rules';
+import { PROOF_TYPES, periodText } from '../../../contract/tax-rules';
+import type { Db } from '../../db/types';
+import { conflict } from '../../lib/refusal';
+import { checkRows, itemOf, ownApplication } from './applications';
+import { invoiceOf } from './invoices';
 
 type Item = ReturnType<typeof itemOf>;
 type Rows = Awaited<ReturnType<typeof checkRows>>;
 type Invoice = NonNullable<Awaited<ReturnType<typeof invoiceOf>>>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const SELLER = { name: '杭州灵活用工服务有限公司', taxNo: '91330106MA2KXXXX0T' };
 
-export async function proofFile(a: Item, company: { name: string; creditcode: string }, rows: Rows) {
+/** The company's issued 完税证明 or invoice of application `id`; refuses one not yet issued. */
+export async function taxFile(db: Db, companyId: number, id: number, kind: 'proof' | 'invoice') {
+  const a = await ownApplication(db, id, companyId);
+  if (kind === 'proof') {
+    if (a.status !== 'issued') throw conflict('完税证明尚未开具');
+    const co = await db.one<{ name: string; creditcode: string }>('SELECT name, creditcode FROM companies WHERE id = $1', [companyId]);
+    return proofFile(itemOf(a), co!, await checkRows(db, a.id));
+  }
+  const inv = await invoiceOf(db, a.id);
+  if (!inv || inv.status !== 'issued') throw conflict('发票尚未开具');
+  return invoiceFile(itemOf(a), inv, SELLER);
+}
+
+async function proofFile(a: Item, company: { name: string; creditcode: string }, rows: Rows) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('税收完税证明');
   ws.addRow([`中华人民共和国税收完税证明（${PROOF_TYPES[a.proof_type]}）`]);
@@ -33,7 +50,7 @@ export async function proofFile(a: Item, company: { name: string; creditcode: st
 
 const x = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-export function invoiceFile(a: Item, inv: Invoice, seller: { name: string; taxNo: string }) {
+function invoiceFile(a: Item, inv: Invoice, seller: { name: string; taxNo: string }) {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <EInvoice>
   <Header><InvoiceType>${inv.invoice_type === 1 ? '增值税专用发票' : '增值税普通发票'}（电子）</InvoiceType><InvoiceNumber>${x(inv.invoice_no)}</InvoiceNumber><IssueDate>${x(inv.invoice_date)}</IssueDate></Header>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDay } from '../../contract/statistics-rules';
-import { splitRange } from './statistics-range';
+import { addDay } from '../../../contract/statistics-rules';
+import { splitRange } from './range';
 
 describe('splitRange', () => {
   const today = '2026-06-15';

@@ -9,13 +9,14 @@
  *   object; an upload the provider has not finished is refused and nothing is written.
  * Another owner's id answers the same 404 as an id the provider does not know. Both are idempotent.
  */
-import type { Db } from '../db/types';
-import { ownerOf, ownerPrefix } from './accounts/credentials';
-import { Refusal, badRequest, notFound } from '../lib/refusal';
-import { Code } from '../../contract/envelope';
-import { mimeOfName } from '../../contract/mime';
-import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody, type MediaRegisterData } from '../../contract/upload';
-import { VodApiError, type ProviderMedia, type VodClient } from '../adapters/vod';
+import type { Db } from '../../db/types';
+import { ownerOf, ownerPrefix } from '../accounts/credentials';
+import { isActiveMember, type AuthInfo } from '../users';
+import { Refusal, badRequest, notFound } from '../../lib/refusal';
+import { Code } from '../../../contract/envelope';
+import { mimeOfName } from '../../../contract/mime';
+import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody, type MediaRegisterData } from '../../../contract/upload';
+import { VodApiError, type ProviderMedia, type VodClient } from '../../adapters/vod';
 
 export const MSG_MEDIA_UNKNOWN = '文件不存在，请重新上传';
 export { MSG_MEDIA_UNFINISHED };
@@ -26,6 +27,12 @@ export interface MediaCaller {
   user_id: number;
   company_id: number | null;
 }
+
+/** Who an upload belongs to: the company of an active member, else the user alone. */
+export const mediaCallerOf = (auth: AuthInfo): MediaCaller => ({
+  user_id: auth.user.id,
+  company_id: isActiveMember(auth.user, auth.company) ? auth.company.id : null,
+});
 
 interface MediaRow {
   media_id: string;

@@ -1,0 +1,50 @@
+/** 数据面板 · 离职 (issue 15): departures by leave type, proofs, handled requests and the headcount. */
+import { addDay, pct, type DepartureStats } from '../../../contract/statistics';
+import { leaveTypeLabel, LEAVE_TYPES } from '../../../contract/vocab';
+import type { Db } from '../../db/types';
+import { n, rangeRows, type Range } from './range';
+
+/**
+ * 离职, in two statements: the range's departures, proofs and handled requests by leave type
+ * (months, days, days taken off; a department's rows only under the filter), and the headcount at
+ * the start and the end (from 在职人数 today, the people who joined and left since).
+ */
+export async function departureStats(db: Db, companyId: number, r: Range): Promise<DepartureStats> {
+  const args: unknown[] = [companyId];
+  const where = r.department === null ? 's.company_id = $1' : `s.company_id = $1 AND s.dept_name = $${args.push(r.department)}`;
+  const parts = rangeRows(r, 'stats_departure_monthly', 'stats_departure_daily', ['leave_type'], ['left_count', 'proofs', 'handled', 'handle_secs'], where, args);
+  const rows = await db.query<{ t: string; c: unknown; proofs: unknown; handled: unknown; secs: unknown }>(
+    `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs
+       FROM (${parts}) x GROUP BY leave_type`,
+    args,
+  );
+  const types = rows.filter((x) => x.t !== '' && n(x.c) > 0);
+  const other = rows.find((x) => x.t === '');
+  const left = types.reduce((s, t) => s + n(t.c), 0);
+  // headcount at the end of day d = today's 在职人数 − people who started after d + people who left after d (to today)
+  const h = (await db.one<{ staff: number | null; joined_s: unknown; gone_s: unknown; joined_e: unknown; gone_e: unknown }>(
+    `SELECT (SELECT staff_count FROM companies WHERE id = $1) AS staff,
+            coalesce(sum(onboarded), 0) AS joined_s, coalesce(sum(left_count) FILTER (WHERE day <= $4::date), 0) AS gone_s,
+            coalesce(sum(onboarded) FILTER (WHERE day > $3::date), 0) AS joined_e,
+            coalesce(sum(left_count) FILTER (WHERE day > $3::date AND day <= $4::date), 0) AS gone_e
+       FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
+    [companyId, addDay(r.start, -1), r.end, r.today],
+  ))!;
+  const hStart = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_s) + n(h.gone_s));
+  const hEnd = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_e) + n(h.gone_e));
+  const handled = n(other?.handled);
+  return {
+    start: r.start,
+    end: r.end,
+    left,
+    headcount_start: hStart,
+    headcount_end: hEnd,
+    rate: hStart === null || hEnd === null ? null : pct(left, (hStart + hEnd) / 2),
+    types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({ code: t.code, label: t.label, count: n(types.find((y) => y.t === t.code)?.c) }))
+      .concat(types.filter((y) => !LEAVE_TYPES.some((t) => t.code === y.t)).map((y) => ({ code: y.t, label: leaveTypeLabel(y.t), count: n(y.c) })))
+      .filter((t) => t.count > 0),
+    proofs_issued: n(other?.proofs),
+    requests_handled: handled,
+    avg_handle_hours: handled === 0 ? null : Math.round((n(other?.secs) / handled / 3600) * 10) / 10,
+  };
+}

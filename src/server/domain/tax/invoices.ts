@@ -1,0 +1,59 @@
+/**
+ * The invoice of an application (tax_invoices): made at the check step from the company's invoice
+ * details (SPEC §5 rules, checked again here), issued by the operator (operator.ts).
+ */
+import { invoiceProblem } from '../../../contract/invoice-rules';
+import { maskMobile } from '../../../contract/person';
+import type { Db } from '../../db/types';
+import { badRequest } from '../../lib/refusal';
+
+export const INVOICE_CONTENT = '*现代服务*人力资源服务';
+
+export async function invoiceOf(db: Db, applicationId: number) {
+  const i = await db.one<{
+    invoice_type: number; medium: 'electronic' | 'paper'; company_name: string; creditcode: string; address: string; phone: string;
+    bank_name: string; bank_account: string; amount: string; content: string; invoice_no: string; invoice_date: string | null;
+    status: 'pending' | 'issued'; ship_name: string; ship_phone: string; ship_address: string;
+  }>(
+    `SELECT invoice_type, medium, company_name, creditcode, address, phone, bank_name, bank_account, amount::text, content, invoice_no,
+            to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date, status, ship_name, ship_phone, ship_address
+       FROM tax_invoices WHERE application_id = $1`,
+    [applicationId],
+  );
+  if (!i) return null;
+  return {
+    ...i,
+    invoice_type: i.invoice_type === 1 ? (1 as const) : (0 as const),
+    amount: Number(i.amount),
+    invoice_date: i.invoice_date ?? '',
+    ship_phone: maskMobile(i.ship_phone),
+  };
+}
+
+/**
+ * The application's invoice, from the company's invoice details as they are now; refuses details
+ * that are missing or incomplete. Paper when a recipient is filled in, else electronic.
+ */
+export async function createInvoice(t: Db, a: { id: number; company_id: number; invoiceable: string }, now: Date): Promise<void> {
+  const inv = await t.one<{
+    company_name: string; creditcode: string; invoice_type: number; bank_name: string; bank_account: string; address: string; phone: string;
+    ship_name: string; ship_phone: string; ship_address: string;
+  }>(
+    `SELECT company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone, ship_address
+       FROM company_invoices WHERE company_id = $1`,
+    [a.company_id],
+  );
+  if (!inv) throw badRequest('请先填写开票信息');
+  const shipping = [inv.ship_name, inv.ship_phone, inv.ship_address].some((v) => v.trim() !== '');
+  const p = invoiceProblem({ ...inv, invoice_type: inv.invoice_type === 1 ? 1 : 0 }, shipping);
+  if (p) throw badRequest(`开票信息不完整：${p.message}`);
+  await t.query(
+    `INSERT INTO tax_invoices (application_id, company_id, invoice_type, medium, company_name, creditcode, address, phone, bank_name, bank_account,
+       ship_name, ship_phone, ship_address, amount, content, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+    [
+      a.id, a.company_id, inv.invoice_type, shipping ? 'paper' : 'electronic', inv.company_name, inv.creditcode, inv.address, inv.phone, inv.bank_name,
+      inv.bank_account, inv.ship_name, inv.ship_phone, inv.ship_address, Number(a.invoiceable), INVOICE_CONTENT, now,
+    ],
+  );
+}
