@@ -43,6 +43,8 @@ export const WORK_MODES = [
   { code: 'online', label: '线上' },
   { code: 'offline', label: '线下' },
 ] as const;
+export type WorkMode = (typeof WORK_MODES)[number]['code'];
+export const WORK_MODE_CODES = WORK_MODES.map((u) => u.code) as [WorkMode, ...WorkMode[]];
 
 export const SIGNUP_MODES = [
   { code: 'public', label: '公开报名' },
