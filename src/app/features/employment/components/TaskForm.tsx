@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, fenToYuanInput, taskDatesProblem, yuanToFen } from '../../../../contract/employment-rules';
+import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, taskDatesProblem } from '../../../../contract/employment-rules';
+import { fenText, yuanToFen } from '../../../../contract/money';
 import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { useDraftForm } from '../../../shared/hooks/draft-form';
@@ -63,7 +64,7 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         end_date: d.end_date,
         signup_deadline: d.signup_deadline,
         headcount: String(d.headcount),
-        pay: d.pay_amount ? fenToYuanInput(d.pay_amount) : '',
+        pay: d.pay_amount ? fenText(d.pay_amount, { grouping: false }) : '',
         pay_unit: d.pay_unit,
         settle_mode: d.settle_mode,
         need_sign: d.need_sign ? '1' : '0',

@@ -18,7 +18,8 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
-import { TASK_STATUS, TASK_STATUS_CODES, fenText, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
+import { TASK_STATUS, TASK_STATUS_CODES, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import type { TaskItem } from '../../../../contract/employment';
 import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
@@ -146,7 +147,7 @@ export function TaskList() {
               <TableCell className={s.name}>{task.name}</TableCell>
               <TableCell className={s.small}>{task.category || '—'}</TableCell>
               <TableCell className={s.nowrap}>
-                ¥{fenText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
+                {yuanText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
               </TableCell>
               <TableCell>
                 {task.applied_num}/{task.signed_num}/{task.headcount}

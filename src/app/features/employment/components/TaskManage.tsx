@@ -19,7 +19,8 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, PeopleAddRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import { fenText, payUnitLabel, takesWorkers, WORKER_ACTIONS, type WorkerAction } from '../../../../contract/employment-rules';
+import { payUnitLabel, takesWorkers, WORKER_ACTIONS, type WorkerAction } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { oneOf } from '../../../../contract/vocab';
 import type { TaskWorkerItem } from '../../../../contract/employment';
 import { requireMember } from '../../../shared/dialogs/store';
@@ -112,7 +113,7 @@ export function TaskManage({ id }: { id: number }) {
             </Text>
             <StatusBadge kind="task" status={data.task.status} />
             <Text className={s.muted}>
-              ¥{fenText(data.task.pay_amount)} {payUnitLabel(data.task.pay_unit)}
+              {yuanText(data.task.pay_amount)} {payUnitLabel(data.task.pay_unit)}
             </Text>
           </div>
           <div className={s.row}>
@@ -170,7 +171,7 @@ export function TaskManage({ id }: { id: number }) {
                   </div>
                 )}
               </TableCell>
-              <TableCell className={s.nowrap}>¥{fenText(w.amount)}</TableCell>
+              <TableCell className={s.nowrap}>{yuanText(w.amount)}</TableCell>
               <TableCell>
                 <div className={s.actions}>
                   {w.actions.map((a) => (

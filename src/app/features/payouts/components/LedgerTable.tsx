@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { LedgerData } from '../../../../contract/payouts';
-import { fenText } from '../../../../contract/employment-rules';
+import { fenText } from '../../../../contract/money';
 import { LEDGER_TYPE_CODES, LEDGER_TYPES, labelOf, type LedgerType } from '../../../../contract/payouts-rules';
 import { oneOf } from '../../../../contract/vocab';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';

@@ -1,6 +1,6 @@
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { fenText } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { LEDGER_TYPES, type LedgerType } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -45,7 +45,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
         <div className={s.actions}>
           {data && (
             <Text data-testid="ledger-balance">
-              {m.balance} <strong>¥{fenText(data.balance)}</strong>
+              {m.balance} <strong>{yuanText(data.balance)}</strong>
             </Text>
           )}
           <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="ledger-export">
