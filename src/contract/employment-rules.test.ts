@@ -3,7 +3,6 @@ import {
   TASK_STATUS_CODES,
   TASK_TRANSITIONS,
   canDeliver,
-  fenText,
   nextTaskStatus,
   signExpired,
   taskActions,
@@ -11,25 +10,7 @@ import {
   taskDatesProblem,
   workerActionProblem,
   workerActions,
-  yuanToFen,
 } from './employment-rules';
-
-describe('money in fen', () => {
-  it('parses yuan into integer fen, refusing more than two decimals and junk', () => {
-    expect(yuanToFen('250.5')).toBe(25050);
-    expect(yuanToFen('250.50')).toBe(25050);
-    expect(yuanToFen('0.01')).toBe(1);
-    expect(yuanToFen('1,200')).toBe(120000);
-    expect(yuanToFen(' 88 ')).toBe(8800);
-    for (const bad of ['', '1.234', '-1', '1e3', 'abc', '1.', '.5', '１２']) expect(yuanToFen(bad)).toBeNull();
-  });
-  it('formats fen with two decimals and separators', () => {
-    expect(fenText(25050)).toBe('250.50');
-    expect(fenText(1234567)).toBe('12,345.67');
-    expect(fenText(5)).toBe('0.05');
-    expect(fenText(-100)).toBe('-1.00');
-  });
-});
 
 describe('dates', () => {
   const today = '2026-11-23';

@@ -43,6 +43,8 @@ export const WORK_MODES = [
   { code: 'online', label: '线上' },
   { code: 'offline', label: '线下' },
 ] as const;
+export type WorkMode = (typeof WORK_MODES)[number]['code'];
+export const WORK_MODE_CODES = WORK_MODES.map((u) => u.code) as [WorkMode, ...WorkMode[]];
 
 export const SIGNUP_MODES = [
   { code: 'public', label: '公开报名' },
@@ -171,27 +173,10 @@ export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
 /** an agreement PDF */
 export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** `12.5` / `12.50` / `1,200` 元 → fen; null when not a positive amount with at most 2 decimals. */
-export function yuanToFen(input: string): number | null {
-  const s = input.trim().replace(/[,，]/g, '');
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(fen) ? fen : null;
-}
-
-/** fen → `1,234.50` (two decimals, thousands separators). */
-export function fenText(fen: number): string {
-  const neg = fen < 0;
-  const a = Math.abs(Math.trunc(fen));
-  const yuan = Math.floor(a / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${yuan}.${String(a % 100).padStart(2, '0')}`;
-}
-
-/** fen → the form's yuan text (`12.5` → `12.50`, no separators). */
-export const fenToYuanInput = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+// fen as text and yuan read back are contract/money.ts. fenText stays importable from here only
+// for src/server (sandbox/employment, sandbox/payouts, sandbox/tax, domain/payouts-batches,
+// domain/tax-files), until those import './money' themselves.
+export { fenText } from './money';
 
 export const payUnitLabel = (code: string) => PAY_UNITS.find((u) => u.code === code)?.label ?? code;
 export const settleModeLabel = (code: string) => SETTLE_MODES.find((u) => u.code === code)?.label ?? code;

@@ -16,6 +16,7 @@ import {
   SETTLE_MODE_CODES,
   SIGNUP_MODE_CODES,
   TASK_STATUS_CODES,
+  WORK_MODE_CODES,
 } from './employment-rules';
 
 const noNul = (s: string) => !s.includes('\u0000');
@@ -69,7 +70,7 @@ export const TaskBody = z.strictObject({
   category: z.string().trim().default('').refine((v) => v === '' || (SERVICE_CATEGORIES as readonly string[]).includes(v), '请选择服务类目'),
   description: text(2000, '任务描述不能超过2000字').default(''),
   standard: text(1000, '交付标准不能超过1000字').default(''),
-  work_mode: z.enum(['online', 'offline'], { error: '请选择工作方式' }).default('online'),
+  work_mode: z.enum(WORK_MODE_CODES, { error: '请选择工作方式' }).default('online'),
   address: text(100, '工作地址不能超过100字').default(''),
   start_date: dateOrBlank.default(''),
   end_date: dateOrBlank.default(''),

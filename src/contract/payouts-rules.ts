@@ -46,6 +46,7 @@ export const LOG_ACTIONS = [
   { code: 'channel', label: '通道结果' },
 ] as const;
 export const LOG_ACTION_CODES = LOG_ACTIONS.map((s) => s.code) as unknown as readonly ['create', 'amount', 'submit', 'confirm', 'close', 'retry', 'channel'];
+export type LogAction = (typeof LOG_ACTIONS)[number]['code'];
 
 export const labelOf = (list: readonly { code: string; label: string }[], code: string) => list.find((s) => s.code === code)?.label ?? code;
 

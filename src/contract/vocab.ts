@@ -4,6 +4,16 @@
  * schemas load.
  */
 
+/**
+ * `value` is one of `codes` (a select's value, a route segment, a stored draft, a string the API
+ * answered): narrows it to the vocabulary's type, as a typed request needs it.
+ */
+export const isOneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): value is T =>
+  value != null && (codes as readonly string[]).includes(value);
+/** `value` when it is one of `codes`, else undefined (an optional field is then left to the server's default). */
+export const oneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): T | undefined =>
+  isOneOf(codes, value) ? value : undefined;
+
 /** 学历: code → label. A position's requirement reads "X及以上"; `0` = 学历不限. */
 export const EDUCATION = [
   { code: 0, label: '学历不限' },

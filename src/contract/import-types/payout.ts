@@ -3,7 +3,7 @@
  * one person of the company's 灵活用工人员 who has signed an agreement (checked on the server in
  * phase 1, see src/server/imports/types/payout.ts), the account to pay to and the amount in 元.
  */
-import { yuanToFen } from '../employment-rules';
+import { yuanToFen } from '../money';
 import type { ImportTypeDef } from '../import-rules';
 
 export const PAY_METHODS = [

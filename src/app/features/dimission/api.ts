@@ -1,8 +1,7 @@
-import { call, callWithMsg } from '../../shared/lib/http';
+import { call, callWithMsg, type BodyInput, type QueryInput } from '../../shared/lib/http';
 
-type Body = Record<string, string | number | boolean | undefined | null>;
-export const listRequests = (q: { status: string; keywords?: string; page: number }) => call('dimRequests', { query: { ...q, page_size: 10 } });
-export const approveRequest = (id: number, body: Body) => call('dimApprove', { params: { id }, body }, { loading: true });
+export const listRequests = (q: QueryInput<'dimRequests'>) => call('dimRequests', { query: { ...q, page_size: 10 } });
+export const approveRequest = (id: number, body: BodyInput<'dimApprove'>) => call('dimApprove', { params: { id }, body }, { loading: true });
 export const rejectRequest = (id: number, reason: string) => call('dimReject', { params: { id }, body: { reason } }, { loading: true });
 export const handoverDone = (id: number) => call('dimHandover', { params: { id } });
 export const urgeRequest = (id: number) => call('dimRequestUrge', { params: { id } });
@@ -10,11 +9,11 @@ export const revealRequestMobile = (id: number) => call('dimRequestMobile', { pa
 
 export const leaveQr = (rotate: boolean) => call('dimQr', { body: { rotate: rotate ? '1' : undefined } });
 
-export const listProofs = (q: { status: string; keywords?: string; page: number }) => call('dimProofs', { query: { ...q, page_size: 10 } });
+export const listProofs = (q: QueryInput<'dimProofs'>) => call('dimProofs', { query: { ...q, page_size: 10 } });
 export const loadProof = (id: number) => call('dimProof', { params: { id } });
 export const proofFromRecord = (recordId: number) => call('dimProofFromRecord', { body: { record_id: recordId } }, { loading: true });
-export const proofManual = (body: Body) => call('dimProofManual', { body }, { loading: true });
-export const saveProof = (id: number, body: Body) => call('dimProofSave', { params: { id }, body }, { loading: true });
+export const proofManual = (body: BodyInput<'dimProofManual'>) => call('dimProofManual', { body }, { loading: true });
+export const saveProof = (id: number, body: BodyInput<'dimProofSave'>) => call('dimProofSave', { params: { id }, body }, { loading: true });
 export const issueProof = (id: number) => call('dimProofIssue', { params: { id } }, { loading: true });
 export const voidProof = (id: number, reason: string) => call('dimProofVoid', { params: { id }, body: { reason } }, { loading: true });
 export const reissueProof = (id: number) => call('dimProofReissue', { params: { id } }, { loading: true });
@@ -29,6 +28,6 @@ export const exportRecords = (keywords?: string) => call('dimRecordsExport', { q
 export const leavePage = (token: string) => call('leavePage', { params: { token } }, { hideMessage: true });
 export const leaveCode = (token: string, mobile: string) => callWithMsg('leaveCode', { params: { token }, body: { mobile } });
 export const leaveVerify = (token: string, mobile: string, code: string) => call('leaveVerify', { params: { token }, body: { mobile, code } }, { loading: true });
-export const leaveSubmit = (token: string, body: Body) => call('leaveSubmit', { params: { token }, body }, { loading: true });
+export const leaveSubmit = (token: string, body: BodyInput<'leaveSubmit'>) => call('leaveSubmit', { params: { token }, body }, { loading: true });
 export const leaveWithdraw = (token: string, ticket: string) => call('leaveWithdraw', { params: { token }, body: { ticket } }, { loading: true });
 export const proofView = (token: string) => call('proofView', { params: { token } }, { hideMessage: true });

@@ -1,10 +1,10 @@
-import { call, callWithMsg } from '../../shared/lib/http';
+import { call, callWithMsg, type BodyInput } from '../../shared/lib/http';
 
 type Status = 'all' | 'open' | 'review' | 'rejected' | 'closed';
 export const listPositions = (q: { status: Status; keywords?: string; page: number; todo?: 'resumes' | 'interviews' }) =>
   call('positions', { query: { ...q, page_size: 10 } });
 export const loadPosition = (id: number) => call('position', { params: { id } });
-export const savePosition = (body: Record<string, string | number | undefined>) => call('positionSave', { body }, { loading: true });
+export const savePosition = (body: BodyInput<'positionSave'>) => call('positionSave', { body }, { loading: true });
 export const setPositionStatus = (id: number, action: 'close' | 'reopen') =>
   callWithMsg('positionStatus', { params: { id }, body: { action } });
 

@@ -1,14 +1,11 @@
-import { call, callWithMsg } from '../../shared/lib/http';
+import { call, callWithMsg, type BodyInput, type QueryInput } from '../../shared/lib/http';
 
 export const loadService = () => call('taxService');
-export const applyService = (body: { tax_office: string; contact_name: string; contact_phone: string; agree: '1' }) =>
+export const applyService = (body: BodyInput<'taxServiceApply'>) =>
   callWithMsg('taxServiceApply', { body });
 export const loadEligible = (start: string, end: string) => call('taxEligible', { query: { start, end } });
-export const createApplication = (body: {
-  start: string; end: string; mode: 'people' | 'batches'; ids: string; proof_type: string; receive: string; email: string; remark: string;
-  draft: '0' | '1'; bulk: '0' | '1';
-}) => callWithMsg('taxCreate', { body }, { loading: true });
-export const listApplications = (q: { keywords: string; status: string; page: number }) => call('taxList', { query: { ...q, page_size: 10 } });
+export const createApplication = (body: BodyInput<'taxCreate'>) => callWithMsg('taxCreate', { body }, { loading: true });
+export const listApplications = (q: QueryInput<'taxList'>) => call('taxList', { query: { ...q, page_size: 10 } });
 export const loadApplication = (id: number) => call('taxDetail', { params: { id } });
 export const applicationAction = (id: number, action: 'prepare' | 'withdraw') => callWithMsg('taxAction', { params: { id }, body: { action } });
 export const submitChecked = (id: number) => callWithMsg('taxSubmit', { params: { id }, body: { confirmed: '1' } }, { loading: true });

@@ -182,6 +182,7 @@ export const tDim = {
     rejectedBy: (r: string) => `HR 退回修改：${r}`,
     law: '依据《劳动合同法》第三十七条，劳动者提前三十日以书面形式通知用人单位，可以解除劳动合同；试用期内提前三日通知。',
     required: (label: string) => `请填写${label}`,
+    choose: (label: string) => `请选择${label}`,
     badMobile: '请输入正确的手机号',
   },
 

@@ -64,7 +64,6 @@ export const tStat = {
     grossSeries: '发放金额（元）',
     paidSeries: '发放人次',
     dateCol: '日期',
-    yuan: (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
   },
   crc: {
     title: 'CRC积分',

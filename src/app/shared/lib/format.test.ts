@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFen, maskMobile, nameInitials } from './format';
-
-describe('formatFen', () => {
-  it('shows whole yuan with thousands separators', () => {
-    expect(formatFen(398000)).toBe('¥3,980');
-    expect(formatFen(0)).toBe('¥0');
-    expect(formatFen(100)).toBe('¥1');
-    expect(formatFen(123456700)).toBe('¥1,234,567');
-  });
-  it('keeps fen when there are some', () => {
-    expect(formatFen(1234560)).toBe('¥12,345.60');
-    expect(formatFen(1)).toBe('¥0.01');
-    expect(formatFen(99)).toBe('¥0.99');
-  });
-  it('can always show two decimals, drop the symbol, and handle negatives', () => {
-    expect(formatFen(398000, { decimals: 'always' })).toBe('¥3,980.00');
-    expect(formatFen(398000, { symbol: false })).toBe('3,980');
-    expect(formatFen(-1050)).toBe('-¥10.50');
-  });
-});
+import { maskMobile, nameInitials } from './format';
 
 describe('maskMobile', () => {
   it('masks the middle four digits', () => {

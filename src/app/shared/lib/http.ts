@@ -3,6 +3,8 @@
  *
  * - bearer token from the cookie; a call that needs one and has none is cancelled and sent to /login;
  * - 60000 ms timeout; form-encoded POST/PUT bodies, query parameters for GET;
+ * - the arguments are typed by the endpoint's schemas (CallArgs: params, query, body), so a
+ *   misspelled, missing or extra field does not compile (http.types.test.ts);
  * - envelope code 200 resolves with `data` (checked against the contract's schema; the first
  *   page's answers, which arrive before the schemas have loaded, are checked when they have);
  * - another code: the server's msg is toasted unless the call hides messages;
@@ -17,7 +19,7 @@ import Cookies from 'js-cookie';
 import { Code } from '../../../contract/codes';
 import { API_PREFIX, fillPath } from '../../../contract/paths';
 import type * as EndpointTable from '../../../contract/endpoints';
-import type { DataOf, EndpointName, EndpointRoute } from '../../../contract/endpoints';
+import type { BodyOf, DataOf, EndpointName, EndpointRoute, ParamsOf, QueryOf } from '../../../contract/endpoints';
 import { t } from '../i18n/zh-CN';
 import { afterFirstPaint, callStarted } from './painted';
 
@@ -204,10 +206,53 @@ function checkLater(name: EndpointName, data: unknown, quiet: boolean): void {
   });
 }
 
-export interface CallArgs {
+/**
+ * A form field or query value as the console sends it. The wire carries text (form-encoded, or
+ * the query string; booleans go as 1/0) and the server's schema coerces it, so where the schema
+ * takes anything and coerces (zod's input type `unknown`, e.g. `z.coerce.number()`), the console
+ * may pass any of these; every other field takes exactly the schema's input type.
+ */
+export type WireValue = string | number | boolean;
+/** A flag the schema takes as '0' | '1' may be passed as a boolean too (the wire sends booleans as 1/0). */
+type FlagInput<T> = [T] extends ['0' | '1' | undefined] ? ('0' extends T ? ('1' extends T ? T | boolean : T) : T) : T;
+type FieldInput<T> = unknown extends T ? WireValue : FlagInput<T>;
+/** A body or query as the console passes it: the schema's keys exactly, coerced fields as any WireValue. */
+export type FormInput<T> = { [K in keyof T]: FieldInput<T[K]> };
+/** Path parameters: the schema's keys exactly; a coerced one (an id) as a string or a number. */
+export type PathInput<T> = { [K in keyof T]: unknown extends T[K] ? string | number : T[K] };
+
+/** `key` is required when T has a required field, optional when it has none, and absent when the endpoint takes no T. */
+type Part<Key extends string, T> = [T] extends [never]
+  ? { [P in Key]?: never }
+  : Record<string, never> extends T
+    ? { [P in Key]?: T }
+    : { [P in Key]: T };
+
+/**
+ * What a call of endpoint N takes, from its schemas (src/contract/endpoints.ts): `params` exactly
+ * when it has path parameters, `body` and `query` typed by them (required when they have a
+ * required field), and nothing the endpoint does not take.
+ */
+export type CallArgs<N extends EndpointName> = Part<'params', PathInput<ParamsOf<N>>> &
+  Part<'query', FormInput<QueryOf<N>>> &
+  Part<'body', FormInput<BodyOf<N>>>;
+
+/** The body endpoint N takes, as the console passes it (for functions that build one). */
+export type BodyInput<N extends EndpointName> = FormInput<BodyOf<N>>;
+/** The query endpoint N takes, as the console passes it. */
+export type QueryInput<N extends EndpointName> = FormInput<QueryOf<N>>;
+
+/** The arguments after the name: `args` may be left out when the endpoint needs none. */
+export type CallRest<N extends EndpointName> =
+  Record<string, never> extends CallArgs<N>
+    ? [args?: CallArgs<N>, options?: CallOptions]
+    : [args: CallArgs<N>, options?: CallOptions];
+
+/** A call's arguments as the request is built from them (whatever the endpoint). */
+interface WireArgs {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: Record<string, string | number | boolean | undefined | null>;
+  query?: Record<string, WireValue | undefined | null>;
+  body?: Record<string, WireValue | undefined | null>;
 }
 
 export interface CallOptions {
@@ -221,7 +266,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-function toForm(body: CallArgs['body']): URLSearchParams {
+function toForm(body: WireArgs['body']): URLSearchParams {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body ?? {})) {
     if (v === undefined || v === null) continue;
@@ -230,7 +275,7 @@ function toForm(body: CallArgs['body']): URLSearchParams {
   return form;
 }
 
-function buildRequest(ep: EndpointRoute, args: CallArgs, token: string | undefined) {
+function buildRequest(ep: EndpointRoute, args: WireArgs, token: string | undefined) {
   let url = deps.baseUrl + API_PREFIX + fillPath(ep.path, args.params);
   if (args.query) {
     const qs = new URLSearchParams();
@@ -254,17 +299,13 @@ function buildRequest(ep: EndpointRoute, args: CallArgs, token: string | undefin
  * the user has already been told (unless the call hides messages), so callers only decide what
  * happens next.
  */
-export async function call<N extends EndpointName>(
-  name: N,
-  args: CallArgs = {},
-  options: CallOptions = {},
-): Promise<DataOf<N>> {
-  return (await request(name, args, options)).data;
+export async function call<N extends EndpointName>(name: N, ...[args, options]: NoInfer<CallRest<N>>): Promise<DataOf<N>> {
+  return (await request(name, (args ?? {}) as WireArgs, options ?? {})).data;
 }
 
 async function request<N extends EndpointName>(
   name: N,
-  args: CallArgs,
+  args: WireArgs,
   options: CallOptions,
 ): Promise<{ data: DataOf<N>; msg: string }> {
   // counted while in flight: the work deferred past the first paint waits for the page's calls
@@ -278,7 +319,7 @@ async function request<N extends EndpointName>(
 
 async function send<N extends EndpointName>(
   name: N,
-  args: CallArgs,
+  args: WireArgs,
   options: CallOptions,
 ): Promise<{ data: DataOf<N>; msg: string }> {
   const ep: EndpointRoute = (await loadRoutes())[name];
@@ -377,8 +418,7 @@ async function send<N extends EndpointName>(
 /** Like `call`, also giving the envelope's msg (SPEC §7: the invitation's msg is the success text). */
 export async function callWithMsg<N extends EndpointName>(
   name: N,
-  args: CallArgs = {},
-  options: CallOptions = {},
+  ...[args, options]: NoInfer<CallRest<N>>
 ): Promise<{ data: DataOf<N>; msg: string }> {
-  return request(name, args, options);
+  return request(name, (args ?? {}) as WireArgs, options ?? {});
 }

@@ -107,9 +107,11 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
       refs.current[p.field]?.scrollIntoView({ block: 'center' });
       return;
     }
+    const body = toApplyBody(v);
+    if (!body) return; // companyProblem has checked every choice
     setSaving(true);
     try {
-      await applyCompany(toApplyBody(v));
+      await applyCompany(body);
       draft.saved();
       toastSuccess(f.submitted);
       await refreshSession();

@@ -21,6 +21,9 @@ describe('company application form', () => {
       company_name: '苏州澄湖',
       license_id: '7',
     });
+    // no body while a choice is missing (companyProblem names it)
+    expect(toApplyBody({ ...good, industry: '' })).toBeNull();
+    expect(toApplyBody({ ...good, license_id: null })).toBeNull();
   });
   it('reports the first problem in the order of the form', () => {
     expect(companyProblem(emptyCompanyForm())).toEqual({ field: 'company_name', message: '请填写企业全称' });

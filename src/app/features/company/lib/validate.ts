@@ -2,10 +2,11 @@
  * The company application form's rules, in the order of the form (first failure shown). The
  * server checks the same with the contract's schema; the credit code with GB 32100.
  */
-import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from '../../../../contract/vocab';
+import { INDUSTRIES, isOneOf, PERSON_NAME_RE, STAFF_RANGES } from '../../../../contract/vocab';
 import { MOBILE_RE } from '../../../../contract/patterns';
 import { USCC_MESSAGES, normalizeUscc, usccProblem } from '../../../../contract/uscc';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
+import type { BodyInput } from '../../../shared/lib/http';
 
 export interface CompanyFormValues {
   company_name: string;
@@ -62,15 +63,18 @@ export function companyProblem(v: CompanyFormValues): CompanyProblem | null {
   return null;
 }
 
-export function toApplyBody(v: CompanyFormValues): Record<string, string> {
+/** The body of a form companyProblem passed; null when a choice is missing (companyProblem says which). */
+export function toApplyBody(v: CompanyFormValues): BodyInput<'companyApply'> | null {
+  const { industry, staff_num_range, license_id } = v;
+  if (!isOneOf(INDUSTRIES, industry) || !isOneOf(STAFF_RANGES, staff_num_range) || !license_id) return null;
   return {
     company_name: v.company_name.trim(),
     creditcode: normalizeUscc(v.creditcode),
-    industry: v.industry,
-    staff_num_range: v.staff_num_range,
+    industry,
+    staff_num_range,
     address: v.address.trim(),
     represent: v.represent.trim(),
-    license_id: String(v.license_id ?? ''),
+    license_id: String(license_id),
     contact_name: v.contact_name.trim(),
     contact_mobile: v.contact_mobile.trim(),
   };

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
 import type { RequestItem } from '../../../../contract/dimission';
-import { basisOfLeaveType, LEGAL_BASES } from '../../../../contract/dimission-rules';
+import { basisOfLeaveType, LEGAL_BASES, LEGAL_BASIS_CODES } from '../../../../contract/dimission-rules';
+import { oneOf } from '../../../../contract/vocab';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { approveRequest } from '../api';
 import { usePageStyles } from './styles';
@@ -34,7 +35,7 @@ export function ApproveDialog({ item, onClose, onDone }: { item: RequestItem | n
         handover_name: f.handover_name.trim(),
         id_card: item.has_id_card ? undefined : f.id_card.trim(),
         join_date: item.join_date ? undefined : f.join_date,
-        legal_basis: f.legal_basis,
+        legal_basis: oneOf(LEGAL_BASIS_CODES, f.legal_basis),
       });
       onDone();
     } catch {

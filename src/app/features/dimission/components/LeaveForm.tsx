@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
-import { LEAVE_TYPES } from '../../../../contract/vocab';
+import { LEAVE_TYPE_CODES, LEAVE_TYPES, oneOf } from '../../../../contract/vocab';
 import type { LeaveVerifyData } from '../../../../contract/dimission';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
@@ -76,8 +76,19 @@ export function LeaveForm({ token }: { token: string }) {
       setTicket(r.ticket);
       setOwn(r.request);
       setErr({});
-      if (r.request?.status === 'rejected')
-        setF({ ...EMPTY, ...r.request, id_card: '', join_date: r.request.join_date ?? '', last_day: r.request.last_day ?? '' });
+      // a returned request comes back into the form to be corrected: its fields only (the body is strict)
+      const back = r.request;
+      if (back?.status === 'rejected')
+        setF({
+          employee_name: back.employee_name,
+          id_card: '',
+          dept_name: back.dept_name,
+          job_name: back.job_name,
+          join_date: back.join_date ?? '',
+          last_day: back.last_day ?? '',
+          type: back.type,
+          reason: back.reason,
+        });
     } catch {
       // told by the request layer
     }
@@ -91,10 +102,12 @@ export function LeaveForm({ token }: { token: string }) {
     req('job_name', T.job);
     req('join_date', T.join);
     req('last_day', T.lastDay);
+    const type = oneOf(LEAVE_TYPE_CODES, f.type);
+    if (!type) e.type = T.choose(T.type);
     setErr(e);
-    if (Object.keys(e).length) return;
+    if (Object.keys(e).length || !type || !ticket) return;
     try {
-      const r = await leaveSubmit(token, { ...f, ticket: ticket! });
+      const r = await leaveSubmit(token, { ...f, type, ticket });
       setOwn(r.request);
       toast('success', T.submitted);
     } catch {
@@ -169,7 +182,7 @@ export function LeaveForm({ token }: { token: string }) {
             <Field label={T.lastDay} required validationMessage={err.last_day}>
               <Input type="date" value={f.last_day} onChange={set('last_day')} data-testid="leave-last-day" />
             </Field>
-            <Field label={T.type} required>
+            <Field label={T.type} required validationMessage={err.type}>
               <Select value={f.type} onChange={set('type')} data-testid="leave-type">
                 {LEAVE_TYPES.map((x) => (
                   <option key={x.code} value={x.code}>

@@ -14,11 +14,12 @@ import {
   Spinner,
   Text,
 } from '@fluentui/react-components';
-import { dateProblem, evaluativeWarning, evaluativeWord, LEGAL_BASES, tenureText, TENURE_RE } from '../../../../contract/dimission-rules';
-import { LEAVE_TYPES } from '../../../../contract/vocab';
+import { dateProblem, evaluativeWarning, evaluativeWord, LEGAL_BASES, LEGAL_BASIS_CODES, tenureText, TENURE_RE } from '../../../../contract/dimission-rules';
+import { isOneOf, LEAVE_TYPE_CODES, LEAVE_TYPES, oneOf } from '../../../../contract/vocab';
 import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import type { BodyInput } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { loadProof, proofManual, saveProof } from '../api';
 import { usePageStyles } from './styles';
@@ -92,6 +93,7 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     if (target === 'manual') {
       req('name', F.name);
       req('id_card', F.idCard);
+      if (!isOneOf(LEAVE_TYPE_CODES, f.leave_type)) e.leave_type = F.choose + F.leaveType;
     }
     req('job_name', F.job);
     req('entry_date', F.entry);
@@ -99,7 +101,7 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     req('contract_start', F.contractStart);
     if (!f.contract_open_ended) req('contract_end', F.contractEnd);
     if (!TENURE_RE.test(f.tenure_text)) e.tenure_text = '工作年限格式应为 X年X个月';
-    if (!f.legal_basis) e.legal_basis = '请选择解除或者终止的法定依据';
+    if (!isOneOf(LEGAL_BASIS_CODES, f.legal_basis)) e.legal_basis = '请选择解除或者终止的法定依据';
     const dp = dateProblem({ ...f, contract_open_ended: f.contract_open_ended });
     if (dp && !Object.keys(e).length) e.leave_date = dp;
     for (const k of ['job_name', 'non_compete', 'dept_name'] as const) {
@@ -114,16 +116,20 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
   };
 
   const submit = async () => {
-    if (!check() || target === null) return;
-    const common = {
+    const legal_basis = oneOf(LEGAL_BASIS_CODES, f.legal_basis);
+    const leave_type = oneOf(LEAVE_TYPE_CODES, f.leave_type);
+    // check() has said what is missing
+    if (!check() || target === null || !legal_basis) return;
+    const common: BodyInput<'dimProofSave'> = {
       job_name: f.job_name.trim(), entry_date: f.entry_date, leave_date: f.leave_date, contract_start: f.contract_start,
-      contract_end: f.contract_open_ended ? '' : f.contract_end, contract_open_ended: f.contract_open_ended ? '1' : '0',
-      tenure_text: f.tenure_text.trim(), legal_basis: f.legal_basis, print_reason: f.print_reason ? '1' : '0',
+      contract_end: f.contract_open_ended ? '' : f.contract_end, contract_open_ended: f.contract_open_ended,
+      tenure_text: f.tenure_text.trim(), legal_basis, print_reason: f.print_reason,
       non_compete: f.non_compete.trim(), issue_date: f.issue_date,
     };
     try {
       if (target === 'manual') {
-        const r = await proofManual({ ...common, name: f.name.trim(), id_card: f.id_card.trim(), mobile: f.mobile.trim(), dept_name: f.dept_name.trim(), leave_type: f.leave_type });
+        if (!leave_type) return;
+        const r = await proofManual({ ...common, name: f.name.trim(), id_card: f.id_card.trim(), mobile: f.mobile.trim(), dept_name: f.dept_name.trim(), leave_type });
         draft.saved();
         onSaved(r.id);
       } else {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dropdown, Field, Input, Link, Option, Radio, RadioGroup, Spinner, Switch, Text } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { SETTLE_CYCLES, SIGNUP_MODES } from '../../../../contract/employment-rules';
+import { SETTLE_CYCLES, SIGNUP_MODE_CODES, SIGNUP_MODES } from '../../../../contract/employment-rules';
+import { oneOf } from '../../../../contract/vocab';
 import type { TaskDetail } from '../../../../contract/employment';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -42,9 +43,11 @@ export function SettingForm({ id }: { id: number }) {
   const w = tEmp.setting;
   const save = async () => {
     if (!requireMember()) return;
+    const signup_mode = oneOf(SIGNUP_MODE_CODES, v.signup_mode);
+    if (!signup_mode) return toast('warning', tEmp.form.placeholders.select + w.signup_mode);
     setSaving(true);
     try {
-      const { msg } = await saveSetting(id, { ...v, signup_review: v.signup_review, need_realname: v.need_realname, notify_sms: v.notify_sms, notify_site: v.notify_site });
+      const { msg } = await saveSetting(id, { ...v, signup_mode });
       toast('success', msg);
       setTask(await loadTask(id));
     } catch {

@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODES, fenToYuanInput, taskDatesProblem, yuanToFen } from '../../../../contract/employment-rules';
+import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, taskDatesProblem } from '../../../../contract/employment-rules';
+import { fenText, yuanToFen } from '../../../../contract/money';
+import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { useDraftForm } from '../../../shared/hooks/draft-form';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -62,7 +64,7 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         end_date: d.end_date,
         signup_deadline: d.signup_deadline,
         headcount: String(d.headcount),
-        pay: d.pay_amount ? fenToYuanInput(d.pay_amount) : '',
+        pay: d.pay_amount ? fenText(d.pay_amount, { grouping: false }) : '',
         pay_unit: d.pay_unit,
         settle_mode: d.settle_mode,
         need_sign: d.need_sign ? '1' : '0',
@@ -124,16 +126,16 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         category: values.category,
         description: values.description,
         standard: values.standard,
-        work_mode: values.work_mode,
+        work_mode: oneOf(WORK_MODE_CODES, values.work_mode),
         address: values.address,
         start_date: values.start_date,
         end_date: values.end_date,
         signup_deadline: values.signup_deadline,
         headcount: values.headcount || '0',
         pay_amount: values.pay ? (yuanToFen(values.pay) ?? 0) : 0,
-        pay_unit: values.pay_unit,
-        settle_mode: values.settle_mode,
-        need_sign: values.need_sign,
+        pay_unit: oneOf(PAY_UNIT_CODES, values.pay_unit),
+        settle_mode: oneOf(SETTLE_MODE_CODES, values.settle_mode),
+        need_sign: values.need_sign === '1',
         attachments: values.attachments,
       });
       form.saved();

@@ -18,8 +18,10 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
-import { TASK_STATUS, fenText, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
+import { TASK_STATUS, TASK_STATUS_CODES, payUnitLabel, settleModeLabel, taskActions, type TaskAction } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import type { TaskItem } from '../../../../contract/employment';
+import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
@@ -30,7 +32,8 @@ import { StatusBadge } from './StatusBadge';
 import { useMember } from './useMember';
 import { usePageStyles } from './styles';
 
-const TABS = ['all', ...TASK_STATUS.map((s) => s.code)];
+const TABS = ['all', ...TASK_STATUS_CODES] as const;
+type TaskTab = (typeof TABS)[number];
 const tabLabel = (k: string) => (k === 'all' ? tEmp.list.tabs.all : TASK_STATUS.find((s) => s.code === k)!.label);
 type Data = Awaited<ReturnType<typeof listTasks>>;
 const enc = encodeURIComponent;
@@ -45,7 +48,7 @@ export function TaskList() {
   // 首页 待办 opens this list filtered (?todo=unsigned | batches)
   const todoParam = new URLSearchParams(search).get('todo');
   const todo = todoParam === 'unsigned' || todoParam === 'batches' ? todoParam : undefined;
-  const [tab, setTab] = useState('all');
+  const [tab, setTab] = useState<TaskTab>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Data | null>(null);
   const [failed, setFailed] = useState(false);
@@ -105,7 +108,7 @@ export function TaskList() {
     <div className={s.root}>
       <section className={s.panel}>
         <div className={s.head}>
-          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))} aria-label={tEmp.list.title}>
+          <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(oneOf(TABS, String(d.value)) ?? 'all')} aria-label={tEmp.list.title}>
             {TABS.map((k) => (
               <Tab key={k} value={k} data-testid={`task-tab-${k}`}>
                 {tabLabel(k)}
@@ -144,7 +147,7 @@ export function TaskList() {
               <TableCell className={s.name}>{task.name}</TableCell>
               <TableCell className={s.small}>{task.category || '—'}</TableCell>
               <TableCell className={s.nowrap}>
-                ¥{fenText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
+                {yuanText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
               </TableCell>
               <TableCell>
                 {task.applied_num}/{task.signed_num}/{task.headcount}

@@ -19,7 +19,9 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, PeopleAddRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import { fenText, payUnitLabel, takesWorkers } from '../../../../contract/employment-rules';
+import { payUnitLabel, takesWorkers, WORKER_ACTIONS, type WorkerAction } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
+import { oneOf } from '../../../../contract/vocab';
 import type { TaskWorkerItem } from '../../../../contract/employment';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -69,7 +71,7 @@ export function TaskManage({ id }: { id: number }) {
   }, [allowed, id, tab, page, reload, navigate]);
   useEffect(() => setPage(1), [tab]);
 
-  const act = async (w: TaskWorkerItem, action: string, why = '') => {
+  const act = async (w: TaskWorkerItem, action: WorkerAction, why = '') => {
     if (!requireMember()) return;
     try {
       const { msg } = await workerAction(w.id, action, why);
@@ -79,12 +81,14 @@ export function TaskManage({ id }: { id: number }) {
       // told by the request layer
     }
   };
-  const onAction = (w: TaskWorkerItem, a: string) => {
+  const onAction = (w: TaskWorkerItem, code: string) => {
+    // the row's actions as the server listed them
+    const a = oneOf(WORKER_ACTIONS, code);
     if (a === 'remove') setRemoving(w);
     else if (a === 'reject') {
       setReason('');
       setRejecting(w);
-    } else void act(w, a);
+    } else if (a) void act(w, a);
   };
 
   if (allowed === false) return <NotMember />;
@@ -109,7 +113,7 @@ export function TaskManage({ id }: { id: number }) {
             </Text>
             <StatusBadge kind="task" status={data.task.status} />
             <Text className={s.muted}>
-              ¥{fenText(data.task.pay_amount)} {payUnitLabel(data.task.pay_unit)}
+              {yuanText(data.task.pay_amount)} {payUnitLabel(data.task.pay_unit)}
             </Text>
           </div>
           <div className={s.row}>
@@ -167,7 +171,7 @@ export function TaskManage({ id }: { id: number }) {
                   </div>
                 )}
               </TableCell>
-              <TableCell className={s.nowrap}>¥{fenText(w.amount)}</TableCell>
+              <TableCell className={s.nowrap}>{yuanText(w.amount)}</TableCell>
               <TableCell>
                 <div className={s.actions}>
                   {w.actions.map((a) => (

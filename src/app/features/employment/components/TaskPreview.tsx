@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { fenText, payUnitLabel, settleModeLabel } from '../../../../contract/employment-rules';
+import { payUnitLabel, settleModeLabel } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import type { TaskDetail } from '../../../../contract/employment';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
@@ -84,7 +85,7 @@ export function TaskPreview({ id }: { id: number }) {
               {task.category}
             </Text>
             <span className={s.pay} data-testid="preview-pay">
-              ¥{fenText(task.pay_amount)} <Text size={300}>{payUnitLabel(task.pay_unit)}</Text>
+              {yuanText(task.pay_amount)} <Text size={300}>{payUnitLabel(task.pay_unit)}</Text>
             </span>
             {row(v.period, task.start_date ? `${task.start_date} 至 ${task.end_date}` : '')}
             {row(v.deadline, task.signup_deadline || (task.end_date ? v.untilEnd : ''))}

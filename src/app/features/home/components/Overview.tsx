@@ -3,6 +3,7 @@ import { DataBarVerticalRegular, DoorArrowLeftRegular, PeopleSearchRegular, Task
 import type { FluentIcon } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { HomeSummary } from '../../../../contract/home';
+import { fenText } from '../../../../contract/money';
 import { tHome } from '../../../shared/i18n/zh-CN.home';
 import { media } from '../../../shared/theme';
 import { useCardStyles } from './styles';
@@ -20,7 +21,6 @@ const useStyles = makeStyles({
 });
 
 const O = tHome.overview;
-const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function Block({ title, hint, icon: Icon, figures, testId, href }: { title: string; hint: string; icon: FluentIcon; figures: [string, string][]; testId: string; href: string }) {
   const s = useStyles();
@@ -84,7 +84,7 @@ export function Overview({ data }: { data: HomeSummary['overview'] | null }) {
         href="/statistics#flex"
         figures={[
           [O.activeTasks, v(data?.flex.active_tasks)],
-          [O.monthAmount, data ? yuan(data.flex.month_amount) : '—'],
+          [O.monthAmount, data ? fenText(data.flex.month_amount) : '—'],
           [O.monthCount, v(data?.flex.month_count)],
         ]}
       />

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { openCrcRules, openVip, requireCompany } from '../../../shared/dialogs/store';
 import { tHome } from '../../../shared/i18n/zh-CN.home';
 import type { HomeSummary } from '../../../../contract/home';
+import { fenText } from '../../../../contract/money';
 import { t } from '../../../shared/i18n/zh-CN';
 import { session } from '../../../shared/session';
 import { media } from '../../../shared/theme';
@@ -23,7 +24,6 @@ const useStyles = makeStyles({
 
 const statusColor = { normal: 'success', apply: 'warning', no_apply: 'informative' } as const;
 
-const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** 企业认证 · 企业会员 (→ 续费) · CRC积分 (→ 积分明细 / 积分规则) from the session; 灵活用工账户 (→ 充值) from the summary. */
 export function StatusCards({ account }: { account?: HomeSummary['account'] | null }) {
@@ -131,7 +131,7 @@ export function StatusCards({ account }: { account?: HomeSummary['account'] | nu
             </Text>
           </div>
           <Text>
-            <span className={c.big}>{account ? yuan(account.flex_balance) : '—'}</span>
+            <span className={c.big}>{account ? fenText(account.flex_balance) : '—'}</span>
             <span className={s.crcUnit}>{tHome.account.flexUnit}</span>
           </Text>
           <Text size={200} className={c.muted}>

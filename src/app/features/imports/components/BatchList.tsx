@@ -17,7 +17,8 @@ import {
 } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import { IMPORT_STATUSES, IMPORT_TYPE_DEFS, IMPORT_TYPE_NAMES, type ImportBatch, type ImportBatchList } from '../../../../contract/imports';
+import { IMPORT_STATUSES, IMPORT_TYPE_DEFS, IMPORT_TYPE_NAMES, type ImportBatch, type ImportBatchList, type ImportStatus } from '../../../../contract/imports';
+import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tImport } from '../../../shared/i18n/zh-CN.imports';
@@ -35,7 +36,7 @@ export function BatchList() {
   const s = useImportStyles();
   const [, navigate] = useLocation();
   const [allowed, setAllowed] = useState<boolean | null>(null);
-  const [status, setStatus] = useState<string>('all');
+  const [status, setStatus] = useState<ImportStatus | 'all'>('all');
   const [type, setType] = useState<string>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<ImportBatchList | null>(null);
@@ -63,7 +64,7 @@ export function BatchList() {
   const typeText = type === 'all' ? tImport.batches.allTypes : (IMPORT_TYPE_DEFS[type as keyof typeof IMPORT_TYPE_DEFS]?.label ?? type);
   const head = (
     <div className={s.head}>
-      <TabList selectedValue={status} onTabSelect={(_, d) => setStatus(String(d.value))} aria-label={c.status}>
+      <TabList selectedValue={status} onTabSelect={(_, d) => setStatus(oneOf(IMPORT_STATUSES, String(d.value)) ?? 'all')} aria-label={c.status}>
         <Tab value="all">{tImport.batches.all}</Tab>
         {IMPORT_STATUSES.map((k) => (
           <Tab key={k} value={k} data-testid={`batch-tab-${k}`}>

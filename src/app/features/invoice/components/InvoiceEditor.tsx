@@ -126,9 +126,10 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
       refs.current[p.field]?.focus();
       return;
     }
+    if (form.invoice_type === null) return; // validateInvoice has said so
     setSaving(true);
     try {
-      const body = toBody(form, shipping);
+      const body = toBody({ ...form, invoice_type: form.invoice_type }, shipping);
       if (orderId) {
         const { msg } = await callWithMsg('saveOrderInvoice', { params: { id: orderId }, body });
         toastSuccess(msg || t.invoice.submitted);

@@ -11,6 +11,7 @@ import {
   type InvoiceForm,
   type InvoiceProblem,
 } from '../../../../contract';
+import type { BodyInput } from '../../../shared/lib/http';
 
 export type { InvoiceField, InvoiceForm, InvoiceProblem };
 
@@ -49,13 +50,13 @@ export function filterInput(field: InvoiceField, value: string): string {
 
 export const validateInvoice = (form: InvoiceForm, shipping: boolean): InvoiceProblem | null => invoiceProblem(form, shipping);
 
-/** The form body: trimmed; without shipping the recipient fields are sent empty. */
-export function toBody(form: InvoiceForm, shipping: boolean): Record<string, string> {
+/** The form body of a form that passed validateInvoice (a type is chosen): trimmed; without shipping the recipient fields are sent empty. */
+export function toBody(form: InvoiceForm & { invoice_type: 0 | 1 }, shipping: boolean): BodyInput<'saveInvoice'> {
   const v = (x: string) => x.trim();
   return {
     company_name: v(form.company_name),
     creditcode: v(form.creditcode),
-    invoice_type: String(form.invoice_type ?? ''),
+    invoice_type: form.invoice_type === 1 ? '1' : '0',
     bank_name: v(form.bank_name),
     bank_account: v(form.bank_account),
     address: v(form.address),

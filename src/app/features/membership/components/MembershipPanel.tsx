@@ -20,7 +20,7 @@ import type { OrderRow } from '../../../../contract';
 import { dialogs, openInvoice, openVip } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { session } from '../../../shared/session';
 import { EmptyState, TableScroll } from '../../../shared/ui';
 import { listOrders } from '../api';
@@ -95,7 +95,7 @@ export function MembershipPanel() {
                   <TableRow key={o.order_id}>
                     <TableCell>{o.order_id}</TableCell>
                     <TableCell>{o.name}</TableCell>
-                    <TableCell>{formatFen(o.amount, { decimals: 'always' })}</TableCell>
+                    <TableCell>{yuanText(o.amount)}</TableCell>
                     <TableCell>{o.created_at}</TableCell>
                     <TableCell>
                       <Badge appearance="tint" color={o.status === 'paid' ? 'success' : o.status === 'unpaid' ? 'warning' : 'subtle'}>

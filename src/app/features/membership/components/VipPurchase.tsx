@@ -17,7 +17,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import type { MemberPack } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toast, toastSuccess } from '../../../shared/lib/notify';
 import { loadSetting, refreshSession, session } from '../../../shared/session';
 import { media, sizes } from '../../../shared/theme';
@@ -194,7 +194,7 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
                   <Text weight="semibold" size={400}>
                     {p.name}
                   </Text>
-                  <span className={s.price}>{formatFen(p.amount)}</span>
+                  <span className={s.price}>{yuanText(p.amount, { decimals: 'auto' })}</span>
                   <Text size={200} className={s.muted}>
                     {t.vip.days(p.days)}
                   </Text>
@@ -211,7 +211,7 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
                 {t.vip.selected}：{selected.name} · {t.vip.days(selected.days)} · {t.vip.gift(selected.num)}
               </Text>
               <Text>
-                {t.vip.payable}：<span className={s.amount}>{formatFen(selected.amount)}</span>
+                {t.vip.payable}：<span className={s.amount}>{yuanText(selected.amount, { decimals: 'auto' })}</span>
               </Text>
             </div>
           )}
@@ -234,7 +234,7 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
         <QrCode value={order.code_url} alt={t.vip.qrAlt} testId="pay-qr" />
       </div>
       <Text>
-        {order.pack.name} · {t.vip.payable}：<span className={s.amount}>{formatFen(order.pack.amount)}</span>
+        {order.pack.name} · {t.vip.payable}：<span className={s.amount}>{yuanText(order.pack.amount, { decimals: 'auto' })}</span>
       </Text>
       <Text size={200} className={s.muted}>
         {t.vip.qrHint} · {t.vip.orderNo} {order.order_id}
@@ -279,7 +279,7 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
               disabled={!selected || !admin || busy !== null}
               icon={busy === 'create' ? <Spinner size="tiny" /> : undefined}
             >
-              {busy === 'create' ? t.vip.creating : selected ? `${t.vip.pay} ${formatFen(selected.amount)}` : t.vip.pay}
+              {busy === 'create' ? t.vip.creating : selected ? `${t.vip.pay} ${yuanText(selected.amount, { decimals: 'auto' })}` : t.vip.pay}
             </Button>
           </>
         )}

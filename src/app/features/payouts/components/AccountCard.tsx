@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { AccountData, Topup } from '../../../../contract/payouts';
-import { fenText, yuanToFen } from '../../../../contract/employment-rules';
+import { fenText, yuanText, yuanToFen } from '../../../../contract/money';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -24,10 +24,10 @@ export function AccountCard({ account, onChanged }: { account: Account; onChange
         <div>
           <Text className={s.small}>{m.balance}</Text>
           <div className={s.balance} data-testid="pay-balance">
-            ¥{fenText(account.balance)}
+            {yuanText(account.balance)}
           </div>
           <Text className={s.small}>
-            {m.rates(rateText(account.settings.fee_rate_bp), rateText(account.settings.tax_rate_bp), fenText(account.settings.monthly_cap_fen))}
+            {m.rates(rateText(account.settings.fee_rate_bp), rateText(account.settings.tax_rate_bp), yuanText(account.settings.monthly_cap_fen))}
             {pending > 0 && ` · ${m.pending(pending)}`}
           </Text>
         </div>
@@ -96,7 +96,7 @@ function TopupDialog({ bank, onClose }: { bank: Account['bank']; onClose: () => 
             {order ? (
               <div data-testid="topup-order">
                 <span className={s.label}>{m.orderNo}</span>
-                <strong>{order.order_no}</strong> · ¥{fenText(order.amount)}
+                <strong>{order.order_no}</strong> · {yuanText(order.amount)}
               </div>
             ) : (
               <Field label={m.amount} hint={m.amountHint} validationMessage={error || undefined} required>
@@ -131,7 +131,7 @@ function RatesDialog({ settings, onClose }: { settings: Account['settings']; onC
   const m = tPay.rates;
   const [fee, setFee] = useState((settings.fee_rate_bp / 100).toFixed(2));
   const [tax, setTax] = useState((settings.tax_rate_bp / 100).toFixed(2));
-  const [cap, setCap] = useState(fenText(settings.monthly_cap_fen).replace(/,/g, ''));
+  const [cap, setCap] = useState(fenText(settings.monthly_cap_fen, { grouping: false }));
   const [error, setError] = useState('');
   const save = async () => {
     const f = pctToBp(fee);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { BatchDetail } from '../../../../contract/payouts';
-import { fenText, fenToYuanInput, yuanToFen } from '../../../../contract/employment-rules';
+import { fenText, yuanText, yuanToFen } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { changeAmount } from '../api';
@@ -12,7 +12,7 @@ type Detail = z.infer<typeof BatchDetail>;
 /** 修改金额 of one row of a 待提交 batch: yuan typed, integer fen sent; the server re-calculates and logs before → after. */
 export function AmountDialog({ batchId, row, onClose }: { batchId: number; row: { id: number; name: string; amount: number }; onClose: (d: Detail | null) => void }) {
   const m = tPay.amount;
-  const [value, setValue] = useState(fenToYuanInput(row.amount));
+  const [value, setValue] = useState(fenText(row.amount, { grouping: false }));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -36,7 +36,7 @@ export function AmountDialog({ batchId, row, onClose }: { batchId: number; row: 
         <DialogBody>
           <DialogTitle>{m.title(row.name)}</DialogTitle>
           <DialogContent>
-            <Field label={m.label} hint={m.hint(fenText(row.amount))} validationMessage={error || undefined} required>
+            <Field label={m.label} hint={m.hint(yuanText(row.amount))} validationMessage={error || undefined} required>
               <Input value={value} onChange={(_, d) => setValue(d.value)} inputMode="decimal" contentBefore="¥" maxLength={13} data-testid="amount-input" />
             </Field>
           </DialogContent>

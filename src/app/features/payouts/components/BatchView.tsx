@@ -21,7 +21,7 @@ import {
 import { ReceiptRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { BatchDetail, LogItem } from '../../../../contract/payouts';
-import { fenText } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -105,11 +105,11 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     ...(b.parent_no ? ([[F.parent, b.parent_no]] as [string, string][]) : []),
     [F.creator, `${b.creator} ${b.created_at}`],
     [F.count, `${b.head_count}人`],
-    [F.gross, `¥${fenText(b.gross)}`],
-    [F.fee, `¥${fenText(b.fee)}`],
-    [F.tax, `¥${fenText(b.tax)}`],
-    [F.net, `¥${fenText(b.net)}`],
-    [F.balance, `¥${fenText(b.balance)}`],
+    [F.gross, yuanText(b.gross)],
+    [F.fee, yuanText(b.fee)],
+    [F.tax, yuanText(b.tax)],
+    [F.net, yuanText(b.net)],
+    [F.balance, yuanText(b.balance)],
     [F.status, <PayBadge key="s" kind="batch" status={b.status} />],
   ];
   return (
@@ -169,8 +169,8 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
         <MessageBar intent={short > 0 ? 'warning' : 'info'} style={{ marginTop: 12 }} data-testid="batch-precalc">
           <MessageBarBody>
             <strong>{m.precalc}：</strong>
-            {m.precalcText(fenText(b.gross), fenText(b.fee), fenText(b.debit), rateText(b.fee_rate_bp), rateText(b.tax_rate_bp))}
-            {short > 0 && ` ${m.short(fenText(short))}`}
+            {m.precalcText(yuanText(b.gross), yuanText(b.fee), yuanText(b.debit), rateText(b.fee_rate_bp), rateText(b.tax_rate_bp))}
+            {short > 0 && ` ${m.short(yuanText(short))}`}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -198,9 +198,9 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
                   {r.bank_card || '—'}
                   {r.bank_name && <div className={s.small}>{r.bank_name}</div>}
                 </TableCell>
-                <TableCell className={s.num}>¥{fenText(r.amount)}</TableCell>
-                <TableCell className={s.num}>¥{fenText(r.tax)}</TableCell>
-                <TableCell className={s.num}>¥{fenText(r.net)}</TableCell>
+                <TableCell className={s.num}>{yuanText(r.amount)}</TableCell>
+                <TableCell className={s.num}>{yuanText(r.tax)}</TableCell>
+                <TableCell className={s.num}>{yuanText(r.net)}</TableCell>
                 <TableCell>
                   <PayBadge kind="row" status={r.status} />
                 </TableCell>

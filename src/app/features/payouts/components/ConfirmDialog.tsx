@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
-import { fenText } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { ApiError } from '../../../shared/lib/http';
@@ -57,7 +57,7 @@ export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_co
         <DialogBody>
           <DialogTitle>{m.title}</DialogTitle>
           <DialogContent className={s.form}>
-            <Text>{m.text(batch.head_count, fenText(batch.debit), fenText(batch.balance))}</Text>
+            <Text>{m.text(batch.head_count, yuanText(batch.debit), yuanText(batch.balance))}</Text>
             <div className={s.row}>
               <Field label={m.code} validationMessage={error || undefined} hint={sentTo ? m.sentTo(sentTo) : undefined} required style={{ flex: 1 }}>
                 <Input ref={codeRef} value={code} onChange={(_, d) => setCode(d.value)} maxLength={6} inputMode="numeric" placeholder={m.codePh} data-testid="confirm-code" />

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { LedgerData } from '../../../../contract/payouts';
-import { fenText } from '../../../../contract/employment-rules';
-import { LEDGER_TYPES, labelOf } from '../../../../contract/payouts-rules';
+import { fenText } from '../../../../contract/money';
+import { LEDGER_TYPE_CODES, LEDGER_TYPES, labelOf, type LedgerType } from '../../../../contract/payouts-rules';
+import { oneOf } from '../../../../contract/vocab';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { loadLedger } from '../api';
@@ -12,7 +13,7 @@ import { usePayStyles } from './styles';
 /** 费用记录: the account's ledger, newest first, filterable by type. */
 export function LedgerTable({ version }: { version: number }) {
   const m = tPay.ledger;
-  const [type, setType] = useState('all');
+  const [type, setType] = useState<LedgerType | 'all'>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<z.infer<typeof LedgerData> | null>(null);
   useEffect(() => {
@@ -24,7 +25,7 @@ export function LedgerTable({ version }: { version: number }) {
       <Dropdown
         value={labelOf(options, type)}
         selectedOptions={[type]}
-        onOptionSelect={(_, d) => (setType(d.optionValue ?? 'all'), setPage(1))}
+        onOptionSelect={(_, d) => (setType(oneOf(LEDGER_TYPE_CODES, d.optionValue) ?? 'all'), setPage(1))}
         data-testid="ledger-type"
         style={{ marginBottom: 8 }}
       >

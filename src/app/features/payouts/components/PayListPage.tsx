@@ -1,7 +1,7 @@
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { fenText } from '../../../../contract/employment-rules';
-import { LEDGER_TYPES } from '../../../../contract/payouts-rules';
+import { yuanText } from '../../../../contract/money';
+import { LEDGER_TYPES, type LedgerType } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
@@ -12,7 +12,7 @@ import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from '.
 import { usePayStyles } from './styles';
 
 /** /employment/pay-list/{task}/{batch}/{type}: the account's ledger (费用记录), filters, paging, 导出. */
-export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId: number; type: string }) {
+export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId: number; type: LedgerType | 'all' }) {
   const s = usePayStyles();
   const m = tPay.records;
   const scope = useScope(0, batchId);
@@ -45,7 +45,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
         <div className={s.actions}>
           {data && (
             <Text data-testid="ledger-balance">
-              {m.balance} <strong>¥{fenText(data.balance)}</strong>
+              {m.balance} <strong>{yuanText(data.balance)}</strong>
             </Text>
           )}
           <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="ledger-export">

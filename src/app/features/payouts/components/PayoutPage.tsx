@@ -3,7 +3,7 @@ import { Button, Link, Spinner, Tab, TabList, Table, TableBody, TableCell, Table
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { AccountData, BatchListData } from '../../../../contract/payouts';
-import { fenText } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -135,10 +135,10 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
                         <div className={s.small}>{b.task_name || m.source[b.source]}</div>
                       </TableCell>
                       <TableCell>{b.head_count}</TableCell>
-                      <TableCell className={s.num}>¥{fenText(b.gross)}</TableCell>
-                      <TableCell className={s.num}>¥{fenText(b.fee)}</TableCell>
-                      <TableCell className={s.num}>¥{fenText(b.tax)}</TableCell>
-                      <TableCell className={s.num}>¥{fenText(b.net)}</TableCell>
+                      <TableCell className={s.num}>{yuanText(b.gross)}</TableCell>
+                      <TableCell className={s.num}>{yuanText(b.fee)}</TableCell>
+                      <TableCell className={s.num}>{yuanText(b.tax)}</TableCell>
+                      <TableCell className={s.num}>{yuanText(b.net)}</TableCell>
                       <TableCell>
                         <PayBadge kind="batch" status={b.status} />
                       </TableCell>

@@ -3,7 +3,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { PrintRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { ReceiptData } from '../../../../contract/payouts';
-import { fenText } from '../../../../contract/employment-rules';
+import { yuanText } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, usePrintPageStyles } from '../../../shared/ui';
 import { loadReceipt } from '../api';
@@ -81,7 +81,7 @@ export function ReceiptPrint({ batchId, rowId }: { batchId: number; rowId: numbe
               {m.print}
             </Button>
             <Text className={s.hint}>
-              {m.total(data.list.length, fenText(data.total_net))} · {m.hint}
+              {m.total(data.list.length, yuanText(data.total_net))} · {m.hint}
             </Text>
           </div>
           {data.list.map((r) => {
@@ -95,9 +95,9 @@ export function ReceiptPrint({ batchId, rowId }: { batchId: number; rowId: numbe
               [m.method, m.methods[r.pay_method]],
               [m.account, r.account || '—'],
               ...(r.bank_name ? ([[m.bank, r.bank_name]] as [string, string][]) : []),
-              [m.amount, `¥${fenText(r.amount)}`],
-              [m.tax, `¥${fenText(r.tax)}`],
-              [m.netNum, `¥${fenText(r.net)}`],
+              [m.amount, yuanText(r.amount)],
+              [m.tax, yuanText(r.tax)],
+              [m.netNum, yuanText(r.net)],
               [m.net, rmbUpper(r.net)],
               [m.purpose, m.purposeText],
               [m.batchNo, data.batch_no],

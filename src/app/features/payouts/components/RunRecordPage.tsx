@@ -1,5 +1,5 @@
 import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { LOG_ACTIONS } from '../../../../contract/payouts-rules';
+import { LOG_ACTIONS, type LogAction } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { loadLogs } from '../api';
@@ -8,7 +8,7 @@ import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from '.
 import { usePayStyles } from './styles';
 
 /** /employment/runRecord/{task}/{batch}/{action}: the append-only operation log, newest first. */
-export function RunRecordPage({ taskId, batchId, action }: { taskId: number; batchId: number; action: string }) {
+export function RunRecordPage({ taskId, batchId, action }: { taskId: number; batchId: number; action: LogAction | 'all' }) {
   const s = usePayStyles();
   const m = tPay.records;
   const scope = useScope(taskId, batchId);

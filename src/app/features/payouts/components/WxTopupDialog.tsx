@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { WxTopupData } from '../../../../contract/payouts';
-import { fenText, yuanToFen } from '../../../../contract/employment-rules';
+import { yuanText, yuanToFen } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { QrCode } from '../../../shared/ui';
@@ -53,7 +53,7 @@ export function WxTopupDialog({ onClose }: { onClose: () => void }) {
               <div className={s.form} data-testid="wx-order" data-paid={paid}>
                 {paid ? <Text weight="semibold">{m.paid}</Text> : <QrCode value={order.code_url} alt={m.qrAlt} testId="wx-qr" />}
                 <Text>
-                  {m.orderNo} {order.order_no} · ¥{fenText(order.amount)}
+                  {m.orderNo} {order.order_no} · {yuanText(order.amount)}
                 </Text>
                 {!paid && <Text className={s.small}>{m.waiting}</Text>}
               </div>

@@ -4,6 +4,8 @@
  * list), reward_id = the batch (0 = every batch of the task / the whole account),
  * status = the page's filter ('all', an action code of the log, a ledger type of the records).
  */
+import { oneOf } from '../../../../contract/vocab';
+
 export const runRecordHref = (taskId: number, batchId: number, status = 'all') => `/employment/runRecord/${taskId}/${batchId}/${status}`;
 export const payListHref = (taskId: number, batchId: number, status = 'all') => `/employment/pay-list/${taskId}/${batchId}/${status}`;
 /** 电子回单: every paid row of the batch (row 0) or one row. */
@@ -13,7 +15,7 @@ export const batchPageHref = (taskId: number, name: string) => `/special/batch/$
 /** A route segment as a non-negative integer (anything else → 0). */
 export const segInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : 0);
 /** A filter segment: one of `codes`, else 'all'. */
-export const segCode = (v: string | undefined, codes: readonly string[]) => (v && codes.includes(v) ? v : 'all');
+export const segCode = <T extends string>(v: string | undefined, codes: readonly T[]): T | 'all' => oneOf(codes, v) ?? 'all';
 
 /** Saves a base64 .xlsx the server answered. */
 export function downloadXlsx(filename: string, base64: string) {

@@ -6,6 +6,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { useDraftForm } from '../../../shared/hooks/draft-form';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
+import type { BodyInput } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { media, sizes } from '../../../shared/theme';
 import { loadPosition, savePosition } from '../api';
@@ -64,13 +65,16 @@ type Values = typeof blank;
 type Errors = Partial<Record<keyof Values, string>>;
 
 /**
- * zod issues of the contract's own schema → the first message per field (one source of rules).
- * The schema (and zod) load on the first submit, keeping them out of the position pages' chunks.
+ * zod issues of the contract's own schema → the first message per field (one source of rules);
+ * the body the schema accepted is the one sent. The schema (and zod) load on the first submit,
+ * keeping them out of the position pages' chunks.
  */
-async function check(v: Values, id: number | null): Promise<{ errors: Errors; ok: boolean }> {
+async function check(v: Values, id: number | null): Promise<{ errors: Errors; body: BodyInput<'positionSave'> } | { errors: Errors; body: null }> {
   const { PositionBody } = await import('../../../../contract/recruitment');
-  const r = PositionBody.safeParse({ ...v, welfare: v.welfare.join(','), ...(id ? { id: String(id) } : {}) });
-  if (r.success) return { errors: {}, ok: true };
+  const body = { ...v, welfare: v.welfare.join(','), ...(id ? { id: String(id) } : {}) };
+  const r = PositionBody.safeParse(body);
+  // accepted by the endpoint's own schema: the fields are its input (the enums are its codes)
+  if (r.success) return { errors: {}, body: body as BodyInput<'positionSave'> };
   const errors: Errors = {};
   const fallback = tRecruit.positionForm.errors as Record<string, string>;
   for (const i of r.error.issues) {
@@ -79,7 +83,7 @@ async function check(v: Values, id: number | null): Promise<{ errors: Errors; ok
     // the schema's own Chinese words; zod's English defaults are replaced by the field's message
     errors[k] = /[\u4e00-\u9fff]/.test(i.message) ? i.message : (fallback[k] ?? fallback[k.startsWith('salary') ? 'salary' : 'title']!);
   }
-  return { errors, ok: false };
+  return { errors, body: null };
 }
 
 /** 发布职位 / 编辑职位 (/position/post, ?id= to edit). Members only; the draft survives prompts and expiry. */
@@ -137,9 +141,9 @@ export function PositionForm() {
   const districts = useMemo(() => CITIES[values.city] ?? [], [values.city]);
 
   const submit = async () => {
-    const { errors: errs, ok } = await check(values, id);
+    const { errors: errs, body } = await check(values, id);
     setErrors(errs);
-    if (!ok) {
+    if (!body) {
       const first = Object.values(errs).find(Boolean);
       if (first) toast('warning', first);
       // bring the first field in error into view once React has marked it
@@ -153,7 +157,7 @@ export function PositionForm() {
     if (!requireMember()) return;
     setSaving(true);
     try {
-      const r = await savePosition({ ...values, welfare: values.welfare.join(','), ...(id ? { id } : {}) });
+      const r = await savePosition(body);
       form.saved();
       toast('success', id ? tRecruit.positionForm.saved : r.status === 'review' ? tRecruit.positionForm.publishedReview : tRecruit.positionForm.published);
       navigate('/position');

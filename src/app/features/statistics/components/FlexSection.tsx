@@ -1,4 +1,5 @@
 import { Text, tokens } from '@fluentui/react-components';
+import { fenText, yuanText } from '../../../../contract/money';
 import type { FlexStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero, rateText } from '../lib/rates';
@@ -18,9 +19,9 @@ export function FlexSection({ d }: { d: FlexStats }) {
         {T.title}
       </Text>
       <div className={s.kpis}>
-        <Kpi id="flex-gross" label={T.gross} value={T.yuan(d.gross)} />
-        <Kpi id="flex-fee" label={T.fee} value={T.yuan(d.fee)} />
-        <Kpi id="flex-tax" label={T.tax} value={T.yuan(d.tax)} />
+        <Kpi id="flex-gross" label={T.gross} value={yuanText(d.gross)} />
+        <Kpi id="flex-fee" label={T.fee} value={yuanText(d.fee)} />
+        <Kpi id="flex-tax" label={T.tax} value={yuanText(d.tax)} />
         <Kpi id="flex-paid" label={T.paid} value={d.paid} />
         <Kpi id="flex-rate" label={T.successRate} value={rateText(d.success_rate)} hint={T.successHint(d.failed)} />
         <Kpi id="flex-published" label={T.published} value={d.tasks.published} />
@@ -32,7 +33,7 @@ export function FlexSection({ d }: { d: FlexStats }) {
           id="flex-trend"
           title={T.trend}
           empty={empty}
-          table={{ cols: [T.dateCol, T.grossSeries, T.paidSeries], rows: d.trend.map((t) => [t.date, (t.gross / 100).toFixed(2), t.paid]) }}
+          table={{ cols: [T.dateCol, T.grossSeries, T.paidSeries], rows: d.trend.map((t) => [t.date, fenText(t.gross, { grouping: false }), t.paid]) }}
         >
           <TrendChart
             kind="bar"

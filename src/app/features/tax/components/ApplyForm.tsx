@@ -6,7 +6,7 @@ import { PROOF_TYPES, RECEIVE_WAYS } from '../../../../contract/tax-rules';
 import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { createApplication } from '../api';
@@ -109,7 +109,7 @@ export function ApplyForm() {
         ) : (
           <>
             <PickTable data={data} mode={form.mode} ids={form.ids} onChange={(ids) => patchForm({ ids })} />
-            <Text className={s.small} data-testid="tax-selected">{tTax.form.selected(sum.n, heads, formatFen(sum.tax, { decimals: 'always' }))}</Text>
+            <Text className={s.small} data-testid="tax-selected">{tTax.form.selected(sum.n, heads, yuanText(sum.tax))}</Text>
           </>
         )}
         <Field label={tTax.form.proofType} required hint={tTax.form.proofHint}>

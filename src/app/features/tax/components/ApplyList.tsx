@@ -18,7 +18,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { DataOf } from '../../../../contract';
 import { PROOF_TYPES, TAX_STATUS_CODES, TAX_STATUS_TEXT, periodText, taxRowActions } from '../../../../contract/tax-rules';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, PagedTable } from '../../../shared/ui';
 import { applicationAction, downloadFile, listApplications } from '../api';
@@ -124,7 +124,7 @@ export function ApplyList() {
               <TableCell className={s.nowrap}>{a.created_at.slice(0, 16)}</TableCell>
               <TableCell className={s.nowrap}>{periodText(a.period_start, a.period_end)}</TableCell>
               <TableCell>{tTax.list.people(a.head_count)}</TableCell>
-              <TableCell className={s.nowrap}>{formatFen(a.tax, { decimals: 'always' })}</TableCell>
+              <TableCell className={s.nowrap}>{yuanText(a.tax)}</TableCell>
               <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
               <TableCell><TaxBadge status={a.status} /></TableCell>
               <TableCell>

@@ -5,7 +5,7 @@ import { PROOF_TYPES } from '../../../../contract/tax-rules';
 import { useFormDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { createApplication } from '../api';
@@ -100,7 +100,7 @@ export function BulkApply() {
               testId="tax-bulk-sum"
               items={[
                 [b.titleLabel, data.title],
-                [b.invoiceable, <span key="i" className={s.money} data-testid="tax-invoiceable">{formatFen(sum?.invoiceable ?? 0, { decimals: 'always' })}</span>],
+                [b.invoiceable, <span key="i" className={s.money} data-testid="tax-invoiceable">{yuanText(sum?.invoiceable ?? 0)}</span>],
               ]}
             />
           </>

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { PROOF_TYPES, periodText } from '../../../../contract/tax-rules';
 import { openInvoice } from '../../../shared/dialogs/store';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { applicationAction, submitChecked } from '../api';
@@ -14,8 +14,6 @@ import { TaxBadge } from './StatusBadge';
 import { useApplication } from './useApplication';
 import { useTaxStyles } from './styles';
 import { useTaxAccess } from './useTaxAccess';
-
-const fen = (n: number) => formatFen(n, { decimals: 'always' });
 
 /** /payTaxes/check/{id}: the rows with 一致 / 不一致; 我已核对以上信息无误 must be ticked before submitting. */
 export function CheckView({ id }: { id: number }) {
@@ -58,14 +56,14 @@ export function CheckView({ id }: { id: number }) {
             [tTax.detail.fields.applyNo, data.apply_no],
             [tTax.detail.fields.period, periodText(data.period_start, data.period_end)],
             [tTax.detail.fields.proofType, PROOF_TYPES[data.proof_type]],
-            [tTax.check.fee, fen(data.fee)],
+            [tTax.check.fee, yuanText(data.fee)],
           ]}
         />
       </section>
       <section className={s.panel}>
         <Text className={s.muted}>{tTax.check.intro}</Text>
         <RowsTable rows={data.rows} />
-        <Text className={s.small}>{tTax.check.summary(data.rows.length, fen(data.income), fen(data.tax))}</Text>
+        <Text className={s.small}>{tTax.check.summary(data.rows.length, yuanText(data.income), yuanText(data.tax))}</Text>
       </section>
       <section className={s.panel}>
         <h3 className={s.sectionTitle}>{tTax.check.invoice}</h3>

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
 import { PROOF_TYPES, RECEIVE_WAYS, periodText } from '../../../../contract/tax-rules';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { EmptyState } from '../../../shared/ui';
 import { downloadFile, loadInvoice } from '../api';
 import { saveFile } from '../lib/file';
@@ -14,8 +14,6 @@ import { RowsTable } from './RowsTable';
 import { TaxBadge } from './StatusBadge';
 import { useTaxStyles } from './styles';
 import { useTaxAccess } from './useTaxAccess';
-
-const fen = (n: number) => formatFen(n, { decimals: 'always' });
 
 /** /payTaxes/detail/{id}/{number} 发票详情: every field of the issued invoice, the proof, the downloads. */
 export function InvoiceDetail({ id, number }: { id: number; number: string }) {
@@ -61,7 +59,7 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
               [f.taxNo, inv.creditcode],
               [f.addrPhone, dash(`${inv.address} ${inv.phone}`.trim())],
               [f.bank, dash(`${inv.bank_name} ${inv.bank_account}`.trim())],
-              [f.amount, fen(inv.amount)],
+              [f.amount, yuanText(inv.amount)],
               [f.content, inv.content],
               [f.invoiceNo, dash(inv.invoice_no)],
               [f.invoiceDate, dash(inv.invoice_date)],
@@ -87,8 +85,8 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
             [f.applyNo, data.apply_no],
             [f.period, periodText(data.period_start, data.period_end)],
             [f.people, tTax.list.people(data.head_count)],
-            [f.income, fen(data.income)],
-            [f.tax, fen(data.tax)],
+            [f.income, yuanText(data.income)],
+            [f.tax, yuanText(data.tax)],
             [f.proofType, PROOF_TYPES[data.proof_type]],
             [f.receive, data.receive === 'email' ? `${RECEIVE_WAYS.email}（${data.email}）` : RECEIVE_WAYS.download],
             [f.proofNo, data.proof_no || d.notIssued],

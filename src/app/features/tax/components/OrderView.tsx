@@ -4,7 +4,7 @@ import { CheckmarkCircleFilled, CopyRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toast, toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, QrCode } from '../../../shared/ui';
 import { loadOrder, payBank, payWechat } from '../api';
@@ -74,7 +74,7 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
       items={[
         [o.orderNo, order.order_id],
         [o.service, order.service],
-        [o.amount, <span key="a" className={s.money}>{formatFen(order.amount, { decimals: 'always' })}</span>],
+        [o.amount, <span key="a" className={s.money}>{yuanText(order.amount)}</span>],
       ]}
     />
   );

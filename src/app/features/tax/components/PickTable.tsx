@@ -1,13 +1,12 @@
 import { Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { toggle } from '../lib/form';
 import { TableScroll } from '../../../shared/ui';
 import { useTaxStyles } from './styles';
 
 type Eligible = DataOf<'taxEligible'>;
-const fen = (n: number) => formatFen(n, { decimals: 'always' });
 
 /** The eligible people or payout batches of a period, with a tick per line and one for all. */
 export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode: 'people' | 'batches'; ids: readonly number[]; onChange: (ids: number[]) => void }) {
@@ -42,8 +41,8 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
                 <TableCell>{p.name}</TableCell>
                 <TableCell className={s.nowrap}>{p.cert_no}</TableCell>
                 <TableCell>{p.rows}</TableCell>
-                <TableCell>{fen(p.income)}</TableCell>
-                <TableCell>{fen(p.tax)}</TableCell>
+                <TableCell>{yuanText(p.income)}</TableCell>
+                <TableCell>{yuanText(p.tax)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -64,9 +63,9 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
                 <TableCell>{b.task_name}</TableCell>
                 <TableCell>{b.period}</TableCell>
                 <TableCell>{b.head_count}</TableCell>
-                <TableCell>{fen(b.income)}</TableCell>
-                <TableCell>{fen(b.tax)}</TableCell>
-                <TableCell>{fen(b.invoiceable)}</TableCell>
+                <TableCell>{yuanText(b.income)}</TableCell>
+                <TableCell>{yuanText(b.tax)}</TableCell>
+                <TableCell>{yuanText(b.invoiceable)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

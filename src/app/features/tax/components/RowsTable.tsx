@@ -2,12 +2,11 @@ import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, To
 import { CheckmarkCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
-import { formatFen } from '../../../shared/lib/format';
+import { yuanText } from '../../../../contract/money';
 import { TableScroll } from '../../../shared/ui';
 import { useTaxStyles } from './styles';
 
 type Row = DataOf<'taxDetail'>['rows'][number];
-const fen = (n: number) => formatFen(n, { decimals: 'always' });
 
 /** The check rows: 姓名 · 身份证号 (masked) · 收入额 · 已扣税额 · 税款所属期 · 入库日期 with 一致 / 不一致. */
 export function RowsTable({ rows }: { rows: readonly Row[] }) {
@@ -25,8 +24,8 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
             <TableRow key={r.id} data-consistent={r.consistent ? '1' : '0'}>
               <TableCell>{r.name}</TableCell>
               <TableCell className={s.nowrap}>{r.cert_no}</TableCell>
-              <TableCell>{fen(r.income)}</TableCell>
-              <TableCell>{fen(r.tax)}</TableCell>
+              <TableCell>{yuanText(r.income)}</TableCell>
+              <TableCell>{yuanText(r.tax)}</TableCell>
               <TableCell>{r.period}</TableCell>
               <TableCell className={s.nowrap}>{r.paid_date}</TableCell>
               <TableCell className={s.nowrap}>{r.batch_no}</TableCell>
