@@ -173,11 +173,6 @@ export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
 /** an agreement PDF */
 export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-// fen as text and yuan read back are contract/money.ts. fenText stays importable from here only
-// for src/server (sandbox/employment, sandbox/payouts, sandbox/tax, domain/payouts-batches,
-// domain/tax-files), until those import './money' themselves.
-export { fenText } from './money';
-
 export const payUnitLabel = (code: string) => PAY_UNITS.find((u) => u.code === code)?.label ?? code;
 export const settleModeLabel = (code: string) => SETTLE_MODES.find((u) => u.code === code)?.label ?? code;
 

@@ -29,6 +29,9 @@ export const ORDER_EXPIRE_MS = 2 * 3600_000;
 export const MSG_NO_WECHATPAY = '暂未开通微信支付，请选择其他支付方式';
 export const MSG_ORDER_FAILED = '微信支付下单失败，请稍后再试';
 
+/** The pay sandbox's page a phone opens from the demo's QR code (the real code_url is weixin://wxpay/…). */
+export const sandboxPayPage = (origin: string, path: string) => `${origin}/sandbox/pay/${path}`;
+
 /**
  * The QR content of one order: the platform's code_url (production) or the sandbox page
  * `/sandbox/pay/<sandboxPath>` (demo). Call it before writing the order: a refusal throws and
@@ -42,7 +45,7 @@ export async function wechatCodeUrl(
   const { wechatPay, sandbox } = req.server.payments;
   if (!wechatPay?.merchantPrivateKey) {
     if (!sandbox) throw conflict(MSG_NO_WECHATPAY);
-    return `${requestOrigin(req)}/sandbox/pay/${o.sandboxPath}`;
+    return sandboxPayPage(requestOrigin(req), o.sandboxPath);
   }
   try {
     return await createNativeOrder(

@@ -3,19 +3,13 @@
  * for it), the company's invoice details and an order's invoice (domain/accounts/membership.ts,
  * invoices.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { activeCompany, adminCompany } from '../domain/access';
 import { companyInvoice, saveCompanyInvoice, saveOrderInvoice } from '../domain/accounts/invoices';
 import { createMemberOrder, memberOrder, memberOrders } from '../domain/accounts/membership';
 import { wechatCodeUrl } from '../adapters/wechatpay-orders';
-import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
-
-/** The page a phone opens from the QR code (the real code_url is weixin://wxpay/…). */
-export function payUrl(req: FastifyRequest, orderId: string): string {
-  return `${requestOrigin(req)}/sandbox/pay/${orderId}`;
-}
 
 export function membershipRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.orderCreate, async ({ auth, body, db, now, req }) => {

@@ -8,8 +8,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
-import { canDeliver, fenText, payUnitLabel, settleModeLabel, takesWorkers, type SignStatus, type WorkStatus } from '../../contract/employment-rules';
+import { canDeliver, payUnitLabel, settleModeLabel, takesWorkers, type SignStatus, type WorkStatus } from '../../contract/employment-rules';
 import { idCardProblem, normalizeDigits } from '../../contract/person';
+import { yuanText as yuan } from '../../contract/money';
 import type { Db } from '../db/types';
 import { mintCredentials, presignGet } from '../domain/accounts/credentials';
 import {
@@ -45,7 +46,6 @@ const SESSION_S = 30 * 60;
 const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
 const page = (reply: FastifyReply, status: number, title: string, body: string) =>
   reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(mobilePage(title, body));
-const yuan = (fen: number) => `¥${fenText(fen)}`;
 
 /** The operator page's section: tasks waiting for the platform's review. */
 export async function employmentSection(db: Db): Promise<string> {

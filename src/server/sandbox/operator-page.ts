@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fmtDateTime } from '../lib/time';
+import { yuanText } from '../../contract/money';
 import { employmentSection } from './employment';
 import { payoutsSection } from './payouts';
 import { taxSection } from './tax';
@@ -53,7 +54,7 @@ export function operatorPage(app: FastifyInstance) {
       ? orders
           .map(
             (o) => `<tr><td><a href="/sandbox/pay/${esc(o.order_id)}">${esc(o.order_id)}</a></td><td>${esc(o.company_name)}</td><td>${esc(o.name)}</td>
-<td>¥${(o.amount / 100).toFixed(2)}</td><td>${esc(fmtDateTime(o.created_at))}</td>
+<td>${yuanText(o.amount, { grouping: false })}</td><td>${esc(fmtDateTime(o.created_at))}</td>
 <td>${o.status === 'paid' ? '已支付' : o.status === 'closed' ? '已关闭' : `<form method="post" action="/sandbox/pay/${esc(o.order_id)}"><button class="ok">确认支付</button></form>`}</td></tr>`,
           )
           .join('')

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { yuanText } from '../../contract/money';
 import { isTaxOrder, taxOrderForPayPage } from '../domain/tax/orders';
 import { handlePayNotify } from '../domain/payouts/pay-notify';
 import { sandboxNotification, sandboxWechatPay } from '../adapters/wechatpay';
@@ -30,7 +31,7 @@ const loadOrder = (app: FastifyInstance, id: string): Promise<PayRow | undefined
     [id],
   );
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+const yuan = (fen: number) => yuanText(fen, { grouping: false });
 
 export const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
 const html = (reply: FastifyReply, status: number, s: string) =>

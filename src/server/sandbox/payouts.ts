@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
-import { fenText } from '../../contract/employment-rules';
+import { yuanText as yuan } from '../../contract/money';
 import { MOBILE_RE } from '../../contract/patterns';
 import type { Db } from '../db/types';
 import { signNotify, type Notify } from '../domain/payouts/channel';
@@ -27,7 +27,6 @@ const ResultBody = z.strictObject({
   reason: z.string().trim().max(100, '原因不能超过100字').optional().default(''),
 });
 const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
-const yuan = (fen: number) => `¥${fenText(fen)}`;
 
 /** Confirms a pending top-up once: the balance grows by one ledger entry. */
 export async function confirmTopup(db: Db, id: number, now: Date) {

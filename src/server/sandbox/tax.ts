@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
-import { fenText } from '../../contract/employment-rules';
+import { yuanText as yuan } from '../../contract/money';
 import { TAX_STATUS_TEXT, periodText, type TaxStatus } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
 import { issueInvoice, issueProof, rejectApplication } from '../domain/tax/operator';
@@ -26,7 +26,6 @@ const DecideBody = z.strictObject({
 const ReasonBody = z.strictObject({ reason: z.string().trim().max(100, '原因不能超过100字').optional().default('') });
 const OrderParam = z.strictObject({ order_id: z.string().regex(/^TAX\d{6,30}$/, '订单号无效') });
 const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
-const yuan = (fen: number) => `¥${fenText(fen)}`;
 const form = (action: string, label: string, cls: string, reason = '') =>
   `<form method="post" action="${action}">${reason ? `<input name="reason" value="${esc(reason)}" maxlength="100">` : ''}<button class="${cls}">${label}</button></form>`;
 

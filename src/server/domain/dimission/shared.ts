@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { memberCompanyOf } from '../access';
 import type { AuthInfo, CompanyRow } from '../users';
+import { containsPattern } from '../../lib/search';
 
 export const MSG_OVERDUE = '已超过离职日期，请尽快出具离职证明';
 /** Days the employer has for the 档案/社保 transfer after the departure (art. 50). */
@@ -35,7 +36,7 @@ export const newLinkToken = () => randomBytes(18).toString('base64url');
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
 
 /** `%`, `_` and `\` taken literally in ILIKE. */
-export const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const like = containsPattern;
 
 /** A query's next parameter: pushes `v` onto `args` and answers its placeholder. */
 export const argOf = (args: unknown[]) => (v: unknown) => `$${args.push(v)}`;

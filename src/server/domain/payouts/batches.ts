@@ -4,7 +4,6 @@
  * batch answers 404 like a missing one.
  */
 import { randomBytes } from 'node:crypto';
-import { fenText } from '../../../contract/employment-rules';
 import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
@@ -17,7 +16,6 @@ export const MSG_BATCH_MISSING = '发放批次不存在';
 export const MSG_PENDING_RESULT = '发放结果确认中，请勿重复提交';
 
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : '');
-export const yuan = (fen: number) => `¥${fenText(fen)}`;
 
 export const newBatchNo = (now: Date) => `FF${fmtDate(now).replace(/-/g, '')}${randomBytes(4).readUInt32BE(0).toString().padStart(10, '0')}`;
 export const newChannelNo = () => `PO${randomBytes(9).toString('hex').toUpperCase()}`;

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/types';
 import { badRequest, type Refusal } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
-import { yuan } from './batches';
+import { yuanText as yuan } from '../../../contract/money';
 
 /** The calendar month (China time) of `now`: [start, end). */
 export function monthOf(now: Date): [Date, Date] {

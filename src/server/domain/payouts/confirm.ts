@@ -14,7 +14,8 @@ import { randomDigits, safeEqual } from '../../lib/crypto';
 import { badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
 import { addSeconds } from '../../lib/time';
 import { smsCodeHmac } from '../sms-codes';
-import { log, ownBatch, yuan, type Actor } from './batches';
+import { log, ownBatch, type Actor } from './batches';
+import { yuanText as yuan } from '../../../contract/money';
 import { batchOverCap } from './cap';
 import { balanceOf, post, settingsOf } from './ledger';
 

@@ -7,7 +7,8 @@
 import { precalcRow, precalcTotals } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
 import { badRequest, conflict } from '../../lib/refusal';
-import { log, newBatchNo, newChannelNo, yuan, type Actor } from './batches';
+import { log, newBatchNo, newChannelNo, type Actor } from './batches';
+import { yuanText as yuan } from '../../../contract/money';
 import { checkMonthlyCap } from './cap';
 import { settingsOf } from './ledger';
 

@@ -8,6 +8,7 @@ import { taxAllows, taxServiceFee, type TaxAction, type TaxStatus } from '../../
 import type { Db } from '../../db/types';
 import { randomDigits } from '../../lib/crypto';
 import { pageSql, type Page } from '../../lib/page';
+import { containsPattern } from '../../lib/search';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { paidRows, sumOf, type PaidRow } from './paid-rows';
@@ -129,7 +130,7 @@ export async function ownApplication(db: Db, id: number, companyId: number, lock
 }
 
 export async function listApplications(db: Db, companyId: number, q: Page & { keywords: string; status: string }) {
-  const like = `%${q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q.keywords);
   const where = `a.company_id = $1 AND ($2 = 'all' OR a.status = $2)
     AND ($3 = '%%' OR a.apply_no ILIKE $3 OR a.remark ILIKE $3
          OR EXISTS (SELECT 1 FROM tax_application_rows x WHERE x.application_id = a.id AND x.company_id = a.company_id AND x.name ILIKE $3))`;

@@ -3,7 +3,7 @@
  * the proof's header and one line per person) and the electronic invoice (the XML of a 数电票).
  */
 import ExcelJS from 'exceljs';
-import { fenText } from '../../../contract/employment-rules';
+import { fenText } from '../../../contract/money';
 import { PROOF_TYPES, periodText } from '../../../contract/tax-rules';
 import type { Db } from '../../db/types';
 import { conflict } from '../../lib/refusal';
@@ -56,8 +56,8 @@ function invoiceFile(a: Item, inv: Invoice, seller: { name: string; taxNo: strin
   <Header><InvoiceType>${inv.invoice_type === 1 ? '增值税专用发票' : '增值税普通发票'}（电子）</InvoiceType><InvoiceNumber>${x(inv.invoice_no)}</InvoiceNumber><IssueDate>${x(inv.invoice_date)}</IssueDate></Header>
   <Buyer><Name>${x(inv.company_name)}</Name><TaxNo>${x(inv.creditcode)}</TaxNo><AddressPhone>${x(`${inv.address} ${inv.phone}`.trim())}</AddressPhone><BankAccount>${x(`${inv.bank_name} ${inv.bank_account}`.trim())}</BankAccount></Buyer>
   <Seller><Name>${x(seller.name)}</Name><TaxNo>${x(seller.taxNo)}</TaxNo></Seller>
-  <Items><Item><Name>${x(inv.content)}</Name><Amount>${fenText(inv.amount).replace(/,/g, '')}</Amount></Item></Items>
-  <Total>${fenText(inv.amount).replace(/,/g, '')}</Total>
+  <Items><Item><Name>${x(inv.content)}</Name><Amount>${fenText(inv.amount, { grouping: false })}</Amount></Item></Items>
+  <Total>${fenText(inv.amount, { grouping: false })}</Total>
   <Remark>申请编号 ${x(a.apply_no)}；税款所属期 ${x(periodText(a.period_start, a.period_end))}</Remark>
 </EInvoice>
 `;

@@ -5,6 +5,7 @@
  */
 import type { TaxAction, TaxStatus } from '../../../contract/tax-rules';
 import type { Db } from '../../db/types';
+import { sandboxPayPage } from '../../adapters/wechatpay-orders';
 import { randomDigits } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
@@ -16,12 +17,6 @@ export const TAX_SERVICE_NAME = '完税证明开具服务费';
 
 export const newTaxOrderId = (now: Date) => `TAX${fmtDateTime(now).replace(/\D/g, '')}${randomDigits(6)}`;
 export const isTaxOrder = (orderId: string) => orderId.startsWith('TAX');
-
-/**
- * The pay sandbox's page of an order on the console's `origin` (what a phone opens from the QR in
- * the demo; production's QR is the platform's weixin://wxpay/… code_url).
- */
-export const payPageUrl = (origin: string, orderId: string) => `${origin}/sandbox/pay/${orderId}`;
 
 const dt = (d: Date | null | undefined) => (d ? fmtDateTime(d) : '');
 
@@ -43,7 +38,7 @@ export const orderOf = (o: OrderRow, origin: string) => ({
   amount: Number(o.amount),
   status: o.status,
   method: o.method,
-  code_url: o.method === 'wechat' && o.status === 'unpaid' ? o.code_url || payPageUrl(origin, o.order_id) : '',
+  code_url: o.method === 'wechat' && o.status === 'unpaid' ? o.code_url || sandboxPayPage(origin, o.order_id) : '',
   bank: TAX_BANK,
   voucher_name: o.voucher_name,
   created_at: dt(o.created_at),
