@@ -178,6 +178,7 @@ export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 // domain/tax-files), until those import './money' themselves.
 export { fenText } from './money';
 
+export const workModeLabel = (code: string) => WORK_MODES.find((u) => u.code === code)?.label ?? code;
 export const payUnitLabel = (code: string) => PAY_UNITS.find((u) => u.code === code)?.label ?? code;
 export const settleModeLabel = (code: string) => SETTLE_MODES.find((u) => u.code === code)?.label ?? code;
 
