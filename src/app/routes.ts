@@ -7,6 +7,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyChunk } from './shared/lib/chunks';
 import type { GuardMeta } from './shared/lib/guards';
+import { t } from './shared/i18n/zh-CN';
 
 export type Layout = 'main' | 'blank';
 
@@ -69,62 +70,64 @@ const TaxOrder = page(() => import('./pages/tax-order'));
 const TaxDetail = page(() => import('./pages/tax-detail'));
 const TaxBulk = page(() => import('./pages/tax-bulk'));
 
+const T = t.routes;
+
 type R = Omit<RouteDef, 'layout'> & { layout?: Layout };
 const main = (r: R): RouteDef => ({ layout: 'main', ...r });
 const blank = (r: R): RouteDef => ({ layout: 'blank', neverLogin: true, ...r });
 
 export const routes: RouteDef[] = [
   // public, never-login
-  blank({ name: 'login', path: '/login', title: '登录', loginOnly: true, page: Login }),
-  blank({ name: 'bind', path: '/bind', title: '绑定手机号', page: Bind }),
-  blank({ name: 'agreement', path: '/agreement', title: '用户服务协议', page: Agreement }),
-  blank({ name: 'invite', path: '/invite', title: '邀请好友', page: InviteFriends }),
-  blank({ name: 'companyInvite', path: '/company/invite', title: '邀请同事', page: CompanyInvite }),
-  blank({ name: 'leave', path: '/m/leave/:token', title: '扫码离职', page: Leave }),
-  blank({ name: 'proofView', path: '/m/proof/:token', title: '离职证明', page: ProofView }),
+  blank({ name: 'login', path: '/login', title: T.login, loginOnly: true, page: Login }),
+  blank({ name: 'bind', path: '/bind', title: T.bind, page: Bind }),
+  blank({ name: 'agreement', path: '/agreement', title: T.agreement, page: Agreement }),
+  blank({ name: 'invite', path: '/invite', title: T.invite, page: InviteFriends }),
+  blank({ name: 'companyInvite', path: '/company/invite', title: T.companyInvite, page: CompanyInvite }),
+  blank({ name: 'leave', path: '/m/leave/:token', title: T.leave, page: Leave }),
+  blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
 
-  main({ name: 'index', path: '/index', title: '首页', page: Home }),
-  main({ name: 'statistics', path: '/statistics', title: '数据面板', auth: true, parent: 'index', page: Statistics }),
-  main({ name: 'hall', path: '/hall', title: '人才大厅', auth: true, search: true, page: Hall }),
+  main({ name: 'index', path: '/index', title: T.index, page: Home }),
+  main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),
+  main({ name: 'hall', path: '/hall', title: T.hall, auth: true, search: true, page: Hall }),
 
-  main({ name: 'position', path: '/position', title: '全职招聘', search: true, page: Position }),
-  main({ name: 'positionPost', path: '/position/post', title: '发布职位', auth: true, parent: 'position', page: PositionPost }),
-  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: '收到的简历', auth: true, parent: 'position', page: PositionCollection }),
-  main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: '已录用', auth: true, parent: 'position', page: PositionEntry }),
-  main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: '邀请面试', auth: true, parent: 'position', page: PositionInvite }),
+  main({ name: 'position', path: '/position', title: T.position, search: true, page: Position }),
+  main({ name: 'positionPost', path: '/position/post', title: T.positionPost, auth: true, parent: 'position', page: PositionPost }),
+  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: T.positionCollection, auth: true, parent: 'position', page: PositionCollection }),
+  main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: T.positionEntry, auth: true, parent: 'position', page: PositionEntry }),
+  main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: T.positionInvite, auth: true, parent: 'position', page: PositionInvite }),
 
-  main({ name: 'dimission', path: '/dimission', title: '离职办理', search: true, page: Dimission }),
-  blank({ name: 'dimissionPrint', path: '/dimission/print/:id', title: '打印离职证明', neverLogin: false, page: DimissionPrint }),
-  main({ name: 'bulkImport', path: '/bulkImport/:type', title: '批量导入', auth: true, page: BulkImport }),
-  main({ name: 'importBatch', path: '/import-batch', title: '导入批次', auth: true, page: ImportBatch }),
+  main({ name: 'dimission', path: '/dimission', title: T.dimission, search: true, page: Dimission }),
+  blank({ name: 'dimissionPrint', path: '/dimission/print/:id', title: T.dimissionPrint, neverLogin: false, page: DimissionPrint }),
+  main({ name: 'bulkImport', path: '/bulkImport/:type', title: T.bulkImport, auth: true, page: BulkImport }),
+  main({ name: 'importBatch', path: '/import-batch', title: T.importBatch, auth: true, page: ImportBatch }),
 
-  main({ name: 'employment', path: '/employment', title: '灵活用工', search: true, page: Employment }),
-  main({ name: 'employmentPost', path: '/employment/post', title: '发布任务', auth: true, parent: 'employment', page: EmploymentPost }),
-  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: '上传协议', auth: true, parent: 'employment', page: EmploymentProtocol }),
-  main({ name: 'employmentSetting', path: '/employment/setting/:id', title: '任务设置', auth: true, parent: 'employment', page: EmploymentSetting }),
-  main({ name: 'employmentPreview', path: '/employment/preview/:id', title: '任务预览', auth: true, parent: 'employment', page: EmploymentPreview }),
-  main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: '管理任务', auth: true, parent: 'employment', page: EmploymentTask }),
-  main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: '发放管理', auth: true, parent: 'employment', page: SpecialBatch }),
-  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: '操作日志', auth: true, parent: 'employment', page: EmploymentRunRecord }),
-  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: '费用记录', auth: true, parent: 'employment', page: EmploymentPayList }),
-  blank({ name: 'specialReceipt', path: '/special/receipt/:id/:row', title: '电子回单', neverLogin: false, auth: true, page: SpecialReceipt }),
+  main({ name: 'employment', path: '/employment', title: T.employment, search: true, page: Employment }),
+  main({ name: 'employmentPost', path: '/employment/post', title: T.employmentPost, auth: true, parent: 'employment', page: EmploymentPost }),
+  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: T.employmentProtocol, auth: true, parent: 'employment', page: EmploymentProtocol }),
+  main({ name: 'employmentSetting', path: '/employment/setting/:id', title: T.employmentSetting, auth: true, parent: 'employment', page: EmploymentSetting }),
+  main({ name: 'employmentPreview', path: '/employment/preview/:id', title: T.employmentPreview, auth: true, parent: 'employment', page: EmploymentPreview }),
+  main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: T.employmentTask, auth: true, parent: 'employment', page: EmploymentTask }),
+  main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: T.specialBatch, auth: true, parent: 'employment', page: SpecialBatch }),
+  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: T.employmentRunRecord, auth: true, parent: 'employment', page: EmploymentRunRecord }),
+  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: T.employmentPayList, auth: true, parent: 'employment', page: EmploymentPayList }),
+  blank({ name: 'specialReceipt', path: '/special/receipt/:id/:row', title: T.specialReceipt, neverLogin: false, auth: true, page: SpecialReceipt }),
 
   // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)
-  main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: '开通完税服务', auth: true, parent: 'payTaxesList', page: TaxAuth }),
-  main({ name: 'payTaxesList', path: '/payTaxes/list', title: '完税服务', auth: true, search: true, page: TaxList }),
-  main({ name: 'payTaxesAdd', path: '/payTaxes/add', title: '申请完税证明', auth: true, parent: 'payTaxesList', page: TaxAdd }),
-  main({ name: 'payTaxesCheck', path: '/payTaxes/check/:id', title: '核对信息', auth: true, parent: 'payTaxesList', page: TaxCheck }),
-  main({ name: 'payTaxesOrder', path: '/payTaxes/order/:id', title: '企业支付', auth: true, parent: 'payTaxesList', page: TaxOrder }),
-  main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: '发票详情', auth: true, parent: 'payTaxesList', page: TaxDetail }),
-  main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: '批量申请', auth: true, parent: 'payTaxesList', page: TaxBulk }),
+  main({ name: 'payTaxesAuth', path: '/payTaxes/auth', title: T.payTaxesAuth, auth: true, parent: 'payTaxesList', page: TaxAuth }),
+  main({ name: 'payTaxesList', path: '/payTaxes/list', title: T.payTaxesList, auth: true, search: true, page: TaxList }),
+  main({ name: 'payTaxesAdd', path: '/payTaxes/add', title: T.payTaxesAdd, auth: true, parent: 'payTaxesList', page: TaxAdd }),
+  main({ name: 'payTaxesCheck', path: '/payTaxes/check/:id', title: T.payTaxesCheck, auth: true, parent: 'payTaxesList', page: TaxCheck }),
+  main({ name: 'payTaxesOrder', path: '/payTaxes/order/:id', title: T.payTaxesOrder, auth: true, parent: 'payTaxesList', page: TaxOrder }),
+  main({ name: 'payTaxesDetail', path: '/payTaxes/detail/:id/:number', title: T.payTaxesDetail, auth: true, parent: 'payTaxesList', page: TaxDetail }),
+  main({ name: 'payTaxesBulkImport', path: '/payTaxes/bulkImport', title: T.payTaxesBulkImport, auth: true, parent: 'payTaxesList', page: TaxBulk }),
 
-  main({ name: 'auth', path: '/auth', title: '企业认证', page: CompanyAuth }),
-  main({ name: 'inReview', path: '/inReview', title: '审核进度', page: InReview }),
-  main({ name: 'create', path: '/create', title: '创建企业', page: Create }),
-  main({ name: 'account', path: '/account', title: '企业信息', auth: true, page: Account }),
-  main({ name: 'strategic', path: '/strategic', title: '战略合作伙伴', auth: true, page: Strategic }),
-  main({ name: 'accountInfo', path: '/account-info', title: '个人信息', page: AccountInfo }),
-  main({ name: 'notFound', path: '/404', title: '页面不存在', neverLogin: true, page: NotFound }),
+  main({ name: 'auth', path: '/auth', title: T.auth, page: CompanyAuth }),
+  main({ name: 'inReview', path: '/inReview', title: T.inReview, page: InReview }),
+  main({ name: 'create', path: '/create', title: T.create, page: Create }),
+  main({ name: 'account', path: '/account', title: T.account, auth: true, page: Account }),
+  main({ name: 'strategic', path: '/strategic', title: T.strategic, auth: true, page: Strategic }),
+  main({ name: 'accountInfo', path: '/account-info', title: T.accountInfo, page: AccountInfo }),
+  main({ name: 'notFound', path: '/404', title: T.notFound, neverLogin: true, page: NotFound }),
 ];
 
 /** Plain redirects of SPEC §2 (before guards). */

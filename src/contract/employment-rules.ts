@@ -173,6 +173,7 @@ export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
 /** an agreement PDF */
 export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
+export const workModeLabel = (code: string) => WORK_MODES.find((u) => u.code === code)?.label ?? code;
 export const payUnitLabel = (code: string) => PAY_UNITS.find((u) => u.code === code)?.label ?? code;
 export const settleModeLabel = (code: string) => SETTLE_MODES.find((u) => u.code === code)?.label ?? code;
 

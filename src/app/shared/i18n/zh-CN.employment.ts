@@ -3,6 +3,8 @@
  * Task, signing and work statuses are the contract's vocabularies (contract/employment-rules).
  */
 export const tEmp = {
+  /** a task's period, `2026-11-24 至 2026-12-10` */
+  period: (from: string, to: string) => `${from} 至 ${to}`,
   list: {
     title: '灵活用工',
     publish: '发布任务',
@@ -53,11 +55,19 @@ export const tEmp = {
     draftRestored: '已恢复您上次未提交的内容',
     discardDraft: '清空',
     payInvalid: '请填写正确的报酬金额（最多两位小数）',
+    errors: {
+      name: '请填写任务名称',
+      category: '请选择服务类目',
+      description: '任务描述至少10个字',
+      address: '线下任务请填写工作地址',
+      headcount: '需求人数至少为1人',
+    },
     categoryHint: '服务类目即平台开票类目，发票将按此类目开具',
     attachmentHint: '上传任务说明等附件（PDF，≤10MB）',
   },
   protocol: {
     title: '上传协议',
+    defaultName: '灵活用工服务协议',
     hint: '零工在签约时签署生效日期最近的版本；新版本生效后，新签约的人员签署新版本，已签约人员不受影响。',
     name: '协议名称',
     file: '协议文件（PDF，≤10MB）',
@@ -128,6 +138,9 @@ export const tEmp = {
     certType: '证件类型',
     certNo: '证件号码',
     bankCard: '银行卡号（选填）',
+    badName: '请填写正确的姓名',
+    badMobile: '请输入正确的手机号',
+    badBankCard: '请填写正确的银行卡号',
     pickTitle: '从人员库选择',
     pickSearch: '按姓名搜索',
     pickAdd: (n: number) => `添加所选（${n}）`,

@@ -44,6 +44,8 @@ export const tImport = {
   viewBatches: '查看导入批次',
   /** the payout list (issue 13) became a 待提交 batch of 发放管理 */
   toPayouts: '前往发放管理核对并提交',
+  /** the name in the address of 发放管理's every-batch page (its document title) */
+  allPayoutBatches: '全部发放批次',
   goBatch: '查看批次',
   noIssues: '暂无数据',
 

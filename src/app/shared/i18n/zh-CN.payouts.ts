@@ -4,6 +4,8 @@
  */
 export const tPay = {
   title: (name: string) => `发放管理 · ${name}`,
+  /** the name a task's 发放管理 address carries when the task has none */
+  untitled: '发放管理',
   account: {
     title: '灵活用工账户',
     balance: '账户余额',
@@ -120,6 +122,7 @@ export const tPay = {
   },
   detail: {
     back: '返回批次列表',
+    people: (n: number) => `${n}人`,
     fields: { batch_no: '批次号', task: '关联任务', parent: '原批次（失败重发）', creator: '创建人/时间', count: '发放人数', gross: '应发总额', fee: '服务费', tax: '代扣税费', net: '实发总额', balance: '账户余额', status: '状态' },
     precalc: '服务费预计算',
     precalcText: (gross: string, fee: string, debit: string, feeRate: string, taxRate: string) =>

@@ -57,6 +57,9 @@ export const tRecruit = {
     none: '暂未填写',
     loadFailed: '简历加载失败，请稍后重试',
     present: '至今',
+    /** a job's or a school's years: `2019-07 至 2022-06`, `2022-07 至今` */
+    period: (from: string, to: string) => `${from} 至 ${to}`,
+    untilNow: (from: string) => `${from} 至今`,
     ageText: (n: number) => `${n}岁`,
   },
 
@@ -116,7 +119,11 @@ export const tRecruit = {
     nextYearRange: '下一个年份区间',
     close: '关闭',
     selected: '已选择',
-    weekNumber: (n: number) => `第 ${n} 周`,
+    weekNumber: (n: number | string) => `第 ${n} 周`,
+    today: '今天',
+    dayMarked: '已标记',
+    year: (y: number) => `${y}年`,
+    monthYear: (y: number, m: number) => `${y}年${m}月`,
     monthPicker: '选择月份',
     yearPicker: '选择年份',
     invalid: '日期格式不正确',
@@ -171,6 +178,8 @@ export const tRecruit = {
 
   positionForm: {
     titleNew: '发布职位',
+    /** an education requirement: `本科及以上` */
+    educationAtLeast: (label: string) => `${label}及以上`,
     titleEdit: '编辑职位',
     sections: ['基本信息', '薪资与要求', '职位描述', '联系方式'],
     fields: {

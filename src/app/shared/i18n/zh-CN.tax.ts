@@ -79,6 +79,8 @@ export const tTax = {
     remarkPh: '选填，最多200字',
     none: '该税款所属期内没有可申请的已发放记录',
     pick: '请选择人员或批次',
+    badEmail: '请填写正确的接收邮箱',
+    remarkLong: '备注最多200字',
     selected: (n: number, people: number, tax: string) => `已选 ${n} 项 · 涉及 ${people} 人 · 已扣税额 ${tax}`,
     cols: { name: '姓名', cert: '身份证号', rows: '发放笔数', income: '收入额', tax: '已扣税额', batch: '批次号', task: '关联任务', period: '税款所属期', heads: '人数', invoiceable: '可开票金额' },
     all: '全选',

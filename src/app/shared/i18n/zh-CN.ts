@@ -2,7 +2,8 @@
  * The console's message catalog (one folder, src/app/shared/i18n): this module holds the shell's
  * and the first route's words; zh-CN.accounts.ts, zh-CN.recruitment.ts and zh-CN.upload.ts hold
  * their areas' words and load with those pages, keeping the first route within its budget. SPEC messages use the words of shared/spec/messages.md verbatim;
- * the rest is ours, in the same plain, polite product Chinese.
+ * the rest is ours, in the same plain, polite product Chinese. No Chinese text lives outside these
+ * files in src/app (catalog.test.ts lists any, with the few allowed exceptions).
  */
 export const t = {
   product: '企业服务平台',
@@ -33,6 +34,53 @@ export const t = {
       { title: '全职招聘', body: '发布职位、查看简历、发送面试邀请，一站完成' },
       { title: '灵活用工', body: '发布任务、签约人员、批量发放，账目清晰可查' },
     ],
+  },
+
+  /** the pages' titles (document title, breadcrumb), by route name (routes.ts) */
+  routes: {
+    login: '登录',
+    bind: '绑定手机号',
+    agreement: '用户服务协议',
+    invite: '邀请好友',
+    companyInvite: '邀请同事',
+    leave: '扫码离职',
+    proofView: '离职证明',
+    index: '首页',
+    statistics: '数据面板',
+    hall: '人才大厅',
+    position: '全职招聘',
+    positionPost: '发布职位',
+    positionCollection: '收到的简历',
+    positionEntry: '已录用',
+    positionInvite: '邀请面试',
+    dimission: '离职办理',
+    dimissionPrint: '打印离职证明',
+    bulkImport: '批量导入',
+    importBatch: '导入批次',
+    employment: '灵活用工',
+    employmentPost: '发布任务',
+    employmentProtocol: '上传协议',
+    employmentSetting: '任务设置',
+    employmentPreview: '任务预览',
+    employmentTask: '管理任务',
+    specialBatch: '发放管理',
+    employmentRunRecord: '操作日志',
+    employmentPayList: '费用记录',
+    specialReceipt: '电子回单',
+    payTaxesAuth: '开通完税服务',
+    payTaxesList: '完税服务',
+    payTaxesAdd: '申请完税证明',
+    payTaxesCheck: '核对信息',
+    payTaxesOrder: '企业支付',
+    payTaxesDetail: '发票详情',
+    payTaxesBulkImport: '批量申请',
+    auth: '企业认证',
+    inReview: '审核进度',
+    create: '创建企业',
+    account: '企业信息',
+    strategic: '战略合作伙伴',
+    accountInfo: '个人信息',
+    notFound: '页面不存在',
   },
 
   nav: {

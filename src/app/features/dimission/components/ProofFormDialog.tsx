@@ -100,8 +100,8 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     req('leave_date', F.leave);
     req('contract_start', F.contractStart);
     if (!f.contract_open_ended) req('contract_end', F.contractEnd);
-    if (!TENURE_RE.test(f.tenure_text)) e.tenure_text = '工作年限格式应为 X年X个月';
-    if (!isOneOf(LEGAL_BASIS_CODES, f.legal_basis)) e.legal_basis = '请选择解除或者终止的法定依据';
+    if (!TENURE_RE.test(f.tenure_text)) e.tenure_text = F.tenureFormat;
+    if (!isOneOf(LEGAL_BASIS_CODES, f.legal_basis)) e.legal_basis = F.legalBasisRequired;
     const dp = dateProblem({ ...f, contract_open_ended: f.contract_open_ended });
     if (dp && !Object.keys(e).length) e.leave_date = dp;
     for (const k of ['job_name', 'non_compete', 'dept_name'] as const) {

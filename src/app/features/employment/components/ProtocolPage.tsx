@@ -44,7 +44,7 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
   const s = usePageStyles();
   const p = tEmp.protocol;
   const [data, setData] = useState<Awaited<ReturnType<typeof listAgreements>> | null>(null);
-  const [name, setName] = useState('灵活用工服务协议');
+  const [name, setName] = useState(tEmp.protocol.defaultName);
   const [mediaId, setMediaId] = useState('');
   const [date, setDate] = useState(today());
   const [saving, setSaving] = useState(false);

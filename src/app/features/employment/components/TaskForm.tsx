@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, taskDatesProblem } from '../../../../contract/employment-rules';
+import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, WORK_MODES, taskDatesProblem } from '../../../../contract/employment-rules';
 import { fenText, yuanToFen } from '../../../../contract/money';
 import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
@@ -95,15 +95,15 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
   /** The browser-side checks (the server checks the same again); the first problem or null. */
   const check = (submit: boolean): Partial<Record<K, string>> => {
     const e: Partial<Record<K, string>> = {};
-    if (!values.name.trim()) e.name = '请填写任务名称';
+    if (!values.name.trim()) e.name = tEmp.form.errors.name;
     if (values.pay && yuanToFen(values.pay) === null) e.pay = tEmp.form.payInvalid;
     if (!submit) return e;
-    if (!values.category) e.category = '请选择服务类目';
-    if (values.description.trim().length < 10) e.description = '任务描述至少10个字';
-    if (values.work_mode === 'offline' && !values.address.trim()) e.address = '线下任务请填写工作地址';
+    if (!values.category) e.category = tEmp.form.errors.category;
+    if (values.description.trim().length < 10) e.description = tEmp.form.errors.description;
+    if (values.work_mode === 'offline' && !values.address.trim()) e.address = tEmp.form.errors.address;
     const d = taskDatesProblem(values, today());
     if (d) e[d.field] = d.msg;
-    if (!(Number(values.headcount) >= 1)) e.headcount = '需求人数至少为1人';
+    if (!(Number(values.headcount) >= 1)) e.headcount = tEmp.form.errors.headcount;
     if (!yuanToFen(values.pay)) e.pay = tEmp.form.payInvalid;
     return e;
   };
@@ -215,8 +215,9 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
           </Field>
           <Field label={f.work_mode} required>
             <RadioGroup layout="horizontal" value={values.work_mode} onChange={(_, d) => set({ work_mode: d.value })}>
-              <Radio value="online" label="线上" />
-              <Radio value="offline" label="线下" data-testid="task-offline" />
+              {WORK_MODES.map((m) => (
+                <Radio key={m.code} value={m.code} label={m.label} data-testid={m.code === 'offline' ? 'task-offline' : undefined} />
+              ))}
             </RadioGroup>
           </Field>
           {values.work_mode === 'offline' && <div className={s.wide}>{input('address', f.address, { maxLength: 100, placeholder: ph.address })}</div>}

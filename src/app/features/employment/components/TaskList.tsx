@@ -152,7 +152,7 @@ export function TaskList() {
               <TableCell>
                 {task.applied_num}/{task.signed_num}/{task.headcount}
               </TableCell>
-              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? `${task.start_date} 至 ${task.end_date}` : '—'}</TableCell>
+              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? tEmp.period(task.start_date, task.end_date) : '—'}</TableCell>
               <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
               <TableCell className={s.nowrap}>
                 {task.status === 'rejected' && task.reject_reason ? (

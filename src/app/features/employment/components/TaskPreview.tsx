@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useLocation } from 'wouter';
-import { payUnitLabel, settleModeLabel } from '../../../../contract/employment-rules';
+import { payUnitLabel, settleModeLabel, workModeLabel } from '../../../../contract/employment-rules';
 import { yuanText } from '../../../../contract/money';
 import type { TaskDetail } from '../../../../contract/employment';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -87,10 +87,10 @@ export function TaskPreview({ id }: { id: number }) {
             <span className={s.pay} data-testid="preview-pay">
               {yuanText(task.pay_amount)} <Text size={300}>{payUnitLabel(task.pay_unit)}</Text>
             </span>
-            {row(v.period, task.start_date ? `${task.start_date} 至 ${task.end_date}` : '')}
+            {row(v.period, task.start_date ? tEmp.period(task.start_date, task.end_date) : '')}
             {row(v.deadline, task.signup_deadline || (task.end_date ? v.untilEnd : ''))}
             {row(v.headcount, v.people(task.headcount))}
-            {row(v.mode, task.work_mode === 'offline' ? `线下 · ${task.address}` : '线上')}
+            {row(v.mode, task.work_mode === 'offline' ? `${workModeLabel(task.work_mode)} · ${task.address}` : workModeLabel(task.work_mode))}
             {row(v.settle, settleModeLabel(task.settle_mode))}
           </div>
           <div className={s.card}>

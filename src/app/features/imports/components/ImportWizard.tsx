@@ -251,7 +251,7 @@ export function ImportWizard({ type }: { type: string }) {
                   {type === 'payout' && (
                     <>
                       {' · '}
-                      <Link onClick={() => navigate('/special/batch/0/全部发放批次')} data-testid="import-to-payouts">
+                      <Link onClick={() => navigate(`/special/batch/0/${tImport.allPayoutBatches}`)} data-testid="import-to-payouts">
                         {tImport.toPayouts}
                       </Link>
                     </>

@@ -22,9 +22,9 @@ export const zhCalendarStrings: CalendarStrings = {
   yearPickerHeaderAriaLabel: d.yearPicker,
   closeButtonAriaLabel: d.close,
   selectedDateFormatString: `${d.selected} {0}`,
-  todayDateFormatString: '今天 {0}',
-  weekNumberFormatString: '第 {0} 周',
-  dayMarkedAriaLabel: '已标记',
+  todayDateFormatString: `${d.today} {0}`,
+  weekNumberFormatString: d.weekNumber('{0}'),
+  dayMarkedAriaLabel: d.dayMarked,
 };
 
 export const zhFormatDate = (date?: Date) => (date ? d.format(date.getFullYear(), date.getMonth() + 1, date.getDate()) : '');
@@ -32,7 +32,7 @@ export const zhFormatDate = (date?: Date) => (date ? d.format(date.getFullYear()
 export const zhDateFormatting: DateFormatting = {
   formatDay: (date) => String(date.getDate()),
   formatMonth: (date) => d.shortMonths[date.getMonth()]!,
-  formatYear: (date) => `${date.getFullYear()}年`,
+  formatYear: (date) => d.year(date.getFullYear()),
   formatMonthDayYear: (date) => zhFormatDate(date),
-  formatMonthYear: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
+  formatMonthYear: (date) => d.monthYear(date.getFullYear(), date.getMonth() + 1),
 };

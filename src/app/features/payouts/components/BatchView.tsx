@@ -104,7 +104,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     [F.task, b.task_name || tPay.batches.source[b.source]],
     ...(b.parent_no ? ([[F.parent, b.parent_no]] as [string, string][]) : []),
     [F.creator, `${b.creator} ${b.created_at}`],
-    [F.count, `${b.head_count}人`],
+    [F.count, m.people(b.head_count)],
     [F.gross, yuanText(b.gross)],
     [F.fee, yuanText(b.fee)],
     [F.tax, yuanText(b.tax)],

@@ -248,7 +248,7 @@ export function PositionForm() {
             </Field>
             {select('salary_months', Array.from({ length: 13 }, (_, i) => ({ value: String(12 + i), label: tRecruit.positionForm.monthsText(12 + i) })), f.months)}
             {select('experience', EXPERIENCE.map((e) => ({ value: e.code, label: e.label })), f.experience)}
-            {select('education', EDUCATION.map((e) => ({ value: String(e.code), label: e.code ? `${e.label}及以上` : e.label })), f.education)}
+            {select('education', EDUCATION.map((e) => ({ value: String(e.code), label: e.code ? tRecruit.positionForm.educationAtLeast(e.label) : e.label })), f.education)}
             <Field label={f.welfare} className={s.wide} {...err('welfare')}>
               <div className={s.welfare}>
                 {WELFARE.map((w) => (

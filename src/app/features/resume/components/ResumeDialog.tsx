@@ -187,7 +187,7 @@ function ResumeBody({ id }: { id: number }) {
                       {w.job_name}
                     </Text>
                     <Text className={d.muted}>
-                      {w.end_time === tRecruit.resume.present ? `${w.start_time} 至今` : `${w.start_time} 至 ${w.end_time}`}（{w.work_year}）
+                      {w.end_time === tRecruit.resume.present ? tRecruit.resume.untilNow(w.start_time) : tRecruit.resume.period(w.start_time, w.end_time)}（{w.work_year}）
                     </Text>
                   </div>
                   <div className={s.itemSub}>
@@ -222,7 +222,7 @@ function ResumeBody({ id }: { id: number }) {
                       {e.major ? ` · ${e.major}` : ''}
                     </Text>
                     <Text className={d.muted}>
-                      {e.start_time} 至 {e.end_time}
+                      {tRecruit.resume.period(e.start_time, e.end_time)}
                     </Text>
                   </div>
                   <div className={s.itemSub}>{e.education_text}</div>

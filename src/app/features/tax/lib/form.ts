@@ -1,5 +1,6 @@
 /** Pure rules of the application form: the default period, the month list, the checks, totals. */
 import { MONTH_RE, periodProblem } from '../../../../contract/tax-rules';
+import { tTax } from '../../../shared/i18n/zh-CN.tax';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -29,9 +30,9 @@ export interface FormCheck {
 export function formProblem(f: FormCheck): string | null {
   const p = periodProblem(f.start, f.end);
   if (p) return p;
-  if (f.ids.length === 0) return '请选择人员或批次';
-  if (f.receive === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) return '请填写正确的接收邮箱';
-  if (f.remark.length > 200) return '备注最多200字';
+  if (f.ids.length === 0) return tTax.form.pick;
+  if (f.receive === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) return tTax.form.badEmail;
+  if (f.remark.length > 200) return tTax.form.remarkLong;
   return null;
 }
 
