@@ -9,7 +9,9 @@ import globals from 'globals';
 
 const featuresDir = 'src/app/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 const zones = [
@@ -25,7 +27,11 @@ const zones = [
   { target: './src/workers', from: './src/app', message: 'Worker 不能引用页面代码。' },
   { target: './src/sw', from: './src/app', message: 'Service Worker 不能引用页面代码。' },
   // server adapters speak external protocols and sit below domain: domain may import adapters, never the reverse (issue 26)
-  { target: './src/server/adapters', from: './src/server/domain', message: 'adapters 不能依赖 domain；domain 可以引用 adapters，共用的类型/函数放到 adapters 或更低层。' },
+  {
+    target: './src/server/adapters',
+    from: './src/server/domain',
+    message: 'adapters 不能依赖 domain；domain 可以引用 adapters，共用的类型/函数放到 adapters 或更低层。',
+  },
   // shared is the bottom layer of the console
   ...['features', 'pages', 'shell'].map((up) => ({
     target: './src/app/shared',
@@ -46,8 +52,16 @@ const zones = [
 // the server's layers (docs/server-map.md): lib < db < adapters < domain < jobs/imports < http < routes < app.
 // Tests may reach across (a sandbox, a route's helper), so these apply to the server's own code only.
 const serverZones = [
-  ...['http', 'routes'].map((up) => ({ target: './src/server/domain', from: `./src/server/${up}`, message: 'domain 不能依赖 http/routes：返回 Refusal（lib/refusal.ts），由路由适配 HTTP。' })),
-  ...['domain', 'http', 'routes', 'jobs', 'imports', 'adapters', 'sandbox'].map((up) => ({ target: './src/server/lib', from: `./src/server/${up}`, message: 'server/lib 是最底层，不能依赖上层。' })),
+  ...['http', 'routes'].map((up) => ({
+    target: './src/server/domain',
+    from: `./src/server/${up}`,
+    message: 'domain 不能依赖 http/routes：返回 Refusal（lib/refusal.ts），由路由适配 HTTP。',
+  })),
+  ...['domain', 'http', 'routes', 'jobs', 'imports', 'adapters', 'sandbox'].map((up) => ({
+    target: './src/server/lib',
+    from: `./src/server/${up}`,
+    message: 'server/lib 是最底层，不能依赖上层。',
+  })),
   ...['routes', 'sandbox'].map((up) => ({ target: './src/server/adapters', from: `./src/server/${up}`, message: 'adapters 不能依赖 routes/sandbox。' })),
   ...['routes', 'http'].map((up) => ({ target: './src/server/jobs', from: `./src/server/${up}`, message: 'jobs 不能依赖 routes/http：调用 domain。' })),
 ];
@@ -77,10 +91,7 @@ export default tseslint.config(
     // features and pages reach other features only through their index.ts door
     files: ['src/app/pages/**', 'src/app/shell/**', 'src/app/*.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(\\.\\./)+features/[^/]+/.+', message: '只能从 feature 的 index.ts 引入。' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+features/[^/]+/.+', message: '只能从 feature 的 index.ts 引入。' }] }],
     },
   },
   {

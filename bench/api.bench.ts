@@ -70,7 +70,10 @@ async function start(env: Record<string, string>): Promise<{ proc: Proc; origin:
 async function startHello(): Promise<{ proc: Proc; origin: string }> {
   const port = await freePort();
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello.ts'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/hello.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | string>((res) => child.on('exit', (c, s) => res(c ?? s ?? -1)));
@@ -88,7 +91,11 @@ async function stop(p: Proc) {
 /** Logs in as the demo admin through the real SMS flow (the code from the sandbox inbox). */
 async function login(origin: string): Promise<Record<string, string>> {
   const mobile = '13800000001';
-  const form = (o: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
+  const form = (o: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(o).toString(),
+  });
   await fetch(`${origin}/ent/v3/login/code`, form({ mobile }));
   const { code } = (await (await fetch(`${origin}/sandbox/sms?mobile=${mobile}`)).json()) as { code: string };
   const res = (await (await fetch(`${origin}/ent/v3/login`, form({ mobile, code }))).json()) as { code: number; data: { token: string } };

@@ -55,7 +55,12 @@ export default async function importsBench() {
   const figures: Record<string, number[]> = { parse: [], validate: [], validate_cpu: [], upload: [], upload_cpu: [], commit: [], commit_cpu: [] };
   // the files first: building a 5000-row workbook is the bench's work, not the server's
   const files = await Promise.all(
-    Array.from({ length: RUNS + 1 }, (_, run) => makeXlsx(dimissionImport, Array.from({ length: ROWS }, (_, i) => dimissionCells(i, `2024-06-${String(28 - run).padStart(2, '0')}`)))),
+    Array.from({ length: RUNS + 1 }, (_, run) =>
+      makeXlsx(
+        dimissionImport,
+        Array.from({ length: ROWS }, (_, i) => dimissionCells(i, `2024-06-${String(28 - run).padStart(2, '0')}`)),
+      ),
+    ),
   );
   // wall time and CPU time (user + system of this process, which also runs the server and PGlite):
   // on a shared, loaded machine the CPU figure is the one that says what the code costs

@@ -60,7 +60,9 @@ function runScript(script: string, args: string[], env: Record<string, string>):
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} ${args.join(' ')} exited ${code}: ${(err || out).trim().slice(-800)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${script} ${args.join(' ')} exited ${code}: ${(err || out).trim().slice(-800)}`)),
+    );
   });
 }
 
@@ -121,7 +123,12 @@ interface Answer {
   error?: string;
 }
 
-async function call(origin: string, method: 'GET' | 'POST', path: string, opts: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const start = performance.now();
   const headers: Record<string, string> = { ...opts.headers };
   let body: string | undefined;
@@ -182,7 +189,9 @@ function cpuSeconds(pid: number | undefined): number {
  * `before` (a previous answer: backends present then count from there, new ones from zero).
  */
 async function backendsCpu(db: pg.Client, name: string, before: Map<number, number> = new Map()): Promise<{ seconds: number; now: Map<number, number> }> {
-  const pids = (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rows.map((r) => r.pid);
+  const pids = (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rows.map(
+    (r) => r.pid,
+  );
   const now = new Map(pids.map((p) => [p, cpuSeconds(p)] as const));
   let seconds = 0;
   for (const [p, c] of now) seconds += c - (before.get(p) ?? 0);
@@ -254,19 +263,22 @@ async function payoutsScenario(url: string) {
       (await runScript('bench/lib/ops-prepare.ts', ['payouts', String(PAYOUT_ROWS)], env)).trim().split('\n').at(-1)!,
     ) as { batch_id: number; company_id: number };
     await db.connect();
-    const rows = (await db.query<{ channel_no: string }>(`SELECT channel_no FROM payout_rows WHERE batch_id = $1 AND status = 'paying' ORDER BY id`, [batchId])).rows;
+    const rows = (await db.query<{ channel_no: string }>(`SELECT channel_no FROM payout_rows WHERE batch_id = $1 AND status = 'paying' ORDER BY id`, [batchId]))
+      .rows;
     srv = await startServer(env);
     const { origin } = srv;
 
     // every 5th row fails (a refund each), the rest succeed; each callback delivered twice
     const ts = String(Date.now());
-    const notes = rows.map((r, i): Notify => ({
-      notify_id: `N${randomBytes(12).toString('hex')}`,
-      channel_no: r.channel_no,
-      result: i % 5 === 4 ? 'fail' : 'success',
-      reason: i % 5 === 4 ? '户名与卡号不符' : '',
-      ts,
-    }));
+    const notes = rows.map(
+      (r, i): Notify => ({
+        notify_id: `N${randomBytes(12).toString('hex')}`,
+        channel_no: r.channel_no,
+        result: i % 5 === 4 ? 'fail' : 'success',
+        reason: i % 5 === 4 ? '户名与卡号不符' : '',
+        ts,
+      }),
+    );
     const failed = notes.filter((n) => n.result === 'fail').length;
     const bodies = notes.map((n) => ({ ...n, sign: sign(n) }));
     // the replays mixed in: each one follows its original by a few dozen deliveries
@@ -285,7 +297,8 @@ async function payoutsScenario(url: string) {
     // rows still paying, polled while the results are delivered and after
     const watcher = (async () => {
       while (performance.now() - t0 < 120_000) {
-        const left = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payout_rows WHERE batch_id = $1 AND status = 'paying'`, [batchId])).rows[0]!.n;
+        const left = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payout_rows WHERE batch_id = $1 AND status = 'paying'`, [batchId])).rows[0]!
+          .n;
         if (left === 0) {
           applied = performance.now() - t0;
           return;
@@ -316,7 +329,9 @@ async function payoutsScenario(url: string) {
     );
     const moved = await q(`SELECT count(*)::int AS n FROM payout_rows WHERE batch_id = $1 AND status IN ('success', 'failed')`, [batchId]);
     const batchStatus = (await db.query<{ status: string }>('SELECT status FROM payout_batches WHERE id = $1', [batchId])).rows[0]!.status;
-    const ledger = JSON.parse((await runScript('bench/lib/ops-prepare.ts', ['ledger', String(companyId)], env)).trim().split('\n').at(-1)!) as { problems: string[] };
+    const ledger = JSON.parse((await runScript('bench/lib/ops-prepare.ts', ['ledger', String(companyId)], env)).trim().split('\n').at(-1)!) as {
+      problems: string[];
+    };
     const ok = answers.filter((a) => a.status === 200 && a.code === 200).length;
     const allApplied = Number.isFinite(applied);
     return {
@@ -341,7 +356,14 @@ async function payoutsScenario(url: string) {
       failed_rows_refunded_once: refundedRows,
       ledger_problems: ledger.problems.slice(0, 5),
       target: `all ${rows.length} applied ≤ 60000 ms; ${rows.length} jobs (replays are one job); one refund per failed row; ledger consistent`,
-      met: allApplied && applied <= 60_000 && jobs === rows.length && refunds === failed && refundedRows === failed && ledger.problems.length === 0 && moved === rows.length,
+      met:
+        allApplied &&
+        applied <= 60_000 &&
+        jobs === rows.length &&
+        refunds === failed &&
+        refundedRows === failed &&
+        ledger.problems.length === 0 &&
+        moved === rows.length,
     };
   } finally {
     await stop(srv?.proc);
@@ -421,7 +443,9 @@ async function pauseScenario(url: string) {
       statuses[a.kind]![s] = (statuses[a.kind]![s] ?? 0) + 1;
     }
     const longest = Math.max(0, ...during.map((a) => a.ms));
-    const longestBy = Object.fromEntries((['readyz', 'info', 'code'] as Kind[]).map((k) => [k, r1(Math.max(0, ...during.filter((a) => a.kind === k).map((a) => a.ms)))]));
+    const longestBy = Object.fromEntries(
+      (['readyz', 'info', 'code'] as Kind[]).map((k) => [k, r1(Math.max(0, ...during.filter((a) => a.kind === k).map((a) => a.ms)))]),
+    );
     const after = log.filter((a) => a.start >= resumedAt + 2000);
     const afterBad = after.filter((a) => a.status !== 200).length;
     // still alive and well: the process, its health, its readiness, a real answer
@@ -472,9 +496,11 @@ async function pgbouncer(url: string): Promise<{ host: string; port: number; sto
     const u = new URL(given);
     return { host: u.hostname, port: Number(u.port || 6432), stop: async () => undefined };
   }
-  if (spawnSync('sh', ['-c', 'command -v pgbouncer'], { stdio: 'ignore' }).status !== 0) return { skipped: 'pgbouncer is not installed (apt-get install pgbouncer) and BENCH_PGBOUNCER_URL is not set' };
+  if (spawnSync('sh', ['-c', 'command -v pgbouncer'], { stdio: 'ignore' }).status !== 0)
+    return { skipped: 'pgbouncer is not installed (apt-get install pgbouncer) and BENCH_PGBOUNCER_URL is not set' };
   const u = new URL(url);
-  if (!['127.0.0.1', 'localhost'].includes(u.hostname)) return { skipped: `DATABASE_URL's server (${u.hostname}) is not on this machine: give BENCH_PGBOUNCER_URL` };
+  if (!['127.0.0.1', 'localhost'].includes(u.hostname))
+    return { skipped: `DATABASE_URL's server (${u.hostname}) is not on this machine: give BENCH_PGBOUNCER_URL` };
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hr-bench-pgbouncer-'));
   const r = spawnSync('bash', ['scripts/pgbouncer.sh', u.port || '5432', String(port), dir], { cwd: ROOT, encoding: 'utf8' });
@@ -526,11 +552,17 @@ async function mixed(origin: string, token: string, sms: SmsProvider, prefix: st
   const list = async () => void count('position/list', await call(origin, 'GET', '/ent/v3/position/list', { headers: auth }));
   let w = 0;
   const write = async () =>
-    void count('usercenter/profile', await call(origin, 'POST', '/ent/v3/usercenter/profile', { headers: auth, form: { realname: '张三', dept_name: '人事部', job_name: `经理${w++ % 10}` } }));
+    void count(
+      'usercenter/profile',
+      await call(origin, 'POST', '/ent/v3/usercenter/profile', { headers: auth, form: { realname: '张三', dept_name: '人事部', job_name: `经理${w++ % 10}` } }),
+    );
   const round = [login, info, list, write, info, list, write, info, list];
   const tasks = Array.from({ length: 100 }, () => round).flat();
   // warm up: the pool's connections, the JIT
-  await pool(20, Array.from({ length: 40 }, (_, i) => (i % 2 ? info : list)));
+  await pool(
+    20,
+    Array.from({ length: 40 }, (_, i) => (i % 2 ? info : list)),
+  );
   Object.assign(tally, { calls: 0, errors: 0, not_ok: 0, examples: [] });
   const t0 = performance.now();
   await pool(20, tasks);

@@ -169,7 +169,13 @@ interface Fetched {
  * request until `ready` resolves, each with its wave.
  */
 async function firstPaint(browser: Browser, origin: string, pathname: string, ready: () => boolean, cookie?: string) {
-  const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block', bypassCSP: true, locale: 'zh-CN', viewport: { width: 1366, height: 860 } });
+  const context = await browser.newContext({
+    baseURL: origin,
+    serviceWorkers: 'block',
+    bypassCSP: true,
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 860 },
+  });
   if (cookie) await context.addCookies([{ name: 'token', value: cookie, url: origin }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -178,27 +184,39 @@ async function firstPaint(browser: Browser, origin: string, pathname: string, re
   const scripts: Fetched[] = [];
   const waveOf = new Map<string, number>();
   const started = performance.now();
-  cdp.on('Network.requestWillBeSent', (e: {
-    type?: string;
-    request: { url: string };
-    documentURL: string;
-    initiator: { type: string; url?: string; stack?: { callFrames: { url: string }[]; parent?: unknown } };
-  }) => {
-    if (e.type !== 'Script') return;
-    const { initiator } = e;
-    const by = initiator.stack?.callFrames.find((f) => f.url)?.url ?? initiator.url;
-    // asked for by the document's HTML (tags, modulepreload links): wave 1; by a script: one more
-    const wave = initiator.type === 'parser' && (!by || by === e.documentURL || !waveOf.has(by)) ? 1 : (waveOf.get(by ?? '') ?? 1) + 1;
-    waveOf.set(e.request.url, wave);
-    scripts.push({ url: e.request.url, wave, at: performance.now() - started });
-  });
+  cdp.on(
+    'Network.requestWillBeSent',
+    (e: {
+      type?: string;
+      request: { url: string };
+      documentURL: string;
+      initiator: { type: string; url?: string; stack?: { callFrames: { url: string }[]; parent?: unknown } };
+    }) => {
+      if (e.type !== 'Script') return;
+      const { initiator } = e;
+      const by = initiator.stack?.callFrames.find((f) => f.url)?.url ?? initiator.url;
+      // asked for by the document's HTML (tags, modulepreload links): wave 1; by a script: one more
+      const wave = initiator.type === 'parser' && (!by || by === e.documentURL || !waveOf.has(by)) ? 1 : (waveOf.get(by ?? '') ?? 1) + 1;
+      waveOf.set(e.request.url, wave);
+      scripts.push({ url: e.request.url, wave, at: performance.now() - started });
+    },
+  );
   await page.goto(pathname);
   // the moment the page shows, on the page's clock (checked every frame), and the scripts whose
   // fetch started before it (Resource Timing: what loads after the paint is not counted)
-  const readyAt = await (await page.waitForFunction(`(${ready.toString()})() && performance.now()`, undefined, { polling: 'raf', timeout: 120_000 })).jsonValue();
+  const readyAt = await (
+    await page.waitForFunction(`(${ready.toString()})() && performance.now()`, undefined, { polling: 'raf', timeout: 120_000 })
+  ).jsonValue();
   const readyMs = performance.now() - started;
   const before = new Set(
-    await page.evaluate((t) => performance.getEntriesByType('resource').filter((e) => e.startTime <= Number(t)).map((e) => e.name), readyAt),
+    await page.evaluate(
+      (t) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= Number(t))
+          .map((e) => e.name),
+      readyAt,
+    ),
   );
   const seen = scripts.filter((s) => before.has(s.url));
   await context.close();
@@ -221,7 +239,9 @@ export async function measureFirstPaints(dir: string, gz: (f: string) => number)
       foreign_scripts: r.scripts.length - own.length,
       ready_ms_info: Math.round(r.readyMs),
       by_wave: Object.fromEntries(
-        [...new Set(own.map((s) => s.wave))].sort().map((w) => [w, own.filter((s) => s.wave === w).map((s) => new URL(s.url).pathname.replace('/assets/', ''))]),
+        [...new Set(own.map((s) => s.wave))]
+          .sort()
+          .map((w) => [w, own.filter((s) => s.wave === w).map((s) => new URL(s.url).pathname.replace('/assets/', ''))]),
       ),
     };
   };
@@ -288,10 +308,15 @@ export default async function pwaBench() {
       check('/index first paint', index.gzip_bytes, BUDGETS.index_first_paint_gzip);
       if (indexCeiling !== undefined) notes.push(`/index first paint: ${index.gzip_bytes} B, within its budget now: delete its wave-1 ceiling`);
     } else if (index.wave1_gzip_bytes > indexCeiling) {
-      failed.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B gzip > its ceiling ${indexCeiling} B (all waves ${index.gzip_bytes} B, budget ${BUDGETS.index_first_paint_gzip} B; a known exception may not grow)`);
+      failed.push(
+        `/index first paint, wave 1: ${index.wave1_gzip_bytes} B gzip > its ceiling ${indexCeiling} B (all waves ${index.gzip_bytes} B, budget ${BUDGETS.index_first_paint_gzip} B; a known exception may not grow)`,
+      );
     } else {
-      known.push(`/index first paint: ${index.gzip_bytes} B gzip, budget ${BUDGETS.index_first_paint_gzip} B; wave 1 ${index.wave1_gzip_bytes} B, ceiling ${indexCeiling} B`);
-      if (index.wave1_gzip_bytes < indexCeiling - KB) notes.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B, lower its ceiling (${indexCeiling} B)`);
+      known.push(
+        `/index first paint: ${index.gzip_bytes} B gzip, budget ${BUDGETS.index_first_paint_gzip} B; wave 1 ${index.wave1_gzip_bytes} B, ceiling ${indexCeiling} B`,
+      );
+      if (index.wave1_gzip_bytes < indexCeiling - KB)
+        notes.push(`/index first paint, wave 1: ${index.wave1_gzip_bytes} B, lower its ceiling (${indexCeiling} B)`);
     }
     check('layout', costs.layout, BUDGETS.layout_gzip);
     check('console after paint', costs.afterPaint, BUDGETS.console_after_paint_gzip);
@@ -300,13 +325,27 @@ export default async function pwaBench() {
     check('service worker', pre.sw, BUDGETS.sw_gzip);
     const missing = [...costs.allRouteFiles].filter((f) => !pre.urls.has(f));
     if (missing.length) failed.push(`not precached: ${missing.join(', ')}`);
-    const figures = new Set(['/login first paint', '/index first paint', '/index first paint, wave 1', 'layout', 'console after paint', 'precache', 'service worker', ...costs.perRoute.map((r) => `route ${r.paths[0]}`)]);
+    const figures = new Set([
+      '/login first paint',
+      '/index first paint',
+      '/index first paint, wave 1',
+      'layout',
+      'console after paint',
+      'precache',
+      'service worker',
+      ...costs.perRoute.map((r) => `route ${r.paths[0]}`),
+    ]);
     const stale = Object.keys(CEILINGS).filter((k) => !figures.has(k));
     for (const k of stale) notes.push(`${k}: no such figure any more: delete its line from CEILINGS`);
 
     for (const r of costs.perRoute) {
       const ceiling = CEILINGS[`route ${r.paths[0]}`];
-      const mark = r.gzip_bytes <= r.budget ? '' : ceiling !== undefined && r.gzip_bytes <= ceiling ? `  over ${kb(r.budget)} KB: known, ceiling ${kb(ceiling)} KB` : '  OVER';
+      const mark =
+        r.gzip_bytes <= r.budget
+          ? ''
+          : ceiling !== undefined && r.gzip_bytes <= ceiling
+            ? `  over ${kb(r.budget)} KB: known, ceiling ${kb(ceiling)} KB`
+            : '  OVER';
       console.log(`  route ${kb(r.gzip_bytes).toFixed(1).padStart(6)} KB in ${String(r.chunks).padStart(2)} chunks  ${r.paths.join(' ')}${mark}`);
     }
     return {

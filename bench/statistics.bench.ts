@@ -42,7 +42,7 @@ async function generate(db: Db, cid: number): Promise<Record<string, number>> {
   const step = async (name: string, sql: string, args: unknown[] = []) => {
     const t0 = performance.now();
     await db.query(sql, args);
-    secs[name] = +(((performance.now() - t0) / 1000) + (secs[name] ?? 0)).toFixed(1);
+    secs[name] = +((performance.now() - t0) / 1000 + (secs[name] ?? 0)).toFixed(1);
     console.error(`[statistics bench] ${name}: ${secs[name]} s`);
   };
   await step('setup', 'SELECT setseed(0.42)');
@@ -165,7 +165,21 @@ async function generate(db: Db, cid: number): Promise<Record<string, number>> {
 }
 
 async function rowCounts(db: Db, cid: number) {
-  const tables = ['applications', 'interviews', 'position_views', 'departure_records', 'departure_proofs', 'resignation_requests', 'payout_rows', 'crc_ledger', 'positions', 'stats_recruit_daily', 'stats_departure_daily', 'stats_flex_daily', 'stats_crc_daily'];
+  const tables = [
+    'applications',
+    'interviews',
+    'position_views',
+    'departure_records',
+    'departure_proofs',
+    'resignation_requests',
+    'payout_rows',
+    'crc_ledger',
+    'positions',
+    'stats_recruit_daily',
+    'stats_departure_daily',
+    'stats_flex_daily',
+    'stats_crc_daily',
+  ];
   const out: Record<string, string> = {};
   for (const t of tables) {
     const r = await db.one<{ all: unknown; own: unknown }>(`SELECT count(*) AS all, count(*) FILTER (WHERE company_id = $1) AS own FROM ${t}`, [cid]);
@@ -183,7 +197,9 @@ async function measure(db: Db) {
     const { token } = await issueToken(db, user!.id, new Date());
     const headers = { authorization: `Bearer ${token}` };
     const today = fmtDate(new Date());
-    const pos = await db.one<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND title LIKE '压测职位%' ORDER BY id LIMIT 1", [user!.company_id]);
+    const pos = await db.one<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND title LIKE '压测职位%' ORDER BY id LIMIT 1", [
+      user!.company_id,
+    ]);
     const ranges: Record<string, string> = {
       '7d': 'range=7d',
       '30d': 'range=30d',
@@ -229,7 +245,18 @@ async function measure(db: Db) {
   }
 }
 
-const BULK_TABLES = ['applications', 'interviews', 'position_views', 'departure_records', 'departure_proofs', 'resignation_requests', 'payout_rows', 'crc_ledger', 'candidates', 'flex_workers'];
+const BULK_TABLES = [
+  'applications',
+  'interviews',
+  'position_views',
+  'departure_records',
+  'departure_proofs',
+  'resignation_requests',
+  'payout_rows',
+  'crc_ledger',
+  'candidates',
+  'flex_workers',
+];
 
 /**
  * A bulk load the usual way: the roll-up triggers and the secondary indexes (not those behind a

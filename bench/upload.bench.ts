@@ -55,7 +55,15 @@ async function startServer(): Promise<ChildProcess> {
   const prof = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/main.ts'], {
     // the runs' objects stay in the user's quota (only their bytes are dropped between runs): 1 TB
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: DATA, STATIC_DIR: process.env.E2E_DIST ?? 'dist', NODE_ENV: 'development', UPLOAD_QUOTA_BYTES: String(2 ** 40) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: DATA,
+      STATIC_DIR: process.env.E2E_DIST ?? 'dist',
+      NODE_ENV: 'development',
+      UPLOAD_QUOTA_BYTES: String(2 ** 40),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
@@ -71,7 +79,11 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 async function login(): Promise<string> {
-  const form = (o: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(o).toString() });
+  const form = (o: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(o).toString(),
+  });
   await fetch(`${BASE}/ent/v3/login/code`, form({ mobile: MOBILE }));
   const { code } = (await (await fetch(`${BASE}/sandbox/sms?mobile=${MOBILE}`)).json()) as { code: string };
   const r = (await (await fetch(`${BASE}/ent/v3/login`, form({ mobile: MOBILE, code }))).json()) as { data: { token: string } };
@@ -135,7 +147,13 @@ async function engineRun(token: string, options: Partial<UploadOptions>): Promis
   clearInterval(sampler);
   await close();
   clearObjects();
-  return { mbps: +(SIZE / MB / seconds).toFixed(1), seconds: +seconds.toFixed(2), cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2), peakRssMb: +((peak - idle) / MB).toFixed(1), chosen };
+  return {
+    mbps: +(SIZE / MB / seconds).toFixed(1),
+    seconds: +seconds.toFixed(2),
+    cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+    peakRssMb: +((peak - idle) / MB).toFixed(1),
+    chosen,
+  };
 }
 
 /** (b) the official ali-oss client's multipartUpload of the same file, same part size and parallelism. */
@@ -182,11 +200,26 @@ async function bareRun(token: string, partSize: number, parallel: number): Promi
   const send = async (method: 'PUT' | 'POST', query: Record<string, string | null>, body: Buffer | string) => {
     const headers: Record<string, string> = { 'x-oss-date': httpDate(Date.now()), 'x-oss-security-token': auth.SecurityToken };
     if (method === 'POST') headers['content-type'] = 'application/xml';
-    headers.authorization = await ossAuthorization(auth.AccessKeyId, auth.AccessKeySecret, method, headers, ossCanonicalResource(address.Bucket, address.FileName, query));
-    const qs = Object.entries(query).map(([k, v]) => (v === null ? k : `${k}=${encodeURIComponent(v)}`)).join('&');
+    headers.authorization = await ossAuthorization(
+      auth.AccessKeyId,
+      auth.AccessKeySecret,
+      method,
+      headers,
+      ossCanonicalResource(address.Bucket, address.FileName, query),
+    );
+    const qs = Object.entries(query)
+      .map(([k, v]) => (v === null ? k : `${k}=${encodeURIComponent(v)}`))
+      .join('&');
     return new Promise<{ status: number; etag: string; text: string }>((resolve, reject) => {
       const r = http.request(
-        { host: '127.0.0.1', port: PORT, path: `/${address.Bucket}/${key}?${qs}`, method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: PORT,
+          path: `/${address.Bucket}/${key}?${qs}`,
+          method,
+          agent,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
@@ -230,7 +263,9 @@ async function curlRun(token: string): Promise<{ mbps: number; seconds: number }
   const { auth, address } = await vodCreate(BASE, c, path.basename(FILE), SIZE);
   const expires = Math.floor(Date.now() / 1000) + 3600;
   const resource = `/${address.Bucket}/${address.FileName}?security-token=${auth.SecurityToken}`;
-  const sig = createHmac('sha1', auth.AccessKeySecret).update(['PUT', '', '', String(expires), resource].join('\n')).digest('base64');
+  const sig = createHmac('sha1', auth.AccessKeySecret)
+    .update(['PUT', '', '', String(expires), resource].join('\n'))
+    .digest('base64');
   const q = new URLSearchParams({ OSSAccessKeyId: auth.AccessKeyId, Expires: String(expires), Signature: sig, 'security-token': auth.SecurityToken });
   const url = `${BASE}/${address.Bucket}/${address.FileName}?${q}`;
   const t0 = performance.now();
@@ -379,7 +414,12 @@ async function browserRun(token: string, size: number) {
       const state = await page.locator('[data-testid="upload-item"]').first().getAttribute('data-state');
       if (state === 'Success') break;
       // the tuner's settings as the panel shows them (part size × parts in flight), the last seen
-      chosen = (await page.getByTestId('upload-tuning').first().textContent({ timeout: 50 }).catch(() => null)) ?? chosen;
+      chosen =
+        (await page
+          .getByTestId('upload-tuning')
+          .first()
+          .textContent({ timeout: 50 })
+          .catch(() => null)) ?? chosen;
       if (state === 'Failure') throw new Error('browser upload failed');
       await page.waitForTimeout(250);
     }
@@ -431,7 +471,10 @@ async function browserRun(token: string, size: number) {
 
 /** The Chromium runs at each BENCH_BROWSER_MB size (default 256 and 1024), and their memory compared. */
 async function browserRuns(token: string) {
-  const sizes = (process.env.BENCH_BROWSER_MB ?? '256,1024').split(',').map((x) => Number(x) * MB).filter((x) => x > 0);
+  const sizes = (process.env.BENCH_BROWSER_MB ?? '256,1024')
+    .split(',')
+    .map((x) => Number(x) * MB)
+    .filter((x) => x > 0);
   const runs = [];
   for (const size of sizes) runs.push(await browserRun(token, size).catch((e: unknown) => ({ size_mb: size / MB, error: (e as Error).message })));
   const ok = runs.filter((r): r is Extract<typeof r, { tab_rss_peak_mb: number }> => 'tab_rss_peak_mb' in r);

@@ -121,7 +121,10 @@ try {
     for (const f of ['package.json', 'package-lock.json']) cpSync(path.join(root, f), path.join(dir, f));
     cpSync(path.join(root, 'dist'), path.join(dir, 'dist'), { recursive: true });
     execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-    check(!existsSync(path.join(dir, 'node_modules/tsx')) && !existsSync(path.join(dir, 'node_modules/typescript')), 'no tsx, no TypeScript in the runtime install');
+    check(
+      !existsSync(path.join(dir, 'node_modules/tsx')) && !existsSync(path.join(dir, 'node_modules/typescript')),
+      'no tsx, no TypeScript in the runtime install',
+    );
   }
 
   step(`database ${dbName}: owner ${owner.name}, app role ${app.name} without DDL rights`);
@@ -158,7 +161,10 @@ try {
     const m = run(dir, 'dist/server/migrate.js', { NODE_ENV: 'production', ...keys, DATABASE_URL: urlFor(owner), MIGRATE_GRANT_TO: app.name });
     const code = await m.exited;
     check(code === 0, `exit code 0 (got ${code}) ${m.err()}`);
-    check(/^数据库迁移完成：已执行 001_init、.*；后台任务队列已就绪（模式 pgboss）；已授予角色/.test(m.out().trim()) && m.out().trim().split('\n').length === 1, 'one line: 数据库迁移完成…');
+    check(
+      /^数据库迁移完成：已执行 001_init、.*；后台任务队列已就绪（模式 pgboss）；已授予角色/.test(m.out().trim()) && m.out().trim().split('\n').length === 1,
+      'one line: 数据库迁移完成…',
+    );
     const again = run(dir, 'dist/server/migrate.js', { NODE_ENV: 'production', ...keys, DATABASE_URL: urlFor(owner), MIGRATE_GRANT_TO: app.name });
     check((await again.exited) === 0 && /^数据库已是最新/.test(again.out()), `again: ${again.out().trim().slice(0, 40)}…`);
   }
@@ -194,7 +200,11 @@ try {
     check((await hc.exited) === 0, "the Dockerfile's HEALTHCHECK passes");
     const health = await fetch(`${base}/healthz`);
     check(health.status === 200 && (await health.json()).status === 'ok', 'GET /healthz 200');
-    const code = await fetch(`${base}/ent/v3/login/code`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'mobile=13800000001' });
+    const code = await fetch(`${base}/ent/v3/login/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mobile=13800000001',
+    });
     const env = await code.json();
     check(code.status === 200 && env.code === 200 && typeof env.msg === 'string', `POST /ent/v3/login/code: ${JSON.stringify(env)}`);
     const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });

@@ -54,7 +54,9 @@ const packages = new Set(
 );
 const notDeps = [...packages].filter((p) => !pkg.dependencies?.[p]);
 if (notDeps.length) {
-  console.error(`服务端构建失败：编译后的服务引用了 ${notDeps.join('、')}，但它们不在 package.json 的 dependencies 中（镜像以 npm ci --omit=dev 安装，运行时会找不到）`);
+  console.error(
+    `服务端构建失败：编译后的服务引用了 ${notDeps.join('、')}，但它们不在 package.json 的 dependencies 中（镜像以 npm ci --omit=dev 安装，运行时会找不到）`,
+  );
   process.exit(1);
 }
 

@@ -40,7 +40,10 @@ const fill = (p: string) =>
       : p.startsWith('/bulkImport/')
         ? p.replace(':type', 'dimission')
         : p.startsWith('/employment/') || p.startsWith('/special/')
-          ? p.replace(':id', String(task?.id ?? 1)).replace(':name', encodeURIComponent(task?.name ?? 'x')).replace(/:\w+/g, '1')
+          ? p
+              .replace(':id', String(task?.id ?? 1))
+              .replace(':name', encodeURIComponent(task?.name ?? 'x'))
+              .replace(/:\w+/g, '1')
           : p.replace(/:\w+/g, '1');
 
 const port = await freePort();
@@ -73,7 +76,9 @@ for (const r of routes) {
   route = fill(r.path);
   const t0 = Date.now();
   // the first visit waits for Vite to pre-bundle the dependencies: minutes on a loaded machine
-  await page.goto(base + route, { waitUntil: 'load', timeout: visited === 0 ? 600_000 : 180_000 }).catch((e: Error) => faults.push(`${route}  [goto] ${e.message}`));
+  await page
+    .goto(base + route, { waitUntil: 'load', timeout: visited === 0 ? 600_000 : 180_000 })
+    .catch((e: Error) => faults.push(`${route}  [goto] ${e.message}`));
   // the page's data answered and rendered (dev modules load on demand: generous)
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => faults.push(`${route}  [timeout] still loading`));
   await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));

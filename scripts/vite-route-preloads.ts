@@ -62,9 +62,7 @@ export function routePreloads(): Plugin {
       if (!entry) return; // not the console's build (the service worker's own)
       const initial = closure(entry.fileName);
       const needed = (source: string) => {
-        const chunk =
-          bySource.get(source) ??
-          chunks.find((c) => c.moduleIds.some((id) => id === source || id.slice(root.length + 1) === source));
+        const chunk = bySource.get(source) ?? chunks.find((c) => c.moduleIds.some((id) => id === source || id.slice(root.length + 1) === source));
         if (!chunk) throw new Error(`route-preloads: no chunk for ${source}`);
         return [...closure(chunk.fileName)].filter((f) => !initial.has(f));
       };

@@ -17,11 +17,7 @@ export interface LoadFigures {
  * `requests` GETs with CONCURRENCY in flight; `expectOk` also checks every envelope is code 200
  * (a benchmark of error answers would flatter the figures).
  */
-export async function load(
-  url: string,
-  headers: Record<string, string>,
-  opts: { requests: number; expectOk?: boolean },
-): Promise<LoadFigures> {
+export async function load(url: string, headers: Record<string, string>, opts: { requests: number; expectOk?: boolean }): Promise<LoadFigures> {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();

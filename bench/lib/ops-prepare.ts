@@ -47,12 +47,27 @@ async function payingBatch(db: Db, companyId: number, n: number): Promise<number
     await insertMany(
       t,
       'payout_rows',
-      [['batch_id', 'int'], ['company_id', 'int'], ['worker_id', 'int'], ['name', 'text'], ['amount', 'int'], ['tax', 'int'], ['fee', 'int'], ['net', 'int'], ['channel_no', 'text'], ['status', 'text']],
+      [
+        ['batch_id', 'int'],
+        ['company_id', 'int'],
+        ['worker_id', 'int'],
+        ['name', 'text'],
+        ['amount', 'int'],
+        ['tax', 'int'],
+        ['fee', 'int'],
+        ['net', 'int'],
+        ['channel_no', 'text'],
+        ['status', 'text'],
+      ],
       ids.map((w, i) => [b.id, companyId, w, `工人${i}`, pre[i]!.amount, pre[i]!.tax, pre[i]!.fee, pre[i]!.net, newChannelNo(), 'paying']),
     );
     // the money: a top-up of what the confirm debits, then its debits (domain/payouts/confirm.ts)
     await post(t, companyId, 'topup', tot.gross + tot.fee, { remark: 'ops bench' }, now);
-    for (const [type, v] of [['payout', tot.net], ['tax', tot.tax], ['fee', tot.fee]] as const) {
+    for (const [type, v] of [
+      ['payout', tot.net],
+      ['tax', tot.tax],
+      ['fee', tot.fee],
+    ] as const) {
       if (v > 0) await post(t, companyId, type, -v, { batch_id: b.id, ref_no: b.batch_no, remark: 'ops bench' }, now);
     }
     return b.id;

@@ -20,7 +20,9 @@ const dir = process.env.BENCH_PGLITE_DIR;
 const pgSchema = process.env.BENCH_PG_SCHEMA;
 if (!dir && !(pgSchema && process.env.DATABASE_URL)) throw new Error('BENCH_PGLITE_DIR, or BENCH_PG_SCHEMA with DATABASE_URL');
 const [what = 'recruit', rangeName = 'year'] = process.argv.slice(2);
-const db0 = dir ? await openPglite({ dataDir: dir }) : openPg({ connectionString: process.env.DATABASE_URL!, searchPath: pgSchema, max: 1, timeouts: { statementMs: 0, idleInTxMs: 0 } });
+const db0 = dir
+  ? await openPglite({ dataDir: dir })
+  : openPg({ connectionString: process.env.DATABASE_URL!, searchPath: pgSchema, max: 1, timeouts: { statementMs: 0, idleInTxMs: 0 } });
 await migrate(db0);
 const log: { ms: number; sql: string; args: unknown[] }[] = [];
 const explain = !!process.env.PROFILE_EXPLAIN;
@@ -51,10 +53,13 @@ const ranges = {
 };
 const r = ranges[rangeName as keyof typeof ranges];
 const run = () =>
-  what === 'recruit' ? recruitStats(timed, cid, r)
-  : what === 'departure' ? departureStats(timed, cid, r)
-  : what === 'flex' ? flexStats(timed, cid, r)
-  : crcStats(timed, cid, r);
+  what === 'recruit'
+    ? recruitStats(timed, cid, r)
+    : what === 'departure'
+      ? departureStats(timed, cid, r)
+      : what === 'flex'
+        ? flexStats(timed, cid, r)
+        : crcStats(timed, cid, r);
 for (let i = 0; i < 3; i++) await run(); // warm
 const totals: number[] = [];
 const per = new Map<string, number[]>();

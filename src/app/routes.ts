@@ -92,7 +92,14 @@ export const routes: RouteDef[] = [
 
   main({ name: 'position', path: '/position', title: T.position, search: true, page: Position }),
   main({ name: 'positionPost', path: '/position/post', title: T.positionPost, auth: true, parent: 'position', page: PositionPost }),
-  main({ name: 'positionCollection', path: '/position/collection/:id/:title', title: T.positionCollection, auth: true, parent: 'position', page: PositionCollection }),
+  main({
+    name: 'positionCollection',
+    path: '/position/collection/:id/:title',
+    title: T.positionCollection,
+    auth: true,
+    parent: 'position',
+    page: PositionCollection,
+  }),
   main({ name: 'positionEntry', path: '/position/entry/:id/:title', title: T.positionEntry, auth: true, parent: 'position', page: PositionEntry }),
   main({ name: 'positionInvite', path: '/position/invite/:id/:title', title: T.positionInvite, auth: true, parent: 'position', page: PositionInvite }),
 
@@ -103,13 +110,34 @@ export const routes: RouteDef[] = [
 
   main({ name: 'employment', path: '/employment', title: T.employment, search: true, page: Employment }),
   main({ name: 'employmentPost', path: '/employment/post', title: T.employmentPost, auth: true, parent: 'employment', page: EmploymentPost }),
-  main({ name: 'employmentProtocol', path: '/employment/upload-protocol/:id', title: T.employmentProtocol, auth: true, parent: 'employment', page: EmploymentProtocol }),
+  main({
+    name: 'employmentProtocol',
+    path: '/employment/upload-protocol/:id',
+    title: T.employmentProtocol,
+    auth: true,
+    parent: 'employment',
+    page: EmploymentProtocol,
+  }),
   main({ name: 'employmentSetting', path: '/employment/setting/:id', title: T.employmentSetting, auth: true, parent: 'employment', page: EmploymentSetting }),
   main({ name: 'employmentPreview', path: '/employment/preview/:id', title: T.employmentPreview, auth: true, parent: 'employment', page: EmploymentPreview }),
   main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: T.employmentTask, auth: true, parent: 'employment', page: EmploymentTask }),
   main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: T.specialBatch, auth: true, parent: 'employment', page: SpecialBatch }),
-  main({ name: 'employmentRunRecord', path: '/employment/runRecord/:id/:reward_id/:status', title: T.employmentRunRecord, auth: true, parent: 'employment', page: EmploymentRunRecord }),
-  main({ name: 'employmentPayList', path: '/employment/pay-list/:id/:reward_id/:status', title: T.employmentPayList, auth: true, parent: 'employment', page: EmploymentPayList }),
+  main({
+    name: 'employmentRunRecord',
+    path: '/employment/runRecord/:id/:reward_id/:status',
+    title: T.employmentRunRecord,
+    auth: true,
+    parent: 'employment',
+    page: EmploymentRunRecord,
+  }),
+  main({
+    name: 'employmentPayList',
+    path: '/employment/pay-list/:id/:reward_id/:status',
+    title: T.employmentPayList,
+    auth: true,
+    parent: 'employment',
+    page: EmploymentPayList,
+  }),
   blank({ name: 'specialReceipt', path: '/special/receipt/:id/:row', title: T.specialReceipt, neverLogin: false, auth: true, page: SpecialReceipt }),
 
   // tax service: every name contains "Taxes" (tax flag); all of them work on company data (auth)

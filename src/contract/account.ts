@@ -40,7 +40,11 @@ export const LicenseUploadData = z.object({ license_id: z.number().int(), size: 
  * The licence as an image the upload engine stored (its ImageId): the server checks that it is the
  * caller's (or their company's) finished JPG/PNG image and keeps a copy with the application.
  */
-export const LicenseMediaBody = z.strictObject({ media_id: text(64).min(1, '请上传营业执照照片').regex(/^[A-Za-z0-9_-]+$/, '营业执照照片无效，请重新上传') });
+export const LicenseMediaBody = z.strictObject({
+  media_id: text(64)
+    .min(1, '请上传营业执照照片')
+    .regex(/^[A-Za-z0-9_-]+$/, '营业执照照片无效，请重新上传'),
+});
 export const LICENSE_MAX_BYTES = 5 * 1024 * 1024;
 export const LicenseImageData = z.object({ image: z.string() });
 

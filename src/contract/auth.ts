@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { MOBILE_RE, SMS_CODE_RE, text } from './common';
 import { User } from './usercenter';
 
-export const LoginCodeBody = z
-  .object({ mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号') })
-  .strict();
+export const LoginCodeBody = z.object({ mobile: text(20).regex(MOBILE_RE, '请输入正确的手机号') }).strict();
 export const LoginCodeData = z.object({
   /** seconds until another code may be asked for this mobile */
   retry_after: z.number().int(),

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDaysTo,
-  dateProblem,
-  evaluativeWord,
-  isDate,
-  proofDocument,
-  serviceMonths,
-  tenureText,
-  TENURE_RE,
-  type ProofFacts,
-} from './dimission-rules';
+import { addDaysTo, dateProblem, evaluativeWord, isDate, proofDocument, serviceMonths, tenureText, TENURE_RE, type ProofFacts } from './dimission-rules';
 
 describe('years of service (在本单位的工作年限)', () => {
   it('counts whole months, both the entry and the departure day worked', () => {
@@ -83,14 +73,37 @@ describe('date rules', () => {
 
 describe('the proof template', () => {
   const f: ProofFacts = {
-    name: '林晓', id_card: '330106199506011234', job_name: '前端工程师', entry_date: '2022-03-01', leave_date: '2024-05-31',
-    contract_start: '2022-03-01', contract_end: '2025-02-28', contract_open_ended: false, tenure_text: '2年3个月', legal_basis: 'resign',
-    print_reason: false, non_compete: '', company_name: '杭州云帆智联科技有限公司', issue_date: '2024-05-31', serial: 'LZ20240531000001',
+    name: '林晓',
+    id_card: '330106199506011234',
+    job_name: '前端工程师',
+    entry_date: '2022-03-01',
+    leave_date: '2024-05-31',
+    contract_start: '2022-03-01',
+    contract_end: '2025-02-28',
+    contract_open_ended: false,
+    tenure_text: '2年3个月',
+    legal_basis: 'resign',
+    print_reason: false,
+    non_compete: '',
+    company_name: '杭州云帆智联科技有限公司',
+    issue_date: '2024-05-31',
+    serial: 'LZ20240531000001',
   };
   it('states the four items of art. 24, the name, the ID number, the company and the date', () => {
     const d = proofDocument(f);
     const text = JSON.stringify(d);
-    for (const s of ['劳动合同期限', '解除或者终止劳动合同的日期', '工作岗位', '在本单位的工作年限', '林晓', '330106199506011234', '2年3个月', '2022年3月1日至2025年2月28日', '2024年5月31日']) expect(text).toContain(s);
+    for (const s of [
+      '劳动合同期限',
+      '解除或者终止劳动合同的日期',
+      '工作岗位',
+      '在本单位的工作年限',
+      '林晓',
+      '330106199506011234',
+      '2年3个月',
+      '2022年3月1日至2025年2月28日',
+      '2024年5月31日',
+    ])
+      expect(text).toContain(s);
     expect(d.company).toBe('杭州云帆智联科技有限公司');
   });
   it('prints the reason only when the employee asks', () => {
@@ -98,6 +111,8 @@ describe('the proof template', () => {
     expect(proofDocument({ ...f, print_reason: true }).items.find((i) => i.key === 'reason')?.value).toBe('本人申请辞职');
   });
   it('open-ended contracts', () => {
-    expect(proofDocument({ ...f, contract_open_ended: true, contract_end: null }).items.find((i) => i.key === 'term')?.value).toBe('2022年3月1日起，无固定期限');
+    expect(proofDocument({ ...f, contract_open_ended: true, contract_end: null }).items.find((i) => i.key === 'term')?.value).toBe(
+      '2022年3月1日起，无固定期限',
+    );
   });
 });

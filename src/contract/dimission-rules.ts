@@ -23,7 +23,17 @@ export const legalBasisLabel = (code: string) => LEGAL_BASES.find((b) => b.code 
 export const legalBasisPrint = (code: string) => LEGAL_BASES.find((b) => b.code === code)?.print ?? '';
 /** The legal basis a leave type (vocab LEAVE_TYPES) suggests when a record starts from a request. */
 export const basisOfLeaveType = (type: string): LegalBasis =>
-  type === 'resign' ? 'resign' : type === 'mutual' ? 'mutual' : type === 'expire' ? 'expire' : type === 'retire' ? 'retire' : type === 'dismiss' ? 'employer40' : 'other';
+  type === 'resign'
+    ? 'resign'
+    : type === 'mutual'
+      ? 'mutual'
+      : type === 'expire'
+        ? 'expire'
+        : type === 'retire'
+          ? 'retire'
+          : type === 'dismiss'
+            ? 'employer40'
+            : 'other';
 
 export const REQUEST_STATUSES = [
   { code: 'pending', label: '待处理' },
@@ -115,9 +125,38 @@ export function dateProblem(f: ProofDates): string | null {
  * 就业促进法 fair employment). Checked in every free-text field of a proof.
  */
 export const EVALUATIVE_WORDS = [
-  '违纪', '违规', '违反', '开除', '除名', '辞退', '劝退', '不胜任', '不能胜任', '能力不足', '能力差', '表现差', '表现不佳',
-  '态度差', '态度恶劣', '旷工', '失职', '渎职', '过失', '盗窃', '偷窃', '品行', '品德', '不诚信', '欺诈', '记过', '处分',
-  '警告', '处罚', '黑名单', '不予录用', '犯罪',
+  '违纪',
+  '违规',
+  '违反',
+  '开除',
+  '除名',
+  '辞退',
+  '劝退',
+  '不胜任',
+  '不能胜任',
+  '能力不足',
+  '能力差',
+  '表现差',
+  '表现不佳',
+  '态度差',
+  '态度恶劣',
+  '旷工',
+  '失职',
+  '渎职',
+  '过失',
+  '盗窃',
+  '偷窃',
+  '品行',
+  '品德',
+  '不诚信',
+  '欺诈',
+  '记过',
+  '处分',
+  '警告',
+  '处罚',
+  '黑名单',
+  '不予录用',
+  '犯罪',
 ] as const;
 /** The first evaluative word in a text, or null. */
 export function evaluativeWord(text: string): string | null {

@@ -24,7 +24,11 @@ const txt = (max: number) =>
     .max(max)
     // eslint-disable-next-line no-control-regex
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), '参数包含非法字符');
-const dateField = (msg: string) => z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, msg);
+const dateField = (msg: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, msg);
 const optDate = z.union([z.literal(''), dateField('日期格式应为 YYYY-MM-DD')]).optional();
 const flag = z.enum(['0', '1']).optional();
 const Mobile = z.string().trim().regex(MOBILE_RE, '请输入正确的手机号');
@@ -233,7 +237,14 @@ export const dimissionEndpoints = {
 
   dimQr: ep({ method: 'POST', path: '/dimission/qrcode', body: LeaveQrBody, data: LeaveQrData, auth: true }),
   leavePage: ep({ method: 'GET', path: '/dimission/leave/:token', params: Token, data: LeavePageData, auth: false }),
-  leaveCode: ep({ method: 'POST', path: '/dimission/leave/:token/code', params: Token, body: LeaveCodeBody, data: z.object({ retry_after: z.number().int() }), auth: false }),
+  leaveCode: ep({
+    method: 'POST',
+    path: '/dimission/leave/:token/code',
+    params: Token,
+    body: LeaveCodeBody,
+    data: z.object({ retry_after: z.number().int() }),
+    auth: false,
+  }),
   leaveVerify: ep({ method: 'POST', path: '/dimission/leave/:token/verify', params: Token, body: LeaveVerifyBody, data: LeaveVerifyData, auth: false }),
   leaveSubmit: ep({ method: 'POST', path: '/dimission/leave/:token/submit', params: Token, body: LeaveSubmitBody, data: LeaveSubmitData, auth: false }),
   leaveWithdraw: ep({ method: 'POST', path: '/dimission/leave/:token/withdraw', params: Token, body: LeaveTicketBody, data: LeaveSubmitData, auth: false }),
@@ -250,7 +261,19 @@ export const dimissionEndpoints = {
   proofView: ep({ method: 'GET', path: '/dimission/proof-view/:token', params: Token, data: ProofViewData, auth: false }),
 
   dimRecords: ep({ method: 'GET', path: '/dimission/records', query: RecordListQuery, data: RecordListData, auth: true }),
-  dimRecordTransfer: ep({ method: 'POST', path: '/dimission/records/:id/transfer', params: IdParam, data: z.object({ transfer_done_at: z.string() }), auth: true }),
+  dimRecordTransfer: ep({
+    method: 'POST',
+    path: '/dimission/records/:id/transfer',
+    params: IdParam,
+    data: z.object({ transfer_done_at: z.string() }),
+    auth: true,
+  }),
   dimRecordReveal: ep({ method: 'GET', path: '/dimission/records/:id/reveal', params: IdParam, query: RecordRevealQuery, data: RevealData, auth: true }),
-  dimRecordsExport: ep({ method: 'GET', path: '/dimission/records/export', query: RecordListQuery.omit({ page: true, page_size: true }), data: ExportData, auth: true }),
+  dimRecordsExport: ep({
+    method: 'GET',
+    path: '/dimission/records/export',
+    query: RecordListQuery.omit({ page: true, page_size: true }),
+    data: ExportData,
+    auth: true,
+  }),
 } as const satisfies Record<string, Endpoint>;

@@ -214,5 +214,4 @@ export function taskDatesProblem(d: TaskDates, today: string): { field: keyof Ta
 }
 
 /** A signing still open after the signup deadline (or the task's end) has expired. */
-export const signExpired = (sign: SignStatus, deadline: string, endDate: string, today: string) =>
-  sign === 'pending' && (deadline || endDate) < today;
+export const signExpired = (sign: SignStatus, deadline: string, endDate: string, today: string) => sign === 'pending' && (deadline || endDate) < today;

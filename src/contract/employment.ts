@@ -24,7 +24,10 @@ const text = (max: number, msg: string) => z.string().trim().max(max, msg).refin
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
 const bool = z.enum(['0', '1']).transform((v) => v === '1');
-const dateOrBlank = z.string().trim().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '日期格式不正确');
+const dateOrBlank = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '日期格式不正确');
 
 export const TaskStatus = z.enum(TASK_STATUS_CODES);
 export const TaskTab = z.enum(['all', ...TASK_STATUS_CODES]);
@@ -67,7 +70,11 @@ export const TaskBody = z.strictObject({
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   action: z.enum(['draft', 'submit'], { error: '请选择保存方式' }),
   name: text(40, '任务名称不能超过40个字').pipe(z.string().min(1, '请填写任务名称')),
-  category: z.string().trim().default('').refine((v) => v === '' || (SERVICE_CATEGORIES as readonly string[]).includes(v), '请选择服务类目'),
+  category: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || (SERVICE_CATEGORIES as readonly string[]).includes(v), '请选择服务类目'),
   description: text(2000, '任务描述不能超过2000字').default(''),
   standard: text(1000, '交付标准不能超过1000字').default(''),
   work_mode: z.enum(WORK_MODE_CODES, { error: '请选择工作方式' }).default('online'),
@@ -76,7 +83,12 @@ export const TaskBody = z.strictObject({
   end_date: dateOrBlank.default(''),
   signup_deadline: dateOrBlank.default(''),
   headcount: z.coerce.number({ error: '需求人数请填写整数' }).int('需求人数请填写整数').min(0).max(9999, '需求人数不能超过9999人').default(0),
-  pay_amount: z.coerce.number({ error: '报酬金额须为整数分' }).int('报酬金额须为整数分').min(0, '报酬金额不能为负').max(PAY_MAX_FEN, '报酬金额不能超过100,000元').default(0),
+  pay_amount: z.coerce
+    .number({ error: '报酬金额须为整数分' })
+    .int('报酬金额须为整数分')
+    .min(0, '报酬金额不能为负')
+    .max(PAY_MAX_FEN, '报酬金额不能超过100,000元')
+    .default(0),
   pay_unit: z.enum(PAY_UNIT_CODES, { error: '请选择报酬单位' }).default('time'),
   settle_mode: z.enum(SETTLE_MODE_CODES, { error: '请选择结算方式' }).default('on_finish'),
   need_sign: bool.default(true),
@@ -86,7 +98,14 @@ export const TaskBody = z.strictObject({
     .trim()
     .max(400)
     .default('')
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((a) => a.length <= 5, '附件最多5个')
     .refine((a) => a.every((x) => /^[A-Za-z0-9]{8,64}$/.test(x)), '附件无效，请重新上传'),
 });
@@ -142,7 +161,11 @@ export const SettingBody = z.strictObject({
   signup_review: bool,
   need_realname: bool,
   settle_cycle: z.enum(SETTLE_CYCLE_CODES, { error: '请选择结算周期' }),
-  auto_accept_days: z.coerce.number({ error: '自动验收天数请填写整数' }).int('自动验收天数请填写整数').min(0, '自动验收天数为0至30天').max(30, '自动验收天数为0至30天'),
+  auto_accept_days: z.coerce
+    .number({ error: '自动验收天数请填写整数' })
+    .int('自动验收天数请填写整数')
+    .min(0, '自动验收天数为0至30天')
+    .max(30, '自动验收天数为0至30天'),
   notify_sms: bool,
   notify_site: bool,
 });
@@ -152,7 +175,12 @@ export const SettingBody = z.strictObject({
 export { AGREEMENT_MAX_BYTES } from './employment-rules';
 export const AgreementBody = z.strictObject({
   name: text(50, '协议名称不能超过50个字').pipe(z.string().min(1, '请填写协议名称')),
-  media_id: z.string().trim().min(1, '请上传协议文件').max(64, '协议文件无效，请重新上传').regex(/^[A-Za-z0-9]+$/, '协议文件无效，请重新上传'),
+  media_id: z
+    .string()
+    .trim()
+    .min(1, '请上传协议文件')
+    .max(64, '协议文件无效，请重新上传')
+    .regex(/^[A-Za-z0-9]+$/, '协议文件无效，请重新上传'),
   effective_date: DateText.refine((s) => !Number.isNaN(Date.parse(s)), '请选择生效日期'),
 });
 export const AgreementItem = z.object({
@@ -201,7 +229,15 @@ export const TaskWorkerItem = z.object({
 });
 export type TaskWorkerItem = z.infer<typeof TaskWorkerItem>;
 export const WorkerListData = z.object({
-  task: z.object({ id: z.number().int(), name: z.string(), status: TaskStatus, need_sign: z.boolean(), pay_amount: z.number().int(), pay_unit: z.string(), signup_mode: z.string() }),
+  task: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    status: TaskStatus,
+    need_sign: z.boolean(),
+    pay_amount: z.number().int(),
+    pay_unit: z.string(),
+    signup_mode: z.string(),
+  }),
   counts: z.object({ applied: z.number().int(), signed: z.number().int(), delivery: z.number().int(), settled: z.number().int() }),
   list: z.array(TaskWorkerItem),
   total: z.number().int(),
@@ -222,7 +258,14 @@ export const WorkerPickBody = z.strictObject({
     .string()
     .trim()
     .max(2000)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((a) => a.length > 0, '请选择人员')
     .refine((a) => a.length <= 200, '一次最多添加200人')
     .refine((a) => a.every((x) => /^\d{1,9}$/.test(x)), '人员无效')
@@ -230,7 +273,12 @@ export const WorkerPickBody = z.strictObject({
 });
 export const WorkerAddData = z.object({ added: z.number().int(), skipped: z.number().int() });
 
-export const FlexWorkerQuery = z.strictObject({ keywords: text(40, '关键词不能超过40个字').optional().default(''), task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0), page, page_size: pageSize });
+export const FlexWorkerQuery = z.strictObject({
+  keywords: text(40, '关键词不能超过40个字').optional().default(''),
+  task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  page,
+  page_size: pageSize,
+});
 export const FlexWorkerItem = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -263,5 +311,12 @@ export const employmentEndpoints = {
   empWorkerAdd: ep({ method: 'POST', path: '/employment/task/:id/workers', params: IdParam, body: WorkerAddBody, data: WorkerAddData, auth: true }),
   empWorkerPick: ep({ method: 'POST', path: '/employment/task/:id/workers/pick', params: IdParam, body: WorkerPickBody, data: WorkerAddData, auth: true }),
   empFlexWorkers: ep({ method: 'GET', path: '/employment/flex-workers', query: FlexWorkerQuery, data: FlexWorkerListData, auth: true }),
-  empWorkerAction: ep({ method: 'POST', path: '/employment/task-worker/:id/action', params: IdParam, body: WorkerActionBody, data: WorkerActionData, auth: true }),
+  empWorkerAction: ep({
+    method: 'POST',
+    path: '/employment/task-worker/:id/action',
+    params: IdParam,
+    body: WorkerActionBody,
+    data: WorkerActionData,
+    auth: true,
+  }),
 } as const satisfies Record<string, Endpoint>;

@@ -5,14 +5,7 @@ import { ep, type Endpoint } from './endpoint';
 import { Empty } from './envelope';
 import { IdParam } from './common';
 import { LoginBody, LoginCodeBody, LoginCodeData, LoginData } from './auth';
-import {
-  InvoiceBody,
-  InvoiceData,
-  OrderCreateBody,
-  OrderCreateData,
-  OrderData,
-  UserCenterInfoData,
-} from './usercenter';
+import { InvoiceBody, InvoiceData, OrderCreateBody, OrderCreateData, OrderData, UserCenterInfoData } from './usercenter';
 import { CompanyInfo, homeEndpoints, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
 import { dimissionEndpoints } from './dimission';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';

@@ -21,7 +21,8 @@ const good = {
 
 describe('parseDateText', () => {
   it('reads the common spellings and refuses impossible dates', () => {
-    for (const s of ['2024-06-30', '2024/6/30', '2024.6.30', '2024年6月30日', '20240630', '２０２４-０６-３０', ' 2024-6-30 ']) expect(parseDateText(s)).toBe('2024-06-30');
+    for (const s of ['2024-06-30', '2024/6/30', '2024.6.30', '2024年6月30日', '20240630', '２０２４-０６-３０', ' 2024-6-30 '])
+      expect(parseDateText(s)).toBe('2024-06-30');
     for (const s of ['2024-02-30', '2024-13-01', '2024630', '30/06/2024', 'abc', '']) expect(parseDateText(s)).toBeNull();
     expect(parseDateText('2024-02-29')).toBe('2024-02-29');
   });
@@ -37,7 +38,11 @@ describe('dimission rows', () => {
     expect(r.row).toMatchObject({ id_card: '11010519491231002X', leave_type: 'mutual', contract_open_ended: false, contract_end: '2025-02-28' });
   });
   it('normalises full-width digits, spaces, a lower-case x and a +86 prefix; 无固定期限 is a contract end', () => {
-    const r = validateRow(dimissionImport, row({ ...good, id_card: ' １１０１０５ 19491231002x', mobile: '+86 138 0013 8000', name: '张 三', contract_end: '无固定期限' }), now);
+    const r = validateRow(
+      dimissionImport,
+      row({ ...good, id_card: ' １１０１０５ 19491231002x', mobile: '+86 138 0013 8000', name: '张 三', contract_end: '无固定期限' }),
+      now,
+    );
     expect(r.issues).toEqual([]);
     expect(r.row).toMatchObject({ id_card: '11010519491231002X', mobile: '13800138000', name: '张三', contract_open_ended: true, contract_end: null });
   });
@@ -65,14 +70,25 @@ describe('dimission rows', () => {
 });
 
 describe('workers rows', () => {
-  const w = { name: '李四', mobile: '13900139000', cert_type: '居民身份证', cert_no: '440524188001010014', bank_card: '6228480402564890018', bank_mobile: '', bank_name: '' };
+  const w = {
+    name: '李四',
+    mobile: '13900139000',
+    cert_type: '居民身份证',
+    cert_no: '440524188001010014',
+    bank_card: '6228480402564890018',
+    bank_mobile: '',
+    bank_name: '',
+  };
   it('Luhn is a warning only; a row with a warning is still valid', () => {
     const r = validateRow(workersImport, row({ ...w, bank_card: '6222026006705354217' }), now);
     expect(r.issues).toEqual([expect.objectContaining({ level: 'warning', msg: '请核对银行卡号' })]);
     expect(r.row).not.toBeNull();
   });
   it('the certificate number follows its type', () => {
-    expect(validateRow(workersImport, row({ ...w, cert_type: '护照', cert_no: 'e1234567' }), now).row).toMatchObject({ cert_type: 'passport', cert_no: 'E1234567' });
+    expect(validateRow(workersImport, row({ ...w, cert_type: '护照', cert_no: 'e1234567' }), now).row).toMatchObject({
+      cert_type: 'passport',
+      cert_no: 'E1234567',
+    });
     expect(validateRow(workersImport, row({ ...w, cert_no: '440524188001010015' }), now).issues[0]!.msg).toBe('证件号码校验位错误');
   });
   it('the reader refuses unknown columns loudly (a programming error)', () => {

@@ -24,7 +24,10 @@ export const ImportIdParam = z.strictObject({ id: z.coerce.number().int().positi
 /** The .xlsx as base64 (a data URL prefix is accepted); the decoded size is checked on the server. */
 export const ImportUploadBody = z.strictObject({
   file_name: z.string().trim().min(1, '请选择文件').max(200, '文件名过长').refine(noNul, '文件名包含非法字符'),
-  file: z.string().min(1, '请选择文件').max(Math.ceil((IMPORT_MAX_BYTES * 1.5 * 4) / 3) + 100, '文件大小不能超过5MB'),
+  file: z
+    .string()
+    .min(1, '请选择文件')
+    .max(Math.ceil((IMPORT_MAX_BYTES * 1.5 * 4) / 3) + 100, '文件大小不能超过5MB'),
 });
 /** Base64 plus a margin for form encoding of `+`, `/`, `=`. */
 export const IMPORT_BODY_LIMIT = 3 * IMPORT_MAX_BYTES;
@@ -77,7 +80,10 @@ export const ImportBatchDetail = z.object({ batch: ImportBatch, issues: z.array(
 export type ImportBatchDetail = z.infer<typeof ImportBatchDetail>;
 
 export const ImportBatchListQuery = z.strictObject({
-  type: z.string().regex(/^[a-z_]{1,32}$/).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/)
+    .optional(),
   status: ImportStatus.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(5).max(50).default(10),

@@ -104,7 +104,12 @@ export const RowParam = z.strictObject({ id: IdParam.shape.id, row_id: IdParam.s
 /** 修改金额 of a row of a 待提交 batch (fen, digits only). */
 export const RowAmountBody = z.strictObject({ amount: fenField('应发金额', 100_000_000) });
 export const BatchActionBody = z.strictObject({ action: z.enum(['submit', 'close'], { error: '请选择操作' }) });
-export const ConfirmBody = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, '请输入6位短信验证码') });
+export const ConfirmBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位短信验证码'),
+});
 export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean() });
 export const CodeData = z.object({ mobile: z.string(), retry_after: z.number().int() });
 
@@ -154,7 +159,14 @@ export const LedgerItem = z.object({
   remark: z.string(),
 });
 export const LedgerData = z.object({ list: z.array(LedgerItem), total: z.number().int(), balance: z.number().int() });
-export const LogItem = z.object({ id: z.number().int(), created_at: DateTimeText, action: z.string(), content: z.string(), operator: z.string(), ip: z.string() });
+export const LogItem = z.object({
+  id: z.number().int(),
+  created_at: DateTimeText,
+  action: z.string(),
+  content: z.string(),
+  operator: z.string(),
+  ip: z.string(),
+});
 export const LogData = z.object({ list: z.array(LogItem) });
 /** 操作日志 across batches: a task's (task_id) or one batch's (batch_id), filtered by action and days. */
 export const LogQuery = z.strictObject({

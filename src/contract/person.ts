@@ -87,7 +87,8 @@ export const isPersonName = (v: string) => /^[\u4e00-\u9fa5·]{2,16}$/.test(v) |
 
 /* Masks (domain.md §0.2): what every list and export shows by default. */
 export const maskMobile = (m: string) => (m.length >= 11 ? `${m.slice(0, 3)}****${m.slice(-4)}` : '****');
-export const maskIdCard = (v: string) => (v.length >= 15 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v.length > 4 ? `${'*'.repeat(v.length - 4)}${v.slice(-4)}` : '****');
+export const maskIdCard = (v: string) =>
+  v.length >= 15 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v.length > 4 ? `${'*'.repeat(v.length - 4)}${v.slice(-4)}` : '****';
 export const maskBankCard = (v: string) => (v.length > 4 ? `**** **** **** ${v.slice(-4)}` : '****');
 
 export type PiiKind = 'mobile' | 'id_card' | 'bank_card';

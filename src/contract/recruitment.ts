@@ -104,11 +104,22 @@ export const PositionBody = z
     salary_max: salaryK,
     salary_months: z.coerce.number().int().min(12, '薪资月数为12至24薪').max(24, '薪资月数为12至24薪').default(12),
     experience: z.enum(EXPERIENCE_CODES, { error: '请选择经验要求' }),
-    education: z.coerce.number({ error: '请选择学历要求' }).int().min(0).max(EDUCATION.length - 1, '请选择学历要求'),
+    education: z.coerce
+      .number({ error: '请选择学历要求' })
+      .int()
+      .min(0)
+      .max(EDUCATION.length - 1, '请选择学历要求'),
     headcount: z.coerce.number({ error: '请填写招聘人数' }).int('招聘人数请填写整数').min(1, '招聘人数至少为1人').max(999, '招聘人数不能超过999人'),
     welfare: text(200)
       .default('')
-      .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+      .transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ])
       .refine((a) => a.every((x) => (WELFARE as readonly string[]).includes(x)), '福利标签不在可选范围内')
       .refine((a) => a.length <= 8, '福利标签最多选择8个'),
     description: freeText(2000).min(10, '职位描述至少10个字').max(2000, '职位描述不能超过2000字'),

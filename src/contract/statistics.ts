@@ -37,9 +37,7 @@ export const RecruitStats = z.object({
   end: DateText,
   funnel: z.object({ views: Count, applies: Count, invited: Count, attended: Count, hired: Count, onboarded: Count }),
   trend: z.array(z.object({ date: DateText, applies: Count, interviews: Count, hires: Count })),
-  positions: z.array(
-    z.object({ id: z.number().int(), title: z.string(), views: Count, applies: Count, invited: Count, hired: Count, rate: Rate }),
-  ),
+  positions: z.array(z.object({ id: z.number().int(), title: z.string(), views: Count, applies: Count, invited: Count, hired: Count, rate: Rate })),
   /** days from application to 录用, averaged over the hires of the range; null without hires */
   avg_hire_days: z.number().nullable(),
   /** every position of the company, for the filter */

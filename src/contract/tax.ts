@@ -12,7 +12,11 @@ import { MONTH_RE, TAX_STATUS_CODES } from './tax-rules';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
-const month = (what: string) => z.string({ error: `请选择${what}` }).trim().regex(MONTH_RE, `请选择${what}`);
+const month = (what: string) =>
+  z
+    .string({ error: `请选择${what}` })
+    .trim()
+    .regex(MONTH_RE, `请选择${what}`);
 
 export const TaxServiceStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
 export const TaxServiceData = z.object({
@@ -169,7 +173,12 @@ export const TaxActionBody = z.strictObject({ action: z.enum(['prepare', 'withdr
 export const TaxSubmitBody = z.strictObject({ confirmed: z.literal('1', { error: '请先勾选“我已核对以上信息无误”' }) });
 export const TaxWechatData = z.object({ order_id: z.string(), code_url: z.string() });
 export const TaxBankBody = z.strictObject({
-  media_id: z.string().trim().min(1, '请上传转账凭证').max(64, '转账凭证无效，请重新上传').regex(/^[A-Za-z0-9]+$/, '转账凭证无效，请重新上传'),
+  media_id: z
+    .string()
+    .trim()
+    .min(1, '请上传转账凭证')
+    .max(64, '转账凭证无效，请重新上传')
+    .regex(/^[A-Za-z0-9]+$/, '转账凭证无效，请重新上传'),
 });
 export const TaxInvoiceParams = z.strictObject({ id: Id, number: z.string().regex(/^TX\d{8,24}$/, '申请编号无效') });
 export const TaxFileQuery = z.strictObject({ kind: z.enum(['proof', 'invoice'], { error: '请选择要下载的文件' }) });

@@ -67,10 +67,15 @@ export type MediaListData = z.infer<typeof MediaListData>;
 export const MSG_MEDIA_UNFINISHED = '文件尚未上传完成，请稍后再试';
 
 export const MediaRegisterBody = z.strictObject({
-  media_id: text(64).min(1, '文件无效，请重新上传').regex(/^[A-Za-z0-9_-]+$/, '文件无效，请重新上传'),
+  media_id: text(64)
+    .min(1, '文件无效，请重新上传')
+    .regex(/^[A-Za-z0-9_-]+$/, '文件无效，请重新上传'),
   kind: z.enum(['video', 'image', 'attached'], { error: '文件类型无效' }),
   /** the object's CRC64/ECMA (decimal) as the engine checked it against the store's answer */
-  crc64: z.string().regex(/^\d{1,20}$/, 'CRC64 无效').optional(),
+  crc64: z
+    .string()
+    .regex(/^\d{1,20}$/, 'CRC64 无效')
+    .optional(),
 });
 export type MediaRegisterBody = z.infer<typeof MediaRegisterBody>;
 

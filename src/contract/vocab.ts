@@ -11,8 +11,7 @@
 export const isOneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): value is T =>
   value != null && (codes as readonly string[]).includes(value);
 /** `value` when it is one of `codes`, else undefined (an optional field is then left to the server's default). */
-export const oneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): T | undefined =>
-  isOneOf(codes, value) ? value : undefined;
+export const oneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): T | undefined => (isOneOf(codes, value) ? value : undefined);
 
 /** 学历: code → label. A position's requirement reads "X及以上"; `0` = 学历不限. */
 export const EDUCATION = [
@@ -65,8 +64,22 @@ export const jobStatusLabel = (code: number) => JOB_STATUS.find((e) => e.code ==
 
 /** 职位福利 tags (74cms QS_jobtag). */
 export const WELFARE = [
-  '五险一金', '双休', '年终奖', '加班补助', '包食宿', '带薪年假', '全勤奖', '交通方便', '定期体检',
-  '餐补', '股票期权', '技术培训', '节日福利', '弹性工作', '住房补贴', '团建旅游',
+  '五险一金',
+  '双休',
+  '年终奖',
+  '加班补助',
+  '包食宿',
+  '带薪年假',
+  '全勤奖',
+  '交通方便',
+  '定期体检',
+  '餐补',
+  '股票期权',
+  '技术培训',
+  '节日福利',
+  '弹性工作',
+  '住房补贴',
+  '团建旅游',
 ] as const;
 
 /** Cities the hall and the position form offer, each with its districts. */
@@ -86,14 +99,44 @@ export const CITY_NAMES = Object.keys(CITIES);
 
 /** 职位类别. */
 export const JOB_CATEGORIES = [
-  '技术研发', '产品', '设计', '运营', '市场营销', '销售', '客服', '人力资源', '财务', '行政',
-  '法务', '物流仓储', '生产制造', '餐饮服务', '教育培训', '医疗健康',
+  '技术研发',
+  '产品',
+  '设计',
+  '运营',
+  '市场营销',
+  '销售',
+  '客服',
+  '人力资源',
+  '财务',
+  '行政',
+  '法务',
+  '物流仓储',
+  '生产制造',
+  '餐饮服务',
+  '教育培训',
+  '医疗健康',
 ] as const;
 
 /** Hall labels (技能/特长) the filter offers. */
 export const TALENT_LABELS = [
-  'Java', 'Python', '前端', '测试', '数据分析', '产品设计', 'UI设计', '新媒体运营', '电商运营', '大客户销售',
-  '财务核算', '招聘', '行政管理', '仓储管理', '驾驶证C1', '普通话标准', '英语六级', '团队管理',
+  'Java',
+  'Python',
+  '前端',
+  '测试',
+  '数据分析',
+  '产品设计',
+  'UI设计',
+  '新媒体运营',
+  '电商运营',
+  '大客户销售',
+  '财务核算',
+  '招聘',
+  '行政管理',
+  '仓储管理',
+  '驾驶证C1',
+  '普通话标准',
+  '英语六级',
+  '团队管理',
 ] as const;
 
 /** Position statuses and their tab labels (domain.md §2.4). */

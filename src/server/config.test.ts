@@ -46,7 +46,10 @@ describe('production refuses to start', () => {
   it('with a bad setting, one line each', async () => {
     const p = spawnServer(productionEnv({ PORT: 'eighty', SMS_CODE_KEY: 'short', PUBLIC_ORIGIN: 'hr.example.com/path' }));
     expect(await p.exited).not.toBe(0);
-    const lines = p.stderr().split('\n').filter((l) => l.startsWith('  '));
+    const lines = p
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('  '));
     expect(lines).toHaveLength(3);
     expect(p.stderr()).toMatch(/^ {2}PORT: 应为 1–65535 的端口号$/m);
     expect(p.stderr()).toMatch(/^ {2}SMS_CODE_KEY 应为 base64 编码的 32 字节密钥$/m);
@@ -188,11 +191,18 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('the keys: production\'s from its settings; the demo\'s fixed keys for any not given', () => {
+  it("the keys: production's from its settings; the demo's fixed keys for any not given", () => {
     const prod = loadConfig(productionEnv({ PII_KEYS: `1:${testKey(1)},2:${testKey(5)}` }) as NodeJS.ProcessEnv);
     expect(prod.keys).toEqual({ smsCode: Buffer.alloc(32, 3), payoutChannel: Buffer.alloc(32, 4) });
     // the last of PII_KEYS seals; every one still opens
-    expect(prod.pii).toEqual({ keys: new Map([[1, Buffer.alloc(32, 1)], [2, Buffer.alloc(32, 5)]]), current: 2, index: Buffer.alloc(32, 2) });
+    expect(prod.pii).toEqual({
+      keys: new Map([
+        [1, Buffer.alloc(32, 1)],
+        [2, Buffer.alloc(32, 5)],
+      ]),
+      current: 2,
+      index: Buffer.alloc(32, 2),
+    });
 
     expect(loadConfig({})).toMatchObject({ keys: DEMO_SERVER_KEYS, pii: DEMO_PII_KEYS });
     const demo = loadConfig({ SMS_CODE_KEY: testKey(6), PII_KEYS: `3:${testKey(7)}` });
@@ -213,7 +223,15 @@ describe('main.ts hands the parsed settings over', () => {
 
   it('the payout channel key signs what the server accepts; LOGIN_IP_PER_MINUTE limits its logins', async () => {
     const port = await freePort();
-    const p = spawnServer({ PORT: String(port), DATA_DIR: dir, STATIC_DIR: dir, SEED: '0', LOG_LEVEL: 'warn', PAYOUT_CHANNEL_KEY: testKey(9), LOGIN_IP_PER_MINUTE: '1' });
+    const p = spawnServer({
+      PORT: String(port),
+      DATA_DIR: dir,
+      STATIC_DIR: dir,
+      SEED: '0',
+      LOG_LEVEL: 'warn',
+      PAYOUT_CHANNEL_KEY: testKey(9),
+      LOGIN_IP_PER_MINUTE: '1',
+    });
     try {
       await waitFor(p, '已启动');
       const url = `http://127.0.0.1:${port}`;

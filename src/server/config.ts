@@ -107,10 +107,20 @@ const port = z.coerce
 const positiveInt = z.coerce.number({ error: '应为正整数' }).int('应为正整数').positive('应为正整数');
 const flag = z.enum(['0', '1'], { error: '只能是 0 或 1' });
 /** milliseconds, 0 = no limit */
-const ms = z.coerce.number({ error: '应为毫秒数（0 表示不限）' }).int('应为毫秒数（0 表示不限）').min(0, '应为毫秒数（0 表示不限）').max(3_600_000, '应不超过 3600000（1 小时）');
+const ms = z.coerce
+  .number({ error: '应为毫秒数（0 表示不限）' })
+  .int('应为毫秒数（0 表示不限）')
+  .min(0, '应为毫秒数（0 表示不限）')
+  .max(3_600_000, '应不超过 3600000（1 小时）');
 
 /** The database limits of DB_*_TIMEOUT_MS; the client's own limit follows the statement's unless set. */
-function dbTimeouts(e: { DB_CONNECT_TIMEOUT_MS?: number; DB_STATEMENT_TIMEOUT_MS?: number; DB_LOCK_TIMEOUT_MS?: number; DB_IDLE_IN_TX_TIMEOUT_MS?: number; DB_QUERY_TIMEOUT_MS?: number }): PgTimeouts {
+function dbTimeouts(e: {
+  DB_CONNECT_TIMEOUT_MS?: number;
+  DB_STATEMENT_TIMEOUT_MS?: number;
+  DB_LOCK_TIMEOUT_MS?: number;
+  DB_IDLE_IN_TX_TIMEOUT_MS?: number;
+  DB_QUERY_TIMEOUT_MS?: number;
+}): PgTimeouts {
   const d = DEFAULT_PG_TIMEOUTS;
   const statementMs = e.DB_STATEMENT_TIMEOUT_MS ?? d.statementMs;
   return {
@@ -121,9 +131,7 @@ function dbTimeouts(e: { DB_CONNECT_TIMEOUT_MS?: number; DB_STATEMENT_TIMEOUT_MS
     queryMs: e.DB_QUERY_TIMEOUT_MS ?? (e.DB_STATEMENT_TIMEOUT_MS === undefined ? d.queryMs : clientLimit(statementMs)),
   };
 }
-const pgUrl = z
-  .string()
-  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), '应为 postgres://用户:密码@主机:端口/库名 形式的连接串');
+const pgUrl = z.string().refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v), '应为 postgres://用户:密码@主机:端口/库名 形式的连接串');
 const origin = z
   .string()
   .refine((v) => {
@@ -173,7 +181,10 @@ const common = z.object({
   LOG_LEVEL: logLevel.optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.optional(),
   METRICS_TOKEN: z.string().min(16, '应至少 16 个字符').max(200, '应不超过 200 个字符').optional(),
-  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为小写字母、数字或下划线组成的模式名').optional(),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为小写字母、数字或下划线组成的模式名')
+    .optional(),
   LOGIN_CODES_PER_DAY: positiveInt.optional(),
   LOGIN_FAILS_PER_DAY: positiveInt.optional(),
   LOGIN_IP_PER_MINUTE: positiveInt.optional(),
@@ -191,7 +202,10 @@ const PII_KEYS = z
     'PII_KEYS 格式应为 1:<base64 32字节>,2:<…>',
   )
   .refine((v) => {
-    const versions = v.split(',').flatMap((p) => /^\s*(\d+):/.exec(p)?.[1] ?? []).map(Number);
+    const versions = v
+      .split(',')
+      .flatMap((p) => /^\s*(\d+):/.exec(p)?.[1] ?? [])
+      .map(Number);
     return new Set(versions).size === versions.length;
   }, 'PII_KEYS 的版本号不能重复（每把密钥一个版本号）');
 
@@ -223,12 +237,8 @@ const demo = common.extend({
 });
 
 const production = common.extend({
-  DATABASE_URL: z
-    .string({ error: '生产环境必须设置 DATABASE_URL（PostgreSQL 连接串），不使用内嵌数据库' })
-    .pipe(pgUrl),
-  PUBLIC_ORIGIN: z
-    .string({ error: '生产环境必须设置 PUBLIC_ORIGIN（控制台对外地址，如 https://hr.example.com）' })
-    .pipe(origin),
+  DATABASE_URL: z.string({ error: '生产环境必须设置 DATABASE_URL（PostgreSQL 连接串），不使用内嵌数据库' }).pipe(pgUrl),
+  PUBLIC_ORIGIN: z.string({ error: '生产环境必须设置 PUBLIC_ORIGIN（控制台对外地址，如 https://hr.example.com）' }).pipe(origin),
   SANDBOX: z
     .string()
     .optional()
@@ -249,12 +259,24 @@ const production = common.extend({
   ALIYUN_SMS_TEMPLATE_CODE: z
     .string({ error: '生产环境必须设置 ALIYUN_SMS_TEMPLATE_CODE（验证码模板，如 SMS_123456789，模板变量 ${code}）' })
     .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号'),
-  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号（模板变量 ${content}）').optional(),
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z
+    .string()
+    .regex(/^SMS_\d+$/, '应为 SMS_ 加数字的模板编号（模板变量 ${content}）')
+    .optional(),
   PII_INDEX_KEY: secrets.PII_INDEX_KEY,
-  WECHATPAY_MCHID: z.string().regex(/^\d{8,12}$/, '应为微信支付商户号（数字）').optional(),
-  WECHATPAY_APPID: z.string().regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID').optional(),
+  WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{8,12}$/, '应为微信支付商户号（数字）')
+    .optional(),
+  WECHATPAY_APPID: z
+    .string()
+    .regex(/^wx[0-9a-z]{16}$/, '应为 wx 开头的 18 位 AppID')
+    .optional(),
   WECHATPAY_API_V3_KEY: z.string().length(32, '应为 32 个字符的 APIv3 密钥').optional(),
-  WECHATPAY_PLATFORM_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为平台证书序列号').optional(),
+  WECHATPAY_PLATFORM_SERIAL: z
+    .string()
+    .regex(/^[0-9A-F]{8,64}$/i, '应为平台证书序列号')
+    .optional(),
   WECHATPAY_PLATFORM_PUBLIC_KEY: z
     .string()
     .refine((v) => pem(v) !== null, '应为微信支付平台公钥（PEM，或其 base64）')
@@ -262,9 +284,15 @@ const production = common.extend({
   ALIYUN_STS_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   ALIYUN_STS_ACCESS_KEY_ID: z.string().min(1).optional(),
   ALIYUN_STS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
-  ALIYUN_STS_ROLE_ARN: z.string().regex(/^acs:ram::\d+:role\/[\w.-]+$/, '应为 acs:ram::<账号ID>:role/<角色名>').optional(),
+  ALIYUN_STS_ROLE_ARN: z
+    .string()
+    .regex(/^acs:ram::\d+:role\/[\w.-]+$/, '应为 acs:ram::<账号ID>:role/<角色名>')
+    .optional(),
   ALIYUN_OSS_BUCKET: z.string().regex(BUCKET_RE, '应为 3–63 位小写字母、数字或 - 的 Bucket 名').optional(),
-  ALIYUN_REGION: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai').optional(),
+  ALIYUN_REGION: z
+    .string()
+    .regex(/^[a-z]{2}-[a-z0-9-]+$/, '应为地域 ID，如 cn-shanghai')
+    .optional(),
   ALIYUN_VOD_ENDPOINT: httpsOrigin.optional(),
   ALIYUN_VOD_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
   ALIYUN_VOD_ACCESS_KEY_SECRET: z.string().min(1).max(256).optional(),
@@ -273,7 +301,10 @@ const production = common.extend({
     .string()
     .refine((v) => v.split(',').every((b) => BUCKET_RE.test(b.trim())), '应为视频点播存储 Bucket 名，多个用逗号分隔（如 outin-1234abcd）')
     .optional(),
-  WECHATPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号').optional(),
+  WECHATPAY_MERCHANT_SERIAL: z
+    .string()
+    .regex(/^[0-9A-F]{8,64}$/i, '应为商户 API 证书序列号')
+    .optional(),
   WECHATPAY_MERCHANT_PRIVATE_KEY: z
     .string()
     .refine((v) => privatePem(v) !== null, '应为商户 API 私钥（apiclient_key.pem 的内容，或其 base64）')
@@ -523,12 +554,13 @@ export function loadMigrateConfig(env: NodeJS.ProcessEnv = process.env): Migrate
   const profile: Profile = env.NODE_ENV === 'production' ? 'production' : 'demo';
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const base = z.object({
-    DATABASE_URL: z
-      .string({ error: 'DATABASE_URL 未设置（npm run migrate 只迁移 PostgreSQL；演示模式的内嵌数据库在 npm start 时自动迁移）' })
-      .pipe(pgUrl),
+    DATABASE_URL: z.string({ error: 'DATABASE_URL 未设置（npm run migrate 只迁移 PostgreSQL；演示模式的内嵌数据库在 npm start 时自动迁移）' }).pipe(pgUrl),
     JOBS_SCHEMA: common.shape.JOBS_SCHEMA,
     DB_POOLER: common.shape.DB_POOLER,
-    MIGRATE_GRANT_TO: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为服务使用的数据库角色名（小写字母、数字或下划线）').optional(),
+    MIGRATE_GRANT_TO: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, '应为服务使用的数据库角色名（小写字母、数字或下划线）')
+      .optional(),
   });
   const schema =
     profile === 'production'

@@ -148,7 +148,9 @@ try {
 } catch (err) {
   // EADDRINUSE and the like: one line
   const e = err as NodeJS.ErrnoException;
-  console.error(`无法监听 ${config.host}:${config.port}：${e.code === 'EADDRINUSE' ? '端口已被占用（EADDRINUSE）' : e.code === 'EACCES' ? '没有权限使用该端口（EACCES）' : e.message}`);
+  console.error(
+    `无法监听 ${config.host}:${config.port}：${e.code === 'EADDRINUSE' ? '端口已被占用（EADDRINUSE）' : e.code === 'EACCES' ? '没有权限使用该端口（EACCES）' : e.message}`,
+  );
   await jobs?.stop(1000).catch(() => undefined);
   await db.close().catch(() => undefined);
   process.exit(1);
@@ -167,13 +169,17 @@ if (config.profile === 'production') {
   console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}；健康检查 /healthz，就绪检查 /readyz\n`);
 } else {
   console.log(`\n企业服务平台（演示模式）已启动：http://${shown}:${port}/`);
-  console.log('演示模式：内置演示数据与沙箱（任何能访问本端口的人都能读验证码、审核企业、标记订单已付），请勿用于真实业务；生产部署见 README 的 Production 一节（npm run start:prod）。');
+  console.log(
+    '演示模式：内置演示数据与沙箱（任何能访问本端口的人都能读验证码、审核企业、标记订单已付），请勿用于真实业务；生产部署见 README 的 Production 一节（npm run start:prod）。',
+  );
   console.log(`数据库：${where}${applied.length ? `，已执行迁移 ${applied.join('、')}` : ''}${seeded.length ? `，已写入演示数据 ${seeded.join('、')}` : ''}`);
   if (config.sandbox) console.log(`沙箱操作台：http://${shown}:${port}/sandbox/`);
   if (anyHost) {
     if (lanIps.length) console.log(`局域网内的手机可访问：${lanIps.map((ip) => `http://${ip}:${port}/`).join('  ')}`);
   } else {
-    console.log(`仅本机可访问。要让同一局域网的手机访问，请用 HOST=0.0.0.0 npm start 启动${lanIps.length ? `，然后在手机上打开 http://${lanIps[0]}:${port}/` : ''}。`);
+    console.log(
+      `仅本机可访问。要让同一局域网的手机访问，请用 HOST=0.0.0.0 npm start 启动${lanIps.length ? `，然后在手机上打开 http://${lanIps[0]}:${port}/` : ''}。`,
+    );
   }
   console.log('');
 }

@@ -42,7 +42,8 @@ const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
  * migration, so new tables (and pg-boss's new queue partitions) are covered.
  */
 async function grant(db: Db, role: string, jobsSchema: string): Promise<string> {
-  if (!(await db.one('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]))) throw new Error(`角色 ${role} 不存在（MIGRATE_GRANT_TO），请先 CREATE ROLE ${role} LOGIN PASSWORD '…'`);
+  if (!(await db.one('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])))
+    throw new Error(`角色 ${role} 不存在（MIGRATE_GRANT_TO），请先 CREATE ROLE ${role} LOGIN PASSWORD '…'`);
   const app = (await db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;
   const schemas = [app, jobsSchema].map(quote).join(', ');
   await db.exec(`GRANT USAGE ON SCHEMA ${schemas} TO ${quote(role)};

@@ -31,8 +31,7 @@ afterAll(async () => {
 
 const post = (path: string, token: string, form: Record<string, string> = {}) => call(s.url, 'POST', `/ent/v3${path}`, { token, form });
 const codes = (rs: { body: unknown }[]) => rs.map((r) => (r.body as Env).code);
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const uscc = (n: number) => {
   const first = `91330106MA2C${String(n).padStart(5, '0')}`;
   return first + usccCheckChar(first);
@@ -83,7 +82,10 @@ describe('races', () => {
         }),
       ),
     );
-    expect(codes(rs).filter((c) => c === 200), JSON.stringify(rs.map((r) => (r.body as Env).msg))).toHaveLength(1);
+    expect(
+      codes(rs).filter((c) => c === 200),
+      JSON.stringify(rs.map((r) => (r.body as Env).msg)),
+    ).toHaveLength(1);
     expect(codes(rs).every((c) => c === 200 || c === 409)).toBe(true);
     const n = await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM companies WHERE submitted_by = $1', [me]);
     expect(n!.n).toBe(1);
@@ -130,9 +132,7 @@ describe('races', () => {
   it('ten concurrent invitations from the hall (one candidate, one position): one interview', async () => {
     const a = await freshApplication();
     await s.db.query('DELETE FROM applications WHERE id = $1', [a.id]); // the candidate has not applied
-    const rs = await Promise.all(
-      Array.from({ length: 10 }, () => post(`/talent/invite/${a.candidate_id}`, admin, inviteForm('user', a.position_id))),
-    );
+    const rs = await Promise.all(Array.from({ length: 10 }, () => post(`/talent/invite/${a.candidate_id}`, admin, inviteForm('user', a.position_id))));
     expect(codes(rs).filter((c) => c === 200)).toHaveLength(1);
     const n = await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM interviews WHERE candidate_id = $1 AND position_id = $2', [
       a.candidate_id,

@@ -52,17 +52,10 @@ const hasExtension = (path: string) => /\.[A-Za-z0-9]{1,8}$/.test(path.slice(pat
  * gets index.html so client routes survive a reload; a missing asset (/assets/x.js) stays a plain
  * 404, never HTML that a script tag would choke on, and so does a request that asks for JSON only.
  */
-export async function spaFallback(
-  staticDir: string | null,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
+export async function spaFallback(staticDir: string | null, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const path = req.url.split('?')[0] ?? '/';
   const isPage =
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    !hasExtension(path) &&
-    !path.startsWith('/assets/') &&
-    (path === '/' || acceptsHtml(req.headers.accept));
+    (req.method === 'GET' || req.method === 'HEAD') && !hasExtension(path) && !path.startsWith('/assets/') && (path === '/' || acceptsHtml(req.headers.accept));
   if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('404 未找到');
   const index = staticDir ? join(staticDir, 'index.html') : null;
   const html = index && existsSync(index) ? withPreloads(await readFile(index, 'utf8'), staticDir!, path, req.headers.cookie) : HINT_PAGE;

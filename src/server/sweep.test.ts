@@ -44,9 +44,26 @@ const CAPABILITY_KEYS = new Set(['code', 'ticket']);
 
 /** Fields of A's (non-public) answers whose values B must never see. */
 const SECRET_KEYS = new Set([
-  'company_name', 'creditcode', 'title', 'order_id', 'mobile', 'contact_mobile', 'contact_name', 'contact_tel',
-  'contacts_tel', 'contacts_name', 'hr_mobile', 'hr_realname', 'bank_account', 'bank_name', 'ship_phone',
-  'ship_address', 'ship_name', 'address', 'media_id', 'image',
+  'company_name',
+  'creditcode',
+  'title',
+  'order_id',
+  'mobile',
+  'contact_mobile',
+  'contact_name',
+  'contact_tel',
+  'contacts_tel',
+  'contacts_name',
+  'hr_mobile',
+  'hr_realname',
+  'bank_account',
+  'bank_name',
+  'ship_phone',
+  'ship_address',
+  'ship_name',
+  'address',
+  'media_id',
+  'image',
 ]);
 const ID_KEY = /(^|_)id$/;
 
@@ -123,7 +140,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`[sweep] ${casesTried} cases over ${table.length} endpoints; ${idPool.size} ids harvested from A; ${secrets.size} distinctive values of A watched`);
+  console.log(
+    `[sweep] ${casesTried} cases over ${table.length} endpoints; ${idPool.size} ids harvested from A; ${secrets.size} distinctive values of A watched`,
+  );
   await s?.close();
 });
 
@@ -137,9 +156,7 @@ async function installWriteCounters() {
       INSERT INTO sweep_writes (tbl, n) VALUES (TG_TABLE_NAME, 1) ON CONFLICT (tbl) DO UPDATE SET n = sweep_writes.n + 1;
       RETURN NULL;
     END $$;`);
-  const tables = await s.db.query<{ tablename: string }>(
-    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'sweep_writes'`,
-  );
+  const tables = await s.db.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'sweep_writes'`);
   for (const { tablename } of tables) {
     await s.db.exec(`CREATE TRIGGER sweep_w AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION sweep_count()`);
   }
@@ -155,10 +172,9 @@ const written = (before: Map<string, number>, after: Map<string, number>) =>
 async function aFingerprint(): Promise<string> {
   const parts = await Promise.all(
     [...companyTables.map((t) => [t, 'company_id'] as const), ['companies', 'id'] as const].map(async ([t, col]) => {
-      const r = await s.db.one<{ h: string }>(
-        `SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x WHERE ${col} = $1`,
-        [aCompanyId],
-      );
+      const r = await s.db.one<{ h: string }>(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x WHERE ${col} = $1`, [
+        aCompanyId,
+      ]);
       return `${t}:${r!.h}`;
     }),
   );
@@ -428,8 +444,14 @@ describe('the endpoint table is complete', () => {
     }
     const inTable = new Set(table.map(([, e]) => `${e.method} ${API_PREFIX}${e.path}`));
     expect(registered.size).toBeGreaterThan(10);
-    expect([...registered].filter((r) => !inTable.has(r)), 'routes registered outside src/contract/endpoints.ts').toEqual([]);
-    expect([...inTable].filter((r) => !registered.has(r)), 'table entries the server does not register').toEqual([]);
+    expect(
+      [...registered].filter((r) => !inTable.has(r)),
+      'routes registered outside src/contract/endpoints.ts',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((r) => !registered.has(r)),
+      'table entries the server does not register',
+    ).toEqual([]);
   });
 });
 

@@ -77,7 +77,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
   }
 
   it('migrated once, both ready', async () => {
-    const dup = await db.query("SELECT version FROM schema_migrations GROUP BY version HAVING count(*) > 1");
+    const dup = await db.query('SELECT version FROM schema_migrations GROUP BY version HAVING count(*) > 1');
     expect(dup).toEqual([]);
     expect((await call(A, 'GET', '/readyz')).status).toBe(200);
     expect((await call(B, 'GET', '/readyz')).status).toBe(200);
@@ -189,7 +189,9 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const row = both[0]!;
     const second = both[1]!;
     payingRow = { ...second, company: c1 };
-    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payouts/rows/${row.id}/result`, { form: { result: 'fail', reason: '户名与卡号不符' } });
+    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payouts/rows/${row.id}/result`, {
+      form: { result: 'fail', reason: '户名与卡号不符' },
+    });
     expect(res.body.answer.data).toEqual({ applied: false, queued: true });
     const replays = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? A : B, 'POST', '/ent/v3/payout/notify', { form: res.body.payload })));
     expect(replays.every((r) => r.body.code === 200)).toBe(true);

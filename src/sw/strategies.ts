@@ -20,8 +20,7 @@ export const isApiPath = (pathname: string): boolean => under(pathname, API_PREF
 export const isSandboxPath = (pathname: string): boolean => under(pathname, SANDBOX_PREFIX);
 
 /** The last path segment looks like a file (`x.js`, `logo.png`, `manifest.webmanifest`). */
-export const looksLikeFile = (pathname: string): boolean =>
-  /\.[A-Za-z0-9]{1,12}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+export const looksLikeFile = (pathname: string): boolean => /\.[A-Za-z0-9]{1,12}$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 
 export type Treatment =
   /** answered with the precached index.html */

@@ -69,9 +69,7 @@ for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
 // --- lifecycle and messages ----------------------------------------------------------------------
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.keys().then((names) => Promise.all(outdatedCaches(names, [cacheNames.precache]).map((name) => caches.delete(name)))),
-  );
+  event.waitUntil(caches.keys().then((names) => Promise.all(outdatedCaches(names, [cacheNames.precache]).map((name) => caches.delete(name)))));
 });
 
 self.addEventListener('message', (event) => {

@@ -22,7 +22,11 @@ const overlay = (page: Page) => page.locator('[role="dialog"], [role="alertdialo
 
 const escape = async (page: Page) => {
   await page.keyboard.press('Escape');
-  await page.locator('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 };
 
 /** Click something, wait for what it opens. */
@@ -36,7 +40,13 @@ const by =
 const button = (name: string | RegExp) => by((p) => p.getByRole('button', { name }));
 const testId = (id: string, wait?: string) => by((p) => p.getByTestId(id), wait ? (p) => p.getByTestId(wait) : overlay);
 
-const c = (route: string, name: string, accounts: string[], open: (page: Page) => Promise<void>, close = escape): DialogCase => ({ route, name, accounts, open, close });
+const c = (route: string, name: string, accounts: string[], open: (page: Page) => Promise<void>, close = escape): DialogCase => ({
+  route,
+  name,
+  accounts,
+  open,
+  close,
+});
 
 export const DIALOGS: DialogCase[] = [
   // the shell (on /index: the same shell on every page)
@@ -50,9 +60,22 @@ export const DIALOGS: DialogCase[] = [
   }),
   // 人才大厅: the résumé, then the invitation
   c('hall', 'resume-dialog', MEMBER, testId('hall-view', 'resume-dialog')),
-  c('hall', 'invite-dialog', MEMBER, by((p) => p.locator('[data-testid="hall-invite"]:not([disabled])'), (p) => p.getByTestId('invite-dialog'))),
+  c(
+    'hall',
+    'invite-dialog',
+    MEMBER,
+    by(
+      (p) => p.locator('[data-testid="hall-invite"]:not([disabled])'),
+      (p) => p.getByTestId('invite-dialog'),
+    ),
+  ),
   // 全职招聘: 下线 asks first
-  c('position', 'position-close', MEMBER, by((p) => p.getByTestId('position-table').getByRole('button', { name: '下线', exact: true }))),
+  c(
+    'position',
+    'position-close',
+    MEMBER,
+    by((p) => p.getByTestId('position-table').getByRole('button', { name: '下线', exact: true })),
+  ),
   // 离职办理: the QR code, a request's three dialogs, a proof's form, preview and void, a record's transfer
   c('dimission', 'dim-qr', MEMBER, testId('dim-qr')),
   // a non-member: the page asks 开通会员 on arrival (checked with the page); closed, the page's
@@ -82,7 +105,15 @@ export const DIALOGS: DialogCase[] = [
     },
     async () => undefined,
   ),
-  c('dimission', 'dimission-gate', NON_MEMBER, by((p) => p.locator('main').getByRole('button', { name: '离职办理' }), (p) => p.getByTestId('gate-dialog'))),
+  c(
+    'dimission',
+    'dimission-gate',
+    NON_MEMBER,
+    by(
+      (p) => p.locator('main').getByRole('button', { name: '离职办理' }),
+      (p) => p.getByTestId('gate-dialog'),
+    ),
+  ),
   c('dimission', 'request-approve', MEMBER, testId('request-approve')),
   c('dimission', 'request-reject', MEMBER, testId('request-reject')),
   c('dimission', 'request-handover', MEMBER, testId('request-handover')),
@@ -97,7 +128,12 @@ export const DIALOGS: DialogCase[] = [
     await testId('record-transfer')(p);
   }),
   // 灵活用工: a task's confirmation; a task's people: pick, add, remove
-  c('employment', 'task-confirm', MEMBER, by((p) => p.locator('[data-testid="task-end"], [data-testid="task-cancel"], [data-testid="task-delete"]'))),
+  c(
+    'employment',
+    'task-confirm',
+    MEMBER,
+    by((p) => p.locator('[data-testid="task-end"], [data-testid="task-cancel"], [data-testid="task-delete"]')),
+  ),
   c('employmentTask', 'manage-pick', MEMBER, testId('manage-pick')),
   c('employmentTask', 'manage-add', MEMBER, testId('manage-add')),
   c('employmentTask', 'worker-remove', MEMBER, testId('worker-remove')),
@@ -128,7 +164,15 @@ export const DIALOGS: DialogCase[] = [
     },
   ),
   // 企业信息: the CRC rules, removing a colleague
-  c('account', 'invoice-dialog', MEMBER, by((p) => p.getByRole('button', { name: '发票信息' }), (p) => p.locator('[data-testid="invoice-form"][data-loaded="true"]'))),
+  c(
+    'account',
+    'invoice-dialog',
+    MEMBER,
+    by(
+      (p) => p.getByRole('button', { name: '发票信息' }),
+      (p) => p.locator('[data-testid="invoice-form"][data-loaded="true"]'),
+    ),
+  ),
   c('account', 'crc-rules-dialog', MEMBER, async (p) => {
     await p.getByRole('tab', { name: '会员与积分' }).click();
     await button('积分规则')(p);

@@ -45,7 +45,7 @@ function routeTable(): Route[] {
 /** Real objects of the first company (13800000001's) for the routes' parameters. */
 async function params(): Promise<Record<string, string>> {
   const db = h.server.db;
-  const one = async <T,>(sql: string) => (await db.one<T>(sql)) ?? null;
+  const one = async <T>(sql: string) => (await db.one<T>(sql)) ?? null;
   const company = (await one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
   const pos = await one<{ id: number; title: string }>(`SELECT id, title FROM positions WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const task = await one<{ id: number; name: string }>(`SELECT id, name FROM flex_tasks WHERE company_id = ${company} ORDER BY id LIMIT 1`);
@@ -124,7 +124,13 @@ async function axeStable(page: Page, where: string, skip: string[]): Promise<Axe
 
 /** A page of its own context: in-flight requests counted (for settle), axe put in once. */
 async function openPage(mobile: string | null, start: string): Promise<Page> {
-  const context = await h.browser.newContext({ baseURL: h.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 }, serviceWorkers: 'block' });
+  const context = await h.browser.newContext({
+    baseURL: h.url,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 860 },
+    serviceWorkers: 'block',
+  });
   if (mobile) await context.addCookies([{ name: 'token', value: await h.server.tokenFor(mobile), url: h.url }]);
   await context.addInitScript(() => {
     const w = window as unknown as { __inflight: number };
@@ -195,14 +201,20 @@ const all = routeTable();
 
 describe('axe-core: 0 serious or critical violations, every route, with the dialogs open', () => {
   it('logged out: the public pages', async () => {
-    const { found } = await sweep(null, all.filter((r) => PUBLIC.includes(r.name)));
+    const { found } = await sweep(
+      null,
+      all.filter((r) => PUBLIC.includes(r.name)),
+    );
     expect(found).toEqual([]);
   }, 300_000);
 
   ACCOUNTS.forEach((mobile, i) => {
     it(`as ${mobile}`, async () => {
       // the public pages look the same to every account: checked logged out and as the first one
-      const { found, landed } = await sweep(mobile, all.filter((r) => r.name !== 'login' && (i === 0 || !PUBLIC.includes(r.name))));
+      const { found, landed } = await sweep(
+        mobile,
+        all.filter((r) => r.name !== 'login' && (i === 0 || !PUBLIC.includes(r.name))),
+      );
       // the sweep reached the pages, not only the redirects: the member account lands on each of its routes
       if (i === 0) expect(landed.length).toBeGreaterThan(30);
       expect(found).toEqual([]);

@@ -21,10 +21,7 @@ afterAll(async () => {
 
 const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 // a 1×1 PNG: the business licence
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** A valid 统一社会信用代码 (GB 32100 check digit), from domain.md's test vectors. */
 const USCC = '91230184MA1BUFLT44';
 

@@ -57,9 +57,7 @@ export async function axeSerious(page: Page, where: string, skip: string[] = [])
           rule: v.id,
           impact: v.impact,
           help: v.help,
-          targets: v.nodes
-            .map((n) => n.target.map(String).join(' '))
-            .filter((t) => !exceptions.some((e) => e.rule === v.id && t.includes(e.selector))),
+          targets: v.nodes.map((n) => n.target.map(String).join(' ')).filter((t) => !exceptions.some((e) => e.rule === v.id && t.includes(e.selector))),
         }))
         .filter((v) => v.targets.length > 0);
     },

@@ -132,7 +132,8 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await printPage.getByTestId('proof-paper').waitFor({ timeout: 20_000 });
     await printPage.emulateMedia({ media: 'print' });
     const paper = printPage.getByTestId('proof-paper');
-    for (const label of ['劳动合同期限', '解除或者终止劳动合同的日期', '工作岗位', '在本单位的工作年限']) await paper.getByText(label, { exact: false }).first().waitFor();
+    for (const label of ['劳动合同期限', '解除或者终止劳动合同的日期', '工作岗位', '在本单位的工作年限'])
+      await paper.getByText(label, { exact: false }).first().waitFor();
     const printed = (await paper.textContent())!;
     expect(printed).toContain(NAME);
     expect(printed).toContain(idCard());

@@ -41,7 +41,9 @@ async function go(page: Page, path: string) {
 }
 
 const TASK = `品牌快闪店活动执行${Date.now() % 1000}`;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 describe('employment: the task side of issue 12', () => {
   it('publish, review, agreement, named workers, sign and deliver, accept, preview', async () => {
@@ -93,7 +95,9 @@ describe('employment: the task side of issue 12', () => {
     await toast(page, '已提交审核，平台审核通过后开始招募');
     await page.waitForURL('**/employment');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taskDraft:')))).toEqual([]);
-    const row = await h.server.db.one<{ id: number; status: string; pay_amount: number }>('SELECT id, status, pay_amount FROM flex_tasks WHERE name = $1', [TASK]);
+    const row = await h.server.db.one<{ id: number; status: string; pay_amount: number }>('SELECT id, status, pay_amount FROM flex_tasks WHERE name = $1', [
+      TASK,
+    ]);
     expect(row).toMatchObject({ status: 'review', pay_amount: 32050 });
     const id = row!.id;
 
@@ -157,7 +161,9 @@ describe('employment: the task side of issue 12', () => {
     await page.getByTestId('import-commit-confirm').click();
     await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('import-done').textContent()).toContain('导入成功，共导入 2 条数据');
-    const imported = await h.server.db.query<{ name: string }>("SELECT name FROM flex_workers WHERE import_batch_id IS NOT NULL AND name IN ('陈思远', '刘晓彤')");
+    const imported = await h.server.db.query<{ name: string }>(
+      "SELECT name FROM flex_workers WHERE import_batch_id IS NOT NULL AND name IN ('陈思远', '刘晓彤')",
+    );
     expect(imported.map((r) => r.name).sort()).toEqual(['刘晓彤', '陈思远'].sort());
 
     // back to the task; the imported people are added with the picker

@@ -285,7 +285,7 @@ describe('shell', () => {
         }
       }).observe(document.body, { childList: true, subtree: true });
     });
-    await h.server.db.exec("UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL");
+    await h.server.db.exec('UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL');
     await refocus(page);
     await page.waitForURL('**/login**');
     await page.locator('.fui-Toast', { hasText: '请先登录' }).first().waitFor();

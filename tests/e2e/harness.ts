@@ -40,9 +40,7 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROME_PATH)) {
-    throw new Error(
-      `没有找到 Chromium：${CHROME_PATH}。请安装 Debian 的 chromium（apt-get install chromium）或设置 CHROME_PATH。`,
-    );
+    throw new Error(`没有找到 Chromium：${CHROME_PATH}。请安装 Debian 的 chromium（apt-get install chromium）或设置 CHROME_PATH。`);
   }
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error('dist/index.html 不存在：请先运行 vite build（npm run test:e2e 会自动构建）。');
@@ -119,8 +117,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function animationsDone(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.evaluate(async (timeout) => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const finite = () =>
-      document.getAnimations().filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const finite = () => document.getAnimations().filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
     const end = Date.now() + timeout;
     for (let running = finite(); running.length > 0 && Date.now() < end; running = finite()) {
       await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((r) => setTimeout(r, 100))]);

@@ -38,15 +38,19 @@ type RowName = 'title' | 'name' | 'status' | 'task';
 /** A name of each row the list shows (its first page, sorted): a position's title, data-name, data-status, a task's name. */
 async function shown(page: Page, rows: string, kind: RowName) {
   await page.getByTestId(rows).first().waitFor({ timeout: 30_000 });
-  const names = await page.getByTestId(rows).evaluateAll(
-    (els, k) =>
-      els.map((e) =>
-        k === 'title' ? e.querySelector('td div')!.textContent!.trim()
-        : k === 'task' ? e.querySelectorAll('td')[1]!.textContent!.trim()
-        : e.getAttribute(k === 'name' ? 'data-name' : 'data-status')!,
-      ),
-    kind,
-  );
+  const names = await page
+    .getByTestId(rows)
+    .evaluateAll(
+      (els, k) =>
+        els.map((e) =>
+          k === 'title'
+            ? e.querySelector('td div')!.textContent!.trim()
+            : k === 'task'
+              ? e.querySelectorAll('td')[1]!.textContent!.trim()
+              : e.getAttribute(k === 'name' ? 'data-name' : 'data-status')!,
+        ),
+      kind,
+    );
   return names.sort();
 }
 /** The list holds exactly the expected objects (all of them when they fit on one page of 10). */
@@ -68,7 +72,10 @@ describe('home: to-do cards open their filtered lists', () => {
     await page.getByTestId('partners-strip').waitFor({ timeout: 30_000 });
     await page.getByTestId('flex-account-card').waitFor({ timeout: 30_000 });
     // today's date in Chinese, weekday included (the build once dropped dayjs's locale: "Tuesday")
-    await page.getByTestId('welcome').getByText(/^\d{4}年\d{1,2}月\d{1,2}日 星期[日一二三四五六]$/).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('welcome')
+      .getByText(/^\d{4}年\d{1,2}月\d{1,2}日 星期[日一二三四五六]$/)
+      .waitFor({ timeout: 15_000 });
     await shot(page, 'home-top');
     await page.getByTestId('partners-strip').scrollIntoViewIfNeeded();
     await shot(page, 'home-bottom');
@@ -86,7 +93,9 @@ describe('home: to-do cards open their filtered lists', () => {
     const resumes = await openTodo(page, 'resumes', /\/position\?todo=resumes$/);
     expect(resumes).toBeGreaterThan(0);
     await page.getByTestId('position-todo-hint').waitFor({ timeout: 30_000 });
-    const withNew = await titles("SELECT p.title AS x FROM positions p WHERE p.company_id = $1 AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')");
+    const withNew = await titles(
+      "SELECT p.title AS x FROM positions p WHERE p.company_id = $1 AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.status = 'pending')",
+    );
     const all = await titles('SELECT title AS x FROM positions WHERE company_id = $1');
     expect(withNew.length).toBeLessThan(all.length); // the filter narrows
     same(await shown(page, 'position-row', 'title'), withNew);
@@ -127,7 +136,9 @@ describe('home: to-do cards open their filtered lists', () => {
     const batches = await openTodo(page, 'batches', /\/employment\?todo=batches$/);
     expect(batches).toBe(1);
     await page.getByTestId('task-todo-hint').waitFor({ timeout: 30_000 });
-    const unpaid = await titles("SELECT DISTINCT t.name AS x FROM flex_tasks t JOIN payout_batches b ON b.task_id = t.id WHERE t.company_id = $1 AND b.status = 'unpaid'");
+    const unpaid = await titles(
+      "SELECT DISTINCT t.name AS x FROM flex_tasks t JOIN payout_batches b ON b.task_id = t.id WHERE t.company_id = $1 AND b.status = 'unpaid'",
+    );
     same(await shown(page, 'task-row', 'task'), unpaid);
     await shot(page, 'home-todo-batches');
 
@@ -192,9 +203,11 @@ describe('home, user menu and nav: every entry point opens something real', () =
 
     // the home page's own entries (the to-do cards are opened and checked against the database above)
     const HOME = 'main#main :is(button, a[href], [role="link"], summary):not([data-testid^="todo-"]:not([data-testid="todo-colleagues"]))';
-    const entries = await page.locator(HOME).evaluateAll((els) =>
-      els.map((e) => ({ label: (e.getAttribute('aria-label') || e.textContent || '').trim(), partner: !!e.closest('[data-testid="partners-strip"]') })),
-    );
+    const entries = await page
+      .locator(HOME)
+      .evaluateAll((els) =>
+        els.map((e) => ({ label: (e.getAttribute('aria-label') || e.textContent || '').trim(), partner: !!e.closest('[data-testid="partners-strip"]') })),
+      );
     expect(entries.length).toBeGreaterThanOrEqual(18); // banner, 4 account cards' actions, 同事, 6 shortcuts, 3 overview links, partners
     const labels = entries.map((e) => e.label);
     // the partner tiles share one action (the /strategic page): 查看全部 and the first tile stand for them
@@ -214,11 +227,9 @@ describe('home, user menu and nav: every entry point opens something real', () =
       }
       await el.click();
       // a page (the address leaves /index) or a dialog
-      await page.waitForFunction(
-        () => location.pathname !== '/index' || !!document.querySelector('[role="dialog"], [role="alertdialog"]'),
-        null,
-        { timeout: 30_000 },
-      );
+      await page.waitForFunction(() => location.pathname !== '/index' || !!document.querySelector('[role="dialog"], [role="alertdialog"]'), null, {
+        timeout: 30_000,
+      });
       if (new URL(page.url()).pathname === '/index') {
         const dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
         await settled(page);
@@ -236,7 +247,10 @@ describe('home, user menu and nav: every entry point opens something real', () =
 
     // the top nav: every entry (完税服务 too: the demo company has the tax service)
     await homeReady(page);
-    const nav = await page.getByTestId('top-nav').locator('a[href]').evaluateAll((els) => els.map((e) => [e.textContent!.trim(), e.getAttribute('href')!]));
+    const nav = await page
+      .getByTestId('top-nav')
+      .locator('a[href]')
+      .evaluateAll((els) => els.map((e) => [e.textContent!.trim(), e.getAttribute('href')!]));
     expect(nav.map(([l]) => l)).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理', '完税服务']);
     for (const [label, href] of nav) {
       await page.getByTestId('top-nav').getByRole('link', { name: label, exact: true }).click();

@@ -29,7 +29,18 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   return { name: d.suggestedFilename(), book, file };
 }
 
-const person = (n: number, id: string) => [`员工${'甲乙丙丁戊'[n]}`, id, `1390000${String(7000 + n)}`, '研发部', '测试工程师', '2021-04-01', '2025-01-15', '2021-04-01', '无固定期限', '协商一致解除'];
+const person = (n: number, id: string) => [
+  `员工${'甲乙丙丁戊'[n]}`,
+  id,
+  `1390000${String(7000 + n)}`,
+  '研发部',
+  '测试工程师',
+  '2021-04-01',
+  '2025-01-15',
+  '2021-04-01',
+  '无固定期限',
+  '协商一致解除',
+];
 
 describe('bulk import: template → fill → upload → errors → fix → import → batches', () => {
   it('the whole flow of issue 10', async () => {
@@ -58,7 +69,7 @@ describe('bulk import: template → fill → upload → errors → fix → impor
     // 2. fill it: three good rows, a wrong check digit, Excel's 1.10105E+17, a duplicate of row 2
     const ids = [0, 1, 2, 3].map((n) => makeIdCard(`198${n}-0${n + 1}-1${n}`, 700 + n));
     const rows = [person(0, ids[0]!), person(1, ids[1]!), person(2, ids[2]!), person(3, breakCheck(ids[3]!)), person(4, '1.10105E+17'), person(0, ids[0]!)];
-    rows.forEach((r, i) => ws.getRow(2 + i).values = r);
+    rows.forEach((r, i) => (ws.getRow(2 + i).values = r));
     const filled = path.join(ARTIFACTS, 'imp-filled.xlsx');
     await writeFile(filled, Buffer.from(await tpl.book.xlsx.writeBuffer()));
 

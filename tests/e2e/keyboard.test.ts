@@ -120,7 +120,8 @@ async function dateOrder(page: Page): Promise<('y' | 'm' | 'd')[]> {
   return v === '2003-01-02' ? ['m', 'd', 'y'] : v === '2003-02-01' ? ['d', 'm', 'y'] : ['y', 'm', 'd'];
 }
 
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+const focused = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('keyboard alone, one flow per area', () => {
   it('离职办理: returns a resignation request through its dialog', async () => {
@@ -148,7 +149,10 @@ describe('keyboard alone, one flow per area', () => {
     // the first person's tick (after 全选), by Tab and Space
     await tabTo(page, '[data-testid="tax-pick-people"] tbody input[type="checkbox"]');
     await page.keyboard.press('Space');
-    await page.getByTestId('tax-selected').getByText(/已选 1 项/).waitFor();
+    await page
+      .getByTestId('tax-selected')
+      .getByText(/已选 1 项/)
+      .waitFor();
     await tabTo(page, '[data-testid="tax-remark"]');
     await page.keyboard.type('键盘申请');
     await tabTo(page, '[data-testid="tax-next"]');
@@ -187,7 +191,10 @@ describe('keyboard alone, one flow per area', () => {
     // 线上 is chosen; the dates typed into the date fields' segments (year, month, day)
     const day = (n: number) => new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
     const order = await dateOrder(page);
-    for (const [k, n] of [['start_date', 1], ['end_date', 5]] as const) {
+    for (const [k, n] of [
+      ['start_date', 1],
+      ['end_date', 5],
+    ] as const) {
       await tabTo(page, `[data-testid="task-${k}"]`);
       const [y, m, d] = day(n).split('-') as [string, string, string];
       for (const part of order) {
@@ -207,7 +214,10 @@ describe('keyboard alone, one flow per area', () => {
     await tabTo(page, '[data-testid="task-submit"]');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/employment', { timeout: 20_000 });
-    const row = await h.server.db.one<{ status: string; headcount: number; pay_amount: number }>('SELECT status, headcount, pay_amount FROM flex_tasks WHERE name = $1', [NAME]);
+    const row = await h.server.db.one<{ status: string; headcount: number; pay_amount: number }>(
+      'SELECT status, headcount, pay_amount FROM flex_tasks WHERE name = $1',
+      [NAME],
+    );
     expect(row).toMatchObject({ status: 'review', headcount: 2, pay_amount: 20000 });
   }, 120_000);
 

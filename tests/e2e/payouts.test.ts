@@ -73,7 +73,11 @@ async function shownBalance(page: Page): Promise<number> {
 let page: Page;
 let task: { id: number; company: number };
 const say = (id: number, result: string, reason = '') =>
-  fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ result, reason }) });
+  fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ result, reason }),
+  });
 /** The account's balance as the page shows it equals the ledger's sum, and the invariant holds. */
 async function balanced(): Promise<number> {
   const shown = await shownBalance(page);
@@ -178,7 +182,8 @@ describe('payouts: the main flow', () => {
     await page.getByTestId('pay-tab-ledger').click();
     await page.getByTestId('pay-ledger').waitFor();
     await page.locator('[data-testid="ledger-row"][data-type="refund"]').first().waitFor();
-    for (const type of ['topup', 'payout', 'fee', 'tax']) expect(await page.locator(`[data-testid="ledger-row"][data-type="${type}"]`).count()).toBeGreaterThan(0);
+    for (const type of ['topup', 'payout', 'fee', 'tax'])
+      expect(await page.locator(`[data-testid="ledger-row"][data-type="${type}"]`).count()).toBeGreaterThan(0);
     await shot(page, 'pay-06-ledger');
 
     // 操作日志 page of the task: every action, filtered by action through the address
@@ -205,7 +210,9 @@ describe('payouts: the main flow', () => {
     await page.getByRole('option', { name: '退款' }).click();
     await expect.poll(() => page.url()).toContain(`/employment/pay-list/${task.id}/0/refund`);
     // the whole account's refunds: this flow's one, newest first, and the demo seed's history
-    const refunds = Number((await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM payout_ledger WHERE company_id = $1 AND type = 'refund'", [task.company]))!.n);
+    const refunds = Number(
+      (await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM payout_ledger WHERE company_id = $1 AND type = 'refund'", [task.company]))!.n,
+    );
     const refundTypes = () => page.getByTestId('ledger-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
     await expect.poll(async () => (await refundTypes()).join(','), { timeout: 15_000 }).toBe(Array(Math.min(refunds, 20)).fill('refund').join(','));
     expect(Number(await page.getByTestId('ledger-row').first().getAttribute('data-amount'))).toBe(47_753);
@@ -232,7 +239,11 @@ describe('payouts: the main flow', () => {
     await page.getByTestId('wx-qr').waitFor();
     await shot(page, 'pay-09-wx-qr');
     const wxOrder = await h.server.db.one<{ order_no: string }>("SELECT order_no FROM payout_topups WHERE method = 'wechat' ORDER BY id DESC LIMIT 1");
-    const paid = await fetch(`${h.url}/sandbox/pay/topup/${wxOrder!.order_no}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'times=2' });
+    const paid = await fetch(`${h.url}/sandbox/pay/topup/${wxOrder!.order_no}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'times=2',
+    });
     expect(paid.status).toBe(200);
     await expect.poll(() => page.getByTestId('wx-order').getAttribute('data-paid'), { timeout: 20_000 }).toBe('true');
     await page.getByRole('button', { name: '完成' }).click();
@@ -247,10 +258,30 @@ describe('payouts: the main flow', () => {
     await closeUrge(page);
     await page.getByTestId('import-limits').waitFor({ timeout: 30_000 });
     const list = await makeXlsx(payoutImport, [
-      { 姓名: '李明远', 身份证号: '110101199003074477', 手机号: '13912340001', 收款方式: '银行卡', 收款账号: '6228480402564890018', 开户行: '中国农业银行杭州分行', 应发金额: '200', 备注: '11月劳务报酬' },
-      { 姓名: '王晓燕', 身份证号: '440524188001010014', 手机号: '13912340002', 收款方式: '支付宝', 收款账号: '13912340002', 开户行: '', 应发金额: '150.50', 备注: '' },
+      {
+        姓名: '李明远',
+        身份证号: '110101199003074477',
+        手机号: '13912340001',
+        收款方式: '银行卡',
+        收款账号: '6228480402564890018',
+        开户行: '中国农业银行杭州分行',
+        应发金额: '200',
+        备注: '11月劳务报酬',
+      },
+      {
+        姓名: '王晓燕',
+        身份证号: '440524188001010014',
+        手机号: '13912340002',
+        收款方式: '支付宝',
+        收款账号: '13912340002',
+        开户行: '',
+        应发金额: '150.50',
+        备注: '',
+      },
     ]);
-    await page.getByTestId('import-file').setInputFiles({ name: '11月发放名单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: list });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: '11月发放名单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: list });
     await page.getByTestId('import-summary').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('import-summary').textContent()).toBe('共 2 条，校验通过 2 条，失败 0 条');
     await page.getByTestId('import-commit').click();
@@ -290,7 +321,9 @@ describe('payouts: the main flow', () => {
     await balanced();
 
     // the channel: both succeed, then 王晓燕's money comes back (退汇) and is refunded (150.50 + 9.03)
-    const b = (await h.server.db.one<{ id: number }>("SELECT id FROM payout_batches WHERE company_id = $1 AND source = 'import' ORDER BY id DESC LIMIT 1", [task.company]))!;
+    const b = (await h.server.db.one<{ id: number }>("SELECT id FROM payout_batches WHERE company_id = $1 AND source = 'import' ORDER BY id DESC LIMIT 1", [
+      task.company,
+    ]))!;
     const rows = await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1 ORDER BY id', [b.id]);
     expect((await say(rows[0]!.id, 'success')).status).toBe(200);
     expect((await say(rows[1]!.id, 'success')).status).toBe(200);
@@ -331,7 +364,12 @@ describe('payouts: the main flow', () => {
     await balanced();
 
     // 季度收入报送: the full ID number, this quarter's paid income, one audit row per person
-    const audits = async () => Number((await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM pii_views WHERE subject_type = 'flex_worker' AND company_id = $1", [task.company]))!.n);
+    const audits = async () =>
+      Number(
+        (await h.server.db.one<{ n: string }>("SELECT count(*)::text AS n FROM pii_views WHERE subject_type = 'flex_worker' AND company_id = $1", [
+          task.company,
+        ]))!.n,
+      );
     const seen = await audits();
     await page.getByTestId('quarter-open').click();
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('quarter-submit').click()]);

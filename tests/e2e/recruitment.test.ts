@@ -155,7 +155,10 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     expect(await dlg.getByPlaceholder('需要准备的资料等注意事项（选填）').count()).toBe(1);
     // the schedule table loads when shown
     await dlg.getByTestId('invite-schedule-toggle').click();
-    await dlg.getByTestId('invite-schedule').getByText(/面试安排/).waitFor();
+    await dlg
+      .getByTestId('invite-schedule')
+      .getByText(/面试安排/)
+      .waitFor();
     await dlg.getByTestId('invite-schedule').locator('table, :text("当天暂无面试安排")').first().waitFor();
     await shot(page, 'rec-06-invite-schedule');
     await dlg.getByTestId('invite-schedule-toggle').click();
@@ -175,7 +178,10 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
     const cell = (yy: number, mm: number, dd: number) => page.locator(`[aria-label="${dd}, ${MONTHS[mm - 1]}, ${yy}"]`).first();
     const yCell = cell(...yesterday);
-    if ((await yCell.count()) > 0) expect(await yCell.evaluate((e) => e.getAttribute('aria-disabled') === 'true' || (e as HTMLButtonElement).disabled || !!e.closest('[aria-disabled="true"]'))).toBe(true);
+    if ((await yCell.count()) > 0)
+      expect(
+        await yCell.evaluate((e) => e.getAttribute('aria-disabled') === 'true' || (e as HTMLButtonElement).disabled || !!e.closest('[aria-disabled="true"]')),
+      ).toBe(true);
     await cell(y, m, d).click();
     expect(await dlg.getByTestId('invite-time').inputValue()).toMatch(/^09:00(:00)?$/);
     await send.click();
@@ -245,7 +251,10 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await page.waitForURL('**/position/collection/**');
     await page.getByTestId('people-row').first().waitFor();
     await shot(page, 'rec-10-applications');
-    const target = page.getByTestId('people-row').filter({ has: page.getByTestId('people-invite') }).first();
+    const target = page
+      .getByTestId('people-row')
+      .filter({ has: page.getByTestId('people-invite') })
+      .first();
     await target.getByTestId('people-invite').click();
     const dlg = page.getByTestId('invite-dialog');
     await dlg.getByRole('textbox', { name: '时间' }).waitFor();
@@ -278,10 +287,11 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
         WHERE w.company_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = c.id) ORDER BY w.id LIMIT 1`,
     ))!;
     const job = (await h.server.db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM positions WHERE title = 'Java开发工程师'`))!;
-    await h.server.db.query(
-      `INSERT INTO applications (position_id, company_id, candidate_id, status, source) VALUES ($1, $2, $3, 'pending', '自主投递')`,
-      [job.id, job.company_id, cand.id],
-    );
+    await h.server.db.query(`INSERT INTO applications (position_id, company_id, candidate_id, status, source) VALUES ($1, $2, $3, 'pending', '自主投递')`, [
+      job.id,
+      job.company_id,
+      cand.id,
+    ]);
     await page.getByRole('tab', { name: '待处理' }).click();
     const applicant = page.getByTestId('people-row').filter({ hasText: cand.realname });
     await applicant.getByRole('button', { name: '查看简历' }).click();

@@ -40,7 +40,10 @@ describe('retention setting', () => {
     await animationsDone(page);
     await save.click();
     await page.getByTestId('retention-confirm-ok').click();
-    await page.getByText(/最近由 .* 修改/).first().waitFor();
+    await page
+      .getByText(/最近由 .* 修改/)
+      .first()
+      .waitFor();
 
     await page.reload();
     await page.getByTestId('retention').waitFor();
@@ -51,7 +54,10 @@ describe('retention setting', () => {
     await shot(page, 'retention-tablet');
 
     // back to the default, for the other files sharing the seed's company
-    await page.getByTestId('retention').getByRole('radio', { name: /匿名化/ }).check();
+    await page
+      .getByTestId('retention')
+      .getByRole('radio', { name: /匿名化/ })
+      .check();
     await page.getByTestId('retention-save').click();
     await page.getByTestId('retention-confirm-ok').click();
     await expect.poll(() => page.getByTestId('retention-save').isDisabled()).toBe(true);

@@ -46,18 +46,26 @@ describe('statistics: the data panel', () => {
     await page.getByTestId('range-30d').click();
     await page.getByTestId('range-30d').and(page.locator('[aria-selected="true"]')).waitFor({ timeout: 15_000 });
     await page.waitForFunction((p) => document.querySelector('[data-testid="period"]')?.textContent !== p, weekPeriod, { timeout: 30_000 });
-    await page.waitForFunction((w) => Number(document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent) > w, week, { timeout: 30_000 });
+    await page.waitForFunction((w) => Number(document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent) > w, week, {
+      timeout: 30_000,
+    });
     const month = Number(await kpi(page, 'applies'));
     expect(month).toBeGreaterThan(week);
     // the trend chart by keyboard: one tab stop, End → the last day's values read out
     await page.getByTestId('chart-trend').focus();
     await page.keyboard.press('End');
     const lastDay = (await page.getByTestId('period').textContent())!.slice(-10);
-    await page.getByTestId('chart-trend-readout').filter({ hasText: new RegExp(`^${lastDay} 投递 \\d+ · 面试 \\d+ · 录用 \\d+$`) }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('chart-trend-readout')
+      .filter({ hasText: new RegExp(`^${lastDay} 投递 \\d+ · 面试 \\d+ · 录用 \\d+$`) })
+      .waitFor({ timeout: 15_000 });
     await shot(page, 'statistics-30d-chart');
     // the donut's table lists the leave types; their counts add up to 离职人数
     await page.getByTestId('toggle-reasons').click();
-    const reasons = await page.getByTestId('table-reasons').locator('tbody tr').evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));
+    const reasons = await page
+      .getByTestId('table-reasons')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.reduce((s, tr) => s + Number(tr.children[1]!.textContent), 0));
     expect(reasons).toBe(Number(await kpi(page, 'left')));
 
     // the trend as a table: 30 rows whose 投递 add up to the KPI
@@ -103,13 +111,12 @@ describe('statistics: the data panel', () => {
     await page.getByTestId('position-filter').click();
     await page.getByRole('option', { name: title, exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="table-positions"] tbody tr').length === 1, null, { timeout: 30_000 });
-    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), posApplies, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), posApplies, {
+      timeout: 30_000,
+    });
 
     // export: the file holds the panel's numbers
-    const [d] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByTestId('stats-export').click(),
-    ]);
+    const [d] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('stats-export').click()]);
     expect(d.suggestedFilename()).toMatch(/^数据面板_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const file = path.join(ARTIFACTS, `stat-${Date.now()}.xlsx`);
     await d.saveAs(file);
@@ -137,7 +144,9 @@ describe('statistics: the data panel', () => {
       [dept, start, end],
     ))!.n;
     expect(expected).toBeLessThan(month);
-    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), expected, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="kpi-applies"] span:nth-child(2)')?.textContent === String(n), expected, {
+      timeout: 30_000,
+    });
     await shot(page, 'statistics-department');
   }, 180_000);
 

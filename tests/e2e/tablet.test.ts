@@ -94,7 +94,10 @@ for (const [width, height] of [
       await page.getByTestId('position-table').waitFor();
       const region = page.locator('[data-table-scroll]').first();
       expect(await region.getAttribute('aria-label')).toBeTruthy();
-      const rowHeight = await page.getByTestId('position-row').first().evaluate((r) => r.getBoundingClientRect().height);
+      const rowHeight = await page
+        .getByTestId('position-row')
+        .first()
+        .evaluate((r) => r.getBoundingClientRect().height);
       expect(rowHeight).toBeLessThan(100);
       expect(await clipped(page)).toEqual([]);
       await shot(page, `tablet-${width}-position`);
@@ -166,7 +169,10 @@ for (const [width, height] of [
         expect(await clipped(page), name).toEqual([]);
         expect(await tallestRow(page), name).toBeLessThan(120);
         // no status badge broken over lines
-        expect(await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('main .fui-Badge')].map((b) => b.getBoundingClientRect().height))), name).toBeLessThan(32);
+        expect(
+          await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('main .fui-Badge')].map((b) => b.getBoundingClientRect().height))),
+          name,
+        ).toBeLessThan(32);
         await shot(page, `tablet-${width}-${name}`);
       };
 
@@ -310,7 +316,10 @@ describe('drafts of the tax application, the invoice and the departure proof', (
     await page.reload();
     await page.getByTestId('draft-restored').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('tax-remark').inputValue()).toBe('草稿里的备注');
-    await page.getByTestId('tax-selected').getByText(/已选 1 项/).waitFor();
+    await page
+      .getByTestId('tax-selected')
+      .getByText(/已选 1 项/)
+      .waitFor();
     await page.getByTestId('draft-discard').click();
     expect(await page.getByTestId('tax-remark').inputValue()).toBe('');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('taxDraft')))).toEqual([]);

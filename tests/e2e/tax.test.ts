@@ -61,7 +61,10 @@ describe('tax service: the main flow', () => {
     const zhang = page.getByTestId('tax-pick-people').locator('tr[data-name="张伟"]');
     await zhang.waitFor({ timeout: 30_000 });
     await zhang.getByRole('checkbox').check();
-    await page.getByTestId('tax-selected').getByText(/已选 1 项 · 涉及 1 人/).waitFor();
+    await page
+      .getByTestId('tax-selected')
+      .getByText(/已选 1 项 · 涉及 1 人/)
+      .waitFor();
     await page.getByTestId('tax-remark').fill('个税年度汇算使用');
     await shot(page, 'tax-add');
     await page.getByTestId('tax-next').click();
@@ -242,7 +245,16 @@ describe('tax service: without the tax flag', () => {
     await loginAs(page, h.url, '13800000002');
     await page.getByTestId('top-nav').getByText('离职办理').waitFor();
     expect(await page.getByTestId('top-nav').getByText('完税服务').count()).toBe(0);
-    for (const p of ['/payTaxes', '/payTaxes/list', '/payTaxes/auth', '/payTaxes/add', '/payTaxes/check/1', '/payTaxes/order/1', '/payTaxes/detail/1/TX2026', '/payTaxes/bulkImport']) {
+    for (const p of [
+      '/payTaxes',
+      '/payTaxes/list',
+      '/payTaxes/auth',
+      '/payTaxes/add',
+      '/payTaxes/check/1',
+      '/payTaxes/order/1',
+      '/payTaxes/detail/1/TX2026',
+      '/payTaxes/bulkImport',
+    ]) {
       await page.goto(p);
       await page.waitForURL('**/index', { timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe('/index');

@@ -89,7 +89,9 @@ describe('upload center without a file picker', () => {
     await expect.poll(() => row.getByTestId('upload-staged').getAttribute('data-status'), { timeout: 60_000 }).toBe('ready');
     await row.getByText('已暂存到本机（40 MB），刷新后可直接续传').waitFor();
     expect(await staged(page)).toHaveLength(1);
-    await expect.poll(async () => Number(((await row.getByTestId('upload-percent').textContent()) ?? '0').replace('%', '')), { timeout: 60_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => Number(((await row.getByTestId('upload-percent').textContent()) ?? '0').replace('%', '')), { timeout: 60_000 })
+      .toBeGreaterThan(10);
     await shot(page, 'upload-stage-02-staged');
 
     // the reload: the row resumes from the staged copy by itself (nothing to pick)

@@ -43,11 +43,20 @@ const payout: JobDef<PayoutResultData> = {
 const jobs = await startJobs({ db, schema: env.JOBS_SCHEMA, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [probe as JobDef<never>, payout as JobDef<never>]);
 if (env.SEND) console.log(`sent ${await jobs.send('probe', { tag: env.SEND })}`);
 if (env.SEND_FAIL) {
-  const notify: Notify = { notify_id: `N${randomBytes(12).toString('hex')}`, channel_no: env.SEND_FAIL, result: 'fail', reason: '收款账户已冻结', ts: String(Date.now()) };
+  const notify: Notify = {
+    notify_id: `N${randomBytes(12).toString('hex')}`,
+    channel_no: env.SEND_FAIL,
+    result: 'fail',
+    reason: '收款账户已冻结',
+    ts: String(Date.now()),
+  };
   console.log(`sent ${await jobs.send<PayoutResultData>('payout-result', { notify, sign: signNotify(notify), received_at: new Date().toISOString() })}`);
 }
 await jobs.work();
 console.log('已启动');
 process.on('SIGTERM', () => {
-  void jobs.stop(2000).then(() => db.close()).then(() => process.exit(0));
+  void jobs
+    .stop(2000)
+    .then(() => db.close())
+    .then(() => process.exit(0));
 });

@@ -35,7 +35,11 @@ export interface PayoutsTest {
   /** a batch of the member's with these amounts, topped up and confirmed: its rows 发放中 */
   payingBatch(amounts: number[]): Promise<Batch>;
   /** the channel sandbox reports a row's result (signed callback to POST /ent/v3/payout/notify) */
-  channelResult(rowId: number, result: 'success' | 'fail' | 'bounce', reason?: string): Promise<CallResult<{ payload: Record<string, string>; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
+  channelResult(
+    rowId: number,
+    result: 'success' | 'fail' | 'bounce',
+    reason?: string,
+  ): Promise<CallResult<{ payload: Record<string, string>; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
 }
 
 /** Registers the file's hooks and answers the setup (its fields are filled before the first test). */
@@ -106,7 +110,12 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
     return BatchDetail.parse(sub.body.data);
   };
   P.payingBatch = async (amounts) => {
-    const b = await P.readyBatch(await P.taskWith(P.c1, amounts.map((amount) => ({ amount }))));
+    const b = await P.readyBatch(
+      await P.taskWith(
+        P.c1,
+        amounts.map((amount) => ({ amount })),
+      ),
+    );
     await P.topUp(b.debit);
     const r = await P.post(`/payout/batch/${b.id}/confirm`, { code: await P.code(b.id) }, P.member);
     expect(r.body.code, r.body.msg).toBe(200);
@@ -114,7 +123,6 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
     expect(d.rows.map((x) => x.status)).toEqual(amounts.map(() => 'paying'));
     return d;
   };
-  P.channelResult = (rowId, result, reason = '') =>
-    call(P.s.url, 'POST', `/sandbox/payouts/rows/${rowId}/result`, { form: { result, reason } });
+  P.channelResult = (rowId, result, reason = '') => call(P.s.url, 'POST', `/sandbox/payouts/rows/${rowId}/result`, { form: { result, reason } });
   return P;
 }

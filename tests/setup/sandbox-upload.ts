@@ -17,19 +17,36 @@ export const decode = <T>(b64: string) => JSON.parse(Buffer.from(b64, 'base64').
 
 export async function sandboxUpload(s: TestServer, mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) {
   const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor(mobile) })).body.data as Cred;
-  const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: `${s.url}/sandbox/vod`, apiVersion: '2017-03-21' });
+  const vod = new RPCClient({
+    accessKeyId: sts.AccessKeyId,
+    accessKeySecret: sts.AccessKeySecret,
+    securityToken: sts.SecurityToken,
+    endpoint: `${s.url}/sandbox/vod`,
+    apiVersion: '2017-03-21',
+  });
   const bytes = o.bytes ?? randomBytes(3000);
   const r = (await (kind === 'video'
     ? vod.request('CreateUploadVideo', { Title: '宣讲会', FileName: '宣讲会.mp4', FileSize: bytes.length })
     : kind === 'image'
       ? vod.request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', Title: '营业执照' })
-      : vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: bytes.length }))) as Record<string, string>;
+      : vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: bytes.length }))) as Record<
+    string,
+    string
+  >;
   const id = r.VideoId ?? r.ImageId ?? r.MediaId!;
   const addr = decode<{ Bucket: string; FileName: string }>(r.UploadAddress!);
   /** the object's bytes, sent to where VOD said (the upload's end) */
   const put = async () => {
     const auth = decode<Cred>(r.UploadAuth!);
-    const client = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & {
+    const client = new OSS({
+      accessKeyId: auth.AccessKeyId,
+      accessKeySecret: auth.AccessKeySecret,
+      stsToken: auth.SecurityToken,
+      bucket: addr.Bucket,
+      endpoint: s.url,
+      sldEnable: true,
+      secure: false,
+    } as OSS.Options & {
       sldEnable: boolean;
     });
     await client.put(addr.FileName, bytes);

@@ -28,7 +28,15 @@ export async function startTestServer(
   const db = await openTestDb();
   const now = opts.now ?? (() => new Date());
   // settings as main.ts hands config.ts's over: options, never the environment
-  const app = await buildServer({ db, sandbox: opts.sandbox ?? true, staticDir: opts.staticDir ?? null, logger: false, now, loginLimits: opts.loginLimits, uploadQuota: opts.uploadQuota });
+  const app = await buildServer({
+    db,
+    sandbox: opts.sandbox ?? true,
+    staticDir: opts.staticDir ?? null,
+    logger: false,
+    now,
+    loginLimits: opts.loginLimits,
+    uploadQuota: opts.uploadQuota,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

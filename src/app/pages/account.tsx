@@ -46,7 +46,9 @@ export default function AccountPage() {
           <Tab value="colleagues">{tAccounts.account.tabs.colleagues}</Tab>
           <Tab value="membership">{tAccounts.account.tabs.membership}</Tab>
           {admin && <Tab value="privacy">{tPrivacy.views.tab}</Tab>}
-          <Tab value="tax" data-testid="account-tab-tax">{tTax.service.tab}</Tab>
+          <Tab value="tax" data-testid="account-tab-tax">
+            {tTax.service.tab}
+          </Tab>
         </TabList>
         {admin && (
           <Button icon={<DocumentTextRegular />} onClick={() => openInvoice(null)}>

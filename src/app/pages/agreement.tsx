@@ -7,7 +7,13 @@ import { LogoMark } from '../shared/ui';
 
 const useStyles = makeStyles({
   page: { flexGrow: 1, display: 'flex', justifyContent: 'center', padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}` },
-  card: { maxWidth: sizes.contentMax, width: '100%', boxSizing: 'border-box', padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`, gap: tokens.spacingVerticalL },
+  card: {
+    maxWidth: sizes.contentMax,
+    width: '100%',
+    boxSizing: 'border-box',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXXL}`,
+    gap: tokens.spacingVerticalL,
+  },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

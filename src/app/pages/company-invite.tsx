@@ -3,7 +3,13 @@ import { useSearch } from 'wouter';
 import { CompanyInvite } from '../features/account';
 
 const useStyles = makeStyles({
-  page: { flexGrow: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}` },
+  page: {
+    flexGrow: 1,
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'flex-start',
+    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
+  },
 });
 
 /** /company/invite: the colleague invitation link and QR; ?code= applies to join the company. */

@@ -28,7 +28,7 @@ export default function HomePage() {
     <div className={s.root}>
       <WelcomeBanner />
       {!verified && <Onboarding />}
-      <StatusCards account={verified ? summary.data?.account ?? null : undefined} />
+      <StatusCards account={verified ? (summary.data?.account ?? null) : undefined} />
       {verified ? (
         <>
           <div className={s.row}>

@@ -3,7 +3,13 @@ import { useSearch } from 'wouter';
 import { FriendsInvite } from '../features/account';
 
 const useStyles = makeStyles({
-  page: { flexGrow: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}` },
+  page: {
+    flexGrow: 1,
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'flex-start',
+    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
+  },
 });
 
 /** /invite: invite friends (a personal link and QR, who joined); ?code= the invited side. */

@@ -30,15 +30,7 @@ export default function NotFoundPage() {
     <section className={s.root} data-testid="not-found">
       <svg className={s.art} viewBox="0 0 240 120" aria-hidden>
         <ellipse className={s.floor} cx="120" cy="108" rx="100" ry="10" />
-        <text
-          className={s.digits}
-          x="120"
-          y="92"
-          textAnchor="middle"
-          fontSize="96"
-          fontWeight="700"
-          fontFamily="Arial, sans-serif"
-        >
+        <text className={s.digits} x="120" y="92" textAnchor="middle" fontSize="96" fontWeight="700" fontFamily="Arial, sans-serif">
           404
         </text>
       </svg>

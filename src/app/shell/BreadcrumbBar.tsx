@@ -131,14 +131,7 @@ function SearchBox({ className }: { className: string }) {
         name="keywords"
         data-testid="search-box"
         contentAfter={
-          <Button
-            appearance="transparent"
-            size="small"
-            icon={<SearchRegular />}
-            aria-label={t.nav.search}
-            onClick={submit}
-            data-testid="search-button"
-          />
+          <Button appearance="transparent" size="small" icon={<SearchRegular />} aria-label={t.nav.search} onClick={submit} data-testid="search-button" />
         }
       />
     </div>

@@ -27,15 +27,7 @@ export function PlanDropdown() {
   };
 
   const trigger = (ref?: Ref<HTMLButtonElement>, extra?: TriggerHandlers) => (
-    <Button
-      ref={ref}
-      {...extra}
-      appearance="subtle"
-      icon={<CalendarClockRegular />}
-      data-testid="plan-trigger"
-      aria-expanded={open}
-      aria-label={t.nav.plan}
-    >
+    <Button ref={ref} {...extra} appearance="subtle" icon={<CalendarClockRegular />} data-testid="plan-trigger" aria-expanded={open} aria-label={t.nav.plan}>
       <span className={s.label}>{t.nav.plan}</span>
       <ChevronDownRegular className={s.chevron} aria-hidden />
     </Button>

@@ -12,7 +12,10 @@ afterEach(() => {
   dialogs.gate = null;
 });
 
-const labels = () => within(screen.getByTestId('top-nav')).getAllByRole('link').map((a) => a.textContent);
+const labels = () =>
+  within(screen.getByTestId('top-nav'))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('TopNav', () => {
   it('shows 完税服务 only when the company has the tax flag', () => {

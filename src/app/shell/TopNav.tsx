@@ -105,11 +105,7 @@ export function TopNav({ activeName }: { activeName: string }) {
                   // the active entry is the last to go into 更多
                   <OverflowItem key={item.name} id={item.name} priority={active ? 1 : 0}>
                     <li className={s.li}>
-                      <Link
-                        href={item.href}
-                        className={mergeClasses(s.item, active && s.active)}
-                        aria-current={active ? 'page' : undefined}
-                      >
+                      <Link href={item.href} className={mergeClasses(s.item, active && s.active)} aria-current={active ? 'page' : undefined}>
                         {item.label}
                       </Link>
                     </li>

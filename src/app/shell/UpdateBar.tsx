@@ -1,12 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { t } from '../shared/i18n/zh-CN';
@@ -43,12 +35,7 @@ export default function UpdateBar() {
           {confirmBusy ? t.pwa.busyBody : t.pwa.updateBody}
         </MessageBarBody>
         <MessageBarActions>
-          <Button
-            appearance="primary"
-            size="small"
-            disabled={applying}
-            onClick={() => applyUpdate(confirmBusy)}
-          >
+          <Button appearance="primary" size="small" disabled={applying} onClick={() => applyUpdate(confirmBusy)}>
             {applying ? t.pwa.updating : confirmBusy ? t.pwa.updateAnyway : t.pwa.updateNow}
           </Button>
           <Button size="small" disabled={applying} onClick={dismissUpdate}>

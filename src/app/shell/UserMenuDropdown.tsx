@@ -1,16 +1,4 @@
-import {
-  Badge,
-  CounterBadge,
-  makeStyles,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, CounterBadge, makeStyles, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, tokens } from '@fluentui/react-components';
 import {
   BuildingRegular,
   DataBarVerticalRegular,

@@ -5,7 +5,18 @@
  * points at, focuses or clicks the trigger — whichever comes first. Until then the layout shows a
  * trigger that looks the same (docs/decisions.md, "Layout weight").
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type DOMAttributes, type ReactElement, type Ref, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type DOMAttributes,
+  type ReactElement,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { loadChunk } from '../shared/lib/chunks';
 import { afterFirstPaint } from '../shared/lib/painted';
 
@@ -57,10 +68,7 @@ function useDeferred<T>(d: Deferred<T>): [T | undefined, (user?: boolean) => voi
   return [value, load];
 }
 
-export type TriggerHandlers = Pick<
-  DOMAttributes<HTMLButtonElement>,
-  'onPointerEnter' | 'onPointerDown' | 'onFocus' | 'onBlur' | 'onClick'
->;
+export type TriggerHandlers = Pick<DOMAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onPointerDown' | 'onFocus' | 'onBlur' | 'onClick'>;
 
 /** What a deferred dropdown module's default export takes from the component that painted its trigger. */
 export interface DeferredDropdownProps {

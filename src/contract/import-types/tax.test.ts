@@ -14,7 +14,10 @@ describe('import type tax', () => {
   });
   it('validates a row', () => {
     const now = new Date('2026-11-01T00:00:00Z');
-    expect(validateRow(taxImport, { batch_no: cell('FFTAXDEMO0001'), period: cell('2026-10') }, now).row).toEqual({ batch_no: 'FFTAXDEMO0001', period: '2026-10' });
+    expect(validateRow(taxImport, { batch_no: cell('FFTAXDEMO0001'), period: cell('2026-10') }, now).row).toEqual({
+      batch_no: 'FFTAXDEMO0001',
+      period: '2026-10',
+    });
     const bad = validateRow(taxImport, { batch_no: cell('FF-1'), period: cell('10月') }, now);
     expect(bad.row).toBeNull();
     expect(bad.issues.map((i) => i.msg)).toEqual(['批次号格式不正确', '税款所属期格式不正确，应为 YYYY-MM']);

@@ -5,8 +5,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
-export const percentEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const percentEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function rpcSignature(method: string, params: Record<string, string>, secret: string): string {
   const q = Object.keys(params)
@@ -14,7 +13,9 @@ export function rpcSignature(method: string, params: Record<string, string>, sec
     .sort()
     .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
     .join('&');
-  return createHmac('sha1', `${secret}&`).update(`${method}&${percentEncode('/')}&${percentEncode(q)}`).digest('base64');
+  return createHmac('sha1', `${secret}&`)
+    .update(`${method}&${percentEncode('/')}&${percentEncode(q)}`)
+    .digest('base64');
 }
 
 /** The common parameters of a signed call plus the action's own, with its Signature. */

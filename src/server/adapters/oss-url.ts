@@ -18,7 +18,9 @@ const encodeKey = (key: string) => encodeURIComponent(key).replace(/%2F/g, '/');
 
 export function signedObjectUrl(cfg: OssSigner, bucket: string, key: string, expires: Date): string {
   const exp = String(Math.floor(expires.getTime() / 1000));
-  const signature = createHmac('sha1', cfg.accessKeySecret).update(['GET', '', '', exp, `/${bucket}/${key}`].join('\n'), 'utf8').digest('base64');
+  const signature = createHmac('sha1', cfg.accessKeySecret)
+    .update(['GET', '', '', exp, `/${bucket}/${key}`].join('\n'), 'utf8')
+    .digest('base64');
   let base = `/${bucket}`;
   if (cfg.ossEndpoint) {
     const u = new URL(cfg.ossEndpoint);

@@ -19,12 +19,24 @@ afterAll(async () => {
   await s?.close();
 });
 
-const outbox = async () => (await call<{ list: { mobile: string; sign_name: string; template_code: string; template_param: { code: string } }[] }>(s.url, 'GET', '/sandbox/dysms/outbox')).body.list;
+const outbox = async () =>
+  (
+    await call<{ list: { mobile: string; sign_name: string; template_code: string; template_param: { code: string } }[] }>(
+      s.url,
+      'GET',
+      '/sandbox/dysms/outbox',
+    )
+  ).body.list;
 
 describe('Alibaba Cloud SMS SendSms', () => {
   it('a call signed as the provider expects is accepted and delivered with its sign name and template', async () => {
     await aliyunSms(cfg).sendCode('13911112222', '482913');
-    expect((await outbox())[0]).toMatchObject({ mobile: '13911112222', sign_name: '企业服务平台', template_code: 'SMS_465880123', template_param: { code: '482913' } });
+    expect((await outbox())[0]).toMatchObject({
+      mobile: '13911112222',
+      sign_name: '企业服务平台',
+      template_code: 'SMS_465880123',
+      template_param: { code: '482913' },
+    });
   });
 
   it('refuses a wrong secret, a changed parameter, a replayed nonce and an old timestamp', async () => {
@@ -44,7 +56,12 @@ describe('Alibaba Cloud SMS SendSms', () => {
     const app = await buildServer({ db: s.db, sandbox: false, staticDir: null });
     try {
       installSmsSender(aliyunSms(cfg));
-      const r = await app.inject({ method: 'POST', url: '/ent/v3/login/code', payload: 'mobile=13955556666', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/ent/v3/login/code',
+        payload: 'mobile=13955556666',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(r.json().code).toBe(200);
       const sent = (await outbox())[0]!;
       expect(sent.mobile).toBe('13955556666');
@@ -58,7 +75,12 @@ describe('Alibaba Cloud SMS SendSms', () => {
       });
       expect(login.json().code).toBe(200);
       installSmsSender(aliyunSms({ ...cfg, accessKeySecret: 'wrong' }));
-      const failed = await app.inject({ method: 'POST', url: '/ent/v3/login/code', payload: 'mobile=13977778888', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/ent/v3/login/code',
+        payload: 'mobile=13977778888',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(failed.json()).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试' });
       expect(await s.db.one("SELECT 1 FROM sms_codes WHERE mobile = '13977778888'")).toBeUndefined();
     } finally {

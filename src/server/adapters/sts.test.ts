@@ -68,7 +68,9 @@ describe('STS AssumeRole', () => {
       const token = await s.tokenFor('13800000002');
       const r = (await app.inject({ method: 'GET', url: '/ent/v3/upload/sts', headers: { authorization: `Bearer ${token}` } })).json();
       expect(r.code, r.msg).toBe(200);
-      const row = await s.db.one<{ scope_prefix: string; user_id: number }>('SELECT scope_prefix, user_id FROM sts_credentials WHERE access_key_id = $1', [r.data.AccessKeyId]);
+      const row = await s.db.one<{ scope_prefix: string; user_id: number }>('SELECT scope_prefix, user_id FROM sts_credentials WHERE access_key_id = $1', [
+        r.data.AccessKeyId,
+      ]);
       const b = (await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000002'"))!;
       expect(row).toEqual({ scope_prefix: `c${b.company_id}/`, user_id: b.id });
     } finally {
@@ -98,8 +100,19 @@ describe('STS AssumeRole', () => {
       // Alibaba Cloud's own clients at the endpoints the credentials name: a signed CreateUploadVideo
       // (RPC signature 1.0 with the security token) the service accepts, then the object where its
       // UploadAddress says (the console's engine does the same: src/workers/upload/vod.test.ts)
-      const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: sts.VodEndpoint!, apiVersion: '2017-03-21' });
-      const v = await vod.request<{ VideoId: string; UploadAddress: string; UploadAuth: string }>('CreateUploadVideo', { Title: '宣传片', FileName: 'promo.mp4', FileSize: 5, RegionId: sts.RegionId });
+      const vod = new RPCClient({
+        accessKeyId: sts.AccessKeyId,
+        accessKeySecret: sts.AccessKeySecret,
+        securityToken: sts.SecurityToken,
+        endpoint: sts.VodEndpoint!,
+        apiVersion: '2017-03-21',
+      });
+      const v = await vod.request<{ VideoId: string; UploadAddress: string; UploadAuth: string }>('CreateUploadVideo', {
+        Title: '宣传片',
+        FileName: 'promo.mp4',
+        FileSize: 5,
+        RegionId: sts.RegionId,
+      });
       const address = JSON.parse(Buffer.from(v.UploadAddress, 'base64').toString('utf8')) as { Bucket: string; FileName: string };
       const auth = JSON.parse(Buffer.from(v.UploadAuth, 'base64').toString('utf8')) as { AccessKeyId: string; AccessKeySecret: string; SecurityToken: string };
       expect(address.FileName).toMatch(/^c\d+\/sv\//);

@@ -136,7 +136,14 @@ export function vodClient(cfg: AliyunVodConfig, transport: VodTransport = httpTr
       const where = objectOf(str(a.URL));
       const ext = /\.([A-Za-z0-9]+)$/.exec(where.key)?.[1] ?? '';
       const title = str(a.Title);
-      return { state: stateOf(status, (s) => s === 'Normal'), status, title, fileName: title && ext ? `${title}.${ext}` : title, size: num(a.FileSize), ...where };
+      return {
+        state: stateOf(status, (s) => s === 'Normal'),
+        status,
+        title,
+        fileName: title && ext ? `${title}.${ext}` : title,
+        size: num(a.FileSize),
+        ...where,
+      };
     },
   };
 }

@@ -22,7 +22,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-const order = (no: string, amount = 19900) => ({ out_trade_no: no, description: '企业服务平台-年度会员', amount, notify_url: 'https://hr.example.com/notify/wechatpay' });
+const order = (no: string, amount = 19900) => ({
+  out_trade_no: no,
+  description: '企业服务平台-年度会员',
+  amount,
+  notify_url: 'https://hr.example.com/notify/wechatpay',
+});
 
 describe('WeChat Pay v3 Native order creation', () => {
   it('a call signed with the merchant key gets a code_url; the same order again gets the same one', async () => {
@@ -37,11 +42,21 @@ describe('WeChat Pay v3 Native order creation', () => {
 
   it('refuses another merchant key, a replayed nonce, an altered body, an old timestamp', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    await expect(createNativeOrder({ ...cfg, merchantPrivateKey: other }, order('HRN20261123000002'))).rejects.toMatchObject({ status: 401, code: 'SIGN_ERROR' });
+    await expect(createNativeOrder({ ...cfg, merchantPrivateKey: other }, order('HRN20261123000002'))).rejects.toMatchObject({
+      status: 401,
+      code: 'SIGN_ERROR',
+    });
     const post = (body: string, auth: string) =>
       fetch(`${cfg.endpoint}${NATIVE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body });
     const m = { mchid: cfg.mchid, serial: cfg.merchantSerial!, privateKey: cfg.merchantPrivateKey! };
-    const body = JSON.stringify({ appid: cfg.appid, mchid: cfg.mchid, description: '会员', out_trade_no: 'HRN20261123000003', notify_url: 'https://hr.example.com/n', amount: { total: 100, currency: 'CNY' } });
+    const body = JSON.stringify({
+      appid: cfg.appid,
+      mchid: cfg.mchid,
+      description: '会员',
+      out_trade_no: 'HRN20261123000003',
+      notify_url: 'https://hr.example.com/n',
+      amount: { total: 100, currency: 'CNY' },
+    });
     const auth = authorization(m, 'POST', NATIVE_PATH, body, { nonce: 'NONCEFIXED0001' });
     expect((await post(body, auth)).status).toBe(200);
     expect((await post(body, auth)).status).toBe(401);
@@ -60,20 +75,38 @@ describe('WeChat Pay v3 Native order creation', () => {
     const token = await s.tokenFor('13800000002');
     const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, wechatPay: cfg });
     try {
-      const create = () => app.inject({ method: 'POST', url: '/ent/v3/usercenter/company/order/create', payload: 'pack=year', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` } });
+      const create = () =>
+        app.inject({
+          method: 'POST',
+          url: '/ent/v3/usercenter/company/order/create',
+          payload: 'pack=year',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+        });
       const r = (await create()).json();
       expect(r.code, r.msg).toBe(200);
       expect(r.data.code_url).toMatch(/^weixin:\/\/wxpay\//);
       const taken = (await call<{ list: { out_trade_no: string; amount: number; notify_url: string }[] }>(s.url, 'GET', '/sandbox/wechatpay/orders')).body.list;
       const o = await s.db.one<{ amount: number }>('SELECT amount FROM member_orders WHERE order_id = $1', [r.data.order_id]);
-      expect(taken.find((t) => t.out_trade_no === r.data.order_id)).toEqual(expect.objectContaining({ amount: o!.amount, notify_url: 'https://hr.example.com/notify/wechatpay' }));
+      expect(taken.find((t) => t.out_trade_no === r.data.order_id)).toEqual(
+        expect.objectContaining({ amount: o!.amount, notify_url: 'https://hr.example.com/notify/wechatpay' }),
+      );
     } finally {
       await app.close();
     }
-    const broken = await buildServer({ db: s.db, sandbox: false, staticDir: null, wechatPay: { ...cfg, merchantPrivateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey } });
+    const broken = await buildServer({
+      db: s.db,
+      sandbox: false,
+      staticDir: null,
+      wechatPay: { ...cfg, merchantPrivateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey },
+    });
     try {
       const before = await s.db.query('SELECT order_id FROM member_orders');
-      const r = await broken.inject({ method: 'POST', url: '/ent/v3/usercenter/company/order/create', payload: 'pack=year', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` } });
+      const r = await broken.inject({
+        method: 'POST',
+        url: '/ent/v3/usercenter/company/order/create',
+        payload: 'pack=year',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+      });
       expect(r.json()).toMatchObject({ code: 500, msg: '微信支付下单失败，请稍后再试' });
       expect(await s.db.query('SELECT order_id FROM member_orders')).toHaveLength(before.length);
     } finally {
@@ -84,12 +117,25 @@ describe('WeChat Pay v3 Native order creation', () => {
   it('tax-service and top-up orders get their code_url from the platform the same way; with neither merchant nor sandbox, WeChat Pay is refused', async () => {
     const token = await s.tokenFor('13800000001');
     const inject = (a: FastifyInstance, method: 'GET' | 'POST', url: string, form?: Record<string, string>) =>
-      a.inject({ method, url: `/ent/v3${url}`, payload: form ? new URLSearchParams(form).toString() : undefined, headers: { ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), authorization: `Bearer ${token}` } }).then((r) => r.json());
-    const taken = async () => (await call<{ list: { out_trade_no: string; amount: number; description: string }[] }>(s.url, 'GET', '/sandbox/wechatpay/orders')).body.list;
+      a
+        .inject({
+          method,
+          url: `/ent/v3${url}`,
+          payload: form ? new URLSearchParams(form).toString() : undefined,
+          headers: { ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), authorization: `Bearer ${token}` },
+        })
+        .then((r) => r.json());
+    const taken = async () =>
+      (await call<{ list: { out_trade_no: string; amount: number; description: string }[] }>(s.url, 'GET', '/sandbox/wechatpay/orders')).body.list;
     // an application waiting for its fee, made on the demo server
     const span = { start: month(2), end: month(1) };
-    const el = (await call(s.url, 'GET', `/ent/v3/tax/eligible?start=${span.start}&end=${span.end}`, { token })).body.data as { people: { worker_id: number }[] };
-    const a = await call(s.url, 'POST', '/ent/v3/tax/apply', { token, form: { ...span, proof_type: 'table', receive: 'download', mode: 'people', ids: String(el.people[0]!.worker_id) } });
+    const el = (await call(s.url, 'GET', `/ent/v3/tax/eligible?start=${span.start}&end=${span.end}`, { token })).body.data as {
+      people: { worker_id: number }[];
+    };
+    const a = await call(s.url, 'POST', '/ent/v3/tax/apply', {
+      token,
+      form: { ...span, proof_type: 'table', receive: 'download', mode: 'people', ids: String(el.people[0]!.worker_id) },
+    });
     expect(a.body.code, a.body.msg).toBe(200);
     expect((await call(s.url, 'POST', `/ent/v3/tax/apply/${a.body.data.id}/submit`, { token, form: { confirmed: '1' } })).body.code).toBe(200);
     const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, wechatPay: cfg });
@@ -98,9 +144,16 @@ describe('WeChat Pay v3 Native order creation', () => {
       expect(t.code, t.msg).toBe(200);
       expect(t.data.code_url).toMatch(/^weixin:\/\/wxpay\//);
       // the order page shows the platform's QR again
-      expect((await inject(app, 'GET', `/tax/apply/${a.body.data.id}/order`)).data).toMatchObject({ status: 'unpaid', method: 'wechat', code_url: t.data.code_url });
+      expect((await inject(app, 'GET', `/tax/apply/${a.body.data.id}/order`)).data).toMatchObject({
+        status: 'unpaid',
+        method: 'wechat',
+        code_url: t.data.code_url,
+      });
       const fee = await s.db.one<{ amount: number }>('SELECT amount::int AS amount FROM tax_orders WHERE order_id = $1', [t.data.order_id]);
-      expect((await taken()).find((o) => o.out_trade_no === t.data.order_id)).toMatchObject({ amount: fee!.amount, description: '企业服务平台-完税证明开具服务费' });
+      expect((await taken()).find((o) => o.out_trade_no === t.data.order_id)).toMatchObject({
+        amount: fee!.amount,
+        description: '企业服务平台-完税证明开具服务费',
+      });
       const u = await inject(app, 'POST', '/payout/topup/wechat', { amount: '5000' });
       expect(u.code, u.msg).toBe(200);
       expect(u.data.code_url).toMatch(/^weixin:\/\/wxpay\//);

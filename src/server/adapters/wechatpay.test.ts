@@ -96,7 +96,9 @@ const kinds = {
   async tax() {
     const token = await s.tokenFor('13800000001');
     const span = { start: month(2), end: month(1) };
-    const el = (await call(s.url, 'GET', `/ent/v3/tax/eligible?start=${span.start}&end=${span.end}`, { token })).body.data as { people: { worker_id: number }[] };
+    const el = (await call(s.url, 'GET', `/ent/v3/tax/eligible?start=${span.start}&end=${span.end}`, { token })).body.data as {
+      people: { worker_id: number }[];
+    };
     expect(el.people.length).toBeGreaterThan(0);
     const form = { ...span, proof_type: 'table', receive: 'download', mode: 'people', ids: String(el.people[0]!.worker_id) };
     const a = await call(s.url, 'POST', '/ent/v3/tax/apply', { token, form });
@@ -107,7 +109,12 @@ const kinds = {
     const id = w.body.data.order_id as string;
     const o = (await s.db.one<{ amount: number }>('SELECT amount::int AS amount FROM tax_orders WHERE order_id = $1', [id]))!;
     const grants = async () =>
-      (await s.db.query("SELECT 1 FROM tax_orders o JOIN tax_applications a ON a.id = o.application_id WHERE o.order_id = $1 AND o.status = 'paid' AND a.status = 'issuing'", [id])).length;
+      (
+        await s.db.query(
+          "SELECT 1 FROM tax_orders o JOIN tax_applications a ON a.id = o.application_id WHERE o.order_id = $1 AND o.status = 'paid' AND a.status = 'issuing'",
+          [id],
+        )
+      ).length;
     return { id, amount: o.amount, grants };
   },
   async topup() {
@@ -120,21 +127,24 @@ const kinds = {
 };
 
 describe('WeChat Pay v3 notification, for every kind of order', () => {
-  it.each(Object.keys(kinds) as (keyof typeof kinds)[])('%s: a wrong signature and a wrong amount grant nothing; the good one grants once; its replay nothing', async (kind) => {
-    const o = await kinds[kind]();
-    const good = sandboxNotification(o.id, o.amount, new Date());
-    const sig = good.headers['wechatpay-signature']!;
-    expect((await notify(good.body, { ...good.headers, 'wechatpay-signature': (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1) })).status).toBe(401);
-    const wrong = sandboxNotification(o.id, o.amount + 100, new Date());
-    expect((await notify(wrong.body, wrong.headers)).body).toEqual({ code: 'FAIL', message: 'amount does not match the order' });
-    expect(await o.grants()).toBe(0);
-    expect((await notify(good.body, good.headers)).body).toEqual({ code: 'SUCCESS' });
-    expect(await o.grants()).toBe(1);
-    const replays = await Promise.all([1, 2, 3].map(() => notify(good.body, good.headers)));
-    expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
-    const retry = sandboxNotification(o.id, o.amount, new Date());
-    expect((await notify(retry.body, retry.headers)).status).toBe(200);
-    expect(await o.grants()).toBe(1);
-    expect(await s.db.query('SELECT id FROM wechatpay_notifications WHERE order_id = $1', [o.id])).toHaveLength(2);
-  });
+  it.each(Object.keys(kinds) as (keyof typeof kinds)[])(
+    '%s: a wrong signature and a wrong amount grant nothing; the good one grants once; its replay nothing',
+    async (kind) => {
+      const o = await kinds[kind]();
+      const good = sandboxNotification(o.id, o.amount, new Date());
+      const sig = good.headers['wechatpay-signature']!;
+      expect((await notify(good.body, { ...good.headers, 'wechatpay-signature': (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1) })).status).toBe(401);
+      const wrong = sandboxNotification(o.id, o.amount + 100, new Date());
+      expect((await notify(wrong.body, wrong.headers)).body).toEqual({ code: 'FAIL', message: 'amount does not match the order' });
+      expect(await o.grants()).toBe(0);
+      expect((await notify(good.body, good.headers)).body).toEqual({ code: 'SUCCESS' });
+      expect(await o.grants()).toBe(1);
+      const replays = await Promise.all([1, 2, 3].map(() => notify(good.body, good.headers)));
+      expect(replays.map((r) => r.status)).toEqual([200, 200, 200]);
+      const retry = sandboxNotification(o.id, o.amount, new Date());
+      expect((await notify(retry.body, retry.headers)).status).toBe(200);
+      expect(await o.grants()).toBe(1);
+      expect(await s.db.query('SELECT id FROM wechatpay_notifications WHERE order_id = $1', [o.id])).toHaveLength(2);
+    },
+  );
 });

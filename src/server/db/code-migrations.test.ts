@@ -16,7 +16,10 @@ describe('once-only data steps', () => {
 
   it('seals the plain mobiles of resignation requests and drops the column, once', async () => {
     const all = loadMigrations();
-    await migrate(db, all.filter((m) => m.version < '010'));
+    await migrate(
+      db,
+      all.filter((m) => m.version < '010'),
+    );
     const c = await db.one<{ id: number }>(
       `INSERT INTO companies (name, short_name, creditcode, status) VALUES ('旧数据公司', '旧数据', '91330106MA27WQ3D0X', 'normal') RETURNING id`,
     );

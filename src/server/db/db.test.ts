@@ -69,14 +69,10 @@ describe('a blank database', () => {
       );
       expect(last?.balance_after ?? 0).toBe(c.crc_balance);
     }
-    const names = await db.query<{ mobile: string; realname: string }>(
-      "SELECT mobile, realname FROM users WHERE mobile LIKE '1380000000%' ORDER BY mobile",
-    );
+    const names = await db.query<{ mobile: string; realname: string }>("SELECT mobile, realname FROM users WHERE mobile LIKE '1380000000%' ORDER BY mobile");
     expect(names.map((u) => u.mobile)).toEqual(['13800000001', '13800000002', '13800000003', '13800000004', '13800000005']);
     for (const u of names) expect(u.realname).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
-    const pending = await db.one<{ n: number }>(
-      "SELECT count(*) AS n FROM resignation_requests WHERE company_id = 1 AND status = 'pending'",
-    );
+    const pending = await db.one<{ n: number }>("SELECT count(*) AS n FROM resignation_requests WHERE company_id = 1 AND status = 'pending'");
     expect(pending?.n).toBeGreaterThanOrEqual(3);
   });
 });

@@ -112,7 +112,9 @@ describe.skipIf(!URL_)('a database that stops answering', () => {
         .catch((e: unknown) => e);
       await new Promise((r) => setTimeout(r, 300));
       // the other server: refused within its lock limit (not 30 s), and a retry after the holder's idle limit succeeds
-      const blocked = await timed(other.tx((t) => t.query('UPDATE users SET realname = realname WHERE id = $1', [user!.id]), { lockMs: 500 }).catch((e: unknown) => e));
+      const blocked = await timed(
+        other.tx((t) => t.query('UPDATE users SET realname = realname WHERE id = $1', [user!.id]), { lockMs: 500 }).catch((e: unknown) => e),
+      );
       expect((blocked.out as { code?: string }).code).toBe('55P03');
       expect(blocked.ms).toBeLessThan(3000);
       expect(await holder).toMatchObject({ code: 'HR_TX_IDLE' });

@@ -157,7 +157,9 @@ export class PgDb implements Db {
     client.on('error', onError);
     try {
       return await watchTx(this.pool, idleMs, async (activity) => {
-        await activity.busy(() => client.query({ text: ['BEGIN', ...settings].join('; '), ...(this.s.queryMs > 0 ? { query_timeout: this.s.queryMs } : {}) } as pg.QueryConfig));
+        await activity.busy(() =>
+          client.query({ text: ['BEGIN', ...settings].join('; '), ...(this.s.queryMs > 0 ? { query_timeout: this.s.queryMs } : {}) } as pg.QueryConfig),
+        );
         const out = await fn(new PgTx(client, s, activity));
         await activity.busy(() => client.query({ text: 'COMMIT', ...(this.s.queryMs > 0 ? { query_timeout: this.s.queryMs } : {}) } as pg.QueryConfig));
         return out;
@@ -210,7 +212,9 @@ export function isConnectionTrouble(err: unknown): boolean {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
   }
   const msg = e.message ?? '';
-  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable|Connection ended|terminating connection/i.test(msg);
+  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|connection timeout|not queryable|Connection ended|terminating connection/i.test(
+    msg,
+  );
 }
 
 /**
@@ -222,7 +226,8 @@ export function isConnectionTrouble(err: unknown): boolean {
 export function openPg(opts: { connectionString: string; searchPath?: string; max?: number; pooler?: boolean; timeouts?: Partial<PgTimeouts> }): PgDb {
   const t: PgTimeouts = { ...DEFAULT_PG_TIMEOUTS, ...opts.timeouts };
   if (opts.timeouts?.statementMs !== undefined && opts.timeouts.queryMs === undefined) t.queryMs = clientLimit(t.statementMs);
-  if (opts.pooler && opts.searchPath) throw new Error('searchPath is a startup setting, which a transaction-mode pooler does not keep: use a database of its own');
+  if (opts.pooler && opts.searchPath)
+    throw new Error('searchPath is a startup setting, which a transaction-mode pooler does not keep: use a database of its own');
   const startup = opts.pooler
     ? {}
     : {

@@ -19,7 +19,11 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** `node --import tsx <entry>` with exactly `env`: its exit code and output. */
 function runEntry(entry: string, env: Record<string, string>): Promise<{ code: number | string; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -48,13 +52,17 @@ describe('one line for a database that cannot be reached', () => {
     });
     expect(dbTarget('postgres://hr_app:s3cret@db.internal:6432/hr?sslmode=require')).toBe('db.internal:6432/hr');
     expect(dbTarget('postgresql://hr@10.0.0.5/hr')).toBe('10.0.0.5:5432/hr');
-    const refused = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })], ''), { code: 'ECONNREFUSED' });
+    const refused = Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })], ''), {
+      code: 'ECONNREFUSED',
+    });
     expect(isConnectionError(refused)).toBe(true);
     expect(databaseErrorLine(refused, { databaseUrl: 'postgres://hr_app:s3cret@db.internal:5432/hr' })).toBe(
       '无法连接数据库（DATABASE_URL db.internal:5432/hr）：连接被拒绝（ECONNREFUSED：该地址没有 PostgreSQL 在监听）',
     );
     const auth = Object.assign(new Error('password authentication failed for user "hr_app"'), { code: '28P01' });
-    expect(databaseErrorLine(auth, { databaseUrl: 'postgres://hr_app:x@db:5432/hr' })).toBe('无法连接数据库（DATABASE_URL db:5432/hr）：用户名或密码错误（28P01）：password authentication failed for user "hr_app"');
+    expect(databaseErrorLine(auth, { databaseUrl: 'postgres://hr_app:x@db:5432/hr' })).toBe(
+      '无法连接数据库（DATABASE_URL db:5432/hr）：用户名或密码错误（28P01）：password authentication failed for user "hr_app"',
+    );
     // a driver echoing the URL or the password gets neither printed
     const url = 'postgres://hr_app:p%40ss@db:5432/hr';
     expect(errorReason(new Error(`bad ${url} and p@ss`), url)).toBe('bad DATABASE_URL and ***');
@@ -74,7 +82,12 @@ describe('one line for a database that cannot be reached', () => {
   }, 60_000);
 
   it('npm run migrate: the same', async () => {
-    const r = await runEntry('src/server/migrate-main.ts', { NODE_ENV: 'production', DATABASE_URL: 'postgres://hr_owner:Sup3r-Secret@127.0.0.1:1/hr', PII_KEYS: productionEnv().PII_KEYS!, PII_INDEX_KEY: productionEnv().PII_INDEX_KEY! });
+    const r = await runEntry('src/server/migrate-main.ts', {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://hr_owner:Sup3r-Secret@127.0.0.1:1/hr',
+      PII_KEYS: productionEnv().PII_KEYS!,
+      PII_INDEX_KEY: productionEnv().PII_INDEX_KEY!,
+    });
     expect(r.code).toBe(1);
     expect(r.err.trim()).toMatch(/^无法连接数据库（DATABASE_URL 127\.0\.0\.1:1\/hr）：连接被拒绝/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -133,6 +146,8 @@ describe('pendingMigrations', () => {
     );
     await db.exec('DROP TABLE schema_migrations');
     expect((await pendingMigrations(db)).length).toBe(known.length);
-    expect(missingMigrationsLine(known)).toMatch(new RegExp(`缺少迁移 ${known[0]!.version}、${known[1]!.version}、${known[2]!.version}、…、${latest}（共 ${known.length} 个）`));
+    expect(missingMigrationsLine(known)).toMatch(
+      new RegExp(`缺少迁移 ${known[0]!.version}、${known[1]!.version}、${known[2]!.version}、…、${latest}（共 ${known.length} 个）`),
+    );
   });
 });

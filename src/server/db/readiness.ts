@@ -77,7 +77,9 @@ export function isConnectionError(err: unknown): boolean {
   const e = firstError(err);
   const code = e.code ?? '';
   if (code in CONNECT_CODES || code in SQLSTATES || code.startsWith('08')) return true;
-  return /connection terminated|connection timeout|timeout expired|trying to connect|does not support SSL|self[- ]signed certificate|SASL|ECONNREFUSED/i.test(e.message ?? '');
+  return /connection terminated|connection timeout|timeout expired|trying to connect|does not support SSL|self[- ]signed certificate|SASL|ECONNREFUSED/i.test(
+    e.message ?? '',
+  );
 }
 
 /** The error's reason in one line, in Chinese where we know it, with anything that looks like the password removed. */
@@ -86,7 +88,15 @@ export function errorReason(err: unknown, url?: string | null): string {
   const code = e.code ?? '';
   const message = (e.message ?? String(err)).split('\n')[0]!.trim();
   const known = SQLSTATES[code] ?? LIMITS[code];
-  let reason = CONNECT_CODES[code] ?? (known ? `${known}：${message}` : /timeout/i.test(message) ? `连接超时（${message}）` : code && !message.includes(code) ? `${message}（${code}）` : message || code || '未知错误');
+  let reason =
+    CONNECT_CODES[code] ??
+    (known
+      ? `${known}：${message}`
+      : /timeout/i.test(message)
+        ? `连接超时（${message}）`
+        : code && !message.includes(code)
+          ? `${message}（${code}）`
+          : message || code || '未知错误');
   // defence in depth: PostgreSQL's messages name the user, never the password, but a driver might echo the URL
   if (url) {
     try {

@@ -14,25 +14,88 @@ import type { Db } from './types';
 
 /** Distributed by company_id, all in one co-location group. */
 const COMPANY = [
-  'applications', 'company_invoices', 'contact_unlocks', 'crc_ledger', 'departure_proofs', 'departure_records',
-  'dimission_leave_tickets', 'dimission_qr', 'dimission_sms', 'dimission_urges', 'flex_agreements', 'flex_task_workers',
-  'flex_tasks', 'flex_workers', 'import_batches', 'interviews', 'member_orders', 'order_invoices', 'payout_accounts',
-  'payout_batches', 'payout_callbacks', 'payout_codes', 'payout_ledger', 'payout_logs', 'payout_rows', 'payout_settings',
-  'payout_topups', 'payout_wx_notifies', 'pii_views', 'position_views', 'positions', 'resignation_requests', 'resume_views',
-  'retention_settings', 'stats_company_daily', 'stats_crc_daily', 'stats_departure_daily', 'stats_departure_monthly',
-  'stats_dept_daily', 'stats_flex_daily', 'stats_recruit_daily', 'stats_recruit_monthly', 'tax_application_rows',
-  'tax_applications', 'tax_invoices', 'tax_orders', 'tax_services',
+  'applications',
+  'company_invoices',
+  'contact_unlocks',
+  'crc_ledger',
+  'departure_proofs',
+  'departure_records',
+  'dimission_leave_tickets',
+  'dimission_qr',
+  'dimission_sms',
+  'dimission_urges',
+  'flex_agreements',
+  'flex_task_workers',
+  'flex_tasks',
+  'flex_workers',
+  'import_batches',
+  'interviews',
+  'member_orders',
+  'order_invoices',
+  'payout_accounts',
+  'payout_batches',
+  'payout_callbacks',
+  'payout_codes',
+  'payout_ledger',
+  'payout_logs',
+  'payout_rows',
+  'payout_settings',
+  'payout_topups',
+  'payout_wx_notifies',
+  'pii_views',
+  'position_views',
+  'positions',
+  'resignation_requests',
+  'resume_views',
+  'retention_settings',
+  'stats_company_daily',
+  'stats_crc_daily',
+  'stats_departure_daily',
+  'stats_departure_monthly',
+  'stats_dept_daily',
+  'stats_flex_daily',
+  'stats_recruit_daily',
+  'stats_recruit_monthly',
+  'tax_application_rows',
+  'tax_applications',
+  'tax_invoices',
+  'tax_orders',
+  'tax_services',
 ];
 /** Platform-wide, joined by company rows: a copy on every node. */
 const REFERENCE = [
-  'announcements', 'candidate_edu', 'candidate_work', 'candidates', 'companies', 'crc_configure', 'member_packs',
-  'strategic_partners', 'users',
+  'announcements',
+  'candidate_edu',
+  'candidate_work',
+  'candidates',
+  'companies',
+  'crc_configure',
+  'member_packs',
+  'strategic_partners',
+  'users',
 ];
 /** Login, operations and the sandboxes: stay on the coordinator, never joined with company rows by a shard. */
 const LOCAL = [
-  'app_meta', 'company_files', 'job_runs', 'media', 'oss_multipart', 'oss_objects', 'oss_parts', 'payout_sms_outbox',
-  'rate_counters', 'retention_runs', 'sandbox_sms_outbox', 'schema_migrations', 'seed_runs', 'sessions', 'sms_codes',
-  'sts_credentials', 'upload_progress', 'vod_media', 'wechat_logins', 'wechatpay_notifications',
+  'app_meta',
+  'company_files',
+  'job_runs',
+  'media',
+  'oss_multipart',
+  'oss_objects',
+  'oss_parts',
+  'payout_sms_outbox',
+  'rate_counters',
+  'retention_runs',
+  'sandbox_sms_outbox',
+  'schema_migrations',
+  'seed_runs',
+  'sessions',
+  'sms_codes',
+  'sts_credentials',
+  'upload_progress',
+  'vod_media',
+  'wechat_logins',
+  'wechatpay_notifications',
 ];
 const PLACEMENT = { company: COMPANY, reference: REFERENCE, local: LOCAL };
 
@@ -69,13 +132,24 @@ const KEY_EXCEPTIONS: Record<string, string> = {
   order_invoices_pkey: 'ON CONFLICT (order_id) in routes/membership.ts',
 };
 
-interface UniqueKey { table: string; name: string; primary: boolean; columns: string[] }
-interface ForeignKey { table: string; ref: string; name: string; columns: string[]; ref_columns: string[] }
+interface UniqueKey {
+  table: string;
+  name: string;
+  primary: boolean;
+  columns: string[];
+}
+interface ForeignKey {
+  table: string;
+  ref: string;
+  name: string;
+  columns: string[];
+  ref_columns: string[];
+}
 
 const catalog = async (db: Db) => ({
-  tables: (await db.query<{ t: string }>(
-    `SELECT relname AS t FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') ORDER BY 1`,
-  )).map((r) => r.t),
+  tables: (
+    await db.query<{ t: string }>(`SELECT relname AS t FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'p') ORDER BY 1`)
+  ).map((r) => r.t),
   companyIds: await db.query<{ table: string; not_null: boolean; type: string }>(
     `SELECT c.relname AS table, a.attnotnull AS not_null, format_type(a.atttypid, a.atttypmod) AS type
        FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
@@ -130,7 +204,8 @@ async function problems(db: Db, placement = PLACEMENT): Promise<string[]> {
     if (from === 'company' && to === 'local') out.push(`${f.table}: foreign key to the local table ${f.ref} (${f.name})`);
     if (from === 'company' && to === 'company') {
       const i = f.columns.indexOf('company_id');
-      if (i < 0 || f.ref_columns[i] !== 'company_id') out.push(`${f.table}: foreign key ${f.name} (${f.columns.join(', ')}) to ${f.ref} not through company_id`);
+      if (i < 0 || f.ref_columns[i] !== 'company_id')
+        out.push(`${f.table}: foreign key ${f.name} (${f.columns.join(', ')}) to ${f.ref} not through company_id`);
     }
   }
   return out;
@@ -192,7 +267,8 @@ describe('the schema past one database (docs/scale-out.md)', () => {
         for (const f of defs) await t.exec(`ALTER TABLE ${f.table} DROP CONSTRAINT ${f.name}`);
         for (const k of before.uniques.filter((u) => COMPANY.includes(u.table) && u.primary && u.columns.join() === 'id')) {
           await t.exec(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}, ADD CONSTRAINT ${k.name} PRIMARY KEY (id, company_id)`);
-          if (before.uniques.some((u) => u.name === `${k.table}_id_company_id_key`)) await t.exec(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.table}_id_company_id_key`);
+          if (before.uniques.some((u) => u.name === `${k.table}_id_company_id_key`))
+            await t.exec(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.table}_id_company_id_key`);
         }
         await t.exec(`ALTER TABLE member_orders DROP CONSTRAINT member_orders_pkey, ADD CONSTRAINT member_orders_pkey PRIMARY KEY (order_id, company_id);
           ALTER TABLE member_orders DROP CONSTRAINT member_orders_order_id_company_id_key`);
@@ -207,7 +283,11 @@ describe('the schema past one database (docs/scale-out.md)', () => {
         return e.out!;
       });
     // what is left is the exceptions, less member_orders' key (order_id, company_id) now
-    expect(left.sort()).toEqual(Object.keys(KEY_EXCEPTIONS).filter((n) => n !== 'member_orders_pkey').sort());
+    expect(left.sort()).toEqual(
+      Object.keys(KEY_EXCEPTIONS)
+        .filter((n) => n !== 'member_orders_pkey')
+        .sort(),
+    );
     expect(await problems(db)).toEqual([]); // rolled back: the schema as migrated
   });
 
@@ -218,7 +298,11 @@ describe('the schema past one database (docs/scale-out.md)', () => {
       'SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications x WHERE x.position_id = $1 AND x.candidate_id = c.id) LIMIT 1',
       [pos.id],
     ))!;
-    const code = (sql: string, args: unknown[]) => db.query(sql, args).then(() => 'ok', (e: { code?: string }) => e.code);
+    const code = (sql: string, args: unknown[]) =>
+      db.query(sql, args).then(
+        () => 'ok',
+        (e: { code?: string }) => e.code,
+      );
     // foreign_key_violation: company B has no position with A's position id
     expect(await code('INSERT INTO applications (position_id, company_id, candidate_id) VALUES ($1, $2, $3)', [pos.id, b!.id, cand.id])).toBe('23503');
     expect(await db.one('SELECT 1 FROM applications WHERE position_id = $1 AND candidate_id = $2', [pos.id, cand.id])).toBeUndefined();

@@ -178,9 +178,22 @@ const companiesAndUsers: SeedStep = {
            company_lv, member_expire, submitted_at, reviewed_at, created_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'存续',$9,$10,$11,$12,$13,$14,$15,$16,$17,$16)`,
         [
-          c.name, c.short_name, c.creditcode, c.industry, c.staff_num_range, c.address, c.represent,
-          c.registered, c.busniss_expire, c.business_scope, c.website_link, c.status, c.is_pay_taxe,
-          c.company_lv, c.member_days === null ? null : dateAfter(now, c.member_days), created,
+          c.name,
+          c.short_name,
+          c.creditcode,
+          c.industry,
+          c.staff_num_range,
+          c.address,
+          c.represent,
+          c.registered,
+          c.busniss_expire,
+          c.business_scope,
+          c.website_link,
+          c.status,
+          c.is_pay_taxe,
+          c.company_lv,
+          c.member_days === null ? null : dateAfter(now, c.member_days),
+          created,
           c.status === 'normal' ? addDays(created, 1) : null,
         ],
       );
@@ -193,8 +206,16 @@ const companiesAndUsers: SeedStep = {
            member_status, joined_at, created_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
         [
-          x.mobile, x.realname, x.verify_status, cid, x.dept_name, x.job_name, x.role, x.member_status,
-          cid && x.member_status === 'normal' ? created : null, created,
+          x.mobile,
+          x.realname,
+          x.verify_status,
+          cid,
+          x.dept_name,
+          x.job_name,
+          x.role,
+          x.member_status,
+          cid && x.member_status === 'normal' ? created : null,
+          created,
         ],
       );
     }
@@ -226,10 +247,10 @@ const crcLedger: SeedStep = {
     ];
     for (const [code, delta, reason, ref, ago] of rows) {
       const cid = await companyId(db, code);
-      const row = await db.one<{ crc_balance: number }>(
-        'UPDATE companies SET crc_balance = crc_balance + $1 WHERE id = $2 RETURNING crc_balance',
-        [delta, cid],
-      );
+      const row = await db.one<{ crc_balance: number }>('UPDATE companies SET crc_balance = crc_balance + $1 WHERE id = $2 RETURNING crc_balance', [
+        delta,
+        cid,
+      ]);
       await db.query(
         `INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at)
          VALUES ($1,$2,$3,$4,$5,$6)`,
@@ -262,8 +283,20 @@ const resignations: SeedStep = {
            join_date, last_day, type, reason, status, submitted_at, reviewed_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
         [
-          await companyId(db, code), name, m.enc, m.bidx, m.mask, dept, job, join, dateAfter(now, lastIn), type, reason, status,
-          submitted, status === 'pending' || status === 'withdrawn' ? null : addDays(submitted, 1),
+          await companyId(db, code),
+          name,
+          m.enc,
+          m.bidx,
+          m.mask,
+          dept,
+          job,
+          join,
+          dateAfter(now, lastIn),
+          type,
+          reason,
+          status,
+          submitted,
+          status === 'pending' || status === 'withdrawn' ? null : addDays(submitted, 1),
         ],
       );
     }

@@ -26,17 +26,18 @@ describe('006_store_security', () => {
        ('legacy-2', 'image', NULL, $3, 't', 'b.png', $4, 'image/default/OLD-2.png', 'Uploading')`,
       [a.company_id, a.id, lone.id, bucket],
     );
-    await db.query(
-      `INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ($1, 'sv/old-1/a.mp4', 5, '"E"', '1', '/tmp/x')`,
-      [bucket],
-    );
+    await db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ($1, 'sv/old-1/a.mp4', 5, '"E"', '1', '/tmp/x')`, [
+      bucket,
+    ]);
     await db.query(`INSERT INTO oss_multipart (upload_id, bucket, object_key) VALUES ('UP-LEGACY', $1, 'image/default/OLD-2.png')`, [bucket]);
 
     const sql = readFileSync(new URL('./migrations/006_store_security.sql', import.meta.url), 'utf8');
     await db.tx((t) => t.exec(sql));
     await db.tx((t) => t.exec(sql)); // again: nothing moves twice
 
-    const media = await db.query<{ media_id: string; object_key: string }>("SELECT media_id, object_key FROM media WHERE media_id LIKE 'legacy-%' ORDER BY media_id");
+    const media = await db.query<{ media_id: string; object_key: string }>(
+      "SELECT media_id, object_key FROM media WHERE media_id LIKE 'legacy-%' ORDER BY media_id",
+    );
     expect(media).toEqual([
       { media_id: 'legacy-1', object_key: `c${a.company_id}/sv/old-1/a.mp4` },
       { media_id: 'legacy-2', object_key: `u${lone.id}/image/default/OLD-2.png` },

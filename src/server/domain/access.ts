@@ -35,9 +35,9 @@ export function activeCompany(auth: AuthInfo): CompanyRow {
   const status = companyStatus(auth.user, auth.company);
   if (status === 'no_apply') throw forbidden('请先完成企业认证');
   if (status === 'apply') {
-    throw forbidden(auth.user.member_status === 'pending' && auth.company?.status === 'normal'
-      ? '您的加入申请正在等待企业管理员审核'
-      : '企业信息审核中，暂不能使用该功能');
+    throw forbidden(
+      auth.user.member_status === 'pending' && auth.company?.status === 'normal' ? '您的加入申请正在等待企业管理员审核' : '企业信息审核中，暂不能使用该功能',
+    );
   }
   return auth.company!;
 }

@@ -30,8 +30,7 @@ const fmtBytes = (n: number) =>
   n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : `${+(n / 1024).toFixed(1)} KB`;
 
 /** The words the console shows (the upload client displays the server's Chinese message). */
-export const quotaMessage = (q: UploadQuota) =>
-  `存储空间已满：每位用户最多保存 ${q.files} 个文件、共 ${fmtBytes(q.bytes)}，请清理不需要的素材后再上传`;
+export const quotaMessage = (q: UploadQuota) => `存储空间已满：每位用户最多保存 ${q.files} 个文件、共 ${fmtBytes(q.bytes)}，请清理不需要的素材后再上传`;
 
 export interface Usage {
   bytes: number;

@@ -17,12 +17,7 @@ export const SESSION_DAYS = 15;
 export async function issueToken(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = addDays(now, SESSION_DAYS);
-  await db.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    sha256hex(token),
-    userId,
-    now,
-    expiresAt,
-  ]);
+  await db.query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [sha256hex(token), userId, now, expiresAt]);
   return { token, expiresAt };
 }
 
@@ -35,7 +30,13 @@ export async function sendLoginCode(db: Db, mobile: string, now: Date, limits: L
  * Signs in with an SMS code: the code is used up and the token issued in one transaction, both or
  * neither; a wrong code is refused after the commit, so the try stays counted.
  */
-export async function loginWithCode(db: Db, mobile: string, code: string, now: Date, limits: LoginLimits): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } }> {
+export async function loginWithCode(
+  db: Db,
+  mobile: string,
+  code: string,
+  now: Date,
+  limits: LoginLimits,
+): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } }> {
   return commitThenRefuse(db, async (t): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } } | Refusal> => {
     const wrong = await consumeSmsCode(t, mobile, code, now, limits);
     if (wrong) return wrong;

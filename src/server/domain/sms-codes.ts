@@ -88,19 +88,16 @@ export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: Log
   }
   if ((await hits(t, sendBucket(mobile), day)) >= limits.codesPerDay) return tooMany(MSG_DAILY_CODES);
   await hit(t, sendBucket(mobile), day);
-  const row = await t.one<{ id: number }>(
-    'INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [mobile, smsCodeHmac(mobile, code), now, addSeconds(now, SMS_TTL_S)],
-  );
+  const row = await t.one<{ id: number }>('INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+    mobile,
+    smsCodeHmac(mobile, code),
+    now,
+    addSeconds(now, SMS_TTL_S),
+  ]);
   // with sandboxes on, the "SMS provider" is the sandbox: its outbox (GET /sandbox/sms) holds
   // what it delivered; the login itself only ever sees the HMAC
   if (sandbox) {
-    await t.query('INSERT INTO sandbox_sms_outbox (sms_code_id, mobile, code, sent_at) VALUES ($1, $2, $3, $4)', [
-      row!.id,
-      mobile,
-      code,
-      now,
-    ]);
+    await t.query('INSERT INTO sandbox_sms_outbox (sms_code_id, mobile, code, sent_at) VALUES ($1, $2, $3, $4)', [row!.id, mobile, code, now]);
   } else if (!(await enqueueSmsCode(t, row!.id, mobile, code))) {
     // production sends through the durable `sms-send` job (jobs/sms.ts), enqueued above in this
     // transaction; without a queue, the configured provider inline — a refused send rolls the code

@@ -28,10 +28,8 @@ export interface CompanyRow {
   submitted_by: number | null;
 }
 
-export const USER_COLUMNS =
-  'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, member_status';
-export const COMPANY_COLUMNS =
-  'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
+export const USER_COLUMNS = 'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, member_status';
+export const COMPANY_COLUMNS = 'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
 
 export async function loadCompany(db: Db, id: number | null): Promise<CompanyRow | null> {
   if (id === null) return null;
@@ -53,8 +51,7 @@ export function companyStatus(user: UserRow, company: CompanyRow | null): Compan
 }
 
 /** True when the user is a full member of a verified company: only they see company data. */
-export const isActiveMember = (user: UserRow, company: CompanyRow | null): company is CompanyRow =>
-  companyStatus(user, company) === 'normal';
+export const isActiveMember = (user: UserRow, company: CompanyRow | null): company is CompanyRow => companyStatus(user, company) === 'normal';
 
 export function toApiUser(user: UserRow, company: CompanyRow | null): User {
   return {
@@ -69,9 +66,7 @@ export function toApiUser(user: UserRow, company: CompanyRow | null): User {
 
 /** A membership counts until the end of its last day (China time). */
 export function activeLevel(company: CompanyRow, now: Date): number {
-  return company.company_lv > 0 && company.member_expire !== null && company.member_expire >= fmtDate(now)
-    ? company.company_lv
-    : 0;
+  return company.company_lv > 0 && company.member_expire !== null && company.member_expire >= fmtDate(now) ? company.company_lv : 0;
 }
 
 /**
@@ -86,10 +81,9 @@ export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | n
   if (active && admin && pending !== undefined) checkNum = pending;
   else if (active && admin) {
     // colleagues who asked to join and wait for an admin (not the company's own applicant)
-    const row = await db.one<{ n: number }>(
-      `SELECT count(*) AS n FROM users WHERE company_id = $1 AND member_status = 'pending' AND role = 'member'`,
-      [company.id],
-    );
+    const row = await db.one<{ n: number }>(`SELECT count(*) AS n FROM users WHERE company_id = $1 AND member_status = 'pending' AND role = 'member'`, [
+      company.id,
+    ]);
     checkNum = row?.n ?? 0;
   }
   const lv = activeLevel(company, now);

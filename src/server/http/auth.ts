@@ -23,8 +23,12 @@ const list = (cols: string) => cols.split(', ');
  * The session, its user, the user's company and their membership in ONE statement (every call of
  * the console pays for this lookup; on the embedded database each statement waits its turn).
  */
-const AUTH_SQL = `SELECT ${list(USER_COLUMNS).map((c) => `u.${c}`).join(', ')},
-       ${list(COMPANY_COLUMNS).map((c) => `c.${c} AS c_${c}`).join(', ')},
+const AUTH_SQL = `SELECT ${list(USER_COLUMNS)
+  .map((c) => `u.${c}`)
+  .join(', ')},
+       ${list(COMPANY_COLUMNS)
+         .map((c) => `c.${c} AS c_${c}`)
+         .join(', ')},
        CASE WHEN u.role = 'admin' AND u.member_status = 'normal' AND c.status = 'normal'
             THEN (SELECT count(*) FROM users p WHERE p.company_id = c.id AND p.member_status = 'pending' AND p.role = 'member')
             ELSE 0 END AS pending_members
@@ -64,9 +68,7 @@ export async function authenticate(db: Db, header: string | undefined, now: Date
   if (!row) throw tokenInvalid();
   const user = Object.fromEntries(list(USER_COLUMNS).map((c) => [c, row[c]])) as unknown as UserRow;
   const company =
-    row.c_id === null || row.c_id === undefined
-      ? null
-      : (Object.fromEntries(list(COMPANY_COLUMNS).map((c) => [c, row[`c_${c}`]])) as unknown as CompanyRow);
+    row.c_id === null || row.c_id === undefined ? null : (Object.fromEntries(list(COMPANY_COLUMNS).map((c) => [c, row[`c_${c}`]])) as unknown as CompanyRow);
   return { user, company, tokenHash, pendingMembers: Number(row.pending_members ?? 0) };
 }
 

@@ -108,7 +108,13 @@ describe('request bodies', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const u = new URL(`${s.url}/ent/v3/login/code`);
       const req = httpRequest(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' } },
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -153,7 +159,11 @@ describe('no input gives a 5xx', () => {
   it('for every route: odd bodies against its own fields, and a malformed token', async () => {
     // logging out ends the walk's session: those routes go last
     const list = Object.values(endpoints).sort((x, y) => Number(/logout/.test(x.path)) - Number(/logout/.test(y.path)));
-    const routes: { method: string; path: string; inputs: { raw?: string; ct?: string; auth?: string }[] }[] = list.map((e, i) => ({ method: e.method, path: API_PREFIX + e.path.replace(/:id/g, '1'), inputs: inputs(e, i) }));
+    const routes: { method: string; path: string; inputs: { raw?: string; ct?: string; auth?: string }[] }[] = list.map((e, i) => ({
+      method: e.method,
+      path: API_PREFIX + e.path.replace(/:id/g, '1'),
+      inputs: inputs(e, i),
+    }));
     const odd = [{}, { raw: 'a=1&b=2', ct: form }];
     routes.push(
       { method: 'GET', path: '/sandbox/sms?mobile[]=1', inputs: odd },
@@ -166,9 +176,10 @@ describe('no input gives a 5xx', () => {
         const headers: Record<string, string> = { authorization: w.auth ?? `Bearer ${token}` };
         if (w.ct) headers['content-type'] = w.ct;
         const body = method === 'GET' || method === 'DELETE' ? undefined : w.raw;
-        const res = await fetch(s.url + path, { method, headers, ...(body !== undefined ? { body } : {}) }).catch(
-          (e: Error) => ({ status: 0, text: async () => e.message }),
-        );
+        const res = await fetch(s.url + path, { method, headers, ...(body !== undefined ? { body } : {}) }).catch((e: Error) => ({
+          status: 0,
+          text: async () => e.message,
+        }));
         sent++;
         expect(res.status, `${method} ${path} ${JSON.stringify(w).slice(0, 200)}: ${await res.text()}`).toBeLessThan(500);
         expect(res.status).toBeGreaterThan(0);
@@ -214,13 +225,25 @@ describe('hostile input (issue 9 item 3)', () => {
     await bad('GET', '/ent/v3/position/2147483648');
     await bad('GET', '/ent/v3/position/99999999999999999999');
     await bad('POST', '/ent/v3/talent/invite/1', {
-      type: 'user', job_id: '99999999999', pick_time: '2030-01-01 09:00:00', address: '杭州', contacts_name: '王', contacts_tel: '13800000001',
+      type: 'user',
+      job_id: '99999999999',
+      pick_time: '2030-01-01 09:00:00',
+      address: '杭州',
+      contacts_name: '王',
+      contacts_tel: '13800000001',
     });
     const lic = await call(s.url, 'POST', '/ent/v3/usercenter/company/apply', {
       token: await s.tokenFor('13800000004'),
       form: {
-        company_name: '测试企业有限公司', creditcode: `91330106MA2CFXXX0${usccCheckChar('91330106MA2CFXXX0')}`, industry: '制造业', staff_num_range: '0-20人',
-        address: '浙江省杭州市西湖区文三路', represent: '张三', license_id: '99999999999', contact_name: '张三', contact_mobile: '13800000004',
+        company_name: '测试企业有限公司',
+        creditcode: `91330106MA2CFXXX0${usccCheckChar('91330106MA2CFXXX0')}`,
+        industry: '制造业',
+        staff_num_range: '0-20人',
+        address: '浙江省杭州市西湖区文三路',
+        represent: '张三',
+        license_id: '99999999999',
+        contact_name: '张三',
+        contact_mobile: '13800000004',
       },
     });
     expect(lic.status).toBe(200);
@@ -229,14 +252,19 @@ describe('hostile input (issue 9 item 3)', () => {
   it('a database error that input caused is a 4xx envelope, not a 500 (last line of defence)', async () => {
     const { buildServer } = await import('../app');
     const real = s.db;
-    for (const [code, expected] of [['22021', 400], ['22003', 400], ['22P02', 400], ['23505', 409]] as const) {
+    for (const [code, expected] of [
+      ['22021', 400],
+      ['22003', 400],
+      ['22P02', 400],
+      ['23505', 409],
+    ] as const) {
       const failing: Db = {
         kind: real.kind,
-        query: async <T,>(sql: string, params?: unknown[]) => {
+        query: async <T>(sql: string, params?: unknown[]) => {
           if (/FROM sessions/.test(sql)) return real.query<T>(sql, params);
           throw Object.assign(new Error('db says no'), { code });
         },
-        one: async <T,>(sql: string, params?: unknown[]) => {
+        one: async <T>(sql: string, params?: unknown[]) => {
           if (/FROM sessions/.test(sql)) return real.one<T>(sql, params);
           throw Object.assign(new Error('db says no'), { code });
         },

@@ -60,10 +60,7 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | null
   app.get('/metrics', async (req, reply) => {
     const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
     if (given.length !== token.length || !timingSafeEqual(given, token)) return reply.status(401).send({ msg: 'unauthorized' });
-    const lines: string[] = [
-      '# HELP hr_http_requests_total Requests answered, by method, route and status class.',
-      '# TYPE hr_http_requests_total counter',
-    ];
+    const lines: string[] = ['# HELP hr_http_requests_total Requests answered, by method, route and status class.', '# TYPE hr_http_requests_total counter'];
     for (const [k, s] of series) lines.push(`hr_http_requests_total{${k}} ${s.count}`);
     lines.push('# HELP hr_http_request_duration_seconds Time to answer.', '# TYPE hr_http_request_duration_seconds histogram');
     for (const [k, s] of series) {
@@ -82,6 +79,9 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | null
       `hr_process_uptime_seconds ${((Date.now() - started) / 1000).toFixed(0)}`,
       ...(await queueLines()),
     );
-    return reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(`${lines.join('\n')}\n`);
   });
 }

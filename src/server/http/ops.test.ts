@@ -73,7 +73,8 @@ describe('SIGTERM', () => {
   it('lets a request in flight finish, then exits 0 and takes no new connections', async () => {
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), SEED: '0', SANDBOX: '0', STATIC_DIR: dataDir, LOG_LEVEL: 'info' };
-    if (process.env.DATABASE_URL) Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL }, process.env.DB_POOLER ? { DB_POOLER: process.env.DB_POOLER } : {});
+    if (process.env.DATABASE_URL)
+      Object.assign(env, { DATABASE_URL: process.env.DATABASE_URL }, process.env.DB_POOLER ? { DB_POOLER: process.env.DB_POOLER } : {});
     else env.DATA_DIR = dataDir;
     const p = spawnServer(env);
     try {
@@ -81,7 +82,13 @@ describe('SIGTERM', () => {
       // a request whose body is still arriving when the signal comes
       const answer = new Promise<{ status: number; body: string }>((res, rej) => {
         const req = request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/ent/v3/login/code', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '18' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/ent/v3/login/code',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '18' },
+          },
           (r) => {
             let body = '';
             r.on('data', (d: Buffer) => (body += d.toString()));

@@ -50,9 +50,7 @@ describe('the access log never holds secrets', () => {
       smsCode: '864209',
     };
     const get = (path: string, headers: Record<string, string> = {}) => fetch(url + path, { headers });
-    await get(
-      `/outin-hrconsole-sandbox/c1/x.png?OSSAccessKeyId=${secrets.keyId}&Expires=1&Signature=${secrets.signature}&security-token=${secrets.ossToken}`,
-    );
+    await get(`/outin-hrconsole-sandbox/c1/x.png?OSSAccessKeyId=${secrets.keyId}&Expires=1&Signature=${secrets.signature}&security-token=${secrets.ossToken}`);
     await get('/outin-hrconsole-sandbox/c1/y.png', { authorization: `OSS ${secrets.keyId}:${secrets.signature}`, 'x-oss-security-token': secrets.ossToken });
     await get(`/ent/v3/login/wechat/${secrets.ticket}`);
     await get(`/sandbox/wechat/${secrets.sandboxTicket}`);
@@ -85,7 +83,9 @@ describe('the access log never holds secrets', () => {
     expect(redactText('/x?x-oss-security-token=abc&X-Oss-Signature=def&UploadAuth=ghi')).toBe(
       '/x?x-oss-security-token=[REDACTED]&X-Oss-Signature=[REDACTED]&UploadAuth=[REDACTED]',
     );
-    expect(redactText('/notify?sign=abc&key=k1&sign_status=signed&keywords=java')).toBe('/notify?sign=[REDACTED]&key=[REDACTED]&sign_status=signed&keywords=java');
+    expect(redactText('/notify?sign=abc&key=k1&sign_status=signed&keywords=java')).toBe(
+      '/notify?sign=[REDACTED]&key=[REDACTED]&sign_status=signed&keywords=java',
+    );
     expect(redactText('failed: Bearer abc.def-123 at /ent/v3/home')).toBe('failed: Bearer [REDACTED] at /ent/v3/home');
   });
 });

@@ -48,7 +48,11 @@ const STATIC_HEADERS: Record<string, string> = {
   'x-permitted-cross-domain-policies': 'none',
 };
 
-const isHttps = (req: FastifyRequest) => req.protocol === 'https' || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+const isHttps = (req: FastifyRequest) =>
+  req.protocol === 'https' ||
+  String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim() === 'https';
 
 /** Sets the headers on every answer (before the handler: errors and 404s carry them too). */
 export function securityHeaders(app: FastifyInstance, opts: { connect?: string[]; media?: string[] } = {}) {

@@ -1,5 +1,14 @@
 /** The import_batches store: rows → API objects, encrypted blobs, company scoping, the lists. */
-import { IMPORT_ISSUE_PAGE, importTypeLabel, type ImportBatch, type ImportBatchDetail, type ImportBatchList, type ImportIssue, type ImportIssuesData, type ImportStatus } from '../../contract/imports';
+import {
+  IMPORT_ISSUE_PAGE,
+  importTypeLabel,
+  type ImportBatch,
+  type ImportBatchDetail,
+  type ImportBatchList,
+  type ImportIssue,
+  type ImportIssuesData,
+  type ImportStatus,
+} from '../../contract/imports';
 import type { Db } from '../db/types';
 import { pageOffset, pageSql, type Page } from '../lib/page';
 import { notFound } from '../lib/refusal';

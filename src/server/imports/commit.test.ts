@@ -17,7 +17,11 @@ let db: Db;
 let auth: AuthInfo;
 const now = new Date();
 const ctx = { now, ip: '127.0.0.1', log: () => undefined };
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof Refusal ? { code: e.code, msg: e.message } : Promise.reject(e)));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof Refusal ? { code: e.code, msg: e.message } : Promise.reject(e)),
+  );
 const file = async (rows: Record<string, string | number>[]) => ({ file_name: '名单.xlsx', file: (await makeXlsx(dimissionImport, rows)).toString('base64') });
 
 beforeAll(async () => {

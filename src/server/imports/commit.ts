@@ -47,10 +47,11 @@ export async function commitBatch(
       // held until the commit ends: the import-recover job (jobs/imports.ts) skips a batch in work
       await tx.query('SELECT id FROM import_batches WHERE id = $1 FOR UPDATE', [b.id]);
       const n = await st.commit(tx, companyId, b.id, rows, auth.user.id, { now, ip: o.ip });
-      await tx.query(
-        `UPDATE import_batches SET status = 'success', imported_count = $2, committed_at = $3, rows_enc = NULL, message = '' WHERE id = $1`,
-        [b.id, n, now],
-      );
+      await tx.query(`UPDATE import_batches SET status = 'success', imported_count = $2, committed_at = $3, rows_enc = NULL, message = '' WHERE id = $1`, [
+        b.id,
+        n,
+        now,
+      ]);
     });
   } catch (e) {
     // nothing was written; say which rows collide with records stored since the validation
@@ -63,7 +64,13 @@ export async function commitBatch(
       msg = `导入失败：${clash.length || '部分'} 条数据与已有${st.def.entity}重复，未写入任何数据，请修正后重新上传`;
       issues = [
         ...issues,
-        ...clash.map(({ i }) => ({ row: rowNos[i] ?? 0, col: dupHeader, raw: '', msg: `与已有${st.def.entity}重复（${st.def.dupLabel}相同）`, level: 'error' as const })),
+        ...clash.map(({ i }) => ({
+          row: rowNos[i] ?? 0,
+          col: dupHeader,
+          raw: '',
+          msg: `与已有${st.def.entity}重复（${st.def.dupLabel}相同）`,
+          level: 'error' as const,
+        })),
       ];
     } else {
       o.log(e instanceof Error ? e.message : String(e));

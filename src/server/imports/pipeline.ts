@@ -47,7 +47,13 @@ export async function validateRows<R>(db: Db, companyId: number, type: ServerImp
     const key = def.dupKey(r.row);
     const first = seen.get(key);
     if (first !== undefined) {
-      issues.push({ row: p.rowNo, col: dupHeader, raw: maskRaw(p.raw[def.dupColumn]?.text ?? ''), msg: `与第${first}行重复（${def.dupLabel}相同）`, level: 'error' });
+      issues.push({
+        row: p.rowNo,
+        col: dupHeader,
+        raw: maskRaw(p.raw[def.dupColumn]?.text ?? ''),
+        msg: `与第${first}行重复（${def.dupLabel}相同）`,
+        level: 'error',
+      });
       failed.add(p.rowNo);
       continue;
     }
@@ -55,8 +61,21 @@ export async function validateRows<R>(db: Db, companyId: number, type: ServerImp
     good.push({ rowNo: p.rowNo, row: r.row, key: p.raw[def.dupColumn]?.text ?? '' });
   }
 
-  const exists = good.length ? await type.existing(db, companyId, good.map((g) => g.row)) : new Set<string>();
-  const problems = good.length && type.problems ? await type.problems(db, companyId, good.map((g) => g.row)) : new Map<string, string>();
+  const exists = good.length
+    ? await type.existing(
+        db,
+        companyId,
+        good.map((g) => g.row),
+      )
+    : new Set<string>();
+  const problems =
+    good.length && type.problems
+      ? await type.problems(
+          db,
+          companyId,
+          good.map((g) => g.row),
+        )
+      : new Map<string, string>();
   const rows: R[] = [];
   const rowNos: number[] = [];
   for (const g of good) {

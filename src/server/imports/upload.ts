@@ -35,10 +35,11 @@ export async function uploadBatch(
   const st = serverImportType(type);
   const parsed = await parseUpload(buf, st.def);
   const hash = createHash('sha256').update(buf).digest('hex');
-  const dup = await db.one<{ id: number }>(
-    'SELECT id FROM import_batches WHERE company_id = $1 AND type = $2 AND file_hash = $3 ORDER BY id DESC LIMIT 1',
-    [companyId, type, hash],
-  );
+  const dup = await db.one<{ id: number }>('SELECT id FROM import_batches WHERE company_id = $1 AND type = $2 AND file_hash = $3 ORDER BY id DESC LIMIT 1', [
+    companyId,
+    type,
+    hash,
+  ]);
   const created = await db.one<{ id: number }>(
     `INSERT INTO import_batches (company_id, type, file_name, file_size, file_hash, file_enc, status, total, duplicate_of, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, 'validating', $7, $8, $9, $10) RETURNING id`,

@@ -3,15 +3,7 @@
  * into raw rows (with Excel's numeric-cell damage kept visible), and the error file.
  */
 import ExcelJS from 'exceljs';
-import {
-  IMPORT_MAX_ROWS,
-  cleanText,
-  headerText,
-  type ImportColumn,
-  type ImportTypeDef,
-  type RawCell,
-  type RawRow,
-} from '../../contract/imports';
+import { IMPORT_MAX_ROWS, cleanText, headerText, type ImportColumn, type ImportTypeDef, type RawCell, type RawRow } from '../../contract/imports';
 import { badRequest } from '../lib/refusal';
 
 export const NOTES_SHEET = '填表说明';
@@ -139,7 +131,9 @@ export async function parseUpload(buf: Buffer, def: ImportTypeDef): Promise<Pars
   if (!ws || ws.actualRowCount === 0) throw badRequest(MSG_EMPTY);
   const byHeader = new Map<string, number>();
   ws.getRow(1).eachCell((cell, i) => {
-    const h = cleanText(valueText(cell.value).text).replace(/[*＊]$/, '').trim();
+    const h = cleanText(valueText(cell.value).text)
+      .replace(/[*＊]$/, '')
+      .trim();
     if (h && !byHeader.has(h)) byHeader.set(h, i);
   });
   const missing = def.columns.filter((c) => !byHeader.has(c.header)).map((c) => `「${c.header}」`);

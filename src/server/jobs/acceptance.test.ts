@@ -66,8 +66,15 @@ async function person(taskId: number, work: 'delivered' | 'accepted' | 'rejected
                                     delivery_note, delivered_at, accepted_at, accepted_by, reject_reason)
      VALUES ($1, $2, $3, 'named', $4, $5, 12000, md5(random()::text), '陈列照片已上传', $6, $7, $8, $9) RETURNING id`,
     [
-      taskId, companyId, w!.id, work, opts.signed === false ? 'pending' : 'signed', ago(deliveredDaysAgo),
-      work === 'accepted' ? ago(deliveredDaysAgo - 1) : null, work === 'accepted' ? hr : null, work === 'rejected' ? '照片不清晰' : '',
+      taskId,
+      companyId,
+      w!.id,
+      work,
+      opts.signed === false ? 'pending' : 'signed',
+      ago(deliveredDaysAgo),
+      work === 'accepted' ? ago(deliveredDaysAgo - 1) : null,
+      work === 'accepted' ? hr : null,
+      work === 'rejected' ? '照片不清晰' : '',
     ],
   );
   return tw!.id;
@@ -117,11 +124,16 @@ describe('acceptance-auto (自动验收)', () => {
     expect(by[fresh]).toMatchObject({ work_status: 'delivered', accepted_by: '', actions: ['accept', 'reject'] });
     const b = await call(s.url, 'POST', '/ent/v3/payout/batch', { form: { task_id: String(t3) }, token: member });
     expect(b.body.code, b.body.msg).toBe(200);
-    const paid = await s.db.query<{ task_worker_id: number; amount: string }>('SELECT task_worker_id, amount FROM payout_rows WHERE batch_id = $1 ORDER BY task_worker_id', [b.body.data.id]);
-    expect(paid.map((p) => [p.task_worker_id, Number(p.amount)])).toEqual([
-      [due, 12000],
-      [byHr, 12000],
-    ].sort((x, y) => x[0]! - y[0]!));
+    const paid = await s.db.query<{ task_worker_id: number; amount: string }>(
+      'SELECT task_worker_id, amount FROM payout_rows WHERE batch_id = $1 ORDER BY task_worker_id',
+      [b.body.data.id],
+    );
+    expect(paid.map((p) => [p.task_worker_id, Number(p.amount)])).toEqual(
+      [
+        [due, 12000],
+        [byHr, 12000],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
   });
 
   it('HR cannot review a delivery the system accepted; the queued job accepts once', async () => {

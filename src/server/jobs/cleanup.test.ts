@@ -41,7 +41,10 @@ describe('cleanupExpired', () => {
       [user, at(-26), at(-1)],
     );
 
-    await s.db.query("INSERT INTO job_runs (job_id, name, finished_at) VALUES ('cleanup-old-run', 'probe', $1), ('cleanup-new-run', 'probe', $2)", [at(-31 * 24), at(-29 * 24)]);
+    await s.db.query("INSERT INTO job_runs (job_id, name, finished_at) VALUES ('cleanup-old-run', 'probe', $1), ('cleanup-new-run', 'probe', $2)", [
+      at(-31 * 24),
+      at(-29 * 24),
+    ]);
 
     // two at once (two processes): one cleans, the other skips or finds nothing; no error
     const [a, b] = await Promise.all([cleanupExpired(s.db, now), cleanupExpired(s.db, now)]);
@@ -49,7 +52,9 @@ describe('cleanupExpired', () => {
     expect(a.wechatTickets + b.wechatTickets).toBe(1);
     expect(a.credentials + b.credentials).toBe(1);
     expect(a.jobRuns + b.jobRuns).toBe(1);
-    expect((await s.db.query<{ job_id: string }>("SELECT job_id FROM job_runs WHERE job_id LIKE 'cleanup-%'")).map((r) => r.job_id)).toEqual(['cleanup-new-run']);
+    expect((await s.db.query<{ job_id: string }>("SELECT job_id FROM job_runs WHERE job_id LIKE 'cleanup-%'")).map((r) => r.job_id)).toEqual([
+      'cleanup-new-run',
+    ]);
 
     const sms = await s.db.query<{ mobile: string }>("SELECT mobile FROM sms_codes WHERE mobile LIKE '139000000%' ORDER BY mobile");
     expect(sms.map((r) => r.mobile)).toEqual(['13900000003', '13900000004']);

@@ -38,7 +38,9 @@ export async function cleanupExpired(db: Db, now: Date): Promise<Cleaned> {
     const sms = await t.query('DELETE FROM sms_codes WHERE expires_at < $1 RETURNING id', [cutoff]);
     const wx = await t.query('DELETE FROM wechat_logins WHERE expires_at < $1 RETURNING ticket_hash', [cutoff]);
     const sts = await t.query('DELETE FROM sts_credentials WHERE expires_at < $1 RETURNING access_key_id', [cutoff]);
-    const runs = await t.one<{ n: number }>('WITH d AS (DELETE FROM job_runs WHERE finished_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [addDays(now, -JOB_RUNS_KEEP_DAYS)]);
+    const runs = await t.one<{ n: number }>('WITH d AS (DELETE FROM job_runs WHERE finished_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d', [
+      addDays(now, -JOB_RUNS_KEEP_DAYS),
+    ]);
     return { smsCodes: sms.length, wechatTickets: wx.length, credentials: sts.length, jobRuns: runs?.n ?? 0, skipped: false };
   });
 }

@@ -32,7 +32,8 @@ async function batch(status: string, claimedMinutesAgo: number | null): Promise<
   );
   return r!.id;
 }
-const state = (id: number) => db.one<{ status: string; message: string; rows_enc: string | null }>('SELECT status, message, rows_enc FROM import_batches WHERE id = $1', [id]);
+const state = (id: number) =>
+  db.one<{ status: string; message: string; rows_enc: string | null }>('SELECT status, message, rows_enc FROM import_batches WHERE id = $1', [id]);
 
 describe('import-recover', () => {
   it('puts back a batch stuck 导入中 past the limit, its rows kept; leaves a fresh claim and other states', async () => {

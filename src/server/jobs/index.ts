@@ -221,7 +221,8 @@ export class Jobs {
         pollingMs: (def.pollingSeconds ?? this.opts.pollingSeconds ?? 2) * 1000,
         expireMs: (def.expireInSeconds ?? 15 * 60) * 1000,
         run: (job) => this.runJob(def, job),
-        onError: (err, what, job) => this.opts.log?.warn({ job: def.name, id: job?.id, what, err }, what === 'run' ? '后台任务失败，将按退避重试' : '后台任务队列操作失败'),
+        onError: (err, what, job) =>
+          this.opts.log?.warn({ job: def.name, id: job?.id, what, err }, what === 'run' ? '后台任务失败，将按退避重试' : '后台任务队列操作失败'),
       });
       this.loops.set(def.name, loop);
       loop.start();

@@ -129,20 +129,24 @@ describe('jobs', () => {
     expect(n).toBe(1);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('servers starting at once on a new database all start, on one pg-boss schema (PostgreSQL)', async () => {
-    // each "server" its own pool, as separate processes have: pg-boss's schema creation raced
-    // (duplicate pg_namespace key) before Jobs.start took one lock across the whole startup
-    const fresh = `pgboss_${randomBytes(4).toString('hex')}`;
-    const pools = Array.from({ length: 4 }, () => openPg({ connectionString: process.env.DATABASE_URL!, max: 4, pooler: behindPooler() }));
-    try {
-      const servers = await Promise.all(pools.map((p) => startJobs({ db: p, schema: fresh, maintenanceSeconds: 60 }, [probe as JobDef<never>])));
-      for (const s of servers) await s.stop(1000);
-      const first = pools[0]!;
-      const versions = await first.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fresh}.version`);
-      expect(versions[0]?.n).toBe(1);
-    } finally {
-      await pools[0]!.exec(`DROP SCHEMA IF EXISTS ${fresh} CASCADE`);
-      for (const p of pools) await p.close();
-    }
-  }, 120_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'servers starting at once on a new database all start, on one pg-boss schema (PostgreSQL)',
+    async () => {
+      // each "server" its own pool, as separate processes have: pg-boss's schema creation raced
+      // (duplicate pg_namespace key) before Jobs.start took one lock across the whole startup
+      const fresh = `pgboss_${randomBytes(4).toString('hex')}`;
+      const pools = Array.from({ length: 4 }, () => openPg({ connectionString: process.env.DATABASE_URL!, max: 4, pooler: behindPooler() }));
+      try {
+        const servers = await Promise.all(pools.map((p) => startJobs({ db: p, schema: fresh, maintenanceSeconds: 60 }, [probe as JobDef<never>])));
+        for (const s of servers) await s.stop(1000);
+        const first = pools[0]!;
+        const versions = await first.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${fresh}.version`);
+        expect(versions[0]?.n).toBe(1);
+      } finally {
+        await pools[0]!.exec(`DROP SCHEMA IF EXISTS ${fresh} CASCADE`);
+        for (const p of pools) await p.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -31,7 +31,9 @@ afterAll(async () => {
 /** What the console does before the tab closes: CreateUploadVideo, claim, the object — no register. */
 async function uploadThenCloseTab(mobile: string): Promise<string> {
   const u = await sandboxUpload(s, mobile, 'video', { finish: false, bytes: randomBytes(5000) });
-  expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token: await s.tokenFor(mobile), form: { media_id: u.id, kind: 'video' } })).body.code).toBe(200);
+  expect(
+    (await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token: await s.tokenFor(mobile), form: { media_id: u.id, kind: 'video' } })).body.code,
+  ).toBe(200);
   await u.put();
   // claimed longer ago than the grace its own register had
   await s.db.query('UPDATE media SET created_at = $2 WHERE media_id = $1', [u.id, new Date(Date.now() - PENDING_GRACE_MS - 60_000)]);

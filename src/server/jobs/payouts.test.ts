@@ -43,11 +43,13 @@ const until = async (what: () => Promise<boolean>, ms = 90_000) => {
   }
 };
 const rowStatus = async (id: number) => (await P.s.db.one<{ status: string }>('SELECT status FROM payout_rows WHERE id = $1', [id]))!.status;
-const refunds = (id: number) => P.s.db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type IN ('refund', 'bounce_refund')`, [id]);
+const refunds = (id: number) =>
+  P.s.db.query<{ amount: string }>(`SELECT amount::text FROM payout_ledger WHERE row_id = $1 AND type IN ('refund', 'bounce_refund')`, [id]);
 const jobRows = () =>
-  P.s.db.query<{ id: string; state: string; retry_count: number }>(`SELECT id::text, state, retry_count FROM ${schema}.job WHERE name = $1 ORDER BY created_on`, [
-    PAYOUT_RESULT_JOB,
-  ]);
+  P.s.db.query<{ id: string; state: string; retry_count: number }>(
+    `SELECT id::text, state, retry_count FROM ${schema}.job WHERE name = $1 ORDER BY created_on`,
+    [PAYOUT_RESULT_JOB],
+  );
 /** the one job of a callback: its id comes from the notify id (replays are the same job) */
 const jobOf = async (notifyId: string | undefined) => (await jobRows()).find((j) => j.id === dedupeId(PAYOUT_RESULT_JOB, notifyId!))!;
 /** every payout-result job sent so far has finished (completed or failed for good) */

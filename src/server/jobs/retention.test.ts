@@ -79,14 +79,35 @@ async function record(companyId: number, userId: number, leave: string, opts: { 
       `INSERT INTO departure_proofs (company_id, record_id, status, serial, name, id_card_enc, id_card_mask, job_name, entry_date, leave_date,
          tenure_text, legal_basis, non_compete, company_name, issue_date, view_token_hash, issued_at, created_by)
        VALUES ($1, $2, $3, $4, '钱多多', $5, $6, '专员', '2015-01-01', $7, '多年', 'art37', '无', '某公司', $7, $8, $9, $10) RETURNING id`,
-      [companyId, rec, opts.proof, issued ? `RET${n}${randomBytes(3).toString('hex')}` : null, idCard.enc, idCard.mask, leave,
-        issued ? sha256(token) : null, issued ? new Date(`${leave}T12:00:00+08:00`) : null, userId],
+      [
+        companyId,
+        rec,
+        opts.proof,
+        issued ? `RET${n}${randomBytes(3).toString('hex')}` : null,
+        idCard.enc,
+        idCard.mask,
+        leave,
+        issued ? sha256(token) : null,
+        issued ? new Date(`${leave}T12:00:00+08:00`) : null,
+        userId,
+      ],
     ))!.id;
   }
   return { id: rec, requestId, proofId, token };
 }
 const recordRow = (id: number) =>
-  db.one<{ name: string; id_card_enc: string | null; id_card_bidx: string | null; id_card_mask: string; mobile_enc: string | null; mobile_mask: string; dept_name: string; job_name: string; leave_date: string; anonymised_at: Date | null }>(
+  db.one<{
+    name: string;
+    id_card_enc: string | null;
+    id_card_bidx: string | null;
+    id_card_mask: string;
+    mobile_enc: string | null;
+    mobile_mask: string;
+    dept_name: string;
+    job_name: string;
+    leave_date: string;
+    anonymised_at: Date | null;
+  }>(
     'SELECT name, id_card_enc, id_card_bidx, id_card_mask, mobile_enc, mobile_mask, dept_name, job_name, leave_date, anonymised_at FROM departure_records WHERE id = $1',
     [id],
   );
@@ -114,7 +135,16 @@ async function batch(companyId: number, userId: number, status: string, createdA
   return (await db.one<{ id: number }>(
     `INSERT INTO import_batches (company_id, type, file_name, file_size, file_hash, file_enc, status, rows_enc, issues_enc, created_by, created_at, committed_at, fail_count)
      VALUES ($1, 'workers', 'w.xlsx', 10, md5(random()::text), $2, $3, $4, $5, $6, $7, $8, 1) RETURNING id`,
-    [companyId, encryptPii('xlsx-bytes'), status, status === 'pending' ? encryptPii('[]') : null, encryptPii('[{"row":2,"col":"身份证号","raw":"330106199001011234","msg":"x","level":"error"}]'), userId, createdAt, committedAt],
+    [
+      companyId,
+      encryptPii('xlsx-bytes'),
+      status,
+      status === 'pending' ? encryptPii('[]') : null,
+      encryptPii('[{"row":2,"col":"身份证号","raw":"330106199001011234","msg":"x","level":"error"}]'),
+      userId,
+      createdAt,
+      committedAt,
+    ],
   ))!.id;
 }
 const batchRow = (id: number) =>
@@ -175,11 +205,20 @@ describe('the retention rules', () => {
     ids.impImporting40 = await batch(cA, uA, 'importing', addDays(now, -40));
     // expired secrets: a day after expiry
     await db.query(`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ('ret-old', $1, $2, $3), ('ret-new', $1, $2, $4)`, [
-      uA, addDays(now, -20), at(-25), at(-12),
+      uA,
+      addDays(now, -20),
+      at(-25),
+      at(-12),
     ]);
-    const pb = (await db.one<{ id: number }>(`INSERT INTO payout_batches (company_id, batch_no) VALUES ($1, $2) RETURNING id`, [cA, `RETPB${randomBytes(4).toString('hex')}`]))!.id;
+    const pb = (await db.one<{ id: number }>(`INSERT INTO payout_batches (company_id, batch_no) VALUES ($1, $2) RETURNING id`, [
+      cA,
+      `RETPB${randomBytes(4).toString('hex')}`,
+    ]))!.id;
     // (payout_codes carries its company since the company keys of 032, when present)
-    const codeCompany = await exists(`SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payout_codes' AND column_name = 'company_id'`, []);
+    const codeCompany = await exists(
+      `SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payout_codes' AND column_name = 'company_id'`,
+      [],
+    );
     const code = async (expires: Date) =>
       (await db.one<{ id: number }>(
         codeCompany
@@ -189,23 +228,50 @@ describe('the retention rules', () => {
       ))!.id;
     ids.codeOld = await code(at(-30));
     ids.codeNew = await code(at(-2));
-    ids.outOld = (await db.one<{ id: number }>(`INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`, [at(-30)]))!.id;
-    ids.outNew = (await db.one<{ id: number }>(`INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`, [at(-2)]))!.id;
+    ids.outOld = (await db.one<{ id: number }>(
+      `INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
+      [at(-30)],
+    ))!.id;
+    ids.outNew = (await db.one<{ id: number }>(
+      `INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
+      [at(-2)],
+    ))!.id;
     const m = sealPii('mobile', '13955556666');
     await db.query(
       `INSERT INTO dimission_leave_tickets (ticket_hash, company_id, mobile_enc, mobile_bidx, mobile_mask, expires_at) VALUES ('ret-t-old', $1, $2, $3, $4, $5), ('ret-t-new', $1, $2, $3, $4, $6)`,
       [cA, m.enc, m.bidx, m.mask, at(-30), at(-2)],
     );
-    ids.smsOld = (await db.one<{ id: number }>(`INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`, [cA, m.bidx, m.mask, addDays(now, -31)]))!.id;
-    ids.smsNew = (await db.one<{ id: number }>(`INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`, [cA, m.bidx, m.mask, addDays(now, -29)]))!.id;
-    await db.query(`INSERT INTO rate_counters (bucket, window_start, hits) VALUES ('ret:old', $1, 1), ('ret:new', $2, 1)`, [addDays(now, -3), addDays(now, -1)]);
+    ids.smsOld = (await db.one<{ id: number }>(
+      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`,
+      [cA, m.bidx, m.mask, addDays(now, -31)],
+    ))!.id;
+    ids.smsNew = (await db.one<{ id: number }>(
+      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`,
+      [cA, m.bidx, m.mask, addDays(now, -29)],
+    ))!.id;
+    await db.query(`INSERT INTO rate_counters (bucket, window_start, hits) VALUES ('ret:old', $1, 1), ('ret:new', $2, 1)`, [
+      addDays(now, -3),
+      addDays(now, -1),
+    ]);
     const threeYears = new Date(now);
     threeYears.setUTCFullYear(threeYears.getUTCFullYear() - 3);
-    ids.viewOld = (await db.one<{ id: number }>(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', 1, 'mobile', $3) RETURNING id::int AS id`, [uA, cA, addDays(threeYears, -1)]))!.id;
-    ids.viewNew = (await db.one<{ id: number }>(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', 1, 'mobile', $3) RETURNING id::int AS id`, [uA, cA, addDays(threeYears, 1)]))!.id;
+    ids.viewOld = (await db.one<{ id: number }>(
+      `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', 1, 'mobile', $3) RETURNING id::int AS id`,
+      [uA, cA, addDays(threeYears, -1)],
+    ))!.id;
+    ids.viewNew = (await db.one<{ id: number }>(
+      `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', 1, 'mobile', $3) RETURNING id::int AS id`,
+      [uA, cA, addDays(threeYears, 1)],
+    ))!.id;
     const cand = (await db.one<{ id: number }>('SELECT id FROM candidates ORDER BY id LIMIT 1'))!.id;
-    ids.rvOld = (await db.one<{ id: number }>(`INSERT INTO resume_views (company_id, user_id, candidate_id, contact_shown, viewed_at) VALUES ($1, $2, $3, false, $4) RETURNING id`, [cA, uA, cand, addDays(threeYears, -1)]))!.id;
-    ids.rvNew = (await db.one<{ id: number }>(`INSERT INTO resume_views (company_id, user_id, candidate_id, contact_shown, viewed_at) VALUES ($1, $2, $3, false, $4) RETURNING id`, [cA, uA, cand, addDays(threeYears, 1)]))!.id;
+    ids.rvOld = (await db.one<{ id: number }>(
+      `INSERT INTO resume_views (company_id, user_id, candidate_id, contact_shown, viewed_at) VALUES ($1, $2, $3, false, $4) RETURNING id`,
+      [cA, uA, cand, addDays(threeYears, -1)],
+    ))!.id;
+    ids.rvNew = (await db.one<{ id: number }>(
+      `INSERT INTO resume_views (company_id, user_id, candidate_id, contact_shown, viewed_at) VALUES ($1, $2, $3, false, $4) RETURNING id`,
+      [cA, uA, cand, addDays(threeYears, 1)],
+    ))!.id;
     const tw = await db.query<{ id: number }>('SELECT id FROM flex_task_workers ORDER BY id LIMIT 2');
     if (tw.length === 2) {
       ids.twOld = tw[0]!.id;
@@ -220,12 +286,27 @@ describe('the retention rules', () => {
 
   it('anonymises company A’s departure records past 2 years: no name, ID number or mobile; the facts stay', async () => {
     const r = (await recordRow(A.old!.id))!;
-    expect(r).toMatchObject({ name: ANONYMISED_NAME, id_card_enc: null, id_card_bidx: null, id_card_mask: '', mobile_enc: null, mobile_mask: '', dept_name: '市场部', job_name: '专员' });
+    expect(r).toMatchObject({
+      name: ANONYMISED_NAME,
+      id_card_enc: null,
+      id_card_bidx: null,
+      id_card_mask: '',
+      mobile_enc: null,
+      mobile_mask: '',
+      dept_name: '市场部',
+      job_name: '专员',
+    });
     expect(r.anonymised_at).not.toBeNull();
     const p = (await proofRow(A.old!.proofId!))!;
     expect(p).toMatchObject({ name: ANONYMISED_NAME, id_card_enc: null, view_token_hash: null, status: 'viewed' }); // opened above
     expect(p.serial).toMatch(/^RET/); // the serial stays: a proof shown later can still be checked
-    expect(await requestRow(A.old!.requestId!)).toMatchObject({ employee_name: ANONYMISED_NAME, mobile_enc: null, id_card_enc: null, reason: '', status: 'approved' });
+    expect(await requestRow(A.old!.requestId!)).toMatchObject({
+      employee_name: ANONYMISED_NAME,
+      mobile_enc: null,
+      id_card_enc: null,
+      reason: '',
+      status: 'approved',
+    });
     // a draft never issued is deleted; its record anonymised
     expect(await proofRow(A.oldDraft!.proofId!)).toBeUndefined();
     expect((await recordRow(A.oldDraft!.id))!.name).toBe(ANONYMISED_NAME);
@@ -292,7 +373,10 @@ describe('the retention rules', () => {
     expect(await exists('SELECT 1 FROM resume_views WHERE id = $1', [ids.rvOld])).toBe(false);
     expect(await exists('SELECT 1 FROM resume_views WHERE id = $1', [ids.rvNew])).toBe(true);
     if (ids.twOld) {
-      expect(await db.one('SELECT session_hash, session_until FROM flex_task_workers WHERE id = $1', [ids.twOld])).toEqual({ session_hash: null, session_until: null });
+      expect(await db.one('SELECT session_hash, session_until FROM flex_task_workers WHERE id = $1', [ids.twOld])).toEqual({
+        session_hash: null,
+        session_until: null,
+      });
       expect((await db.one<{ session_hash: string }>('SELECT session_hash FROM flex_task_workers WHERE id = $1', [ids.twNew]))!.session_hash).toBe('h-new');
     }
   });
@@ -306,7 +390,8 @@ describe('the retention rules', () => {
       'SELECT company_id, kind, action, row_count FROM retention_runs WHERE ran_at = $1',
       [now],
     );
-    const of = (c: number | null, kind: string, action: string) => runs.find((r) => r.company_id === c && r.kind === kind && r.action === action)?.row_count ?? 0;
+    const of = (c: number | null, kind: string, action: string) =>
+      runs.find((r) => r.company_id === c && r.kind === kind && r.action === action)?.row_count ?? 0;
     expect(of(cA, 'departure_records', 'anonymise')).toBe(2);
     expect(of(cA, 'departure_proofs', 'anonymise')).toBe(1);
     expect(of(cA, 'departure_proofs', 'delete')).toBe(1);
@@ -322,8 +407,11 @@ describe('the retention rules', () => {
   });
 
   it('switching to purge later deletes records anonymised before; records younger stay', async () => {
-    await db.query(`INSERT INTO retention_settings (company_id, departure_action, updated_at) VALUES ($1, 'purge', $2)
-                    ON CONFLICT (company_id) DO UPDATE SET departure_action = 'purge'`, [cA, now]);
+    await db.query(
+      `INSERT INTO retention_settings (company_id, departure_action, updated_at) VALUES ($1, 'purge', $2)
+                    ON CONFLICT (company_id) DO UPDATE SET departure_action = 'purge'`,
+      [cA, now],
+    );
     const later = new Date(now.getTime() + 1000);
     const r = await applyRetention(db, later);
     expect(r.counts['departure_records:delete']).toBe(2);
@@ -374,7 +462,12 @@ describe('batches, budget and concurrency', () => {
   it('works in LIMIT-ed batches; a budget stops a call with `more`, the next call goes on', async () => {
     const old = addDays(now, -4000);
     for (let i = 0; i < 7; i++) {
-      await db.query(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4)`, [uB, cB, 900 + i, old]);
+      await db.query(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4)`, [
+        uB,
+        cB,
+        900 + i,
+        old,
+      ]);
     }
     const t1 = new Date(now.getTime() + 5000);
     const a = await applyRetention(db, t1, { batchSize: 2, budget: 5 });
@@ -382,14 +475,22 @@ describe('batches, budget and concurrency', () => {
     const b = await applyRetention(db, t1, { batchSize: 2, budget: 5 });
     expect(b).toMatchObject({ total: 2, more: false });
     // both calls at the same time add to one log row
-    const row = await db.one<{ row_count: number }>(`SELECT row_count FROM retention_runs WHERE company_id = $1 AND kind = 'pii_views' AND ran_at = $2`, [cB, t1]);
+    const row = await db.one<{ row_count: number }>(`SELECT row_count FROM retention_runs WHERE company_id = $1 AND kind = 'pii_views' AND ran_at = $2`, [
+      cB,
+      t1,
+    ]);
     expect(row!.row_count).toBe(7);
   });
 
   it('two runs at once: each row is handled once', async () => {
     const old = addDays(now, -4000);
     for (let i = 0; i < 6; i++) {
-      await db.query(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4)`, [uB, cB, 950 + i, old]);
+      await db.query(`INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4)`, [
+        uB,
+        cB,
+        950 + i,
+        old,
+      ]);
     }
     const [x, y] = await Promise.all([applyRetention(db, now, { batchSize: 2 }), applyRetention(db, now, { batchSize: 2 })]);
     expect(x.total + y.total).toBe(6);
@@ -399,10 +500,12 @@ describe('batches, budget and concurrency', () => {
     const old = addDays(now, -4000);
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
-      ids.push((await db.one<{ id: number }>(
-        `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4) RETURNING id::int AS id`,
-        [uB, cB, 990 + i, old],
-      ))!.id);
+      ids.push(
+        (await db.one<{ id: number }>(
+          `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, viewed_at) VALUES ($1, $2, 'candidate', $3, 'mobile', $4) RETURNING id::int AS id`,
+          [uB, cB, 990 + i, old],
+        ))!.id,
+      );
     }
     const lines: object[] = [];
     const log = { info: (o: object) => void lines.push(o) };
@@ -444,15 +547,23 @@ describe('the setting (GET/POST /usercenter/retention)', () => {
   it('refuses a member who is not the admin, and bad input, in Chinese', async () => {
     await db.query(`UPDATE users SET member_status = 'normal' WHERE mobile = '13800000005'`);
     const member = await s.tokenFor('13800000005');
-    expect((await post('/usercenter/retention', { departure_action: 'purge' }, member)).body).toMatchObject({ code: 403, msg: '仅企业管理员可修改保存期限设置' });
+    expect((await post('/usercenter/retention', { departure_action: 'purge' }, member)).body).toMatchObject({
+      code: 403,
+      msg: '仅企业管理员可修改保存期限设置',
+    });
     expect((await get('/usercenter/retention', member)).body).toMatchObject({ code: 403, msg: '仅企业管理员可查看保存期限设置' });
-    expect((await db.one<{ departure_action: string }>('SELECT departure_action FROM retention_settings WHERE company_id = $1', [cA]))!.departure_action).toBe('anonymise');
+    expect((await db.one<{ departure_action: string }>('SELECT departure_action FROM retention_settings WHERE company_id = $1', [cA]))!.departure_action).toBe(
+      'anonymise',
+    );
     const none = await s.tokenFor('13800000004');
     expect((await post('/usercenter/retention', { departure_action: 'purge' }, none)).body).toMatchObject({ code: 403, msg: '请先完成企业认证' });
     for (const form of [{ departure_action: 'keep' }, { departure_action: '' }, {}] as Record<string, string>[]) {
       expect((await post('/usercenter/retention', form, adminA)).body).toMatchObject({ code: 400, msg: '请选择离职记录到期后的处理方式：匿名化或删除' });
     }
-    expect((await post('/usercenter/retention', { departure_action: 'purge', years: '1' }, adminA)).body).toMatchObject({ code: 400, msg: '不支持的参数：years' });
+    expect((await post('/usercenter/retention', { departure_action: 'purge', years: '1' }, adminA)).body).toMatchObject({
+      code: 400,
+      msg: '不支持的参数：years',
+    });
     expect((await post('/usercenter/retention', { departure_action: 'purge' })).body.code).toBe(410000);
   });
 });

@@ -22,7 +22,13 @@ let cfg: AliyunSmsConfig;
 
 beforeAll(async () => {
   s = await startTestServer();
-  cfg = { endpoint: `${s.url}/sandbox/dysms/`, ...SANDBOX_SMS_KEY, signName: '企业服务平台', templateCode: 'SMS_465880123', noticeTemplateCode: 'SMS_465880999' };
+  cfg = {
+    endpoint: `${s.url}/sandbox/dysms/`,
+    ...SANDBOX_SMS_KEY,
+    signName: '企业服务平台',
+    templateCode: 'SMS_465880123',
+    noticeTemplateCode: 'SMS_465880999',
+  };
   installSmsSender(aliyunSms(cfg));
   jobs = await startJobs({ db: s.db, schema, pollingSeconds: 0.5, maintenanceSeconds: 1 }, [smsJob as JobDef<never>]);
   await jobs.work();

@@ -16,9 +16,7 @@ import { jobQueue, type JobDef } from '.';
 
 export const SMS_JOB = 'sms-send';
 
-export type SmsJobData =
-  | { kind: 'code'; sms_code_id: number; mobile: string; code: string }
-  | { kind: 'notice'; mobile: string; content: string };
+export type SmsJobData = { kind: 'code'; sms_code_id: number; mobile: string; code: string } | { kind: 'notice'; mobile: string; content: string };
 
 export const smsJob: JobDef<SmsJobData> = {
   name: SMS_JOB,
@@ -34,9 +32,7 @@ export const smsJob: JobDef<SmsJobData> = {
     // a server without a provider must not swallow the job: fail it, another try comes later
     if (!provider) throw new Error('no SMS provider configured on this server');
     if (d.kind === 'code') {
-      const row = await db.one<{ expires_at: Date; consumed_at: Date | null }>('SELECT expires_at, consumed_at FROM sms_codes WHERE id = $1', [
-        d.sms_code_id,
-      ]);
+      const row = await db.one<{ expires_at: Date; consumed_at: Date | null }>('SELECT expires_at, consumed_at FROM sms_codes WHERE id = $1', [d.sms_code_id]);
       if (!row || row.consumed_at || new Date(row.expires_at) <= now) return;
       await provider.sendCode(decryptPii(d.mobile), decryptPii(d.code), jobId);
       return;

@@ -32,7 +32,13 @@ describe('pii', () => {
     const k2 = randomBytes(32);
     usePiiKeys({ keys: new Map([[1, k1]]), current: 1 });
     const old = encryptPii('secret');
-    usePiiKeys({ keys: new Map([[1, k1], [2, k2]]), current: 2 });
+    usePiiKeys({
+      keys: new Map([
+        [1, k1],
+        [2, k2],
+      ]),
+      current: 2,
+    });
     expect(decryptPii(old)).toBe('secret');
     expect(needsRotation(old)).toBe(true);
     expect(encryptPii('x').startsWith('v2.')).toBe(true);

@@ -64,8 +64,7 @@ export function decryptPii(sealed: string): string {
 export const needsRotation = (sealed: string) => !sealed.startsWith(`v${ring.current}.`);
 
 /** Deterministic keyed hash for equality search and uniqueness; the kind keeps kinds apart. */
-export const blindIndex = (kind: PiiKind, normalized: string) =>
-  createHmac('sha256', ring.index).update(`${kind}:${normalized}`).digest('base64url');
+export const blindIndex = (kind: PiiKind, normalized: string) => createHmac('sha256', ring.index).update(`${kind}:${normalized}`).digest('base64url');
 
 export interface Sealed {
   enc: string;

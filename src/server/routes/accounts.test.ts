@@ -13,12 +13,10 @@ afterAll(async () => {
   await s?.close();
 });
 
-const api = (method: string, path: string, token?: string, form?: Record<string, string>) =>
-  call(s.url, method, `/ent/v3${path}`, { token, form });
+const api = (method: string, path: string, token?: string, form?: Record<string, string>) => call(s.url, method, `/ent/v3${path}`, { token, form });
 
 // a 1×1 PNG
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function newUserToken(mobile: string): Promise<string> {
   await s.db.query('INSERT INTO users (mobile) VALUES ($1) ON CONFLICT DO NOTHING', [mobile]);
@@ -76,7 +74,9 @@ describe('company application and review', () => {
     expect(again.body).toMatchObject({ code: 409, msg: '企业信息审核中，请勿重复提交' });
 
     // the same credit code from another user
-    expect((await api('POST', '/usercenter/company/apply', other, form({ license_id: String(up2.body.data.license_id), company_name: '另一家公司' }))).body.code).toBe(409);
+    expect(
+      (await api('POST', '/usercenter/company/apply', other, form({ license_id: String(up2.body.data.license_id), company_name: '另一家公司' }))).body.code,
+    ).toBe(409);
 
     const info = await api('GET', '/usercenter/info', token);
     expect(info.body.data.user.company_status).toBe('apply');
@@ -158,7 +158,10 @@ describe('the licence through the upload engine (an ImageId)', () => {
 
     // another user's ImageId (and one that does not exist) is refused alike
     const theirs = await media(them, { bytes: pngBytes });
-    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: theirs })).body).toMatchObject({ code: 404, msg: '营业执照照片无效，请重新上传' });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: theirs })).body).toMatchObject({
+      code: 404,
+      msg: '营业执照照片无效，请重新上传',
+    });
     expect((await api('POST', '/usercenter/company/license/media', token, { media_id: 'no-such-image' })).body.code).toBe(404);
     expect((await api('POST', '/usercenter/company/license/media', other, { media_id: theirs })).body.code).toBe(200);
 
@@ -169,7 +172,10 @@ describe('the licence through the upload engine (an ImageId)', () => {
       msg: '营业执照照片尚未上传完成，请稍后再试',
     });
     const video = await media(me, { kind: 'video', bytes: pngBytes });
-    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: video })).body).toMatchObject({ code: 400, msg: '营业执照照片仅支持 JPG、PNG 格式' });
+    expect((await api('POST', '/usercenter/company/license/media', token, { media_id: video })).body).toMatchObject({
+      code: 400,
+      msg: '营业执照照片仅支持 JPG、PNG 格式',
+    });
     const gif = await media(me, { bytes: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') });
     expect((await api('POST', '/usercenter/company/license/media', token, { media_id: gif })).body.msg).toBe('营业执照照片仅支持 JPG、PNG 格式');
     const big = await media(me, { bytes: Buffer.concat([pngBytes, Buffer.alloc(5 * 1024 * 1024)]) });
@@ -177,8 +183,22 @@ describe('the licence through the upload engine (an ImageId)', () => {
     expect((await api('POST', '/usercenter/company/license/media', token, { media_id: '' })).body.msg).toBe('请上传营业执照照片');
 
     // the licence file is the caller's: the application takes it, another user's application does not
-    expect((await api('POST', '/usercenter/company/apply', other, form({ license_id, company_name: '苏州澄湖二厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P4') }))).body.code).toBe(404);
-    const applied = await api('POST', '/usercenter/company/apply', token, form({ license_id, company_name: '苏州澄湖三厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P5') }));
+    expect(
+      (
+        await api(
+          'POST',
+          '/usercenter/company/apply',
+          other,
+          form({ license_id, company_name: '苏州澄湖二厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P4') }),
+        )
+      ).body.code,
+    ).toBe(404);
+    const applied = await api(
+      'POST',
+      '/usercenter/company/apply',
+      token,
+      form({ license_id, company_name: '苏州澄湖三厂有限公司', creditcode: makeUscc('320506', 'MA1XK7P5') }),
+    );
     expect(applied.body.code).toBe(200);
     expect(applied.body.data.company.license_id).toBe(Number(license_id));
   });
@@ -252,7 +272,7 @@ describe('membership payment (WeChat Pay sandbox)', () => {
     expect(after.company_lv).toBe(1);
     expect(after.crc).toBe(before.crc + 500);
     expect(after.member_expire).toBe(first.body.data.member_expire);
-    const gifts = await s.db.query("SELECT 1 FROM crc_ledger WHERE ref = $1", [order_id]);
+    const gifts = await s.db.query('SELECT 1 FROM crc_ledger WHERE ref = $1', [order_id]);
     expect(gifts).toHaveLength(1);
     const ledger = await api('GET', '/usercenter/crc', t2);
     expect(ledger.body.data.list[0]).toMatchObject({ delta: 500, reason: '开通年度会员赠送', ref: order_id, balance_after: after.crc });
@@ -271,12 +291,23 @@ describe('membership payment (WeChat Pay sandbox)', () => {
     expect((await api('POST', '/usercenter/company/invoice', t2, { ...base, company_name: ' ' })).body.msg).toBe('请填写企业发票抬头');
     expect((await api('POST', '/usercenter/company/invoice', t2, { ...base, invoice_type: '' })).body.msg).toBe('请选择发票类型');
     expect((await api('POST', '/usercenter/company/invoice', t2, base)).body.msg).toBe('请填写基本户账号');
-    const special = { ...base, bank_account: '4301011309100123456', bank_name: '中国工商银行南京鼓楼支行', address: '南京市鼓楼区中山北路88号', phone: '02583356789' };
+    const special = {
+      ...base,
+      bank_account: '4301011309100123456',
+      bank_name: '中国工商银行南京鼓楼支行',
+      address: '南京市鼓楼区中山北路88号',
+      phone: '02583356789',
+    };
     expect((await api('POST', '/usercenter/company/invoice', t2, { ...special, ship_name: '刘志强' })).body.msg).toBe('请填写收件地址');
-    expect((await api('POST', '/usercenter/company/invoice', t2, { ...special, ship_name: '刘志强', ship_address: '南京市鼓楼区', ship_phone: '123' })).body.msg).toBe(
-      '请填写正确的收件人电话',
-    );
-    const saved = await api('POST', '/usercenter/company/invoice', t2, { ...special, ship_name: '刘志强', ship_address: '南京市鼓楼区中山北路88号', ship_phone: '13913900001' });
+    expect(
+      (await api('POST', '/usercenter/company/invoice', t2, { ...special, ship_name: '刘志强', ship_address: '南京市鼓楼区', ship_phone: '123' })).body.msg,
+    ).toBe('请填写正确的收件人电话');
+    const saved = await api('POST', '/usercenter/company/invoice', t2, {
+      ...special,
+      ship_name: '刘志强',
+      ship_address: '南京市鼓楼区中山北路88号',
+      ship_phone: '13913900001',
+    });
     expect(saved.body).toMatchObject({ code: 200, msg: '保存成功' });
     const got = await api('GET', '/usercenter/company/invoice', t2);
     expect(got.body.data.invoice).toMatchObject({ invoice_type: 1, bank_name: '中国工商银行南京鼓楼支行', ship_phone: '13913900001' });
@@ -354,7 +385,11 @@ describe('WeChat scan login and /bind', () => {
 
     await api('POST', '/login/code', undefined, { mobile: '13962100077' });
     const code = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13962100077')).body.code;
-    const wrong = await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code: code === '000000' ? '111111' : '000000' });
+    const wrong = await api('POST', '/login/wechat/bind', undefined, {
+      poll_secret: poll,
+      mobile: '13962100077',
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body.msg).toBe('验证码错误');
     // the QR's ticket (in access logs, on the phone) cannot bind
     const byTicket = await api('POST', '/login/wechat/bind', undefined, { poll_secret: ticket, mobile: '13962100077', code });
@@ -365,7 +400,9 @@ describe('WeChat scan login and /bind', () => {
     const info = await api('GET', '/usercenter/info', bound.body.data.token);
     expect(info.body.code).toBe(200);
     // the QR is used up
-    expect((await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code })).body.msg).toBe('绑定已失效，请重新扫码登录');
+    expect((await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13962100077', code })).body.msg).toBe(
+      '绑定已失效，请重新扫码登录',
+    );
 
     // the same WeChat account scans again: logged in at once, the token handed out once
     const second = await qr();

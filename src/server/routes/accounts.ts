@@ -6,14 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { activeCompany, adminCompany } from '../domain/access';
-import {
-  checkColleague,
-  companyInviteCode,
-  companyInvitePreview,
-  joinCompany,
-  listColleagues,
-  removeColleague,
-} from '../domain/accounts/colleagues';
+import { checkColleague, companyInviteCode, companyInvitePreview, joinCompany, listColleagues, removeColleague } from '../domain/accounts/colleagues';
 import { strategicPartners } from '../domain/accounts/home';
 import { licenseFromMedia, licenseImage, uploadLicense } from '../domain/accounts/license';
 import { crcLedger } from '../domain/accounts/membership';

@@ -85,9 +85,7 @@ describe('POST /ent/v3/login', () => {
     expect(days).toBeGreaterThan(14.99);
     expect(days).toBeLessThanOrEqual(15);
     // only the hash is stored
-    const stored = await s.db.one<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = $1', [
-      sha256hex(body.data.token),
-    ]);
+    const stored = await s.db.one<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = $1', [sha256hex(body.data.token)]);
     expect(stored).toBeDefined();
     expect(await s.db.one('SELECT 1 FROM sessions WHERE token_hash = $1', [body.data.token])).toBeUndefined();
     const me = await info(body.data.token);
@@ -154,8 +152,7 @@ describe('POST /ent/v3/login', () => {
   });
 
   it('validates the form in Chinese', async () => {
-    const bad = async (form: Record<string, string | string[]>) =>
-      (await call(s.url, 'POST', '/ent/v3/login', { form })).body;
+    const bad = async (form: Record<string, string | string[]>) => (await call(s.url, 'POST', '/ent/v3/login', { form })).body;
     expect(await bad({ mobile: '13800000001' })).toEqual({ code: 400, msg: '缺少参数：验证码', data: null });
     expect(await bad({ code: '123456' })).toEqual({ code: 400, msg: '缺少参数：手机号', data: null });
     expect(await bad({ mobile: '13800000001', code: '12ab56' })).toMatchObject({ code: 400, msg: '请输入6位数字验证码' });
@@ -210,9 +207,7 @@ describe('bearer token: 410000', () => {
 
   it('after expires_at passed in the database', async () => {
     const token = await s.tokenFor('13800000002');
-    await s.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
-      sha256hex(token),
-    ]);
+    await s.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [sha256hex(token)]);
     expect410(await info(token));
   });
 

@@ -28,7 +28,6 @@ beforeAll(async () => {
   await s.db.query(
     "UPDATE companies SET company_lv = 1, member_expire = current_date + 30 WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')",
   );
-
 }, 60_000);
 afterAll(async () => {
   await s?.close();
@@ -38,7 +37,8 @@ const req = (method: string, path: string, token?: string, form?: Record<string,
 const get = (path: string, token?: string) => req('GET', path, token);
 const post = (path: string, form: Record<string, string>, token?: string) => req('POST', path, token, form);
 const today = () => new Date(Date.now() + clock + 8 * 3_600_000).toISOString().slice(0, 10);
-const sms = async (mobile: string) => ((await (await fetch(`${s.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { kind: string; body: string }[] }).list;
+const sms = async (mobile: string) =>
+  ((await (await fetch(`${s.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { kind: string; body: string }[] }).list;
 const code = async (mobile: string) => ((await (await fetch(`${s.url}/sandbox/sms?mobile=${mobile}`)).json()) as { code: string }).code;
 
 const EMP = '13912345678';
@@ -95,13 +95,19 @@ describe('resignation requests', () => {
     const badId = await post(`/dimission/requests/${target.id}/approve`, { last_day: today(), handover_name: '李娜', id_card: '330106199506011230' }, member);
     expect(badId.body.code).toBe(400);
     const before = (await s.db.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [c1]))!.crc_balance;
-    const ok = await post(`/dimission/requests/${target.id}/approve`, { last_day: today(), handover_name: '李娜', id_card: makeIdCard('330106', '1990-01-01', 5) }, member);
+    const ok = await post(
+      `/dimission/requests/${target.id}/approve`,
+      { last_day: today(), handover_name: '李娜', id_card: makeIdCard('330106', '1990-01-01', 5) },
+      member,
+    );
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.status).toBe('approved');
     expect(ok.body.data.record_id).toBeGreaterThan(0);
     const after = (await s.db.one<{ crc_balance: number }>('SELECT crc_balance FROM companies WHERE id = $1', [c1]))!.crc_balance;
     expect(after).toBe(before - 2 + 10); // op_leave spent, company_staff_leave_1 earned
-    const rec = await s.db.one<{ source: string; request_id: number }>('SELECT source, request_id FROM departure_records WHERE id = $1', [ok.body.data.record_id]);
+    const rec = await s.db.one<{ source: string; request_id: number }>('SELECT source, request_id FROM departure_records WHERE id = $1', [
+      ok.body.data.record_id,
+    ]);
     expect(rec).toEqual({ source: 'request', request_id: target.id });
     expect((await get('/dimission/urge', member)).body.data.count).toBe(2);
     // not again; not 退回 after 同意
@@ -142,12 +148,24 @@ describe('scan to leave, proof, records', () => {
     expect((await get('/dimission/leave/bad')).body.code).toBe(400);
     expect((await post(`/dimission/leave/${token}/code`, { mobile: '123' })).body.code).toBe(400);
     expect((await post(`/dimission/leave/${token}/code`, { mobile: EMP })).body.code).toBe(200);
-    expect((await post(`/dimission/leave/${token}/verify`, { mobile: EMP, code: '000000' === (await code(EMP)) ? '111111' : '000000' })).body.msg).toBe('验证码错误');
+    expect((await post(`/dimission/leave/${token}/verify`, { mobile: EMP, code: '000000' === (await code(EMP)) ? '111111' : '000000' })).body.msg).toBe(
+      '验证码错误',
+    );
     const v = await post(`/dimission/leave/${token}/verify`, { mobile: EMP, code: await code(EMP) });
     expect(v.body.code).toBe(200);
     expect(v.body.data.request).toBeNull();
     ticket = v.body.data.ticket;
-    const form = { ticket, employee_name: '林晓', id_card: EMP_ID, dept_name: '技术研发部', job_name: '前端工程师', join_date: '2022-03-01', last_day: today(), type: 'resign', reason: '个人发展' };
+    const form = {
+      ticket,
+      employee_name: '林晓',
+      id_card: EMP_ID,
+      dept_name: '技术研发部',
+      job_name: '前端工程师',
+      join_date: '2022-03-01',
+      last_day: today(),
+      type: 'resign',
+      reason: '个人发展',
+    };
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, ticket: 'x'.repeat(20) })).body.msg).toBe('验证已过期，请重新验证手机号');
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, last_day: '2021-01-01' })).body.code).toBe(400);
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, reason: 'a\u0000b' })).body.code).toBe(400);
@@ -174,7 +192,15 @@ describe('scan to leave, proof, records', () => {
     const m = '13912345679';
     await post(`/dimission/leave/${token}/code`, { mobile: m });
     const v = await post(`/dimission/leave/${token}/verify`, { mobile: m, code: await code(m) });
-    const form = { ticket: v.body.data.ticket, employee_name: '秦川', id_card: makeIdCard('330106', '1992-02-02', 7), job_name: '销售', join_date: '2020-01-01', last_day: today(), type: 'resign' };
+    const form = {
+      ticket: v.body.data.ticket,
+      employee_name: '秦川',
+      id_card: makeIdCard('330106', '1992-02-02', 7),
+      job_name: '销售',
+      join_date: '2020-01-01',
+      last_day: today(),
+      type: 'resign',
+    };
     expect((await post(`/dimission/leave/${token}/submit`, form)).body.code).toBe(200);
     const w = await post(`/dimission/leave/${token}/withdraw`, { ticket: v.body.data.ticket });
     expect(w.body.data.request.status).toBe('withdrawn');
@@ -192,8 +218,16 @@ describe('scan to leave, proof, records', () => {
     expect(d.id_card).toBe(EMP_ID);
     expect(d.tenure_text).toMatch(/^\d+年\d+个月$/);
     const base = {
-      job_name: '前端工程师', entry_date: '2022-03-01', leave_date: today(), contract_start: '2022-03-01', contract_end: '2025-02-28',
-      contract_open_ended: '0', tenure_text: d.tenure_text, legal_basis: 'resign', print_reason: '1', non_compete: '',
+      job_name: '前端工程师',
+      entry_date: '2022-03-01',
+      leave_date: today(),
+      contract_start: '2022-03-01',
+      contract_end: '2025-02-28',
+      contract_open_ended: '0',
+      tenure_text: d.tenure_text,
+      legal_basis: 'resign',
+      print_reason: '1',
+      non_compete: '',
     };
     const put = (form: Record<string, string>, token = member) => req('PUT', `/dimission/proofs/${proofId}`, token, form);
     expect((await put({ ...base, non_compete: '因违纪被开除' })).body.msg).toBe('离职证明不得包含评价性用语（“违纪”），请使用中性表述');
@@ -231,9 +265,21 @@ describe('scan to leave, proof, records', () => {
 
   it('manual entry; a record from the list gets a proof; records list, reveal, export', async () => {
     const manual = {
-      name: '周岚', id_card: makeIdCard('330106', '1988-08-08', 42), mobile: '13912340000', dept_name: '财务部', leave_type: 'mutual',
-      job_name: '出纳', entry_date: '2018-05-10', leave_date: new Date(Date.now() + clock - 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10), contract_start: '2018-05-10', contract_end: '',
-      contract_open_ended: '1', tenure_text: '6年0个月', legal_basis: 'mutual', print_reason: '0', non_compete: '',
+      name: '周岚',
+      id_card: makeIdCard('330106', '1988-08-08', 42),
+      mobile: '13912340000',
+      dept_name: '财务部',
+      leave_type: 'mutual',
+      job_name: '出纳',
+      entry_date: '2018-05-10',
+      leave_date: new Date(Date.now() + clock - 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10),
+      contract_start: '2018-05-10',
+      contract_end: '',
+      contract_open_ended: '1',
+      tenure_text: '6年0个月',
+      legal_basis: 'mutual',
+      print_reason: '0',
+      non_compete: '',
     };
     expect((await post('/dimission/proofs/manual', { ...manual, id_card: '123' }, member)).body.code).toBe(400);
     expect((await post('/dimission/proofs/manual', { ...manual, contract_open_ended: '0' }, member)).body.msg).toBe('请填写劳动合同终止日期，或勾选无固定期限');

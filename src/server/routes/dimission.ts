@@ -8,15 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { approveRequest, confirmHandover, rejectRequest, urgeHandover } from '../domain/dimission/handover';
-import {
-  createManualProof,
-  draftProofFromRecord,
-  issueProof,
-  reissueProof,
-  saveDraftProof,
-  urgeProof,
-  voidProof,
-} from '../domain/dimission/proof-edits';
+import { createManualProof, draftProofFromRecord, issueProof, reissueProof, saveDraftProof, urgeProof, voidProof } from '../domain/dimission/proof-edits';
 import { listProofs, previewProof, viewProofByLink } from '../domain/dimission/proofs';
 import { exportRecords } from '../domain/dimission/records-export';
 import { listRecords, markTransferDone, revealRecord } from '../domain/dimission/records';
@@ -40,7 +32,8 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.dimRequests, async ({ auth, db, query, now }) => listRequests(db, hrOf(auth, now).company.id, query, now));
   addRoute(app, endpoints.dimApprove, async ({ auth, db, params, body, now }) => approveRequest(db, hrOf(auth, now), params.id, body, now));
   addRoute(app, endpoints.dimReject, async ({ auth, db, params, body, now, req }) =>
-    rejectRequest(db, hrOf(auth, now), params.id, body.reason, requestOrigin(req), now));
+    rejectRequest(db, hrOf(auth, now), params.id, body.reason, requestOrigin(req), now),
+  );
   addRoute(app, endpoints.dimHandover, async ({ auth, db, params, now }) => confirmHandover(db, hrOf(auth, now), params.id, now));
   addRoute(app, endpoints.dimRequestUrge, async ({ auth, db, params, now }) => urgeHandover(db, hrOf(auth, now), params.id, now));
   addRoute(app, endpoints.dimRequestMobile, async ({ auth, db, params, now, req }) => revealRequestMobile(db, hrOf(auth, now), params.id, req.ip));

@@ -118,7 +118,9 @@ describe('employment: publish, review, transitions', () => {
       expect(r.body.code).toBe(400);
       if (msg) expect(r.body.msg).toBe(msg);
     }
-    expect((await post('/employment/task/save', { ...TASK(), end_date: dateAfter(now(), -1), start_date: dateAfter(now(), -5) }, member)).body.msg).toBe('结束日期不能早于今天');
+    expect((await post('/employment/task/save', { ...TASK(), end_date: dateAfter(now(), -1), start_date: dateAfter(now(), -5) }, member)).body.msg).toBe(
+      '结束日期不能早于今天',
+    );
     expect((await post('/employment/task/save', { ...TASK(), unknown: 'x' }, member)).body.code).toBe(400);
     // submit an incomplete draft: refused with the first missing field, nothing changes
     expect((await post(`/employment/task/${id}/action`, { action: 'submit' }, member)).body).toMatchObject({ code: 400, msg: '请选择服务类目' });
@@ -161,7 +163,11 @@ describe('employment: publish, review, transitions', () => {
     expect(theirs.code).toBe(404);
     for (const r of [
       await post(`/employment/task/${other}/action`, { action: 'end' }, member),
-      await post(`/employment/task/${other}/setting`, { signup_mode: 'public', signup_review: '1', need_realname: '1', settle_cycle: 'T+1', auto_accept_days: '7', notify_sms: '1', notify_site: '0' }, member),
+      await post(
+        `/employment/task/${other}/setting`,
+        { signup_mode: 'public', signup_review: '1', need_realname: '1', settle_cycle: 'T+1', auto_accept_days: '7', notify_sms: '1', notify_site: '0' },
+        member,
+      ),
       await get(`/employment/task/${other}/agreements`, member),
       await get(`/employment/task/${other}/workers`, member),
       await post(`/employment/task/${other}/workers`, { name: '张三', mobile: '13911112222', cert_no: '110105198805051235' }, member),
@@ -203,9 +209,19 @@ describe('employment: agreement, people, signing, acceptance', () => {
 
     // the agreement: CreateUploadAttachedMedia (pdf only), then a PUT to the object store
     const sts = (await get('/upload/sts', member)).body.data;
-    const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: `${s.url}/sandbox/vod`, apiVersion: '2017-03-21' });
+    const vod = new RPCClient({
+      accessKeyId: sts.AccessKeyId,
+      accessKeySecret: sts.AccessKeySecret,
+      securityToken: sts.SecurityToken,
+      endpoint: `${s.url}/sandbox/vod`,
+      apiVersion: '2017-03-21',
+    });
     await expect(vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'exe', Title: 'x' }, { method: 'GET' })).rejects.toThrow();
-    const created = (await vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: '30' }, { method: 'GET' })) as {
+    const created = (await vod.request(
+      'CreateUploadAttachedMedia',
+      { BusinessType: 'material', MediaExt: 'pdf', Title: '服务协议', FileSize: '30' },
+      { method: 'GET' },
+    )) as {
       MediaId: string;
       UploadAddress: string;
       UploadAuth: string;
@@ -214,13 +230,31 @@ describe('employment: agreement, people, signing, acceptance', () => {
     const addr = JSON.parse(Buffer.from(created.UploadAddress, 'base64').toString());
     // the console claims the started upload; before the object exists the agreement is refused
     expect((await post('/upload/media/claim', { media_id: created.MediaId, kind: 'attached' }, member)).body.data.status).toBe('Uploading');
-    expect((await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('文件尚未上传完成，请稍后再试');
-    const client = new OSS({ accessKeyId: auth.AccessKeyId, accessKeySecret: auth.AccessKeySecret, stsToken: auth.SecurityToken, bucket: addr.Bucket, endpoint: s.url, sldEnable: true, secure: false } as OSS.Options & { sldEnable: boolean });
+    expect(
+      (await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg,
+    ).toBe('文件尚未上传完成，请稍后再试');
+    const client = new OSS({
+      accessKeyId: auth.AccessKeyId,
+      accessKeySecret: auth.AccessKeySecret,
+      stsToken: auth.SecurityToken,
+      bucket: addr.Bucket,
+      endpoint: s.url,
+      sldEnable: true,
+      secure: false,
+    } as OSS.Options & { sldEnable: boolean });
     await client.put(addr.FileName, Buffer.from('%PDF-1.4\n%demo agreement\n%%EOF\n'), { mime: 'application/pdf' });
     expect((await post('/upload/media/register', { media_id: created.MediaId, kind: 'attached' }, member)).body.data.status).toBe('Normal');
-    expect((await post(`/employment/task/${id}/agreement`, { name: '', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('请填写协议名称');
-    expect((await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), -1) }, member)).body.msg).toBe('生效日期不能早于今天');
-    const v1 = await post(`/employment/task/${id}/agreement`, { name: '灵活用工服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member);
+    expect(
+      (await post(`/employment/task/${id}/agreement`, { name: '', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg,
+    ).toBe('请填写协议名称');
+    expect(
+      (await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), -1) }, member)).body.msg,
+    ).toBe('生效日期不能早于今天');
+    const v1 = await post(
+      `/employment/task/${id}/agreement`,
+      { name: '灵活用工服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) },
+      member,
+    );
     expect(v1.body).toMatchObject({ code: 200, data: { version: 1, current: true } });
     // a second version effective later: the first stays current until then
     await post(`/employment/task/${id}/agreement`, { name: '灵活用工服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 3) }, member);
@@ -235,16 +269,36 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     // people: typed in (validated, sealed) and picked from flex_workers
-    expect((await post(`/employment/task/${id}/workers`, { name: '张伟', mobile: '1391234', cert_no: '33010619900101123X' }, member)).body.msg).toBe('请输入正确的手机号');
-    expect((await post(`/employment/task/${id}/workers`, { name: '张伟', mobile: '13912340001', cert_no: '330106199001011230' }, member)).body.msg).toBe('证件号码校验位错误');
-    expect((await post(`/employment/task/${id}/workers`, { name: '张伟', mobile: '13912340001', cert_no: '33010619900101123X', bank_card: '6222021202000000018' }, member)).body.msg).toBe('请填写正确的银行卡号');
-    const typed = await post(`/employment/task/${id}/workers`, { name: '周杰', mobile: '13912349999', cert_no: '440305199307071278', bank_card: '6217001234567890122' }, member);
+    expect((await post(`/employment/task/${id}/workers`, { name: '张伟', mobile: '1391234', cert_no: '33010619900101123X' }, member)).body.msg).toBe(
+      '请输入正确的手机号',
+    );
+    expect((await post(`/employment/task/${id}/workers`, { name: '张伟', mobile: '13912340001', cert_no: '330106199001011230' }, member)).body.msg).toBe(
+      '证件号码校验位错误',
+    );
+    expect(
+      (
+        await post(
+          `/employment/task/${id}/workers`,
+          { name: '张伟', mobile: '13912340001', cert_no: '33010619900101123X', bank_card: '6222021202000000018' },
+          member,
+        )
+      ).body.msg,
+    ).toBe('请填写正确的银行卡号');
+    const typed = await post(
+      `/employment/task/${id}/workers`,
+      { name: '周杰', mobile: '13912349999', cert_no: '440305199307071278', bank_card: '6217001234567890122' },
+      member,
+    );
     expect(typed.body).toMatchObject({ code: 200, data: { added: 1 } });
-    const row = await s.db.one<{ mobile_enc: string; mobile_mask: string; bank_card_mask: string }>(`SELECT mobile_enc, mobile_mask, bank_card_mask FROM flex_workers WHERE name = '周杰'`);
+    const row = await s.db.one<{ mobile_enc: string; mobile_mask: string; bank_card_mask: string }>(
+      `SELECT mobile_enc, mobile_mask, bank_card_mask FROM flex_workers WHERE name = '周杰'`,
+    );
     expect(row!.mobile_enc).not.toContain('13912349999');
     expect(row!.mobile_mask).toBe('139****9999');
     const picked = await newWorker(c1, '孙丽', '320106199503151249', '13912348888');
-    const fw = envelope(FlexWorkerListData).parse((await get(`/employment/flex-workers?task_id=${id}&keywords=${encodeURIComponent('孙丽')}`, member)).body).data;
+    const fw = envelope(FlexWorkerListData).parse(
+      (await get(`/employment/flex-workers?task_id=${id}&keywords=${encodeURIComponent('孙丽')}`, member)).body,
+    ).data;
     expect(fw.list[0]).toMatchObject({ id: picked, in_task: false, cert_no: '320106********1249' });
     expect((await post(`/employment/task/${id}/workers/pick`, { ids: `${picked},${picked}` }, member)).body.data).toEqual({ added: 1, skipped: 0 });
     expect((await post(`/employment/task/${id}/workers/pick`, { ids: String(picked) }, member)).body.data).toEqual({ added: 0, skipped: 1 });
@@ -267,7 +321,11 @@ describe('employment: agreement, people, signing, acceptance', () => {
     const w = async (path: string, form?: Record<string, string>) => {
       const r = await fetch(s.url + page + path, {
         method: form ? 'POST' : 'GET',
-        headers: { accept: 'text/html', ...(jar.length ? { cookie: jar.join('; ') } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: {
+          accept: 'text/html',
+          ...(jar.length ? { cookie: jar.join('; ') } : {}),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
         body: form ? new URLSearchParams(form).toString() : undefined,
         redirect: 'manual',
       });
@@ -282,7 +340,9 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect((await w('/verify', { code: code === '000000' ? '111111' : '000000' })).headers.get('location')).toContain('error');
     expect((await w('/verify', { code })).headers.get('location')).toContain('done');
     expect(await (await w('')).text()).toContain('实名认证');
-    expect((await w('/realname', { name: '孙丽', id_no: '110105198805051235' })).headers.get('location')).toContain(encodeURIComponent('姓名与身份证号不一致，认证失败'));
+    expect((await w('/realname', { name: '孙丽', id_no: '110105198805051235' })).headers.get('location')).toContain(
+      encodeURIComponent('姓名与身份证号不一致，认证失败'),
+    );
     await w('/realname', { name: '孙丽', id_no: '320106199503151249' });
     const signPage = await (await w('')).text();
     expect(signPage).toContain('第 1 版');
@@ -292,7 +352,13 @@ describe('employment: agreement, people, signing, acceptance', () => {
     await w('/sign', { agreement_id: agreementId, agree: '1' });
     await w('/deliver', { note: '已完成5天地推' });
     const after = envelope(WorkerListData).parse((await get(`/employment/task/${id}/workers?tab=delivery`, member)).body).data;
-    expect(after.list[0]).toMatchObject({ name: '孙丽', sign_status: 'signed', work_status: 'delivered', agreement_version: 1, delivery_note: '已完成5天地推' });
+    expect(after.list[0]).toMatchObject({
+      name: '孙丽',
+      sign_status: 'signed',
+      work_status: 'delivered',
+      agreement_version: 1,
+      delivery_note: '已完成5天地推',
+    });
     expect(after.list[0]!.actions).toEqual(['accept', 'reject']);
     // reject needs a reason; the worker delivers again; accept
     expect((await post(`/employment/task-worker/${sun.id}/action`, { action: 'reject' }, member)).body.msg).toBe('请填写驳回原因');
@@ -310,7 +376,11 @@ describe('employment: agreement, people, signing, acceptance', () => {
   it('the public link signs a worker up (applied, then 录用 when sign-ups are reviewed)', async () => {
     const id = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
     await review(id, 'pass');
-    await post(`/employment/task/${id}/setting`, { signup_mode: 'public', signup_review: '1', need_realname: '1', settle_cycle: 'T+1', auto_accept_days: '7', notify_sms: '1', notify_site: '1' }, member);
+    await post(
+      `/employment/task/${id}/setting`,
+      { signup_mode: 'public', signup_review: '1', need_realname: '1', settle_cycle: 'T+1', auto_accept_days: '7', notify_sms: '1', notify_site: '1' },
+      member,
+    );
     const link = (await get(`/employment/task/${id}`, member)).body.data.public_url as string;
     expect(String((await call(s.url, 'GET', link)).body)).toContain('我要报名');
     const bad = await call(s.url, 'POST', link, { form: { name: '吴敏', mobile: '13955556666', cert_no: '123' }, headers: { accept: 'text/html' } });
@@ -340,23 +410,35 @@ describe('employment: agreement files and expiry', () => {
        VALUES ($1, 'attached', $2, $3, 'x', $4, $5, 'outin-hrconsole-sandbox', $6, 'Normal')`,
       [id, companyId, user, `协议.${ext}`, size, key],
     );
-    await s.db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ('outin-hrconsole-sandbox', $1, $2, 'e', '0', $3)`, [key, size, path]);
+    await s.db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ('outin-hrconsole-sandbox', $1, $2, 'e', '0', $3)`, [
+      key,
+      size,
+      path,
+    ]);
     return id;
   }
 
   it('refuses a file that is not a PDF by content, one over 10 MB, and another company’s file', async () => {
     const id = (await get('/employment/tasks?status=recruiting', member)).body.data.list[0].id as number;
     const fake = await storedMedia(c1, Buffer.from('MZ not a pdf'), 12);
-    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: fake, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件仅支持 PDF 格式');
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: fake, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe(
+      '协议文件仅支持 PDF 格式',
+    );
     const big = await storedMedia(c1, null, 10 * 1024 * 1024 + 1);
-    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: big, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件不能超过10MB');
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: big, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe(
+      '协议文件不能超过10MB',
+    );
     const theirs = await storedMedia(c2, Buffer.from('%PDF-1.4\n'), 9);
-    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: theirs, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe('协议文件无效，请重新上传');
+    expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: theirs, effective_date: dateAfter(now(), 0) }, member)).body.msg).toBe(
+      '协议文件无效，请重新上传',
+    );
     const ok = await storedMedia(c1, Buffer.from('%PDF-1.4\n'), 9);
     expect((await post(`/employment/task/${id}/agreement`, { name: '协议', media_id: ok, effective_date: dateAfter(now(), 0) }, member)).body.code).toBe(200);
     // agreements cannot be added to an ended task
     const ended = (await get('/employment/tasks?status=ended', member)).body.data.list[0].id as number;
-    expect((await post(`/employment/task/${ended}/agreement`, { name: '协议', media_id: ok, effective_date: dateAfter(now(), 0) }, member)).body.code).toBe(409);
+    expect((await post(`/employment/task/${ended}/agreement`, { name: '协议', media_id: ok, effective_date: dateAfter(now(), 0) }, member)).body.code).toBe(
+      409,
+    );
   });
 
   it('a pending signature past the signup deadline shows 已过期 and can no longer be urged', async () => {
@@ -393,8 +475,12 @@ describe('employment: an ended task', () => {
     // the same certificate under another name is refused
     const other = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
     await review(other, 'pass');
-    expect((await post(`/employment/task/${other}/workers`, { name: '冯霜', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.msg).toBe('该证件号码已登记在人员库中，但姓名不一致，请核对');
-    expect((await post(`/employment/task/${other}/workers`, { name: '冯雪', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.data.added).toBe(1);
+    expect((await post(`/employment/task/${other}/workers`, { name: '冯霜', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.msg).toBe(
+      '该证件号码已登记在人员库中，但姓名不一致，请核对',
+    );
+    expect(
+      (await post(`/employment/task/${other}/workers`, { name: '冯雪', mobile: '13977776666', cert_no: '420106198808085632' }, member)).body.data.added,
+    ).toBe(1);
     expect((await post(`/employment/task-worker/${feng.id}/action`, { action: 'accept' }, member)).body.data.work_status).toBe('accepted');
   });
 });

@@ -50,7 +50,11 @@ beforeAll(async () => {
   await iv('2026-06-15T09:00:00', 'canceled');
   await iv('2026-06-16T09:00:00', 'pending');
   // departures in two departments
-  for (const [k, dept] of [[1, '技术部'], [2, '销售部'], [3, '技术部']] as const) {
+  for (const [k, dept] of [
+    [1, '技术部'],
+    [2, '销售部'],
+    [3, '技术部'],
+  ] as const) {
     await db.query(
       `INSERT INTO departure_records (company_id, source, name, id_card_enc, id_card_bidx, id_card_mask, dept_name, job_name, entry_date, leave_date, leave_type)
        VALUES ($1, 'manual', $2, 'x', $3, '3301**', $4, '工程师', '2020-01-01', '2026-06-12', 'resign')`,
@@ -77,7 +81,12 @@ beforeAll(async () => {
     [task, co, w1, w2, at('2026-06-13T10:00:00')],
   );
   const batch = async (no: string, status: string) =>
-    (await db.one<{ id: number }>(`INSERT INTO payout_batches (company_id, batch_no, task_id, status) VALUES ($1, $2, $3, $4) RETURNING id`, [co, no, task, status]))!.id;
+    (await db.one<{ id: number }>(`INSERT INTO payout_batches (company_id, batch_no, task_id, status) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      co,
+      no,
+      task,
+      status,
+    ]))!.id;
   const b1 = await batch('FFHOME0001', 'partial');
   await batch('FFHOME0002', 'unpaid');
   const b3 = await batch('FFHOME0003', 'done');
@@ -85,7 +94,7 @@ beforeAll(async () => {
     db.query(
       `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, status, channel_no, finished_at)
        VALUES ($1, $2, $3, '工人', $4, $5, $6, $10, $7, $8, $9)`,
-      [b, co, w, amount, amount / 100, amount * 6 / 100, status, ch, at(finished), amount - amount / 100],
+      [b, co, w, amount, amount / 100, (amount * 6) / 100, status, ch, at(finished), amount - amount / 100],
     );
   await row(b1, w1, 10000, 'success', '2026-06-12T10:00:00', 'PCHOME1'); // tax 100, fee 600
   await row(b1, w2, 20000, 'failed', '2026-06-12T10:00:00', 'PCHOME2');
@@ -93,15 +102,27 @@ beforeAll(async () => {
   await row(b3, w2, 50000, 'success', '2026-05-01T09:00:00', 'PCHOME4'); // outside 近7天
   await db.query('INSERT INTO payout_accounts (company_id, balance) VALUES ($1, 123400)', [co]);
   // CRC: +10 and −5 −3 in the week, −7 long before
-  for (const [delta, reason, t] of [[10, '员工离职记录（甲）', '2026-06-10T10:00:00'], [-5, '查看人才信息（王**）', '2026-06-11T10:00:00'],
-    [-3, '查看人才信息（李**）', '2026-06-11T23:00:00'], [-2, '办理离职（乙）', '2026-06-14T10:00:00'], [-7, '查看人才信息（赵**）', '2026-04-01T10:00:00']] as const) {
+  for (const [delta, reason, t] of [
+    [10, '员工离职记录（甲）', '2026-06-10T10:00:00'],
+    [-5, '查看人才信息（王**）', '2026-06-11T10:00:00'],
+    [-3, '查看人才信息（李**）', '2026-06-11T23:00:00'],
+    [-2, '办理离职（乙）', '2026-06-14T10:00:00'],
+    [-7, '查看人才信息（赵**）', '2026-04-01T10:00:00'],
+  ] as const) {
     await db.query('INSERT INTO crc_ledger (company_id, delta, balance_after, reason, created_at) VALUES ($1, $2, 0, $3, $4)', [co, delta, reason, at(t)]);
   }
-  await db.query(`INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, status, created_at)
+  await db.query(
+    `INSERT INTO member_orders (order_id, company_id, user_id, pack, name, amount, days, num, lv, status, created_at)
     VALUES ('HOMEORDER0001', $1, $2, 'year', '年度会员', 398000, 365, 500, 1, 'unpaid', $3), ('HOMEORDER0002', $1, $2, 'year', '年度会员', 398000, 365, 500, 1, 'closed', $3)`,
-  [co, u, at('2026-06-15T10:00:00')]);
+    [co, u, at('2026-06-15T10:00:00')],
+  );
   // 完税服务: two applications waiting for payment, one paid (开具中), one withdrawn
-  for (const [no, status] of [['HOMETAX1', 'unpaid'], ['HOMETAX2', 'unpaid'], ['HOMETAX3', 'issuing'], ['HOMETAX4', 'withdrawn']] as const) {
+  for (const [no, status] of [
+    ['HOMETAX1', 'unpaid'],
+    ['HOMETAX2', 'unpaid'],
+    ['HOMETAX3', 'issuing'],
+    ['HOMETAX4', 'withdrawn'],
+  ] as const) {
     await db.query(
       `INSERT INTO tax_applications (company_id, apply_no, period_start, period_end, mode, proof_type, receive, status, head_count, income, tax, invoiceable, fee, created_at, updated_at)
        VALUES ($1, $2, '2026-05', '2026-05', 'people', 'table', 'download', $3, 1, 10000, 150, 10600, 1000, $4, $4)`,
@@ -122,7 +143,12 @@ describe('灵活用工 section', () => {
   it('近7天 as computed by hand: success rows only in the money, the rate over finished rows', async () => {
     const d = FlexStats.parse((await get('/statistics/flex?range=7d')).data);
     expect({ gross: d.gross, fee: d.fee, tax: d.tax, paid: d.paid, failed: d.failed, rate: d.success_rate }).toEqual({
-      gross: 40000, fee: 2400, tax: 400, paid: 2, failed: 1, rate: 66.7,
+      gross: 40000,
+      fee: 2400,
+      tax: 400,
+      paid: 2,
+      failed: 1,
+      rate: 66.7,
     });
     expect(d.trend).toHaveLength(7);
     expect(d.trend.find((t) => t.date === '2026-06-12')).toEqual({ date: '2026-06-12', gross: 10000, paid: 1 });
@@ -152,7 +178,10 @@ describe('CRC section', () => {
     const d = CrcStats.parse((await get('/statistics/crc?range=7d')).data);
     expect([d.earned, d.spent, d.balance]).toEqual([10, 10, 40]);
     expect(d.trend.find((t) => t.date === '2026-06-11')).toEqual({ date: '2026-06-11', earned: 0, spent: 8 });
-    expect(d.uses).toEqual([{ reason: '查看人才信息', spent: 8 }, { reason: '办理离职', spent: 2 }]);
+    expect(d.uses).toEqual([
+      { reason: '查看人才信息', spent: 8 },
+      { reason: '办理离职', spent: 2 },
+    ]);
   });
   it('an empty range', async () => {
     const d = CrcStats.parse((await get('/statistics/crc?range=custom&start=2026-01-01&end=2026-01-01')).data);
@@ -192,7 +221,10 @@ describe('home summary', () => {
   it("the overview's figures are the panel's (近7天; this month to today); a hire dated after today is not counted yet", async () => {
     const db = s.db;
     const p1 = (await db.one<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND title = '首页岗A'", [co]))!.id;
-    const cand = (await db.one<{ id: number }>('SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1', [p1]))!.id;
+    const cand = (await db.one<{ id: number }>(
+      'SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1',
+      [p1],
+    ))!.id;
     await db.query(
       "INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at) VALUES ($1, $2, $3, 'hired', $4, $4, $5)",
       [p1, co, cand, at('2026-06-15T09:00:00'), at('2026-06-17T10:00:00')],

@@ -17,9 +17,7 @@ beforeAll(async () => {
   nonMember = await s.tokenFor('13800000003');
   c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
   // a second member company: 南京禾木餐饮 becomes a member for these tests
-  await s.db.query(
-    "UPDATE companies SET company_lv = 1, member_expire = '2099-12-31' WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')",
-  );
+  await s.db.query("UPDATE companies SET company_lv = 1, member_expire = '2099-12-31' WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')");
   other = await s.tokenFor('13800000002');
 }, 60_000);
 afterAll(async () => {
@@ -76,10 +74,18 @@ describe('upload refusals', () => {
     const headers = dimissionImport.columns.map((c) => (c.header === '身份证号' ? '身份证' : c.header));
     const renamed = await upload('dimission', await makeXlsx(dimissionImport, [dimissionCells(1)], { headers }));
     expect(renamed.body).toMatchObject({ code: 400, msg: '表头与模板不一致：缺少「身份证号」列，请下载最新模板后重新填写' });
-    const many = await upload('dimission', await makeXlsx(dimissionImport, Array.from({ length: 5001 }, (_, i) => dimissionCells(i))));
+    const many = await upload(
+      'dimission',
+      await makeXlsx(
+        dimissionImport,
+        Array.from({ length: 5001 }, (_, i) => dimissionCells(i)),
+      ),
+    );
     expect(many.body).toMatchObject({ code: 400, msg: '单次最多导入5000条数据（当前 5001 条），请拆分后分批上传' });
     expect((await upload('dimission', xlsx, nonMember)).body.code).toBe(403);
-    expect((await call(s.url, 'POST', '/ent/v3/import/upload/dimission', { token: member, form: { file_name: 'a\u0000.xlsx', file: 'UEsDBA==' } })).body.code).toBe(400);
+    expect(
+      (await call(s.url, 'POST', '/ent/v3/import/upload/dimission', { token: member, form: { file_name: 'a\u0000.xlsx', file: 'UEsDBA==' } })).body.code,
+    ).toBe(400);
     // nothing refused became a batch
     expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM import_batches'))!.n).toBe(0);
   }, 120_000);
@@ -162,13 +168,22 @@ describe('commit', () => {
     expect(d.batch.batch_no).toMatch(/^PC\d{8}\d{5}$/);
     const first = envelope(ImportBatch).parse((await commit(d.batch.id)).body).data;
     expect(first).toMatchObject({ status: 'success', imported_count: 3 });
-    const stored = await s.db.query<{ source: string; id_card_enc: string; id_card_bidx: string; id_card_mask: string; mobile_mask: string; leave_type: string }>(
-      'SELECT * FROM departure_records WHERE import_batch_id = $1 ORDER BY id',
-      [d.batch.id],
-    );
+    const stored = await s.db.query<{
+      source: string;
+      id_card_enc: string;
+      id_card_bidx: string;
+      id_card_mask: string;
+      mobile_mask: string;
+      leave_type: string;
+    }>('SELECT * FROM departure_records WHERE import_batch_id = $1 ORDER BY id', [d.batch.id]);
     expect(stored).toHaveLength(3);
     const id0 = String(rows[0]!['身份证号']);
-    expect(stored[0]).toMatchObject({ source: 'import', id_card_bidx: blindIndex('id_card', id0), id_card_mask: sealPii('id_card', id0).mask, leave_type: 'mutual' });
+    expect(stored[0]).toMatchObject({
+      source: 'import',
+      id_card_bidx: blindIndex('id_card', id0),
+      id_card_mask: sealPii('id_card', id0).mask,
+      leave_type: 'mutual',
+    });
     expect(stored[0]!.id_card_enc).not.toContain(id0);
     expect(stored[0]!.mobile_mask).toMatch(/^139\*{4}\d{4}$/);
     const again = await commit(d.batch.id);

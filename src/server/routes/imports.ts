@@ -38,7 +38,11 @@ export function importRoutes(app: FastifyInstance) {
   /** Phase 2: all rows in one transaction or none; a second commit of an imported batch writes nothing. */
   addRoute(app, endpoints.importCommit, async ({ auth, params, db, now, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const r = await commitBatch(db, auth, company.id, params.id, { now, ip: req.ip, log: (err) => app.log.error({ batch: params.id, err }, 'import commit failed') });
+    const r = await commitBatch(db, auth, company.id, params.id, {
+      now,
+      ip: req.ip,
+      log: (err) => app.log.error({ batch: params.id, err }, 'import commit failed'),
+    });
     if (r.again) setMsg('该批次已导入，未重复写入');
     return r.batch;
   });

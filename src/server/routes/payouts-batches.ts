@@ -13,7 +13,12 @@ import { confirmBatch, sendBatchCode } from '../domain/payouts/confirm';
 import { addRoute } from '../http/route';
 
 /** The member company's caller as the 操作日志 records them. */
-const actorOf = (auth: AuthInfo, now: Date, ip: string): Actor => ({ companyId: memberCompanyOf(auth, now).id, userId: auth.user.id, actor: operatorOf(auth), ip });
+const actorOf = (auth: AuthInfo, now: Date, ip: string): Actor => ({
+  companyId: memberCompanyOf(auth, now).id,
+  userId: auth.user.id,
+  actor: operatorOf(auth),
+  ip,
+});
 
 export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
   addRoute(app, endpoints.payBatches, async ({ auth, db, now, query }) => listBatches(db, memberCompanyOf(auth, now).id, query));

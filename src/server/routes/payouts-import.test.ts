@@ -28,7 +28,11 @@ interface Person {
 /** A worker of company 1, signed on a task unless told. */
 async function worker(signed = true): Promise<Person> {
   seq++;
-  const p = { name: `赵${'一二三四五六七八九十'[seq % 10]}${'甲乙丙丁戊己庚辛壬癸'[Math.floor(seq / 10) % 10]}`, id: makeIdCard('1990-05-1' + (seq % 10), seq), mobile: `137${String(seq).padStart(8, '0')}` };
+  const p = {
+    name: `赵${'一二三四五六七八九十'[seq % 10]}${'甲乙丙丁戊己庚辛壬癸'[Math.floor(seq / 10) % 10]}`,
+    id: makeIdCard('1990-05-1' + (seq % 10), seq),
+    mobile: `137${String(seq).padStart(8, '0')}`,
+  };
   const m = sealPii('mobile', p.mobile);
   const c = sealPii('id_card', p.id);
   const w = await P.s.db.one<{ id: number }>(
@@ -59,7 +63,10 @@ const line = (p: { name: string; id: string; mobile: string }, amount: string, o
 let fileNo = 0;
 async function upload(rows: Record<string, string>[], token = P.member) {
   const buf = await makeXlsx(payoutImport, rows);
-  const r = await call(P.s.url, 'POST', '/ent/v3/import/upload/payout', { token, form: { file_name: `发放名单${++fileNo}.xlsx`, file: buf.toString('base64') } });
+  const r = await call(P.s.url, 'POST', '/ent/v3/import/upload/payout', {
+    token,
+    form: { file_name: `发放名单${++fileNo}.xlsx`, file: buf.toString('base64') },
+  });
   return r;
 }
 async function importBatch(rows: Record<string, string>[]): Promise<BatchDetail> {
@@ -121,12 +128,25 @@ describe('payouts: a batch from an imported list', () => {
     const a = await worker();
     const b = await worker();
     const d = await importBatch([line(a, '250.50'), line(b, '100', { 收款方式: '支付宝', 收款账号: b.mobile, 开户行: '' })]);
-    expect(d).toMatchObject({ status: 'draft', source: 'import', task_id: null, head_count: 2, gross: 35_050, fee: 2103, tax: 526, net: 34_524, debit: 37_153 });
+    expect(d).toMatchObject({
+      status: 'draft',
+      source: 'import',
+      task_id: null,
+      head_count: 2,
+      gross: 35_050,
+      fee: 2103,
+      tax: 526,
+      net: 34_524,
+      debit: 37_153,
+    });
     expect(d.rows.map((r) => [r.name, r.pay_method, r.bank_card, r.bank_name, r.remark])).toEqual([
       [a.name, 'bank', '**** **** **** 0018', '中国农业银行杭州分行', '10月劳务报酬'],
       [b.name, 'alipay', `${b.mobile.slice(0, 3)}****${b.mobile.slice(-4)}`, '', '10月劳务报酬'],
     ]);
-    const stored = await P.s.db.query<{ account_enc: string; account_bidx: string }>('SELECT account_enc, account_bidx FROM payout_rows WHERE batch_id = $1 ORDER BY id', [d.id]);
+    const stored = await P.s.db.query<{ account_enc: string; account_bidx: string }>(
+      'SELECT account_enc, account_bidx FROM payout_rows WHERE batch_id = $1 ORDER BY id',
+      [d.id],
+    );
     expect(stored[0]!.account_enc).not.toContain('6228480402564890018');
     expect(decryptPii(stored[0]!.account_enc)).toBe('6228480402564890018');
     expect(stored[0]!.account_bidx).toMatch(/\w{16,}/);
@@ -182,7 +202,8 @@ describe('payouts: quarterly export', () => {
     const now = new Date(Date.now() + 8 * 3600_000);
     const [y, m] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
     const q = Math.ceil(m / 3);
-    const views = async () => (await P.s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1`, [p.workerId]))!.n;
+    const views = async () =>
+      (await P.s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1`, [p.workerId]))!.n;
     const before = await views();
     const r = await get(`/payout/quarter-export?year=${y}&quarter=${q}`);
     expect(r.body.code, r.body.msg).toBe(200);

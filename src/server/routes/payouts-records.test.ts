@@ -68,7 +68,8 @@ describe('payouts: 操作日志', () => {
     expect(d.rows[0]).toMatchObject({ amount: 15_000, tax: 225, fee: 900, net: 14_775 });
     expect(d.fee).toBe(d.rows.reduce((a, r) => a + r.fee, 0));
     // not integer fen, zero, NUL, another batch's row: refused, nothing changed
-    for (const amount of ['150.5', '0', '-1', '1e4', '100\u0000']) expect((await post(`/payout/batch/${b.id}/rows/${row.id}/amount`, { amount })).body.code, amount).toBe(400);
+    for (const amount of ['150.5', '0', '-1', '1e4', '100\u0000'])
+      expect((await post(`/payout/batch/${b.id}/rows/${row.id}/amount`, { amount })).body.code, amount).toBe(400);
     expect((await post(`/payout/batch/${b.id}/rows/999999999/amount`, { amount: '100' })).body.code).toBe(404);
     await post(`/payout/batch/${b.id}/action`, { action: 'submit' });
     expect((await post(`/payout/batch/${b.id}/rows/${row.id}/amount`, { amount: '100' })).body.code).toBe(409);
@@ -92,12 +93,30 @@ describe('payouts: 操作日志', () => {
   });
 
   it('refuses bad filters and another company’s batch or task with the same 404', async () => {
-    for (const q of ['action=drop', 'from=2025-13-01', 'from=2025-02-01&to=2025-01-01', 'batch_id=-1', 'batch_id=99999999999', 'page=0', 'x=1', 'from=2025-01-01%00'])
+    for (const q of [
+      'action=drop',
+      'from=2025-13-01',
+      'from=2025-02-01&to=2025-01-01',
+      'batch_id=-1',
+      'batch_id=99999999999',
+      'page=0',
+      'x=1',
+      'from=2025-01-01%00',
+    ])
       expect((await get(`/payout/logs?${q}`)).body.code, q).toBe(400);
     const t2 = await taskWith(c2, [1000]);
-    const ob = await s.db.one<{ id: number }>(`INSERT INTO payout_batches (company_id, batch_no, task_id) VALUES ($1, 'FFR' || floor(random()*1e9)::text, $2) RETURNING id`, [c2, t2]);
+    const ob = await s.db.one<{ id: number }>(
+      `INSERT INTO payout_batches (company_id, batch_no, task_id) VALUES ($1, 'FFR' || floor(random()*1e9)::text, $2) RETURNING id`,
+      [c2, t2],
+    );
     await s.db.query(`INSERT INTO payout_logs (company_id, batch_id, action, content) VALUES ($1, $2, '创建', 'secret')`, [c2, ob!.id]);
-    for (const path of [`/payout/logs?batch_id=${ob!.id}`, `/payout/logs?task_id=${t2}`, `/payout/ledger?batch_id=${ob!.id}`, `/payout/ledger/export?batch_id=${ob!.id}`, '/payout/logs?batch_id=999999999']) {
+    for (const path of [
+      `/payout/logs?batch_id=${ob!.id}`,
+      `/payout/logs?task_id=${t2}`,
+      `/payout/ledger?batch_id=${ob!.id}`,
+      `/payout/ledger/export?batch_id=${ob!.id}`,
+      '/payout/logs?batch_id=999999999',
+    ]) {
       const r = await get(path);
       expect(r.body.code, path).toBe(404);
     }

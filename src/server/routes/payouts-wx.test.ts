@@ -59,7 +59,10 @@ describe('payouts: WeChat Pay top-up', () => {
     const o = WxTopupData.parse((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { token: member, form: { amount: '1000' } })).body.data);
     const before = await balance();
     const wrong = sandboxNotification(o.order_no, 100_000, new Date());
-    expect((await call(s.url, 'POST', '/notify/wechatpay', { raw: wrong.body, headers: wrong.headers })).body).toEqual({ code: 'FAIL', message: 'amount does not match the order' });
+    expect((await call(s.url, 'POST', '/notify/wechatpay', { raw: wrong.body, headers: wrong.headers })).body).toEqual({
+      code: 'FAIL',
+      message: 'amount does not match the order',
+    });
     const forged = sandboxNotification(o.order_no, 1000, new Date());
     const sig = forged.headers['wechatpay-signature']!;
     const flipped = { ...forged.headers, 'wechatpay-signature': (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1) };
@@ -71,7 +74,8 @@ describe('payouts: WeChat Pay top-up', () => {
     await call(s.url, 'POST', `/sandbox/pay/topup/${o.order_no}`, { form: { times: '1' } });
     const bal = await balance();
     expect(bal).toBe(before + 1000);
-    for (const amount of ['10.5', '0', '-5', '1e3']) expect((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { token: member, form: { amount } })).body.code, amount).toBe(400);
+    for (const amount of ['10.5', '0', '-5', '1e3'])
+      expect((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { token: member, form: { amount } })).body.code, amount).toBe(400);
     expect((await call(s.url, 'POST', '/ent/v3/payout/topup/wechat', { form: { amount: '100' } })).body.code).toBe(410000);
     expect((await fetch(`${s.url}/sandbox/pay/topup/CZ000000000000000000`)).status).toBe(404);
     expect(await balance()).toBe(bal);

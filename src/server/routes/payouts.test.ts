@@ -182,7 +182,10 @@ describe('payouts: the channel', () => {
     await topUp(b.debit);
     expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.member)).body.data.duplicate).toBe(false);
     const [r1, r2, r3] = b.rows;
-    const result = (id: number, result: string, reason = '') => call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(P.s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, { form: { result, reason } });
+    const result = (id: number, result: string, reason = '') =>
+      call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(P.s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, {
+        form: { result, reason },
+      });
 
     const ok1 = await result(r1!.id, 'success');
     expect(ok1.body.answer.data.applied).toBe(true);
@@ -190,7 +193,9 @@ describe('payouts: the channel', () => {
     const replay = await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: ok1.body.payload });
     expect(replay.body).toMatchObject({ code: 200, data: { applied: false } });
     // a forged or altered callback is refused and writes nothing
-    const forged = await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: { ...ok1.body.payload, notify_id: 'Nforged00001', result: 'fail', reason: 'x' } });
+    const forged = await call(P.s.url, 'POST', '/ent/v3/payout/notify', {
+      form: { ...ok1.body.payload, notify_id: 'Nforged00001', result: 'fail', reason: 'x' },
+    });
     expect(forged.body.code).toBe(400);
     expect(await P.s.db.one("SELECT 1 FROM payout_callbacks WHERE notify_id = 'Nforged00001'")).toBeUndefined();
 

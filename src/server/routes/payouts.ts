@@ -29,7 +29,8 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
   /** 微信支付充值: a pending order and its QR (the pay sandbox's page); credited by the signed notification. */
   addRoute(app, endpoints.payTopupWx, async ({ auth, db, now, body, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const codeUrl = (orderNo: string) => wechatCodeUrl(req, { out_trade_no: orderNo, description: '灵活用工账户充值', amount: body.amount, sandboxPath: `topup/${orderNo}` }, now);
+    const codeUrl = (orderNo: string) =>
+      wechatCodeUrl(req, { out_trade_no: orderNo, description: '灵活用工账户充值', amount: body.amount, sandboxPath: `topup/${orderNo}` }, now);
     const t = await createWxTopup(db, company.id, auth.user.id, body.amount, now, codeUrl);
     setMsg('请使用微信扫码支付');
     return t;

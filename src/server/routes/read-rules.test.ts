@@ -33,8 +33,7 @@ afterAll(async () => {
 });
 
 const api = (method: string, path: string, token?: string, form?: Record<string, string>) => call(s.url, method, `/ent/v3${path}`, { token, form });
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('the business licence on file', () => {
   it('is shown to the company’s admitted members, not to a joiner the admin has not admitted', async () => {
@@ -96,7 +95,10 @@ describe('查看联系方式 (check_info)', () => {
     expect(second.data).toMatchObject({ mobile: first.data.mobile, charged: 0, crc_balance: before - 5 });
     expect(await balance()).toBe(before - 5);
     expect((await api('GET', `/talent/view_user/${id}`, admin)).body.data.contact_unlocked).toBe(true);
-    const ledger = await s.db.query<{ delta: number; ref: string }>('SELECT delta, ref FROM crc_ledger WHERE company_id = $1 AND ref = $2', [c1, `candidate:${id}`]);
+    const ledger = await s.db.query<{ delta: number; ref: string }>('SELECT delta, ref FROM crc_ledger WHERE company_id = $1 AND ref = $2', [
+      c1,
+      `candidate:${id}`,
+    ]);
     expect(ledger).toEqual([{ delta: -5, ref: `candidate:${id}` }]);
     const views = await s.db.query<{ subject_type: string; field: string; reason: string }>(
       "SELECT subject_type, field, reason FROM pii_views WHERE subject_type = 'candidate' AND subject_id = $1",

@@ -98,7 +98,7 @@ describe('talent hall GET /talent/list', () => {
 describe('positions', () => {
   let newId = 0;
 
-  it('lists the company\'s own positions with tab counts and per-position figures', async () => {
+  it("lists the company's own positions with tab counts and per-position figures", async () => {
     const { data } = envelope(PositionListData).parse((await get('/position/list?page_size=50', member)).body);
     const own = await s.db.query<{ status: string }>('SELECT status FROM positions WHERE company_id = $1', [c1]);
     expect(data.counts.all).toBe(own.length);
@@ -136,7 +136,8 @@ describe('positions', () => {
       [{ ...JOB, description: '短' }, '职位描述至少10个字'],
       [{ ...JOB, contact_tel: 'abc' }, '请填写正确的联系电话（手机号或座机号）'],
     ];
-    for (const [form, msg] of bad) expect((await post('/position/save', { ...form, title: form.title ?? JOB.title }, member)).body, msg).toMatchObject({ code: 400, msg });
+    for (const [form, msg] of bad)
+      expect((await post('/position/save', { ...form, title: form.title ?? JOB.title }, member)).body, msg).toMatchObject({ code: 400, msg });
   });
 
   it('text asking applicants for fees goes to review', async () => {
@@ -144,10 +145,14 @@ describe('positions', () => {
     expect(r.body.data.status).toBe('review');
   });
 
-  it('edits, closes and reopens; another company\'s position is refused everywhere', async () => {
+  it("edits, closes and reopens; another company's position is refused everywhere", async () => {
     const e = await post('/position/save', { ...JOB, id: String(newId), headcount: '3' }, member);
     expect(e.body).toMatchObject({ code: 200, data: { id: newId, status: 'open' } });
-    expect((await post(`/position/status/${newId}`, { action: 'close' }, member)).body).toMatchObject({ code: 200, msg: '职位已下线', data: { status: 'closed' } });
+    expect((await post(`/position/status/${newId}`, { action: 'close' }, member)).body).toMatchObject({
+      code: 200,
+      msg: '职位已下线',
+      data: { status: 'closed' },
+    });
     expect((await post(`/position/status/${newId}`, { action: 'close' }, member)).body.code).toBe(409);
     expect((await post(`/position/status/${newId}`, { action: 'reopen' }, nonMember)).body.code).toBe(403);
     expect((await post(`/position/status/${newId}`, { action: 'reopen' }, member)).body).toMatchObject({ code: 200, data: { status: 'open' } });

@@ -38,7 +38,12 @@ beforeAll(async () => {
   p1 = await pos('统计岗A');
   p2 = await pos('统计岗B');
   const cands = (await db.query<{ id: number }>('SELECT id FROM candidates ORDER BY id LIMIT 6')).map((x) => x.id);
-  for (const [p, d, v] of [[p1, '2026-06-10', 100], [p1, '2026-06-14', 50], [p2, '2026-06-14', 30], [p1, '2026-05-01', 999]] as const) {
+  for (const [p, d, v] of [
+    [p1, '2026-06-10', 100],
+    [p1, '2026-06-14', 50],
+    [p2, '2026-06-14', 30],
+    [p1, '2026-05-01', 999],
+  ] as const) {
     await db.query('INSERT INTO position_views (company_id, position_id, day, views) VALUES ($1,$2,$3,$4)', [co, p, d, v]);
   }
   const app = async (p: number, cand: number, created: string, hired: string | null, onboard: string | null) =>
@@ -61,7 +66,12 @@ beforeAll(async () => {
   await iv(p2, cands[2]!, null, '2026-06-15T01:00:00', '2026-06-16T10:00:00', 'pending');
   await iv(p1, cands[4]!, null, '2026-06-12T10:00:00', '2026-06-13T10:00:00', 'canceled');
   // departures: three in the last 7 days, one before
-  for (const [k, leave, type] of [[1, '2026-06-10', 'resign'], [2, '2026-06-12', 'resign'], [3, '2026-06-14', 'dismiss'], [4, '2026-05-01', 'other']] as const) {
+  for (const [k, leave, type] of [
+    [1, '2026-06-10', 'resign'],
+    [2, '2026-06-12', 'resign'],
+    [3, '2026-06-14', 'dismiss'],
+    [4, '2026-05-01', 'other'],
+  ] as const) {
     const r = await db.one<{ id: number }>(
       `INSERT INTO departure_records (company_id, source, name, id_card_enc, id_card_bidx, id_card_mask, job_name, entry_date, leave_date, leave_type)
        VALUES ($1, 'manual', $2, 'x', $3, '3301**', '工程师', '2020-01-01', $4, $5) RETURNING id`,
@@ -80,7 +90,9 @@ beforeAll(async () => {
     [co, at('2026-06-10T10:00:00'), at('2026-06-11T10:00:00')],
   );
   // the demo company gets an application inside the same week on its own position
-  demoPos = (await db.one<{ id: number }>("SELECT id FROM positions WHERE company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') ORDER BY id LIMIT 1"))!.id;
+  demoPos = (await db.one<{ id: number }>(
+    "SELECT id FROM positions WHERE company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') ORDER BY id LIMIT 1",
+  ))!.id;
   await db.query(
     `INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at)
      SELECT $1, p.company_id, c.id, 'hired', $2, $2, $2 FROM positions p, candidates c WHERE p.id = $1
@@ -197,8 +209,16 @@ describe('recruitment aggregates', () => {
   });
 
   it('refuses bad ranges with a clear message, never a 5xx', async () => {
-    for (const q of ['range=custom', 'range=custom&start=2026-02-30&end=2026-03-01', 'range=custom&start=2026-06-10&end=2026-06-01',
-      'range=custom&start=2024-01-01&end=2026-01-01', 'range=week', 'position_id=0', 'position_id=99999999999', 'start=%00']) {
+    for (const q of [
+      'range=custom',
+      'range=custom&start=2026-02-30&end=2026-03-01',
+      'range=custom&start=2026-06-10&end=2026-06-01',
+      'range=custom&start=2024-01-01&end=2026-01-01',
+      'range=week',
+      'position_id=0',
+      'position_id=99999999999',
+      'start=%00',
+    ]) {
       const r = await get(`/statistics/recruitment?${q}`);
       expect(r.status, q).toBeLessThan(500);
       expect(r.body.code, q).not.toBe(200);
@@ -252,7 +272,10 @@ describe('export', () => {
     const pos = wb.getWorksheet('职位明细')!;
     expect(pos.getRow(2).values).toEqual([undefined, '统计岗A', 150, 2, 1, 1, 50]);
     const dep = wb.getWorksheet('离职')!;
-    const rows = dep.getSheetValues().slice(2).map((x) => (x as unknown[]).slice(1));
+    const rows = dep
+      .getSheetValues()
+      .slice(2)
+      .map((x) => (x as unknown[]).slice(1));
     expect(rows).toContainEqual(['离职率(%)', 3]);
   });
 });
@@ -260,7 +283,8 @@ describe('export', () => {
 describe('部门 roll-up (021): the department filter reads per-department days', () => {
   const zero = { views: 0, applies: 0, invited: 0, attended: 0, hired: 0, onboarded: 0 };
   const dep = (d: string, q = 'range=7d') => recruit(`${q}&department=${encodeURIComponent(d)}`);
-  const days = (d: RecruitStats) => Object.fromEntries(d.trend.filter((t) => t.applies + t.interviews + t.hires > 0).map((t) => [t.date, [t.applies, t.interviews, t.hires]]));
+  const days = (d: RecruitStats) =>
+    Object.fromEntries(d.trend.filter((t) => t.applies + t.interviews + t.hires > 0).map((t) => [t.date, [t.applies, t.interviews, t.hires]]));
 
   it('a position put in a department, written to, moved, joined by another: the figures follow, as counted by hand', async () => {
     const db = s.db;
@@ -275,14 +299,26 @@ describe('部门 roll-up (021): the department filter reads per-department days'
     expect(a.department_options).toContain('研发部');
 
     // a new application today counts in its position's department in the same transaction
-    const cand = (await db.one<{ id: number }>('SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1', [p1]))!.id;
-    await db.query(
-      "INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at) VALUES ($1, $2, $3, 'pending', $4, $4)",
-      [p1, co, cand, at('2026-06-15T08:00:00')],
-    );
+    const cand = (await db.one<{ id: number }>(
+      'SELECT id FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.position_id = $1 AND a.candidate_id = c.id) ORDER BY id LIMIT 1',
+      [p1],
+    ))!.id;
+    await db.query("INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at) VALUES ($1, $2, $3, 'pending', $4, $4)", [
+      p1,
+      co,
+      cand,
+      at('2026-06-15T08:00:00'),
+    ]);
     expect((await dep('研发部')).funnel.applies).toBe(3);
     // May whole plus June to date (the month minus the days to come): + 999 views, one application hired 05-03, started 05-10
-    expect((await dep('研发部', 'range=custom&start=2026-05-01&end=2026-06-15')).funnel).toEqual({ views: 1149, applies: 4, invited: 2, attended: 2, hired: 2, onboarded: 2 });
+    expect((await dep('研发部', 'range=custom&start=2026-05-01&end=2026-06-15')).funnel).toEqual({
+      views: 1149,
+      applies: 4,
+      invited: 2,
+      attended: 2,
+      hired: 2,
+      onboarded: 2,
+    });
 
     // moved: 研发部 empties, 产品部 holds its whole history
     await db.query("UPDATE positions SET department = '产品部' WHERE id = $1", [p1]);
@@ -325,7 +361,12 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
       ['stats_crc_daily', 'earned, spent'],
     ] as const) {
       // a row summing to nothing is the same as no row
-      const rows = await s.db.query<Record<string, unknown>>(`SELECT * FROM ${t} WHERE (${cols.split(', ').map((c) => `${c} <> 0`).join(' OR ')}) ORDER BY 1, 2, 3, 4`);
+      const rows = await s.db.query<Record<string, unknown>>(
+        `SELECT * FROM ${t} WHERE (${cols
+          .split(', ')
+          .map((c) => `${c} <> 0`)
+          .join(' OR ')}) ORDER BY 1, 2, 3, 4`,
+      );
       // numeric sums: the same number whatever its scale (0 and 0.000000)
       out[t] = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_secs') ? Number(v) : v])));
     }
@@ -336,7 +377,11 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     const before = await recruit('range=7d');
     const db = s.db;
     // 统计岗A's hire of 06-14 is undone; the 06-11 interview (done) is canceled
-    await db.query('UPDATE applications SET hired_at = NULL, onboard_at = NULL, status = $2 WHERE company_id = $1 AND hired_at = $3', [co, 'viewed', at('2026-06-14T10:00:00')]);
+    await db.query('UPDATE applications SET hired_at = NULL, onboard_at = NULL, status = $2 WHERE company_id = $1 AND hired_at = $3', [
+      co,
+      'viewed',
+      at('2026-06-14T10:00:00'),
+    ]);
     await db.query("UPDATE interviews SET status = 'canceled' WHERE company_id = $1 AND status = 'done'", [co]);
     const after = await recruit('range=7d');
     expect(after.funnel.hired).toBe(before.funnel.hired - 1);
@@ -349,7 +394,7 @@ describe('daily roll-ups (019): exact through inserts, updates and deletes', () 
     expect(dep.body.data.left).toBe(1);
     expect(dep.body.data.proofs_issued).toBe(1);
     await db.query("DELETE FROM departure_records WHERE company_id = $1 AND leave_date = '2026-05-01'", [co]);
-    await db.query("DELETE FROM crc_ledger WHERE id = (SELECT max(id) FROM crc_ledger)");
+    await db.query('DELETE FROM crc_ledger WHERE id = (SELECT max(id) FROM crc_ledger)');
     await db.query("UPDATE payout_rows SET status = 'bounced' WHERE id = (SELECT min(id) FROM payout_rows WHERE status = 'success')");
     await db.query("UPDATE applications SET created_at = created_at - interval '3 days' WHERE company_id = $1", [co]);
     await db.query('UPDATE position_views SET views = views + 5 WHERE company_id = $1 AND position_id = $2', [co, p2]);

@@ -91,7 +91,7 @@ describe('GET /talent/view_user/{id}', () => {
     expect((await get('/talent/view_user/1')).body.code).toBe(410000);
   });
 
-  it('opening an applicant\'s resume marks the application viewed and offers the intention invitation', async () => {
+  it("opening an applicant's resume marks the application viewed and offers the intention invitation", async () => {
     const a = (await s.db.one<{ id: number; candidate_id: number; position_id: number }>(
       `SELECT a.id, a.candidate_id, a.position_id FROM applications a JOIN positions p ON p.id = a.position_id
         WHERE a.company_id = $1 AND a.status = 'pending' AND p.status = 'open' ORDER BY a.id LIMIT 1`,
@@ -121,7 +121,7 @@ describe('GET /index/company/{id}', () => {
 });
 
 describe('GET/POST /talent/invite/{id}', () => {
-  it('type user: lists the company\'s open jobs and pre-fills the HR contact', async () => {
+  it("type user: lists the company's open jobs and pre-fills the HR contact", async () => {
     const id = await freshCandidate();
     const { code, data } = envelope(InviteInfo).parse((await get(`/talent/invite/${id}?type=user`, member)).body);
     expect(code).toBe(200);
@@ -132,7 +132,7 @@ describe('GET/POST /talent/invite/{id}', () => {
     expect(data.job_lst.map((j) => j.id).sort()).toEqual(open.map((o) => o.id).sort());
   });
 
-  it('type intention: the application\'s job, read-only; another company\'s application is refused', async () => {
+  it("type intention: the application's job, read-only; another company's application is refused", async () => {
     const a = (await s.db.one<{ id: number; title: string }>(
       `SELECT a.id, p.title FROM applications a JOIN positions p ON p.id = a.position_id WHERE a.company_id = $1 LIMIT 1`,
       [c1],
@@ -157,7 +157,15 @@ describe('GET/POST /talent/invite/{id}', () => {
     const job = await openJob(c1);
     const r = await post(
       `/talent/invite/${id}`,
-      { type: 'user', job_id: String(job), pick_time: tomorrowAt('15:30'), address: '  文三路478号12层  ', contacts_name: '王丽娟', contacts_tel: '0571-88886666', remark: '' },
+      {
+        type: 'user',
+        job_id: String(job),
+        pick_time: tomorrowAt('15:30'),
+        address: '  文三路478号12层  ',
+        contacts_name: '王丽娟',
+        contacts_tel: '0571-88886666',
+        remark: '',
+      },
       member,
     );
     expect(r.body).toMatchObject({ code: 200, msg: '面试邀请已发送' });
@@ -180,9 +188,16 @@ describe('GET/POST /talent/invite/{id}', () => {
     expect(list['下午']?.some((e) => e.user_id === id && e.hour === '15:30')).toBe(true);
   });
 
-  it('refuses bad input with the SPEC words, another company\'s job and a closed job', async () => {
+  it("refuses bad input with the SPEC words, another company's job and a closed job", async () => {
     const id = await freshCandidate();
-    const base = { type: 'user', job_id: String(await openJob(c1)), pick_time: tomorrowAt('10:00'), address: '文三路', contacts_name: '王丽娟', contacts_tel: '13800000001' };
+    const base = {
+      type: 'user',
+      job_id: String(await openJob(c1)),
+      pick_time: tomorrowAt('10:00'),
+      address: '文三路',
+      contacts_name: '王丽娟',
+      contacts_tel: '13800000001',
+    };
     const cases: [Record<string, string>, number, string | RegExp][] = [
       [{ ...base, job_id: '' }, 400, '请选择面试职位'],
       [{ type: 'user' }, 400, '请选择面试职位'],
@@ -202,7 +217,11 @@ describe('GET/POST /talent/invite/{id}', () => {
       [{ ...base, extra: '1' }, 400, /不支持的参数/],
       [{ ...base, job_id: String(await openJob(c2)) }, 404, '职位不存在'],
       [{ ...base, job_id: '99999999' }, 404, '职位不存在'],
-      [{ ...base, job_id: String((await s.db.one<{ id: number }>(`SELECT id FROM positions WHERE company_id = $1 AND status = 'closed' LIMIT 1`, [c1]))!.id) }, 409, /未在招聘中/],
+      [
+        { ...base, job_id: String((await s.db.one<{ id: number }>(`SELECT id FROM positions WHERE company_id = $1 AND status = 'closed' LIMIT 1`, [c1]))!.id) },
+        409,
+        /未在招聘中/,
+      ],
     ];
     for (const [form, code, msg] of cases) {
       const r = await post(`/talent/invite/${id}`, form, member);
@@ -228,12 +247,14 @@ describe('GET/POST /index/plan', () => {
     expect(Object.keys(list).every((k) => ['上午', '下午', '晚上'].includes(k))).toBe(true);
     for (const e of all) expect(e.hour).toMatch(/^\d{2}:\d{2}$/);
   });
-  it('only the caller\'s company; members only; bad dates refused', async () => {
+  it("only the caller's company; members only; bad dates refused", async () => {
     const c2days = envelope(PlanDaysData).parse((await get('/index/plan', member)).body).data.day_list;
     const c2rows = await s.db.query<{ candidate_id: number }>('SELECT candidate_id FROM interviews WHERE company_id = $1', [c2]);
     for (const d of c2days) {
       const list = (await post('/index/plan', { date: d.date }, member)).body.data.list as Record<string, { user_id: number }[]>;
-      const ids = Object.values(list).flat().map((e) => e.user_id);
+      const ids = Object.values(list)
+        .flat()
+        .map((e) => e.user_id);
       const mine = await s.db.query<{ candidate_id: number }>('SELECT candidate_id FROM interviews WHERE company_id = $1', [c1]);
       for (const id of ids) expect(mine.some((m) => m.candidate_id === id) || !c2rows.some((r) => r.candidate_id === id)).toBe(true);
     }

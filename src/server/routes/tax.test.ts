@@ -69,7 +69,10 @@ describe('the service opening', () => {
     const okr = await post('/tax/service', { tax_office: '国家税务总局南京市鼓楼区税务局', contact_name: '李明', contact_phone: '13912345678', agree: '1' }, b);
     expect(okr.body.code).toBe(200);
     expect(okr.body.data).toMatchObject({ status: 'pending', contact_phone: '139****5678', is_pay_taxe: false });
-    expect((await post('/tax/service', { tax_office: '国家税务总局南京市鼓楼区税务局', contact_name: '李明', contact_phone: '13912345678', agree: '1' }, b)).body.code).toBe(409);
+    expect(
+      (await post('/tax/service', { tax_office: '国家税务总局南京市鼓楼区税务局', contact_name: '李明', contact_phone: '13912345678', agree: '1' }, b)).body
+        .code,
+    ).toBe(409);
     const stored = await s.db.one<{ contact_phone_enc: string }>('SELECT contact_phone_enc FROM tax_services WHERE company_id = $1', [cB]);
     expect(stored!.contact_phone_enc).not.toContain('13912345678');
     // rejected, applies again, approved
@@ -134,7 +137,10 @@ describe('applications', () => {
     const bad = await create({ mode: 'people', ids: 'x' });
     expect(bad.body).toMatchObject({ code: 400, msg: '请选择人员或批次' });
     expect((await create({ mode: 'people', ids: '99999' })).body.code).toBe(400);
-    expect((await create({ mode: 'people', ids: String(zhang.worker_id), receive: 'email', email: 'no' })).body).toMatchObject({ code: 400, msg: '请填写正确的接收邮箱' });
+    expect((await create({ mode: 'people', ids: String(zhang.worker_id), receive: 'email', email: 'no' })).body).toMatchObject({
+      code: 400,
+      msg: '请填写正确的接收邮箱',
+    });
     const r = await create({ mode: 'people', ids: String(zhang.worker_id), remark: '年度汇算' });
     expect(r.body.code).toBe(200);
     const d = TaxDetail.parse(r.body.data);
@@ -278,9 +284,19 @@ describe('applications', () => {
     const all = EligibleData.parse((await get(`/tax/eligible?start=${last}&end=${last}`, a)).body.data);
     const ids = all.batches.map((x) => x.id);
     expect(ids.length).toBe(2);
-    expect((await post('/tax/apply', { start: before, end: last, mode: 'batches', ids: ids.join(','), proof_type: 'document', receive: 'download', bulk: '1' }, a)).body.code).toBe(400);
-    expect((await post('/tax/apply', { start: last, end: last, mode: 'batches', ids: String(ids[0]), proof_type: 'document', receive: 'download', bulk: '1' }, a)).body.msg).toBe('批量申请请至少选择两个发放批次');
-    const r = await post('/tax/apply', { start: last, end: last, mode: 'batches', ids: ids.join(','), proof_type: 'document', receive: 'download', bulk: '1' }, a);
+    expect(
+      (await post('/tax/apply', { start: before, end: last, mode: 'batches', ids: ids.join(','), proof_type: 'document', receive: 'download', bulk: '1' }, a))
+        .body.code,
+    ).toBe(400);
+    expect(
+      (await post('/tax/apply', { start: last, end: last, mode: 'batches', ids: String(ids[0]), proof_type: 'document', receive: 'download', bulk: '1' }, a))
+        .body.msg,
+    ).toBe('批量申请请至少选择两个发放批次');
+    const r = await post(
+      '/tax/apply',
+      { start: last, end: last, mode: 'batches', ids: ids.join(','), proof_type: 'document', receive: 'download', bulk: '1' },
+      a,
+    );
     const d = TaxDetail.parse(r.body.data);
     expect(d).toMatchObject({ bulk: true, status: 'checking', period_start: last, period_end: last });
     expect(d.invoiceable).toBe(all.batches.reduce((n, x) => n + x.invoiceable, 0));
@@ -289,7 +305,7 @@ describe('applications', () => {
   });
 });
 
-describe('the import pipeline\'s tax type (批量申请 from a list)', () => {
+describe("the import pipeline's tax type (批量申请 from a list)", () => {
   const upload = (buf: Buffer, token = a) =>
     call(s.url, 'POST', '/ent/v3/import/upload/tax', { token, form: { file_name: '批次名单.xlsx', file: buf.toString('base64') } });
 

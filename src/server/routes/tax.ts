@@ -37,8 +37,16 @@ export function taxRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.taxCreate, async ({ auth, db, now, body, req, setMsg }) => {
     const c = taxCompany(auth, now);
     const input = {
-      start: body.start, end: body.end, mode: body.mode, ids: body.ids, proof_type: body.proof_type, receive: body.receive,
-      email: body.receive === 'email' ? body.email : '', remark: body.remark, draft: body.draft === '1', bulk: body.bulk === '1',
+      start: body.start,
+      end: body.end,
+      mode: body.mode,
+      ids: body.ids,
+      proof_type: body.proof_type,
+      receive: body.receive,
+      email: body.receive === 'email' ? body.email : '',
+      remark: body.remark,
+      draft: body.draft === '1',
+      bulk: body.bulk === '1',
     };
     const detail = await applyForTax(db, c.id, auth.user.id, input, now, requestOrigin(req));
     setMsg(body.draft === '1' ? '申请已保存' : '申请已创建，请核对信息');

@@ -42,7 +42,13 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
       const u = await upload('13800000001', kind);
       const r = await send('register', token, { media_id: u.id, kind, crc64: '12345' });
       expect(r.body, kind).toMatchObject({ code: 200, data: { media_id: u.id, kind, status: 'Normal' } });
-      expect({ ...(await row(u.id)), file_size: Number((await row(u.id))?.file_size) }).toMatchObject({ status: 'Normal', company_id: company, file_size: u.bytes.length, object_key: u.key, crc64: '12345' });
+      expect({ ...(await row(u.id)), file_size: Number((await row(u.id))?.file_size) }).toMatchObject({
+        status: 'Normal',
+        company_id: company,
+        file_size: u.bytes.length,
+        object_key: u.key,
+        crc64: '12345',
+      });
       // twice: the same row, nothing new
       expect((await send('register', token, { media_id: u.id, kind })).body.data.status).toBe('Normal');
       expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM media WHERE media_id = $1', [u.id]))!.n).toBe(1);
@@ -89,7 +95,13 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
     const fresh = await upload('13800000001', 'attached');
     expect((await send('register', theirs, { media_id: fresh.id, kind: 'attached' })).body.code).toBe(404);
     expect(await row(fresh.id)).toBeUndefined();
-    const bad: Record<string, string>[] = [{ media_id: 'a\u0000b', kind: 'image' }, { media_id: 'x'.repeat(65), kind: 'image' }, { media_id: 'abc', kind: 'pdf' }, { media_id: '', kind: 'image' }, { media_id: 'abc', kind: 'image', crc64: '12a' }];
+    const bad: Record<string, string>[] = [
+      { media_id: 'a\u0000b', kind: 'image' },
+      { media_id: 'x'.repeat(65), kind: 'image' },
+      { media_id: 'abc', kind: 'pdf' },
+      { media_id: '', kind: 'image' },
+      { media_id: 'abc', kind: 'image', crc64: '12a' },
+    ];
     for (const form of bad) {
       const r = await send('register', theirs, form);
       expect(r.status).toBe(200);
@@ -128,7 +140,13 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
 
   it('the console’s STS cannot read the account’s media at the video service', async () => {
     const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor('13800000001') })).body.data as Cred;
-    const vod = new RPCClient({ accessKeyId: sts.AccessKeyId, accessKeySecret: sts.AccessKeySecret, securityToken: sts.SecurityToken, endpoint: `${s.url}/sandbox/vod`, apiVersion: '2017-03-21' });
+    const vod = new RPCClient({
+      accessKeyId: sts.AccessKeyId,
+      accessKeySecret: sts.AccessKeySecret,
+      securityToken: sts.SecurityToken,
+      endpoint: `${s.url}/sandbox/vod`,
+      apiVersion: '2017-03-21',
+    });
     await expect(vod.request('GetVideoInfo', { VideoId: 'f'.repeat(32) })).rejects.toMatchObject({ code: 'Forbidden.RAM' });
   });
 });
@@ -149,7 +167,13 @@ describe('production’s configuration pointed at the sandboxes', () => {
 
   it('the adapter answers the provider’s record in its shapes, and null for an unknown id', async () => {
     const v = await upload('13800000001', 'video');
-    expect(await vodClient(cfg).media('video', v.id)).toMatchObject({ state: 'stored', status: 'Normal', size: v.bytes.length, key: v.key, fileName: '宣讲会.mp4' });
+    expect(await vodClient(cfg).media('video', v.id)).toMatchObject({
+      state: 'stored',
+      status: 'Normal',
+      size: v.bytes.length,
+      key: v.key,
+      fileName: '宣讲会.mp4',
+    });
     const d = await upload('13800000001', 'attached', { finish: false });
     expect(await vodClient(cfg).media('attached', d.id)).toMatchObject({ state: 'uploading', status: 'Uploading' });
     expect(await vodClient(cfg).media('image', 'f'.repeat(32))).toBeNull();
@@ -195,9 +219,16 @@ describe('production’s configuration pointed at the sandboxes', () => {
     const wrong = await buildServer({ db: s.db, sandbox: false, staticDir: null, vod: { ...cfg, accessKeySecret: 'not-the-secret' } });
     try {
       const u = await upload('13800000001', 'image');
-      await expect(vodClient({ ...cfg, accessKeySecret: 'not-the-secret' }).media('image', u.id)).rejects.toMatchObject({ providerCode: 'SignatureDoesNotMatch' });
+      await expect(vodClient({ ...cfg, accessKeySecret: 'not-the-secret' }).media('image', u.id)).rejects.toMatchObject({
+        providerCode: 'SignatureDoesNotMatch',
+      });
       const token = await s.tokenFor('13800000001');
-      const r = await wrong.inject({ method: 'POST', url: '/ent/v3/upload/media/register', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: `media_id=${u.id}&kind=image` });
+      const r = await wrong.inject({
+        method: 'POST',
+        url: '/ent/v3/upload/media/register',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `media_id=${u.id}&kind=image`,
+      });
       expect(r.json()).toMatchObject({ code: 500, msg: '上传服务暂不可用，请稍后再试' });
       expect(await row(u.id)).toBeUndefined();
     } finally {
@@ -209,7 +240,12 @@ describe('production’s configuration pointed at the sandboxes', () => {
     const none = await buildServer({ db: s.db, sandbox: false, staticDir: null });
     try {
       const token = await s.tokenFor('13800000001');
-      const r = await none.inject({ method: 'POST', url: '/ent/v3/upload/media/register', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: `media_id=${'a'.repeat(32)}&kind=image` });
+      const r = await none.inject({
+        method: 'POST',
+        url: '/ent/v3/upload/media/register',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `media_id=${'a'.repeat(32)}&kind=image`,
+      });
       expect(r.json()).toMatchObject({ code: 409, msg: '暂未开通上传服务' });
     } finally {
       await none.close();

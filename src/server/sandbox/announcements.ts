@@ -44,10 +44,12 @@ export function announcementsSandbox(app: FastifyInstance) {
     const fromPage = wantsHtml(req);
     try {
       const b = parseInput(AnnouncementBody, req.body ?? {});
-      const row = await app.db.one<{ id: number }>(
-        'INSERT INTO announcements (title, body, pinned, published_at) VALUES ($1, $2, $3, $4) RETURNING id',
-        [b.title, b.body, b.pinned === '1', app.now()],
-      );
+      const row = await app.db.one<{ id: number }>('INSERT INTO announcements (title, body, pinned, published_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+        b.title,
+        b.body,
+        b.pinned === '1',
+        app.now(),
+      ]);
       if (fromPage) return reply.redirect(`/sandbox/?done=${encodeURIComponent('公告已发布')}#announcements`, 303);
       return { id: row!.id };
     } catch (e) {

@@ -36,14 +36,16 @@ export function dysmsSandbox(app: FastifyInstance) {
       if (!p[k]) return fail(400, 'MissingParameter', `${k} is mandatory for this action.`);
     }
     if (p.Action !== 'SendSms' || p.Version !== '2017-05-25') return fail(400, 'InvalidAction.NotFound', 'Specified api is not found.');
-    if (p.SignatureMethod !== 'HMAC-SHA1' || p.SignatureVersion !== '1.0') return fail(400, 'InvalidParameter.SignatureMethod', 'Specified signature method is not supported.');
+    if (p.SignatureMethod !== 'HMAC-SHA1' || p.SignatureVersion !== '1.0')
+      return fail(400, 'InvalidParameter.SignatureMethod', 'Specified signature method is not supported.');
     if (p.AccessKeyId !== SANDBOX_SMS_KEY.accessKeyId) return fail(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
     if (!safeEqual(rpcSignature('POST', p, SANDBOX_SMS_KEY.accessKeySecret), p.Signature!)) {
       return fail(400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
     }
     const now = app.now().getTime();
     const ts = Date.parse(p.Timestamp!);
-    if (!Number.isFinite(ts) || Math.abs(ts - now) > MAX_SKEW_MS) return fail(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+    if (!Number.isFinite(ts) || Math.abs(ts - now) > MAX_SKEW_MS)
+      return fail(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
     for (const [k, t] of nonces) if (t < now - MAX_SKEW_MS) nonces.delete(k);
     if (nonces.has(p.SignatureNonce!)) return fail(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.set(p.SignatureNonce!, now);

@@ -49,14 +49,25 @@ const page = (reply: FastifyReply, status: number, title: string, body: string) 
 
 /** The operator page's section: tasks waiting for the platform's review. */
 export async function employmentSection(db: Db): Promise<string> {
-  const rows = await db.query<{ id: number; task_no: string; name: string; category: string; pay_amount: number; pay_unit: string; company: string; submitted_at: Date | null }>(
+  const rows = await db.query<{
+    id: number;
+    task_no: string;
+    name: string;
+    category: string;
+    pay_amount: number;
+    pay_unit: string;
+    company: string;
+    submitted_at: Date | null;
+  }>(
     `SELECT t.id, t.task_no, t.name, t.category, t.pay_amount, t.pay_unit, c.name AS company, t.submitted_at
        FROM flex_tasks t JOIN companies c ON c.id = t.company_id WHERE t.status = 'review' ORDER BY t.submitted_at DESC NULLS LAST, t.id DESC LIMIT 50`,
   );
   const body = rows.length
     ? rows
         .map(
-          (t) => `<tr data-task="${t.id}"><td>${esc(t.task_no)}</td><td>${esc(t.name)}<div class="sub">${esc(t.category)} · ${esc(yuan(t.pay_amount))}${esc(payUnitLabel(t.pay_unit).slice(1))}</div></td>
+          (
+            t,
+          ) => `<tr data-task="${t.id}"><td>${esc(t.task_no)}</td><td>${esc(t.name)}<div class="sub">${esc(t.category)} · ${esc(yuan(t.pay_amount))}${esc(payUnitLabel(t.pay_unit).slice(1))}</div></td>
 <td>${esc(t.company)}</td><td>${t.submitted_at ? esc(fmtDateTime(t.submitted_at)) : ''}</td>
 <td><form method="post" action="/sandbox/employment/tasks/${t.id}/review"><input type="hidden" name="result" value="pass"><button class="ok">通过</button></form>
 <form method="post" action="/sandbox/employment/tasks/${t.id}/review"><input type="hidden" name="result" value="reject">
@@ -108,7 +119,14 @@ const hasSession = (req: FastifyRequest, w: InviteRow, now: Date) => {
 };
 
 const SIGN_TEXT: Record<SignStatus, string> = { pending: '待签署', signed: '签署成功', refused: '已拒签', expired: '已过期' };
-const WORK_TEXT: Record<WorkStatus, string> = { applied: '已报名', hired: '已录用', working: '进行中', delivered: '已交付', accepted: '已验收', rejected: '已驳回' };
+const WORK_TEXT: Record<WorkStatus, string> = {
+  applied: '已报名',
+  hired: '已录用',
+  working: '进行中',
+  delivered: '已交付',
+  accepted: '已验收',
+  rejected: '已驳回',
+};
 
 export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLimits }) {
   app.post('/sandbox/employment/tasks/:id/review', async (req, reply) => {
@@ -117,7 +135,8 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       const { id } = parseInput(IdParam, req.params);
       const body = parseInput(TaskReviewBody, req.body);
       const data = await reviewTask(app.db, id, body.result, body.reason, app.now());
-      if (fromPage) return reply.redirect(`/sandbox/?done=${encodeURIComponent(`任务 ${id} 已${body.result === 'pass' ? '通过' : '驳回'}`)}#employment-review`, 303);
+      if (fromPage)
+        return reply.redirect(`/sandbox/?done=${encodeURIComponent(`任务 ${id} 已${body.result === 'pass' ? '通过' : '驳回'}`)}#employment-review`, 303);
       return envelope(200, body.result === 'pass' ? '审核通过' : '已驳回', data);
     } catch (err) {
       const api = toApiError(err);
@@ -136,7 +155,11 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
     const company = await app.db.one<{ name: string }>('SELECT name FROM companies WHERE id = $1', [w.company_id]);
     const q = req.query as { error?: unknown; done?: unknown };
     const notice =
-      typeof q.error === 'string' ? `<p class="muted" style="color:#e64340" data-testid="flex-error">${esc(q.error)}</p>` : typeof q.done === 'string' ? `<p class="muted" style="color:#07c160" data-testid="flex-done">${esc(q.done)}</p>` : '';
+      typeof q.error === 'string'
+        ? `<p class="muted" style="color:#e64340" data-testid="flex-error">${esc(q.error)}</p>`
+        : typeof q.done === 'string'
+          ? `<p class="muted" style="color:#07c160" data-testid="flex-done">${esc(q.done)}</p>`
+          : '';
     const head = `<div class="card" style="text-align:left"><div style="font-size:18px;font-weight:600">${esc(task.name)}</div>
 <div class="muted">${esc(company?.name ?? '')}</div>
 <div class="row"><span>报酬</span><span>${esc(yuan(task.pay_amount))} ${esc(payUnitLabel(task.pay_unit))}</span></div>
@@ -161,7 +184,9 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       if (!a) step = `<div class="card"><p>企业尚未上传生效的协议，请稍后再来签署</p></div>`;
       else {
         // the link is signed on behalf of the task's publisher (or any admin of the company)
-        const signer = task.created_by ?? (await app.db.one<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 ORDER BY role = 'admin' DESC, id LIMIT 1`, [task.company_id]))?.id;
+        const signer =
+          task.created_by ??
+          (await app.db.one<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 ORDER BY role = 'admin' DESC, id LIMIT 1`, [task.company_id]))?.id;
         const cred = signer ? await mintCredentials(app.db, { userId: signer, companyId: task.company_id, now, ttlS: 1800 }) : null;
         const url = cred ? presignGet(cred, a.bucket, a.object_key, addSeconds(now, 1800)) : '#';
         step = `<div class="card" style="text-align:left"><b>签署协议</b><p class="muted">${esc(a.name)}（第 ${a.version} 版，${esc(a.effective_date)} 生效）</p>
@@ -227,7 +252,11 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       const wrong = await app.db.tx((t) => consumeSmsCode(t, mobile, code, now, opts.limits));
       if (wrong) throw wrong;
       const session = randomDigits(12) + randomDigits(12);
-      await app.db.query('UPDATE flex_task_workers SET session_hash = $2, session_until = $3 WHERE id = $1', [w.id, sha256hex(session), addSeconds(now, SESSION_S)]);
+      await app.db.query('UPDATE flex_task_workers SET session_hash = $2, session_until = $3 WHERE id = $1', [
+        w.id,
+        sha256hex(session),
+        addSeconds(now, SESSION_S),
+      ]);
       reply.header('Set-Cookie', `${SESSION_COOKIE}=${session}; Path=/sandbox/flex/w/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_S}`);
       return '验证成功';
     },
@@ -251,7 +280,8 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
     return app.db.tx(async (t) => {
       const task = (await taskById(t, w.task_id))!;
       if (!takesWorkers(task.status)) throw conflict('任务已结束，无法签署');
-      if (task.need_realname && !(await t.one('SELECT 1 FROM flex_workers WHERE id = $1 AND realname_verified', [w.worker_id]))) throw badRequest('请先完成实名认证');
+      if (task.need_realname && !(await t.one('SELECT 1 FROM flex_workers WHERE id = $1 AND realname_verified', [w.worker_id])))
+        throw badRequest('请先完成实名认证');
       const a = await currentAgreement(t, task.id, now);
       // a newer version took effect while the page was open: sign the one in effect
       if (!a || String(a.id) !== str(f.agreement_id, 12)) throw conflict('协议已更新，请重新阅读后签署');
@@ -277,7 +307,8 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
     if (!note) throw badRequest('请填写交付说明');
     const task = (await taskById(app.db, w.task_id))!;
     if (!takesWorkers(task.status)) throw conflict('任务已结束，无法交付');
-    if (!canDeliver({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign })) throw conflict(w.sign_status !== 'signed' && task.need_sign ? '请先签署协议' : '当前状态不能交付');
+    if (!canDeliver({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }))
+      throw conflict(w.sign_status !== 'signed' && task.need_sign ? '请先签署协议' : '当前状态不能交付');
     await app.db.query(
       `UPDATE flex_task_workers SET work_status = 'delivered', delivery_note = $2, delivered_at = $3 WHERE id = $1 AND work_status IN ('working', 'rejected')`,
       [w.id, note, now],
@@ -299,10 +330,14 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
 <div class="row"><span>报酬</span><span>${esc(yuan(task.pay_amount))} ${esc(payUnitLabel(task.pay_unit))}</span></div>
 <div class="row"><span>任务时间</span><span>${esc(task.start_date ?? '')} 至 ${esc(task.end_date ?? '')}</span></div>
 <p class="muted">${esc(task.description)}</p></div>
-${closed ? '<div class="card"><p>报名已截止</p></div>' : `<div class="card" style="text-align:left"><b>我要报名</b><form method="post" action="${esc(publicTaskUrl(token))}">
+${
+  closed
+    ? '<div class="card"><p>报名已截止</p></div>'
+    : `<div class="card" style="text-align:left"><b>我要报名</b><form method="post" action="${esc(publicTaskUrl(token))}">
 <label>姓名<input name="name" maxlength="40"></label><label>手机号<input name="mobile" maxlength="11"></label>
 <label>身份证号<input name="cert_no" maxlength="18"></label><label>银行卡号（收款账户）<input name="bank_card" maxlength="19"></label>
-<button class="primary" type="submit">提交报名</button></form></div>`}`;
+<button class="primary" type="submit">提交报名</button></form></div>`
+}`;
     return page(reply, 200, '任务报名', body);
   });
 
@@ -312,7 +347,10 @@ ${closed ? '<div class="card"><p>报名已截止</p></div>' : `<div class="card"
       const now = app.now();
       const f = (req.body ?? {}) as Record<string, unknown>;
       const s = (k: string, max: number) => (typeof f[k] === 'string' ? (f[k] as string).slice(0, max) : '');
-      const worker = checkWorker({ name: s('name', 40), mobile: s('mobile', 20), cert_type: 'id_card', cert_no: s('cert_no', 30), bank_card: s('bank_card', 30) }, now);
+      const worker = checkWorker(
+        { name: s('name', 40), mobile: s('mobile', 20), cert_type: 'id_card', cert_no: s('cert_no', 30), bank_card: s('bank_card', 30) },
+        now,
+      );
       const r = await app.db.tx(async (t) => {
         const task = await taskByPublicToken(t, token);
         if (!task || task.signup_mode !== 'public' || !takesWorkers(task.status)) throw notFound('任务不存在或已停止报名');
@@ -329,4 +367,3 @@ ${closed ? '<div class="card"><p>报名已截止</p></div>' : `<div class="card"
     }
   });
 }
-

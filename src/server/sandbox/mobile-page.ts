@@ -1,6 +1,5 @@
 /** A small self-contained page for a phone (inline CSS, no external assets): the sandbox's WeChat screens. */
-export const esc = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function mobilePage(title: string, body: string): string {
   return `<!doctype html>

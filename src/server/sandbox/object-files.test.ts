@@ -58,11 +58,29 @@ describe('composed objects', () => {
         fc.nat(),
         async (sizes, strays, left, a, b) => {
           const { dir, parts, strayFiles, whole } = await uploaded(sizes, strays);
-          const before = await inodes(dir, parts.map((p) => p.file));
+          const before = await inodes(
+            dir,
+            parts.map((p) => p.file),
+          );
           if (left === 'half-tmp') await fsp.writeFile(join(dir, `${MANIFEST}.tmp`), '{"parts":[{"fi');
-          if (left === 'other-manifest') await composeObject(dir, parts.slice(0, 1).concat(parts).map((p) => ({ file: p.file, size: p.size })));
-          await composeObject(dir, parts.map((p) => ({ file: p.file, size: p.size })));
-          expect(await inodes(dir, parts.map((p) => p.file))).toEqual(before);
+          if (left === 'other-manifest')
+            await composeObject(
+              dir,
+              parts
+                .slice(0, 1)
+                .concat(parts)
+                .map((p) => ({ file: p.file, size: p.size })),
+            );
+          await composeObject(
+            dir,
+            parts.map((p) => ({ file: p.file, size: p.size })),
+          );
+          expect(
+            await inodes(
+              dir,
+              parts.map((p) => p.file),
+            ),
+          ).toEqual(before);
           const start = a % whole.length;
           const end = start + (b % (whole.length - start));
           expect(Buffer.compare(await read(objectRange(dir, start, end)), whole.subarray(start, end + 1))).toBe(0);

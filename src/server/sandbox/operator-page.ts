@@ -8,8 +8,7 @@ import { announcementsSection } from './announcements';
 import { listCompanies } from './review';
 import { smsInbox } from './sms';
 
-const esc = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STATUS_TEXT: Record<string, string> = { apply: '审核中', normal: '已认证', reject: '未通过' };
 
@@ -36,7 +35,17 @@ export function operatorPage(app: FastifyInstance) {
       `SELECT o.order_id, c.name AS company_name, o.name, o.amount, o.status, o.created_at
          FROM member_orders o JOIN companies c ON c.id = o.company_id ORDER BY o.created_at DESC LIMIT 20`,
     );
-    const media = await app.db.query<{ media_id: string; kind: string; title: string; file_size: string; status: string; crc64: string; created_at: Date; company: string | null; realname: string }>(
+    const media = await app.db.query<{
+      media_id: string;
+      kind: string;
+      title: string;
+      file_size: string;
+      status: string;
+      crc64: string;
+      created_at: Date;
+      company: string | null;
+      realname: string;
+    }>(
       `SELECT m.media_id, m.kind, m.title, m.file_size, m.status, m.crc64, m.created_at, c.name AS company, u.realname
          FROM vod_media m JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
         ORDER BY m.created_at DESC LIMIT 20`,
@@ -44,7 +53,9 @@ export function operatorPage(app: FastifyInstance) {
     const mediaRows = media.length
       ? media
           .map(
-            (m) => `<tr><td class="code">${esc(m.media_id)}</td><td>${m.kind === 'video' ? '视频' : m.kind === 'attached' ? '文档' : '图片'}</td><td>${esc(m.title)}</td>
+            (
+              m,
+            ) => `<tr><td class="code">${esc(m.media_id)}</td><td>${m.kind === 'video' ? '视频' : m.kind === 'attached' ? '文档' : '图片'}</td><td>${esc(m.title)}</td>
 <td>${esc(m.company ?? '（个人）')} · ${esc(m.realname)}</td><td>${(Number(m.file_size) / 1048576).toFixed(1)} MB</td>
 <td>${m.status === 'Normal' ? '已完成' : '上传中'}</td><td class="code">${esc(m.crc64)}</td><td>${esc(fmtDateTime(m.created_at))}</td></tr>`,
           )
@@ -63,13 +74,7 @@ export function operatorPage(app: FastifyInstance) {
     const smsRows = inbox.length
       ? inbox
           .map((r) => {
-            const state = r.consumed_at
-              ? '已使用'
-              : r.attempts >= 5
-                ? '错误次数过多'
-                : r.expires_at <= now
-                  ? '已过期'
-                  : '有效';
+            const state = r.consumed_at ? '已使用' : r.attempts >= 5 ? '错误次数过多' : r.expires_at <= now ? '已过期' : '有效';
             return `<tr><td>${esc(r.mobile)}</td><td class="code">${esc(r.code)}</td><td>${esc(fmtDateTime(r.sent_at))}</td><td>${state}</td></tr>`;
           })
           .join('')
@@ -95,11 +100,7 @@ export function operatorPage(app: FastifyInstance) {
       .join('');
 
     const notice =
-      typeof q.error === 'string'
-        ? `<p class="notice err">${esc(q.error)}</p>`
-        : typeof q.done === 'string'
-          ? `<p class="notice">${esc(q.done)}</p>`
-          : '';
+      typeof q.error === 'string' ? `<p class="notice err">${esc(q.error)}</p>` : typeof q.done === 'string' ? `<p class="notice">${esc(q.done)}</p>` : '';
 
     const html = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">

@@ -97,7 +97,11 @@ async function crc64(buf: Uint8Array) {
 }
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest();
 /** OSS's multipart ETag: the MD5 of the parts' MD5s, and their count. */
-const multipartEtag = (parts: Uint8Array[]) => `"${createHash('md5').update(Buffer.concat(parts.map(md5))).digest('hex').toUpperCase()}-${parts.length}"`;
+const multipartEtag = (parts: Uint8Array[]) =>
+  `"${createHash('md5')
+    .update(Buffer.concat(parts.map(md5)))
+    .digest('hex')
+    .toUpperCase()}-${parts.length}"`;
 
 /** An OSS XML error: its code, parsed as a client would, and the answer's content type. */
 async function xmlError(r: Response) {
@@ -125,7 +129,16 @@ async function prepared(c = client()) {
   expect((await fsp.readdir(dir)).filter((f) => f.startsWith('1.'))).toEqual([`1.${md5(a).toString('hex').toUpperCase()}`]);
   const p2 = await up(2, b);
   await up(3, randomBytes(2000));
-  return { key, uploadId: init.uploadId, parts: [{ number: 1, etag: p1.etag }, { number: 2, etag: p2.etag }], whole: Buffer.concat([a, b]), etag: multipartEtag([a, b]) };
+  return {
+    key,
+    uploadId: init.uploadId,
+    parts: [
+      { number: 1, etag: p1.etag },
+      { number: 2, etag: p2.etag },
+    ],
+    whole: Buffer.concat([a, b]),
+    etag: multipartEtag([a, b]),
+  };
 }
 
 /** The object reads back whole, with the ETag and CRC64 of its bytes; the disk holds its parts only. */
@@ -200,7 +213,10 @@ describe('CompleteMultipartUpload after a crash (issue 25 item 9)', () => {
     await fault({ rateKBps: 4 });
     const late = client()
       .uploadPart(u.key, u.uploadId, 2, randomBytes(3001) as unknown as string, 0, 3001)
-      .then(() => 'stored', (e: { code?: string; status?: number }) => e.code ?? String(e.status));
+      .then(
+        () => 'stored',
+        (e: { code?: string; status?: number }) => e.code ?? String(e.status),
+      );
     while ((await stats()) === received) await new Promise((r) => setTimeout(r, 10));
     await client().completeMultipartUpload(u.key, u.uploadId, u.parts);
     expect(await late).toBe('NoSuchUpload');
@@ -238,8 +254,20 @@ describe('OSS XML errors only (issue 25 item 9)', () => {
     const cases: [Response, number, string][] = [
       [await signed('POST', u.key, { sub: `uploadId=${unknown}`, body: body(u.parts), type: 'application/xml' }), 404, 'NoSuchUpload'],
       [await signed('POST', u.key, { sub: 'uploadId=../../etc', body: body(u.parts), type: 'application/xml' }), 404, 'NoSuchUpload'],
-      [await signed('POST', u.key, { sub: `uploadId=${u.uploadId}`, body: body([...u.parts, { number: 7, etag: u.parts[0]!.etag }]), type: 'application/xml' }), 400, 'InvalidPart'],
-      [await signed('POST', u.key, { sub: `uploadId=${u.uploadId}`, body: body([u.parts[1]!, u.parts[0]!]), type: 'application/xml' }), 400, 'InvalidPartOrder'],
+      [
+        await signed('POST', u.key, {
+          sub: `uploadId=${u.uploadId}`,
+          body: body([...u.parts, { number: 7, etag: u.parts[0]!.etag }]),
+          type: 'application/xml',
+        }),
+        400,
+        'InvalidPart',
+      ],
+      [
+        await signed('POST', u.key, { sub: `uploadId=${u.uploadId}`, body: body([u.parts[1]!, u.parts[0]!]), type: 'application/xml' }),
+        400,
+        'InvalidPartOrder',
+      ],
       [await signed('POST', u.key, { sub: `uploadId=${u.uploadId}`, body: '<Complete', type: 'application/xml' }), 400, 'MalformedXML'],
       [await signed('GET', `c${company}/crash/none.bin`), 404, 'NoSuchKey'],
       [await signed('PATCH', u.key), 405, 'MethodNotAllowed'],

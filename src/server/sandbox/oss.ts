@@ -47,13 +47,62 @@ const MAX_SKEW_MS = 15 * 60_000;
 /** The delay fault holds every store request: at most 10 s, so a forgotten fault cannot hang the demo. */
 export const MAX_DELAY_MS = 10_000;
 const SIGNED_SUBRESOURCES = new Set([
-  'acl', 'uploads', 'location', 'cors', 'logging', 'website', 'referer', 'lifecycle', 'delete', 'append', 'tagging',
-  'objectMeta', 'uploadId', 'partNumber', 'security-token', 'position', 'img', 'style', 'styleName', 'replication',
-  'replicationProgress', 'replicationLocation', 'cname', 'bucketInfo', 'comp', 'qos', 'live', 'status', 'vod',
-  'startTime', 'endTime', 'symlink', 'x-oss-process', 'response-content-type', 'response-content-language',
-  'response-expires', 'response-cache-control', 'response-content-disposition', 'response-content-encoding',
-  'udf', 'udfName', 'udfImage', 'udfId', 'udfImageDesc', 'udfApplication', 'udfApplicationLog', 'restore',
-  'callback', 'callback-var', 'continuation-token', 'versionId', 'versioning', 'versions', 'worm', 'wormId', 'wormExtend',
+  'acl',
+  'uploads',
+  'location',
+  'cors',
+  'logging',
+  'website',
+  'referer',
+  'lifecycle',
+  'delete',
+  'append',
+  'tagging',
+  'objectMeta',
+  'uploadId',
+  'partNumber',
+  'security-token',
+  'position',
+  'img',
+  'style',
+  'styleName',
+  'replication',
+  'replicationProgress',
+  'replicationLocation',
+  'cname',
+  'bucketInfo',
+  'comp',
+  'qos',
+  'live',
+  'status',
+  'vod',
+  'startTime',
+  'endTime',
+  'symlink',
+  'x-oss-process',
+  'response-content-type',
+  'response-content-language',
+  'response-expires',
+  'response-cache-control',
+  'response-content-disposition',
+  'response-content-encoding',
+  'udf',
+  'udfName',
+  'udfImage',
+  'udfId',
+  'udfImageDesc',
+  'udfApplication',
+  'udfApplicationLog',
+  'restore',
+  'callback',
+  'callback-var',
+  'continuation-token',
+  'versionId',
+  'versioning',
+  'versions',
+  'worm',
+  'wormId',
+  'wormExtend',
 ]);
 
 /**
@@ -96,7 +145,9 @@ const childText = (el: XmlElement, name: string) => xmlChildren(el, name)[0]?.te
 const errorXml = (e: OssErr, rid: string, bucket: string) =>
   xmlDoc(
     `<Error>${tag('Code', e.code)}${tag('Message', e.message)}${tag('RequestId', rid)}${tag('HostId', `${bucket}.oss-cn-shanghai.aliyuncs.com`)}` +
-      `${Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('')}</Error>`,
+      `${Object.entries(e.extra)
+        .map(([k, v]) => tag(k, v))
+        .join('')}</Error>`,
   );
 const internalError = () => new OssErr(500, 'InternalError', 'We encountered an internal error. Please try again.');
 
@@ -120,10 +171,15 @@ const noSuchUpload = (id: string) =>
     UploadId: id,
   });
 const invalidPart = (n: number, etag: string) =>
-  new OssErr(400, 'InvalidPart', "One or more of the specified parts could not be found or the specified entity tag might not have matched the part's entity tag.", {
-    PartNumber: String(n),
-    ETag: etag,
-  });
+  new OssErr(
+    400,
+    'InvalidPart',
+    "One or more of the specified parts could not be found or the specified entity tag might not have matched the part's entity tag.",
+    {
+      PartNumber: String(n),
+      ETag: etag,
+    },
+  );
 const malformedXml = () => new OssErr(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.');
 /** OSS's multipart ETag: the MD5 of the parts' MD5s, and their count. */
 function multipartEtag(etags: string[]): string {
@@ -233,11 +289,16 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
     const sts = stringToSign(r, dateSlot);
     const want = createHmac('sha1', SANDBOX_ACCOUNT_KEY.accessKeySecret).update(sts, 'utf8').digest('base64');
     if (!safeEqual(want, sig)) {
-      throw new OssErr(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
-        OSSAccessKeyId: id,
-        SignatureProvided: sig,
-        StringToSign: sts,
-      });
+      throw new OssErr(
+        403,
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+        {
+          OSSAccessKeyId: id,
+          SignatureProvided: sig,
+          StringToSign: sts,
+        },
+      );
     }
     if (r.method !== 'GET' && r.method !== 'HEAD') throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
     return null;
@@ -250,11 +311,16 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   const sts = stringToSign({ ...r, headers: headersForSign }, dateSlot);
   const want = createHmac('sha1', cred.access_key_secret).update(sts, 'utf8').digest('base64');
   if (!safeEqual(want, sig)) {
-    throw new OssErr(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
-      OSSAccessKeyId: id,
-      SignatureProvided: sig,
-      StringToSign: sts,
-    });
+    throw new OssErr(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      {
+        OSSAccessKeyId: id,
+        SignatureProvided: sig,
+        StringToSign: sts,
+      },
+    );
   }
   // every credential reaches only what it carries: one key (upload auth) or its owner's prefix (STS)
   if (!credentialReaches(cred, r.bucket, r.key)) {
@@ -285,8 +351,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
   const cloud = cloudOf(app, opts.dir);
   const db = app.db;
-  const objectFile = (bucket: string, key: string) =>
-    join(cloud.dir, 'objects', `${bucket}-${createHash('sha256').update(key).digest('hex')}`);
+  const objectFile = (bucket: string, key: string) => join(cloud.dir, 'objects', `${bucket}-${createHash('sha256').update(key).digest('hex')}`);
   /** A multipart upload's directory: its parts as they arrive, and at Complete the object itself. */
   const uploadDir = (bucket: string, key: string, uploadId: string) => `${objectFile(bucket, key)}.${uploadId}.parts`;
   /** Where session 8 kept a part (one file per part number); read by Complete for uploads begun then. */
@@ -444,7 +509,10 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       }
       // the body of a refused upload is not read: close the connection after the answer
       if (['PUT', 'POST'].includes(req.method) && !req.raw.readableEnded) reply.header('connection', 'close');
-      return reply.status(err.status).type('application/xml').send(errorXml(err, rid, bucket));
+      return reply
+        .status(err.status)
+        .type('application/xml')
+        .send(errorXml(err, rid, bucket));
     }
   }
 
@@ -476,11 +544,18 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     await checkQuota(cred, { bytes: 0, files: 1 }, { exceptKey: r.key });
     const uploadId = randomBytes(16).toString('hex').toUpperCase();
     await db.query('INSERT INTO oss_multipart (upload_id, bucket, object_key, content_type, created_at, user_id) VALUES ($1, $2, $3, $4, $5, $6)', [
-      uploadId, r.bucket, r.key, r.headers['content-type'] || 'application/octet-stream', app.now(), cred.user_id,
+      uploadId,
+      r.bucket,
+      r.key,
+      r.headers['content-type'] || 'application/octet-stream',
+      app.now(),
+      cred.user_id,
     ]);
     return reply
       .type('application/xml')
-      .send(xmlDoc(`<InitiateMultipartUploadResult>${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`));
+      .send(
+        xmlDoc(`<InitiateMultipartUploadResult>${tag('Bucket', r.bucket)}${tag('Key', r.key)}${tag('UploadId', uploadId)}</InitiateMultipartUploadResult>`),
+      );
   }
 
   interface Upload {
@@ -674,7 +749,10 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       const legacy = { moved: false };
       const files = await mapLimit(chosen, 16, (p) => placePart(dir, id, p, legacy));
       step('parts');
-      await composeObject(dir, chosen.map((p, i) => ({ file: files[i]!, size: Number(p.size) })));
+      await composeObject(
+        dir,
+        chosen.map((p, i) => ({ file: files[i]!, size: Number(p.size) })),
+      );
       step('manifest');
       // the object's CRC64 comes from the parts' (combined, as OSS does: no second pass over the
       // bytes), the multipart ETag from their MD5s
@@ -727,7 +805,16 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
    * the bytes of the version it replaced when they lived elsewhere (a PutObject over one lands in
    * place), for the caller to remove once committed.
    */
-  async function finishObject(t: Db, r: Req, file: string, size: number, etag: string, crc64: string, contentType: string, userId: number): Promise<string | null> {
+  async function finishObject(
+    t: Db,
+    r: Req,
+    file: string,
+    size: number,
+    etag: string,
+    crc64: string,
+    contentType: string,
+    userId: number,
+  ): Promise<string | null> {
     const now = app.now();
     const before = await t.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2 FOR UPDATE', [r.bucket, r.key]);
     await t.query(
@@ -737,10 +824,14 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       [r.bucket, r.key, size, etag, crc64, contentType, file, now, userId],
     );
     // the video service hears of the finished object (OSS event → VOD): the media becomes Normal
-    await t.query(
-      `UPDATE vod_media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`,
-      [r.bucket, r.key, size, crc64, contentType, now],
-    );
+    await t.query(`UPDATE vod_media SET status = 'Normal', file_size = $3, crc64 = $4, mime = $5, finished_at = $6 WHERE bucket = $1 AND object_key = $2`, [
+      r.bucket,
+      r.key,
+      size,
+      crc64,
+      contentType,
+      now,
+    ]);
     return before && before.file_path !== file ? before.file_path : null;
   }
 
@@ -763,7 +854,9 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     const file = objectFile(r.bucket, r.key);
     const got = await receive(req, file, cloud.faults);
     await fsp.rename(got.tmp, file);
-    const replaced = await db.tx((t) => finishObject(t, r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream', cred.user_id));
+    const replaced = await db.tx((t) =>
+      finishObject(t, r, file, got.size, got.etag, got.crc64, r.headers['content-type'] || 'application/octet-stream', cred.user_id),
+    );
     if (replaced) await removeObject(replaced);
     return reply.header('etag', got.etag).header('x-oss-hash-crc64ecma', got.crc64).status(200).send('');
   }
@@ -836,12 +929,24 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
       const e = internalError();
       cloud.stats.errors[e.code] = (cloud.stats.errors[e.code] ?? 0) + 1;
       // the headers of the answer that did not happen
-      for (const h of ['etag', 'x-oss-hash-crc64ecma', 'last-modified', 'accept-ranges', 'x-oss-object-type', 'content-range', 'content-disposition', 'content-length']) {
+      for (const h of [
+        'etag',
+        'x-oss-hash-crc64ecma',
+        'last-modified',
+        'accept-ranges',
+        'x-oss-object-type',
+        'content-range',
+        'content-disposition',
+        'content-length',
+      ]) {
         reply.removeHeader(h);
         reply.raw.removeHeader(h);
       }
       const rid = String(reply.getHeader('x-oss-request-id') ?? requestId());
-      return reply.status(e.status).type('application/xml').send(errorXml(e, rid, SANDBOX_BUCKET));
+      return reply
+        .status(e.status)
+        .type('application/xml')
+        .send(errorXml(e, rid, SANDBOX_BUCKET));
     });
   });
 
@@ -882,14 +987,16 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     return { ok: true };
   });
   app.get('/sandbox/oss/objects', async () => ({
-    list: await db.query('SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects ORDER BY created_at DESC LIMIT 100'),
+    list: await db.query(
+      'SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects ORDER BY created_at DESC LIMIT 100',
+    ),
   }));
   app.get('/sandbox/oss/object', async (req) => {
     const { key } = req.query as { key?: string };
-    const o = await db.one('SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
-      SANDBOX_BUCKET,
-      key ?? '',
-    ]);
+    const o = await db.one(
+      'SELECT bucket, object_key, size::float8 AS size, etag, crc64, content_type, created_at FROM oss_objects WHERE bucket = $1 AND object_key = $2',
+      [SANDBOX_BUCKET, key ?? ''],
+    );
     return { object: o ?? null };
   });
 }

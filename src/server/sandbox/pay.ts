@@ -25,11 +25,13 @@ interface PayRow {
 
 // a tax-service order (完税服务, issue 14) is paid on the same page through the same path
 const loadOrder = (app: FastifyInstance, id: string): Promise<PayRow | undefined> =>
-  isTaxOrder(id) ? taxOrderForPayPage(app.db, id) : app.db.one<PayRow>(
-    `SELECT o.order_id, o.name, o.amount, o.status, o.created_at, o.paid_at, c.name AS company_name
+  isTaxOrder(id)
+    ? taxOrderForPayPage(app.db, id)
+    : app.db.one<PayRow>(
+        `SELECT o.order_id, o.name, o.amount, o.status, o.created_at, o.paid_at, c.name AS company_name
        FROM member_orders o JOIN companies c ON c.id = o.company_id WHERE o.order_id = $1`,
-    [id],
-  );
+        [id],
+      );
 
 const yuan = (fen: number) => yuanText(fen, { grouping: false });
 
@@ -46,7 +48,11 @@ export function paySandbox(app: FastifyInstance) {
     const { order_id } = parseInput(OrderParam, req.params);
     const o = await loadOrder(app, order_id);
     if (!o) {
-      return html(reply, 404, mobilePage('微信支付', `<div class="card"><div class="err">!</div><p>订单不存在</p><p class="muted">请回到电脑上重新下单</p></div>`));
+      return html(
+        reply,
+        404,
+        mobilePage('微信支付', `<div class="card"><div class="err">!</div><p>订单不存在</p><p class="muted">请回到电脑上重新下单</p></div>`),
+      );
     }
     const paid = o.status === 'paid';
     const body = `<div class="card">

@@ -57,7 +57,9 @@ export async function payoutsSection(db: Db): Promise<string> {
   const topRows = tops.length
     ? tops
         .map(
-          (t) => `<tr data-topup="${t.id}"><td>${esc(t.order_no)}</td><td>${esc(t.company)}</td><td>${esc(yuan(Number(t.amount)))}</td><td>${esc(fmtDateTime(t.created_at))}</td>
+          (
+            t,
+          ) => `<tr data-topup="${t.id}"><td>${esc(t.order_no)}</td><td>${esc(t.company)}</td><td>${esc(yuan(Number(t.amount)))}</td><td>${esc(fmtDateTime(t.created_at))}</td>
 <td><form method="post" action="/sandbox/payouts/topups/${t.id}/confirm"><button class="ok">确认到账</button></form></td></tr>`,
         )
         .join('')
@@ -69,7 +71,9 @@ export async function payoutsSection(db: Db): Promise<string> {
   const payRows = rows.length
     ? rows
         .map(
-          (r) => `<tr data-row="${r.id}"><td>${esc(r.batch_no)}</td><td>${esc(r.company)}</td><td>${esc(r.name)}</td><td>${esc(yuan(Number(r.net)))}</td><td>${r.status === 'paying' ? '发放中' : '发放成功'}</td>
+          (
+            r,
+          ) => `<tr data-row="${r.id}"><td>${esc(r.batch_no)}</td><td>${esc(r.company)}</td><td>${esc(r.name)}</td><td>${esc(yuan(Number(r.net)))}</td><td>${r.status === 'paying' ? '发放中' : '发放成功'}</td>
 <td>${r.status === 'paying' ? btn(r.id, 'success', '成功') + btn(r.id, 'fail', '失败', '户名与卡号不符') : btn(r.id, 'bounce', '退汇', '收款账户已销户')}</td></tr>`,
         )
         .join('')
@@ -94,7 +98,8 @@ function wxTopupSandbox(app: FastifyInstance) {
       'SELECT t.order_no, t.amount::text, t.status, t.method, c.name AS company FROM payout_topups t JOIN companies c ON c.id = t.company_id WHERE t.order_no = $1',
       [orderNo],
     );
-  const page = (reply: FastifyReply, status: number, body: string) => reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(mobilePage('微信支付', body));
+  const page = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(mobilePage('微信支付', body));
   app.get('/sandbox/pay/topup/:order_no', async (req, reply) => {
     const { order_no } = parseInput(TopupParam, req.params);
     const o = await load(order_no);
@@ -178,7 +183,8 @@ export function payoutsSandbox(app: FastifyInstance) {
       const payload = { ...n, sign: signNotify(n) };
       const res = await app.inject({ method: 'POST', url: '/ent/v3/payout/notify', payload, headers: { 'content-type': 'application/json' } });
       const answer = res.json() as { code: number; msg: string };
-      if (fromPage) return reply.redirect(`/sandbox/?${answer.code === 200 ? 'done' : 'error'}=${encodeURIComponent(`回调：${answer.msg}`)}#payout-channel`, 303);
+      if (fromPage)
+        return reply.redirect(`/sandbox/?${answer.code === 200 ? 'done' : 'error'}=${encodeURIComponent(`回调：${answer.msg}`)}#payout-channel`, 303);
       return { payload, answer };
     } catch (e) {
       const api = toApiError(e);

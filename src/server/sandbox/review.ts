@@ -51,30 +51,26 @@ export async function reviewCompany(db: Db, id: number, result: 'pass' | 'reject
     if (!c) throw notFound('企业不存在');
     if (c.status !== 'apply') throw conflict('该企业当前不在审核中');
     if (result === 'reject') {
-      await t.query(`UPDATE companies SET status = 'reject', reject_reason = $2, reviewed_at = $3 WHERE id = $1`, [
-        id,
-        reason,
-        now,
-      ]);
+      await t.query(`UPDATE companies SET status = 'reject', reject_reason = $2, reviewed_at = $3 WHERE id = $1`, [id, reason, now]);
       return { id, status: 'reject' as const };
     }
     await t.query(`UPDATE companies SET status = 'normal', reject_reason = '', reviewed_at = $2 WHERE id = $1`, [id, now]);
     if (c.submitted_by !== null) {
-      await t.query(
-        `UPDATE users SET member_status = 'normal', role = 'admin', joined_at = $3 WHERE id = $1 AND company_id = $2`,
-        [c.submitted_by, id, now],
-      );
+      await t.query(`UPDATE users SET member_status = 'normal', role = 'admin', joined_at = $3 WHERE id = $1 AND company_id = $2`, [c.submitted_by, id, now]);
     }
     const gift = await t.one<{ value: number }>(`SELECT value FROM crc_configure WHERE key = 'company_reg'`);
     if (gift && gift.value > 0) {
-      const row = await t.one<{ crc_balance: number }>(
-        'UPDATE companies SET crc_balance = crc_balance + $2 WHERE id = $1 RETURNING crc_balance',
-        [id, gift.value],
-      );
-      await t.query(
-        `INSERT INTO crc_ledger (company_id, delta, balance_after, reason, created_at) VALUES ($1, $2, $3, $4, $5)`,
-        [id, gift.value, row!.crc_balance, '企业认证通过赠送', now],
-      );
+      const row = await t.one<{ crc_balance: number }>('UPDATE companies SET crc_balance = crc_balance + $2 WHERE id = $1 RETURNING crc_balance', [
+        id,
+        gift.value,
+      ]);
+      await t.query(`INSERT INTO crc_ledger (company_id, delta, balance_after, reason, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+        id,
+        gift.value,
+        row!.crc_balance,
+        '企业认证通过赠送',
+        now,
+      ]);
     }
     return { id, status: 'normal' as const };
   });

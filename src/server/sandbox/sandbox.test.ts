@@ -21,8 +21,7 @@ const companies = async (status?: string) =>
   (await call<{ list: CompanyItem[] }>(s.url, 'GET', `/sandbox/companies${status ? `?status=${status}` : ''}`)).body.list;
 const review = (id: number | string, form: Record<string, string>, headers?: Record<string, string>) =>
   call(s.url, 'POST', `/sandbox/companies/${id}/review`, { form, ...(headers ? { headers } : {}) });
-const userInfo = async (mobile: string) =>
-  (await call(s.url, 'GET', '/ent/v3/usercenter/info', { token: await s.tokenFor(mobile) })).body as Env;
+const userInfo = async (mobile: string) => (await call(s.url, 'GET', '/ent/v3/usercenter/info', { token: await s.tokenFor(mobile) })).body as Env;
 
 describe('GET /sandbox/sms', () => {
   it('answers 404 JSON for a mobile without code', async () => {
@@ -130,9 +129,7 @@ describe('GET /sandbox/', () => {
   });
 
   it('escapes what it shows', async () => {
-    await s.db.query(
-      `INSERT INTO companies (name, creditcode, status, submitted_at) VALUES ('<script>alert(1)</script>', 'X1', 'apply', now())`,
-    );
+    await s.db.query(`INSERT INTO companies (name, creditcode, status, submitted_at) VALUES ('<script>alert(1)</script>', 'X1', 'apply', now())`);
     const r = await call<string>(s.url, 'GET', '/sandbox/');
     expect(r.body).not.toContain('<script>alert(1)</script>');
     expect(r.body).toContain('&lt;script&gt;');

@@ -81,7 +81,11 @@ async function signed(c: Cred, method: string, key: string, o: { sub?: string; b
   const sig = createHmac('sha1', c.AccessKeySecret).update(sts).digest('base64');
   const headers: Record<string, string> = { date, authorization: `OSS ${c.AccessKeyId}:${sig}`, 'x-oss-security-token': c.SecurityToken };
   if (type) headers['content-type'] = type;
-  return fetch(`${s.url}/${SANDBOX_BUCKET}/${key}${o.sub ? `?${o.sub}` : ''}`, { method, headers, body: typeof o.body === 'string' ? o.body : o.body && new Uint8Array(o.body) });
+  return fetch(`${s.url}/${SANDBOX_BUCKET}/${key}${o.sub ? `?${o.sub}` : ''}`, {
+    method,
+    headers,
+    body: typeof o.body === 'string' ? o.body : o.body && new Uint8Array(o.body),
+  });
 }
 
 const objectRow = (key: string) => s.db.one<{ size: string; etag: string }>('SELECT size, etag FROM oss_objects WHERE object_key = $1', [key]);
@@ -113,7 +117,10 @@ describe('object store scope (issue 9 item 1)', () => {
 
   it("company B cannot list, feed, complete or abort company A's multipart upload (raw HTTP, OSS XML errors)", async () => {
     const a = await sts('13800000001');
-    const r = (await vod(a).request('CreateUploadVideo', { Title: '分片', FileName: '分片.mp4', FileSize: 300 * 1024 })) as { UploadAddress: string; UploadAuth: string };
+    const r = (await vod(a).request('CreateUploadVideo', { Title: '分片', FileName: '分片.mp4', FileSize: 300 * 1024 })) as {
+      UploadAddress: string;
+      UploadAuth: string;
+    };
     const key = decode<Address>(r.UploadAddress).FileName;
     const auth = decode<Cred>(r.UploadAuth);
     const init = await oss(auth).initMultipartUpload(key);
@@ -262,7 +269,9 @@ describe('per-user upload quota (issue 9 item 9)', () => {
       });
       // the file count: one more file is allowed, the next is not (VOD, store, multipart)
       await vod(c).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 });
-      await expect(vod(c).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 })).rejects.toMatchObject({ code: 'QuotaExceeded' });
+      await expect(vod(c).request('CreateUploadImage', { ImageType: 'default', ImageExt: 'png', FileSize: 10 })).rejects.toMatchObject({
+        code: 'QuotaExceeded',
+      });
       await expect(oss(c).put(`u${user}/c.bin`, Buffer.from('x'))).rejects.toMatchObject({ code: 'QuotaExceeded' });
       await expect(oss(c).initMultipartUpload(`u${user}/d.bin`)).rejects.toMatchObject({ code: 'QuotaExceeded' });
       // another user is not affected

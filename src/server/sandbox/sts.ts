@@ -39,14 +39,16 @@ export function stsSandbox(app: FastifyInstance) {
     }
     const now = app.now();
     const ts = Date.parse(p.Timestamp!);
-    if (!Number.isFinite(ts) || Math.abs(ts - now.getTime()) > MAX_SKEW_MS) return fail(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+    if (!Number.isFinite(ts) || Math.abs(ts - now.getTime()) > MAX_SKEW_MS)
+      return fail(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
     for (const [k, t] of nonces) if (t < now.getTime() - MAX_SKEW_MS) nonces.delete(k);
     if (nonces.has(p.SignatureNonce!)) return fail(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     nonces.set(p.SignatureNonce!, now.getTime());
     if (p.RoleArn !== SANDBOX_STS.roleArn) return fail(404, 'EntityNotExist.Role', 'The role not exists.');
     if (!/^[\w.@-]{2,64}$/.test(p.RoleSessionName!)) return fail(400, 'InvalidParameter.RoleSessionName', 'The parameter RoleSessionName is wrongly formed.');
     const ttl = Number(p.DurationSeconds ?? 3600);
-    if (!Number.isInteger(ttl) || ttl < 900 || ttl > 43200) return fail(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/12hr.');
+    if (!Number.isInteger(ttl) || ttl < 900 || ttl > 43200)
+      return fail(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/12hr.');
     // the session policy names one prefix of the sandbox bucket: c<company>/ or u<user>/
     let resource: string | undefined;
     try {
@@ -56,13 +58,17 @@ export function stsSandbox(app: FastifyInstance) {
     }
     const m = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+))/\\*$`).exec(resource ?? '');
     const user = /u(\d+)$/.exec(p.RoleSessionName!);
-    if (!m || !user) return fail(400, 'InvalidParameter.PolicyGrammar', 'The sandbox takes one owner prefix (c<id>/ or u<id>/) and a session name ending u<user id>.');
+    if (!m || !user)
+      return fail(400, 'InvalidParameter.PolicyGrammar', 'The sandbox takes one owner prefix (c<id>/ or u<id>/) and a session name ending u<user id>.');
     const companyId = m[2] ? Number(m[2]) : null;
     if (m[3] && Number(m[3]) !== Number(user[1])) return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session user.');
     const c = await mintCredentials(app.db, { userId: Number(user[1]), companyId, now, ttlS: ttl });
     return reply.send({
       RequestId,
-      AssumedRoleUser: { Arn: `${SANDBOX_STS.roleArn.replace(':role/', ':assumed-role/')}/${p.RoleSessionName}`, AssumedRoleId: `3${RequestId.slice(0, 17)}:${p.RoleSessionName}` },
+      AssumedRoleUser: {
+        Arn: `${SANDBOX_STS.roleArn.replace(':role/', ':assumed-role/')}/${p.RoleSessionName}`,
+        AssumedRoleId: `3${RequestId.slice(0, 17)}:${p.RoleSessionName}`,
+      },
       Credentials: { AccessKeyId: c.AccessKeyId, AccessKeySecret: c.AccessKeySecret, SecurityToken: c.SecurityToken, Expiration: isoSeconds(c.expires) },
     });
   });

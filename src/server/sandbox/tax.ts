@@ -35,8 +35,18 @@ export async function taxSection(db: Db): Promise<string> {
       WHERE s.status = 'pending' ORDER BY s.applied_at`,
   );
   const apps = await db.query<{
-    id: number; apply_no: string; company: string; period_start: string; period_end: string; head_count: number; fee: string; status: TaxStatus;
-    order_id: string | null; method: string | null; voucher_name: string | null; invoice_status: string | null;
+    id: number;
+    apply_no: string;
+    company: string;
+    period_start: string;
+    period_end: string;
+    head_count: number;
+    fee: string;
+    status: TaxStatus;
+    order_id: string | null;
+    method: string | null;
+    voucher_name: string | null;
+    invoice_status: string | null;
   }>(
     `SELECT a.id, a.apply_no, c.name AS company, a.period_start, a.period_end, a.head_count, a.fee::text, a.status,
             o.order_id, o.method, o.voucher_name, i.status AS invoice_status
@@ -48,7 +58,9 @@ export async function taxSection(db: Db): Promise<string> {
   const serviceRows = services.length
     ? services
         .map(
-          (s) => `<tr data-tax-service="${s.company_id}"><td>${esc(s.name)}</td><td>${esc(s.tax_office)}</td><td>${esc(s.contact_name)} ${esc(s.contact_phone_mask)}</td>
+          (
+            s,
+          ) => `<tr data-tax-service="${s.company_id}"><td>${esc(s.name)}</td><td>${esc(s.tax_office)}</td><td>${esc(s.contact_name)} ${esc(s.contact_phone_mask)}</td>
 <td>${esc(fmtDateTime(s.applied_at))}</td><td><form method="post" action="/sandbox/tax/services/${s.company_id}/decide"><input type="hidden" name="result" value="pass"><button class="ok">同意开通</button></form>
 <form method="post" action="/sandbox/tax/services/${s.company_id}/decide"><input type="hidden" name="result" value="reject"><input name="reason" placeholder="驳回原因" maxlength="100"><button class="no">驳回</button></form></td></tr>`,
         )
@@ -61,7 +73,8 @@ export async function taxSection(db: Db): Promise<string> {
           if (a.status === 'paying' && a.order_id) acts.push(form(`/sandbox/tax/orders/${a.order_id}/confirm`, '确认到账', 'ok'));
           if (a.status === 'issuing') acts.push(form(`/sandbox/tax/applications/${a.id}/issue`, '开具完税证明', 'ok'));
           if (a.invoice_status === 'pending' && a.status !== 'paying') acts.push(form(`/sandbox/tax/applications/${a.id}/invoice`, '开具发票', 'ok'));
-          if (a.status === 'paying' || a.status === 'issuing') acts.push(form(`/sandbox/tax/applications/${a.id}/reject`, '驳回', 'no', '申请信息与税务系统记录不符'));
+          if (a.status === 'paying' || a.status === 'issuing')
+            acts.push(form(`/sandbox/tax/applications/${a.id}/reject`, '驳回', 'no', '申请信息与税务系统记录不符'));
           return `<tr data-tax-apply="${esc(a.apply_no)}"><td>${esc(a.apply_no)}</td><td>${esc(a.company)}</td><td>${esc(periodText(a.period_start, a.period_end))}</td>
 <td>${a.head_count}</td><td>${esc(yuan(Number(a.fee)))}${a.method === 'bank' ? `<div class="sub">对公转账 · 凭证 ${esc(a.voucher_name ?? '')}</div>` : a.method === 'wechat' ? '<div class="sub">微信支付</div>' : ''}</td>
 <td>${TAX_STATUS_TEXT[a.status]}${a.invoice_status === 'pending' ? '<div class="sub">发票待开具</div>' : ''}</td><td>${acts.join('')}</td></tr>`;

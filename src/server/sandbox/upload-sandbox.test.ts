@@ -139,7 +139,11 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
       ),
     ).rejects.toMatchObject({ code: 'Forbidden.RAM' });
 
-    await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ expireTokens: true }) });
+    await fetch(`${s.url}/sandbox/oss/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expireTokens: true }),
+    });
     await expect(vod(c).request('RefreshUploadVideo', { VideoId: v.id })).rejects.toMatchObject({ code: 'InvalidSecurityToken.Expired' });
   });
 
@@ -149,7 +153,20 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
     const point = JSON.stringify([[1, '"ABC"', '123', 1048576]]);
     await vod(c).request(
       'ReportUploadProgress',
-      { FileHash: 'fp1-abc', FileSize: 5_000_000, FileName: '宣传片.mp4', VideoId: v.id, UploadId: 'U1', PartSize: 1048576, UploadPoint: point, DonePartsCount: 1, TotalPart: 5, UploadRatio: 0.2, ClientId: 'c1', MediaType: 'video' },
+      {
+        FileHash: 'fp1-abc',
+        FileSize: 5_000_000,
+        FileName: '宣传片.mp4',
+        VideoId: v.id,
+        UploadId: 'U1',
+        PartSize: 1048576,
+        UploadPoint: point,
+        DonePartsCount: 1,
+        TotalPart: 5,
+        UploadRatio: 0.2,
+        ClientId: 'c1',
+        MediaType: 'video',
+      },
       { method: 'POST' },
     );
     // a colleague's browser of the same company finds it
@@ -163,7 +180,9 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
     };
     expect(got.UploadProgress).toMatchObject({ VideoId: v.id, UploadId: 'U1', UploadPoint: point, UploadRatio: 0.2 });
     // another company does not
-    const none = (await vod(await sts('13800000002')).request('GetUploadProgress', { FileHash: 'fp1-abc', FileSize: 5_000_000 })) as { UploadProgress: unknown };
+    const none = (await vod(await sts('13800000002')).request('GetUploadProgress', { FileHash: 'fp1-abc', FileSize: 5_000_000 })) as {
+      UploadProgress: unknown;
+    };
     expect(none.UploadProgress).toBeNull();
     // finished: the copy is dropped
     await vod(c).request('ReportUploadProgress', { FileHash: 'fp1-abc', FileSize: 5_000_000, UploadRatio: 1 }, { method: 'POST' });
@@ -187,7 +206,9 @@ describe('OSS sandbox with ali-oss', () => {
     const headers = head.res.headers as Record<string, string>;
     expect(headers['x-oss-hash-crc64ecma']).toBe(await crc64(data));
     expect(headers.etag).toMatch(/^"[0-9A-F]{32}-4"$/);
-    const row = await s.db.one<{ status: string; crc64: string; file_size: string }>('SELECT status, crc64, file_size FROM vod_media WHERE media_id = $1', [v.id]);
+    const row = await s.db.one<{ status: string; crc64: string; file_size: string }>('SELECT status, crc64, file_size FROM vod_media WHERE media_id = $1', [
+      v.id,
+    ]);
     expect(row).toMatchObject({ status: 'Normal', crc64: await crc64(data) });
     expect(Number(row!.file_size)).toBe(size);
 
@@ -249,7 +270,11 @@ describe('OSS sandbox with ali-oss', () => {
     });
     await expect(oss(v.auth, v.addr).put('sv/other/object.mp4', Buffer.from('hello'))).rejects.toMatchObject({ code: 'AccessDenied' });
     await expect(oss(v.auth, v.addr).get(v.addr.FileName)).rejects.toMatchObject({ code: 'NoSuchKey', status: 404 });
-    await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ expireTokens: true }) });
+    await fetch(`${s.url}/sandbox/oss/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expireTokens: true }),
+    });
     await expect(oss(v.auth, v.addr).put(v.addr.FileName, Buffer.from('hello'))).rejects.toMatchObject({ code: 'SecurityTokenExpired', status: 403 });
   });
 
@@ -258,7 +283,11 @@ describe('OSS sandbox with ali-oss', () => {
     const v = await createVideo(c);
     const client = oss(v.auth, v.addr);
     const body = randomBytes(256 * 1024);
-    await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ drop: 1, fail500: 0 }) });
+    await fetch(`${s.url}/sandbox/oss/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ drop: 1, fail500: 0 }),
+    });
     await expect(client.put(v.addr.FileName, body)).rejects.toBeTruthy();
     await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fail500: 1 }) });
     await expect(client.put(v.addr.FileName, body)).rejects.toMatchObject({ code: 'InternalError', status: 500 });
@@ -271,10 +300,18 @@ describe('OSS sandbox with ali-oss', () => {
     expect(stats.stats.bytesStored).toBe(body.length);
     expect(stats.stats.bytesReceived).toBeGreaterThanOrEqual(body.length + body.length / 2);
 
-    await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uploadAuthTtlS: 1 }) });
+    await fetch(`${s.url}/sandbox/oss/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadAuthTtlS: 1 }),
+    });
     const short = await createVideo(c);
     expect(new Date(short.auth.ExpireUTCTime).getTime() - Date.now()).toBeLessThan(2000);
-    const bad = await fetch(`${s.url}/sandbox/oss/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ drop: -1 }) });
+    const bad = await fetch(`${s.url}/sandbox/oss/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ drop: -1 }),
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -296,7 +333,9 @@ describe('GET /ent/v3/upload/media', () => {
     // the console registers its finished upload (and claims the started one)
     const reg = (form: Record<string, string>) => call(s.url, 'POST', '/ent/v3/upload/media/register', { token, form });
     expect((await reg({ media_id: img.ImageId, kind: 'image' })).body).toMatchObject({ code: 200, data: { status: 'Normal' } });
-    expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token, form: { media_id: unfinished.id, kind: 'video' } })).body.data.status).toBe('Uploading');
+    expect((await call(s.url, 'POST', '/ent/v3/upload/media/claim', { token, form: { media_id: unfinished.id, kind: 'video' } })).body.data.status).toBe(
+      'Uploading',
+    );
     const r = await call(s.url, 'GET', '/ent/v3/upload/media?kind=image', { token });
     expect(r.body.code).toBe(200);
     const item = (r.body.data.list as { media_id: string; url: string; file_size: number; status: string; uploader: string; title: string }[]).find(

@@ -33,7 +33,6 @@ class RpcError extends Error {
   }
 }
 
-
 const b64json = (o: unknown) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64');
 const hex = (n: number) => randomBytes(n).toString('hex');
 
@@ -55,7 +54,8 @@ async function checkQuota(c: Ctx, size: number) {
 
 const need = (p: Record<string, string>, k: string) => {
   const v = p[k];
-  if (v === undefined || v === '') throw new RpcError(400, 'MissingParameter', `The input parameter "${k}" that is mandatory for processing this request is not supplied.`);
+  if (v === undefined || v === '')
+    throw new RpcError(400, 'MissingParameter', `The input parameter "${k}" that is mandatory for processing this request is not supplied.`);
   return v;
 };
 
@@ -214,9 +214,21 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
          done_parts = EXCLUDED.done_parts, total_parts = EXCLUDED.total_parts, upload_ratio = EXCLUDED.upload_ratio,
          updated_at = EXCLUDED.updated_at`,
       [
-        owner, hash, size, p.ClientId ?? '', c.cred.user_id, p.FileName ?? '', p.MediaType === 'image' ? 'image' : 'video',
-        p.VideoId ?? '', p.UploadId ?? '', Number(p.PartSize ?? 0) || 0, point, Number(p.DonePartsCount ?? 0) || 0,
-        Number(p.TotalPart ?? 0) || 0, ratio, c.now,
+        owner,
+        hash,
+        size,
+        p.ClientId ?? '',
+        c.cred.user_id,
+        p.FileName ?? '',
+        p.MediaType === 'image' ? 'image' : 'video',
+        p.VideoId ?? '',
+        p.UploadId ?? '',
+        Number(p.PartSize ?? 0) || 0,
+        point,
+        Number(p.DonePartsCount ?? 0) || 0,
+        Number(p.TotalPart ?? 0) || 0,
+        ratio,
+        c.now,
       ],
     );
     return {};
@@ -349,7 +361,10 @@ const infoActions: Record<string, (c: InfoCtx) => Promise<Record<string, unknown
   },
 
   async GetAttachedMediaInfo(c) {
-    const ids = need(c.params, 'MediaIds').split(',').map((x) => x.trim()).filter(Boolean);
+    const ids = need(c.params, 'MediaIds')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (ids.length > 20) throw new RpcError(400, 'InvalidParameter.MediaIds', 'The MediaIds exceeds 20.');
     const list: Record<string, unknown>[] = [];
     const missing: string[] = [];

@@ -19,7 +19,10 @@ const ConfirmBody = z.strictObject({
 /** The phone's WeChat identity: kept in a cookie, so the same phone is the same WeChat user. */
 const OPENID_COOKIE = 'sandbox_wx_openid';
 const readCookie = (header: string | undefined, name: string) =>
-  (header ?? '').split(/;\s*/).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+  (header ?? '')
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) ?? '';
 
 const page = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(mobilePage('微信登录', body));
@@ -38,10 +41,7 @@ export function wechatSandbox(app: FastifyInstance) {
     await app.db.query(`UPDATE wechat_logins SET status = 'scanned' WHERE ticket_hash = $1 AND status = 'waiting'`, [sha256hex(ticket)]);
     let openid = readCookie(req.headers.cookie, OPENID_COOKIE);
     if (!/^[A-Za-z0-9_-]{6,64}$/.test(openid)) openid = `wx_${randomAlnum(24)}`;
-    const known = await app.db.one<{ wechat_nickname: string; mobile: string }>(
-      'SELECT wechat_nickname, mobile FROM users WHERE wechat_openid = $1',
-      [openid],
-    );
+    const known = await app.db.one<{ wechat_nickname: string; mobile: string }>('SELECT wechat_nickname, mobile FROM users WHERE wechat_openid = $1', [openid]);
     return page(
       reply,
       200,
@@ -71,10 +71,13 @@ export function wechatSandbox(app: FastifyInstance) {
           return { status: 'cancelled', bound: false };
         }
         const user = await t.one<{ id: number }>('SELECT id FROM users WHERE wechat_openid = $1', [body.openid]);
-        await t.query(
-          `UPDATE wechat_logins SET status = 'confirmed', openid = $2, nickname = $3, user_id = $4, confirmed_at = $5 WHERE ticket_hash = $1`,
-          [sha256hex(ticket), body.openid, body.nickname || '微信用户', user?.id ?? null, now],
-        );
+        await t.query(`UPDATE wechat_logins SET status = 'confirmed', openid = $2, nickname = $3, user_id = $4, confirmed_at = $5 WHERE ticket_hash = $1`, [
+          sha256hex(ticket),
+          body.openid,
+          body.nickname || '微信用户',
+          user?.id ?? null,
+          now,
+        ]);
         return { status: 'confirmed', bound: !!user };
       });
       if (wantsHtml(req)) {

@@ -18,8 +18,22 @@ const part = fc.record(
 ) as fc.Arbitrary<CheckpointPart>;
 
 const checkpoint = (parts: CheckpointPart[], inFlight?: Checkpoint['inFlight']): Checkpoint => ({
-  key: 'k', schema: 1, fileName: '入职培训.mp4', fileSize: 10, lastModified: 0, kind: 'video', title: 'a', mediaId: 'm',
-  address: { Endpoint: 'e', Bucket: 'b', FileName: 'f' }, uploadId: 'u', partSize: 1, parts, inFlight, createdAt: 0, updatedAt: 0, expiresAt: 1e15,
+  key: 'k',
+  schema: 1,
+  fileName: '入职培训.mp4',
+  fileSize: 10,
+  lastModified: 0,
+  kind: 'video',
+  title: 'a',
+  mediaId: 'm',
+  address: { Endpoint: 'e', Bucket: 'b', FileName: 'f' },
+  uploadId: 'u',
+  partSize: 1,
+  parts,
+  inFlight,
+  createdAt: 0,
+  updatedAt: 0,
+  expiresAt: 1e15,
 });
 
 describe('checkpoint packing', () => {

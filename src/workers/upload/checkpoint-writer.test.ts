@@ -5,9 +5,21 @@ import { CheckpointWriter } from './checkpoint-writer';
 import type { Checkpoint } from './types';
 
 const cp = (parts: number): Checkpoint => ({
-  key: 'k', schema: 1, fileName: 'a.mp4', fileSize: 10, lastModified: 0, kind: 'video', title: 'a', mediaId: 'm',
-  address: { Endpoint: '', Bucket: '', FileName: '' }, uploadId: 'u', partSize: 1,
-  parts: Array.from({ length: parts }, (_, i) => ({ partNumber: i + 1, size: 1, etag: 'e', crc64: '1' })), createdAt: 0, updatedAt: 0, expiresAt: 1e15,
+  key: 'k',
+  schema: 1,
+  fileName: 'a.mp4',
+  fileSize: 10,
+  lastModified: 0,
+  kind: 'video',
+  title: 'a',
+  mediaId: 'm',
+  address: { Endpoint: '', Bucket: '', FileName: '' },
+  uploadId: 'u',
+  partSize: 1,
+  parts: Array.from({ length: parts }, (_, i) => ({ partNumber: i + 1, size: 1, etag: 'e', crc64: '1' })),
+  createdAt: 0,
+  updatedAt: 0,
+  expiresAt: 1e15,
 });
 
 describe('the checkpoint writer', () => {

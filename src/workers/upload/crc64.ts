@@ -42,18 +42,18 @@ export const CRC_SLICE = 512 * 1024;
 /** Lets the event loop run (sockets written, answers read) before the next slice is hashed. */
 const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
 const yieldToLoop: () => Promise<void> = immediate
-    ? () => new Promise((r) => immediate(() => r()))
-    : (() => {
-        // a worker has no setImmediate, and setTimeout(0) waits ≥ 4 ms once nested
-        const ch = new MessageChannel();
-        const waiting: (() => void)[] = [];
-        ch.port1.onmessage = () => waiting.shift()?.();
-        return () =>
-          new Promise<void>((r) => {
-            waiting.push(r);
-            ch.port2.postMessage(0);
-          });
-      })();
+  ? () => new Promise((r) => immediate(() => r()))
+  : (() => {
+      // a worker has no setImmediate, and setTimeout(0) waits ≥ 4 ms once nested
+      const ch = new MessageChannel();
+      const waiting: (() => void)[] = [];
+      ch.port1.onmessage = () => waiting.shift()?.();
+      return () =>
+        new Promise<void>((r) => {
+          waiting.push(r);
+          ch.port2.postMessage(0);
+        });
+    })();
 
 /**
  * CRC64 of some bytes in slices of CRC_SLICE with the event loop let run between them: the part's

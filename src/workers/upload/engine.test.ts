@@ -71,8 +71,15 @@ function rig(opts: Partial<UploadOptions> = {}, deps: Partial<EngineDeps> = {}, 
     get states() {
       return events.filter((e): e is Extract<EngineEvent, { type: 'state' }> => e.type === 'state').map((e) => e.state);
     },
-    itemStates: (id) => items().filter((i) => i.id === id).map((i) => i.state).filter((s, i, a) => i === 0 || a[i - 1] !== s),
-    loaded: (id) => items().filter((i) => i.id === id).map((i) => i.loaded),
+    itemStates: (id) =>
+      items()
+        .filter((i) => i.id === id)
+        .map((i) => i.state)
+        .filter((s, i, a) => i === 0 || a[i - 1] !== s),
+    loaded: (id) =>
+      items()
+        .filter((i) => i.id === id)
+        .map((i) => i.loaded),
     item: (id) => engine.list().find((i) => i.id === id)!,
     done: (id, states = ['Success', 'Failure', 'Canceled']) =>
       new Promise((resolve, reject) => {
@@ -141,7 +148,9 @@ describe('a multipart upload', () => {
     // progress: byte-level, never backwards, 100 % only after Complete
     const loaded = r.loaded(id);
     for (let i = 1; i < loaded.length; i++) expect(loaded[i]!).toBeGreaterThanOrEqual(loaded[i - 1]!);
-    const beforeSuccess = r.events.filter((e) => e.type === 'item' && e.item.id === id && e.item.state === 'Uploading').map((e) => (e as { item: ItemSnapshot }).item.loaded);
+    const beforeSuccess = r.events
+      .filter((e) => e.type === 'item' && e.item.id === id && e.item.state === 'Uploading')
+      .map((e) => (e as { item: ItemSnapshot }).item.loaded);
     expect(Math.max(...beforeSuccess)).toBeLessThan(blob.size);
     expect(new Set(beforeSuccess).size).toBeGreaterThan(6); // finer than whole parts
     expect(it.loaded).toBe(blob.size);
@@ -241,7 +250,15 @@ describe('error codes', () => {
     const blob = randomBlob(3 * MB);
     const id = await add(r, blob);
     // the file disappears after it was picked
-    Object.defineProperty(blob, 'slice', { value: () => ({ size: MB, arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')), stream: () => { throw new DOMException('gone', 'NotReadableError'); } }) });
+    Object.defineProperty(blob, 'slice', {
+      value: () => ({
+        size: MB,
+        arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')),
+        stream: () => {
+          throw new DOMException('gone', 'NotReadableError');
+        },
+      }),
+    });
     r.engine.start();
     const it = await r.done(id);
     expect(it.state).toBe('Failure');
@@ -656,7 +673,21 @@ describe('checkpoints and resume', () => {
 
   it('IndexedDB checkpoints expire', async () => {
     const store = new IdbCheckpointStore(`t-${Math.random()}`);
-    const base = { schema: 1 as const, fileName: 'a.mp4', fileSize: 1, lastModified: 0, kind: 'video' as const, title: 'a', mediaId: 'v', address: { Endpoint: '', Bucket: '', FileName: '' }, uploadId: 'u', partSize: MB, parts: [], createdAt: 0, updatedAt: 0 };
+    const base = {
+      schema: 1 as const,
+      fileName: 'a.mp4',
+      fileSize: 1,
+      lastModified: 0,
+      kind: 'video' as const,
+      title: 'a',
+      mediaId: 'v',
+      address: { Endpoint: '', Bucket: '', FileName: '' },
+      uploadId: 'u',
+      partSize: MB,
+      parts: [],
+      createdAt: 0,
+      updatedAt: 0,
+    };
     await store.put({ ...base, key: 'old', expiresAt: 1000 });
     await store.put({ ...base, key: 'new', expiresAt: Date.now() + 1e6 });
     await store.putFile('old', { handle: true }, 1000);

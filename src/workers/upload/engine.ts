@@ -62,8 +62,6 @@ export interface AddOptions {
   handle?: unknown;
 }
 
-
-
 export class UploadEngine {
   readonly options: UploadOptions;
   private readonly items = new Map<string, Item>();
@@ -156,19 +154,22 @@ export class UploadEngine {
       }
       throw new UploadError('FileDuplication');
     }
-    const item = newItem({
-      file,
-      name,
-      size: file.size,
-      lastModified,
-      kind: opts.kind,
-      purpose: opts.purpose ?? '',
-      title: (opts.title ?? name.replace(/\.[^.]*$/, '')) || name,
-      handle: opts.handle ?? null,
-      state: 'Ready',
-      fp,
-      mediaId: '',
-    }, this.options.progressEveryMs);
+    const item = newItem(
+      {
+        file,
+        name,
+        size: file.size,
+        lastModified,
+        kind: opts.kind,
+        purpose: opts.purpose ?? '',
+        title: (opts.title ?? name.replace(/\.[^.]*$/, '')) || name,
+        handle: opts.handle ?? null,
+        state: 'Ready',
+        fp,
+        mediaId: '',
+      },
+      this.options.progressEveryMs,
+    );
     this.items.set(item.id, item);
     // show earlier progress at once
     const cp = await this.deps.store.get(fp).catch(() => undefined);
@@ -190,25 +191,27 @@ export class UploadEngine {
    */
   restoreCheckpoint(cp: Checkpoint): string {
     for (const it of this.items.values()) if (it.fp === cp.key) return it.id;
-    const item = newItem({
-      file: null,
-      name: cp.fileName,
-      size: cp.fileSize,
-      lastModified: cp.lastModified,
-      kind: cp.kind,
-      purpose: '',
-      title: cp.title,
-      handle: null,
-      state: 'Stoped',
-      fp: cp.key,
-      mediaId: cp.mediaId,
-    }, this.options.progressEveryMs);
+    const item = newItem(
+      {
+        file: null,
+        name: cp.fileName,
+        size: cp.fileSize,
+        lastModified: cp.lastModified,
+        kind: cp.kind,
+        purpose: '',
+        title: cp.title,
+        handle: null,
+        state: 'Stoped',
+        fp: cp.key,
+        mediaId: cp.mediaId,
+      },
+      this.options.progressEveryMs,
+    );
     item.meter.reset(cp.parts.reduce((n, p) => n + p.size, 0));
     this.items.set(item.id, item);
     this.emitItem(item, true);
     return item.id;
   }
-
 
   /** startUpload: runs the queue (stopped items continue). */
   start(): void {
@@ -337,7 +340,6 @@ export class UploadEngine {
     }
   }
 
-
   private halt(it: Item, state: ItemState): void {
     const c = it.ctrl;
     it.ctrl = null;
@@ -448,7 +450,6 @@ export class UploadEngine {
     this.state = s;
     this.emit({ type: 'state', state: s });
   }
-
 
   private emitItem(it: Item, force = false): void {
     if (!it.emits.pass(this.deps.clock.now(), force)) return;

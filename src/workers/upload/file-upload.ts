@@ -175,7 +175,15 @@ export class FileUpload {
 
   private tunerLimits(partSize: number) {
     const o = this.options;
-    return { partSize, parallel: o.parallel, maxPartSize: Math.max(partSize, o.maxPartSize), maxParallel: o.maxParallel, adaptive: o.adaptive, maxInFlight: o.maxInFlight, inFlightSeconds: o.inFlightSeconds };
+    return {
+      partSize,
+      parallel: o.parallel,
+      maxPartSize: Math.max(partSize, o.maxPartSize),
+      maxParallel: o.maxParallel,
+      adaptive: o.adaptive,
+      maxInFlight: o.maxInFlight,
+      inFlightSeconds: o.inFlightSeconds,
+    };
   }
 
   /** GetUploadProgress: the server's copy of a checkpoint made in another browser. */

@@ -41,8 +41,8 @@ export interface Item {
 let seq = 0;
 
 export function newItem(
-base: Pick<Item, 'file' | 'name' | 'size' | 'lastModified' | 'kind' | 'purpose' | 'title' | 'handle' | 'state' | 'fp' | 'mediaId'>,
-progressEveryMs: number,
+  base: Pick<Item, 'file' | 'name' | 'size' | 'lastModified' | 'kind' | 'purpose' | 'title' | 'handle' | 'state' | 'fp' | 'mediaId'>,
+  progressEveryMs: number,
 ): Item {
   return {
     id: `u${Date.now().toString(36)}${(seq++).toString(36)}`,

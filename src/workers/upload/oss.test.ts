@@ -62,13 +62,18 @@ describe('OSS XML answers', () => {
   });
 
   it('Initiate and Complete: UploadId and the decoded ETag; a garbage body falls back as before', async () => {
-    const init = '<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult><Bucket>b</Bucket><Key>sv/a.mp4</Key><UploadId> 0004B999EF518A1FE585B0C9360DC4C8 </UploadId></InitiateMultipartUploadResult>';
+    const init =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult><Bucket>b</Bucket><Key>sv/a.mp4</Key><UploadId> 0004B999EF518A1FE585B0C9360DC4C8 </UploadId></InitiateMultipartUploadResult>';
     expect(await canned(xmlRes(init)).client.initiate(creds, addr, 'video/mp4')).toBe('0004B999EF518A1FE585B0C9360DC4C8');
     const noId = canned(xmlRes(''));
     await expect(noId.client.initiate(creds, addr, 'video/mp4')).rejects.toMatchObject({ name: 'OssError', code: 'InvalidResponse', status: 200 });
 
-    const done = '<CompleteMultipartUploadResult><Location>http://oss.test/b/sv/a.mp4</Location><ETag>&quot;ABCDEF-2&quot;</ETag></CompleteMultipartUploadResult>';
-    const parts = [{ partNumber: 1, etag: '"A"' }, { partNumber: 2, etag: '"B"' }];
+    const done =
+      '<CompleteMultipartUploadResult><Location>http://oss.test/b/sv/a.mp4</Location><ETag>&quot;ABCDEF-2&quot;</ETag></CompleteMultipartUploadResult>';
+    const parts = [
+      { partNumber: 1, etag: '"A"' },
+      { partNumber: 2, etag: '"B"' },
+    ];
     const c = canned(xmlRes(done, 200, { 'x-oss-hash-crc64ecma': '42' }));
     expect(await c.client.complete(creds, addr, 'U1', parts)).toEqual({ etag: '"ABCDEF-2"', crc64: '42' });
     expect(c.sent[0]!.body).toBe(
@@ -101,7 +106,12 @@ describe('OSS XML answers', () => {
 
   it('Error: a body that is not XML (or empty, or cut off) keeps the HTTP status', () => {
     const headers = { 'x-oss-request-id': 'RID' };
-    for (const text of ['', '<html><body><h1>502 Bad Gateway</h1><Error>upstream</Error></body></html>', 'gateway <Error> & garbage', '<Error><Code>Internal']) {
+    for (const text of [
+      '',
+      '<html><body><h1>502 Bad Gateway</h1><Error>upstream</Error></body></html>',
+      'gateway <Error> & garbage',
+      '<Error><Code>Internal',
+    ]) {
       const e = parseOssError({ status: 502, headers, text });
       expect(e).toMatchObject({ status: 502, code: 'HTTP502', message: '对象存储返回 HTTP 502', requestId: 'RID' });
     }

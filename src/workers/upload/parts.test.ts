@@ -57,7 +57,11 @@ describe('the part plan', () => {
     expect(gap.length).toBe(2); // 250 KiB over numbers 2–4: two parts ≥ 100 KiB
     expect(gap.every((j) => j.size >= MIN_PART)).toBe(true);
     covers(gap, MB, MB + 250 * 1024);
-    covers(jobs.filter((j) => j.n > 5), MB + 250 * 1024 + 4 * MB, size);
+    covers(
+      jobs.filter((j) => j.n > 5),
+      MB + 250 * 1024 + 4 * MB,
+      size,
+    );
   });
 
   it('plans the parts that were in flight again exactly (number, offset, size), then the frontier', () => {

@@ -47,9 +47,10 @@ export class PartPlanner {
   ) {
     const doneNs = new Set(cp.parts.map((p) => p.partNumber));
     const planned = (cp.inFlight ?? []).filter((j) => !doneNs.has(j.n) && j.size > 0 && j.offset + j.size <= fileSize);
-    const known = [...cp.parts.map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size, planned: false })), ...planned.map((j) => ({ ...j, planned: true }))].sort(
-      (a, b) => a.n - b.n,
-    );
+    const known = [
+      ...cp.parts.map((p) => ({ n: p.partNumber, offset: partOffset(p, cp), size: p.size, planned: false })),
+      ...planned.map((j) => ({ ...j, planned: true })),
+    ].sort((a, b) => a.n - b.n);
     let n = 0;
     let end = 0;
     for (const d of known) {

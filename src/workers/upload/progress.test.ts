@@ -15,7 +15,11 @@ describe('the progress throttle', () => {
   it('coalesces a flood into a few calls a second, latest value per key, the last never lost', () => {
     vi.useFakeTimers();
     const calls: number[][] = [];
-    const c = new Coalescer<string, number>(250, (v) => calls.push(v), () => Date.now());
+    const c = new Coalescer<string, number>(
+      250,
+      (v) => calls.push(v),
+      () => Date.now(),
+    );
     for (let i = 0; i < 1000; i++) {
       c.push(i % 2 ? 'a' : 'b', i);
       vi.advanceTimersByTime(1); // 1000 events in one second

@@ -23,9 +23,14 @@ describe('signatures', () => {
   it('VOD RPC: HMAC-SHA1 over GET&%2F&<canonical query> with secret&', async () => {
     const params = { Action: 'CreateUploadVideo', Title: '入职 培训(1)*', AccessKeyId: 'STS.x', Timestamp: '2026-05-01T10:00:00Z' };
     const q = await signRpc('GET', params, 'secret');
-    const canonical = Object.keys(params).sort().map((k) => `${percentEncode(k)}=${percentEncode(params[k as keyof typeof params])}`).join('&');
+    const canonical = Object.keys(params)
+      .sort()
+      .map((k) => `${percentEncode(k)}=${percentEncode(params[k as keyof typeof params])}`)
+      .join('&');
     expect(canonical).toContain('Title=%E5%85%A5%E8%81%8C%20%E5%9F%B9%E8%AE%AD%281%29%2A');
-    const want = createHmac('sha1', 'secret&').update(`GET&%2F&${percentEncode(canonical)}`).digest('base64');
+    const want = createHmac('sha1', 'secret&')
+      .update(`GET&%2F&${percentEncode(canonical)}`)
+      .digest('base64');
     expect(q.endsWith(`&Signature=${percentEncode(want)}`)).toBe(true);
   });
   it('OSS V1: verb, MD5, type, date, sorted x-oss-* headers, resource with signed sub-resources only', async () => {
@@ -34,7 +39,9 @@ describe('signatures', () => {
     expect(ossCanonicalResource('b', 'k', { uploads: null })).toBe('/b/k?uploads');
     const headers = { 'x-oss-security-token': 'T', 'x-oss-date': 'Thu, 01 May 2026 10:00:00 GMT', 'content-type': 'video/mp4' };
     const sts = ossStringToSign('PUT', headers, res);
-    expect(sts).toBe('PUT\n\nvideo/mp4\nThu, 01 May 2026 10:00:00 GMT\nx-oss-date:Thu, 01 May 2026 10:00:00 GMT\nx-oss-security-token:T\n/b/sv/a b.mp4?partNumber=3&uploadId=U');
+    expect(sts).toBe(
+      'PUT\n\nvideo/mp4\nThu, 01 May 2026 10:00:00 GMT\nx-oss-date:Thu, 01 May 2026 10:00:00 GMT\nx-oss-security-token:T\n/b/sv/a b.mp4?partNumber=3&uploadId=U',
+    );
     expect(await ossAuthorization('id', 'sec', 'PUT', headers, res)).toBe(`OSS id:${createHmac('sha1', 'sec').update(sts).digest('base64')}`);
   });
   it('addresses objects path-style (sandbox) or virtual-hosted', () => {

@@ -57,7 +57,9 @@ export function toRemote(it: Item, cp: Checkpoint, ratio?: number): RemoteProgre
     UploadId: cp.uploadId,
     PartSize: cp.partSize,
     // [number, etag, crc64, size] (+ offset for parts of another size than partSize)
-    UploadPoint: JSON.stringify(cp.parts.map((p) => (p.offset === undefined ? [p.partNumber, p.etag, p.crc64, p.size] : [p.partNumber, p.etag, p.crc64, p.size, p.offset]))),
+    UploadPoint: JSON.stringify(
+      cp.parts.map((p) => (p.offset === undefined ? [p.partNumber, p.etag, p.crc64, p.size] : [p.partNumber, p.etag, p.crc64, p.size, p.offset])),
+    ),
     DonePartsCount: cp.parts.length,
     TotalPart: equal ? total : cp.parts.length + Math.ceil((it.size - done) / (it.tuner?.partSize ?? cp.partSize)),
     UploadRatio: ratio ?? (equal ? Math.floor((cp.parts.length / total) * 10000) / 10000 : Math.min(0.9999, Math.floor((done / it.size) * 10000) / 10000)),
@@ -86,7 +88,11 @@ export async function adoptParts(cp: Checkpoint, remote: PartInfo[], file: Blob 
     }
     const j = planned.get(r.partNumber);
     if (j) {
-      if (j.size === r.size && j.offset + j.size <= fileSize && (!crc || (r.crc64 && file && (await crcOfBytes(await readPart(file, j.offset, j.size))) === r.crc64))) {
+      if (
+        j.size === r.size &&
+        j.offset + j.size <= fileSize &&
+        (!crc || (r.crc64 && file && (await crcOfBytes(await readPart(file, j.offset, j.size))) === r.crc64))
+      ) {
         const part: CheckpointPart = { partNumber: j.n, etag: r.etag, crc64: r.crc64, size: j.size };
         if (!onGrid(j.n, j.offset)) part.offset = j.offset;
         kept.push(part);

@@ -97,23 +97,21 @@ export async function retrying<T>(p: RetryPolicy, signal: AbortSignal, fn: () =>
  * Aborts a request that made no progress for `limitMs` (then it fails as a timeout, which is
  * retried). `fn` gets the signal to pass on and `touch`, to call on every sign of progress.
  */
-export async function stallGuard<T>(
-  clock: Clock,
-  limitMs: number,
-  signal: AbortSignal,
-  fn: (s: AbortSignal, touch: () => void) => Promise<T>,
-): Promise<T> {
+export async function stallGuard<T>(clock: Clock, limitMs: number, signal: AbortSignal, fn: (s: AbortSignal, touch: () => void) => Promise<T>): Promise<T> {
   const ctrl = new AbortController();
   const onAbort = () => ctrl.abort();
   signal.addEventListener('abort', onAbort, { once: true });
   let last = clock.now();
   let stalled = false;
-  const timer = setInterval(() => {
-    if (clock.now() - last > limitMs) {
-      stalled = true;
-      ctrl.abort();
-    }
-  }, Math.max(50, Math.min(1000, limitMs / 4)));
+  const timer = setInterval(
+    () => {
+      if (clock.now() - last > limitMs) {
+        stalled = true;
+        ctrl.abort();
+      }
+    },
+    Math.max(50, Math.min(1000, limitMs / 4)),
+  );
   try {
     return await fn(ctrl.signal, () => (last = clock.now()));
   } catch (e) {

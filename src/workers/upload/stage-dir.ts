@@ -48,4 +48,3 @@ export async function stagedBytes(dir: StageDir | null): Promise<number> {
   }
   return n;
 }
-

@@ -104,7 +104,8 @@ export class StagedCopies {
    * it) into OPFS while it uploads; tells the page copying → ready, or noRoom / failed.
    */
   async stage(id: string, file: Blob, lastModified: number, kind: MediaKind): Promise<void> {
-    const emit = (status: StageStatus, free?: number) => this.deps.emit({ type: 'staged', id, status, size: file.size, ...(free === undefined ? {} : { free }) });
+    const emit = (status: StageStatus, free?: number) =>
+      this.deps.emit({ type: 'staged', id, status, size: file.size, ...(free === undefined ? {} : { free }) });
     let fp: string;
     try {
       fp = await fingerprint(file, lastModified, kind);

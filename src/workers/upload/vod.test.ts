@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Credentials, Transport, TransportRequest } from './types';
 import { VodClient } from './vod';
 
-const answer = { VideoId: 'v1', UploadAddress: btoa(JSON.stringify({ Endpoint: 'https://oss-cn-beijing.aliyuncs.com', Bucket: 'outin-1', FileName: 'sv/a.mp4' })), UploadAuth: btoa(JSON.stringify({ AccessKeyId: 'a', AccessKeySecret: 'b', SecurityToken: 'c', ExpireUTCTime: '2030-01-01T00:00:00Z' })) };
+const answer = {
+  VideoId: 'v1',
+  UploadAddress: btoa(JSON.stringify({ Endpoint: 'https://oss-cn-beijing.aliyuncs.com', Bucket: 'outin-1', FileName: 'sv/a.mp4' })),
+  UploadAuth: btoa(JSON.stringify({ AccessKeyId: 'a', AccessKeySecret: 'b', SecurityToken: 'c', ExpireUTCTime: '2030-01-01T00:00:00Z' })),
+};
 
 function recorder() {
   const sent: TransportRequest[] = [];
@@ -24,7 +28,10 @@ describe('VodClient endpoints', () => {
   it('follows the endpoint and region the credentials name', async () => {
     const { sent, transport } = recorder();
     const vod = new VodClient(transport, 'https://console.example.com/sandbox/vod', () => Date.now(), 'cn-shanghai');
-    const t = await vod.createUploadVideo({ ...sts, VodEndpoint: 'https://vod.cn-beijing.aliyuncs.com', RegionId: 'cn-beijing' }, { Title: 't', FileName: 'a.mp4', FileSize: 1 });
+    const t = await vod.createUploadVideo(
+      { ...sts, VodEndpoint: 'https://vod.cn-beijing.aliyuncs.com', RegionId: 'cn-beijing' },
+      { Title: 't', FileName: 'a.mp4', FileSize: 1 },
+    );
     expect(sent).toHaveLength(1);
     const url = new URL(sent[0]!.url);
     expect(url.origin + url.pathname).toBe('https://vod.cn-beijing.aliyuncs.com/');

@@ -120,7 +120,9 @@ export class VodClient {
 
   /** Refreshes the upload auth of an image (the SDK creates a new one; we ask for the same object). */
   async refreshUploadImage(creds: Credentials, imageId: string): Promise<UploadTicket> {
-    const r = await this.rpc<{ ImageId: string; ImageURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'RefreshUploadImage', { ImageId: imageId });
+    const r = await this.rpc<{ ImageId: string; ImageURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'RefreshUploadImage', {
+      ImageId: imageId,
+    });
     return this.ticket(r, imageId, r.ImageURL);
   }
 
@@ -137,7 +139,9 @@ export class VodClient {
 
   /** New upload auth for the same document (the sandbox's counterpart of RefreshUploadImage). */
   async refreshUploadAttachedMedia(creds: Credentials, mediaId: string): Promise<UploadTicket> {
-    const r = await this.rpc<{ MediaId: string; MediaURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'RefreshUploadAttachedMedia', { MediaId: mediaId });
+    const r = await this.rpc<{ MediaId: string; MediaURL: string; UploadAddress: string; UploadAuth: string }>(creds, 'RefreshUploadAttachedMedia', {
+      MediaId: mediaId,
+    });
     return this.ticket(r, mediaId, r.MediaURL);
   }
 
@@ -156,4 +160,3 @@ export class VodClient {
     return r.UploadProgress ?? null;
   }
 }
-

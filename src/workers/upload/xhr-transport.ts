@@ -27,7 +27,10 @@ export class XhrTransport implements Transport {
       xhr.onload = () => {
         done();
         const headers: Record<string, string> = {};
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const i = line.indexOf(':');
           if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
         }

@@ -27,7 +27,8 @@ export const exportRecords = (keywords?: string) => call('dimRecordsExport', { q
 // the public pages (no login)
 export const leavePage = (token: string) => call('leavePage', { params: { token } }, { hideMessage: true });
 export const leaveCode = (token: string, mobile: string) => callWithMsg('leaveCode', { params: { token }, body: { mobile } });
-export const leaveVerify = (token: string, mobile: string, code: string) => call('leaveVerify', { params: { token }, body: { mobile, code } }, { loading: true });
+export const leaveVerify = (token: string, mobile: string, code: string) =>
+  call('leaveVerify', { params: { token }, body: { mobile, code } }, { loading: true });
 export const leaveSubmit = (token: string, body: BodyInput<'leaveSubmit'>) => call('leaveSubmit', { params: { token }, body }, { loading: true });
 export const leaveWithdraw = (token: string, ticket: string) => call('leaveWithdraw', { params: { token }, body: { ticket } }, { loading: true });
 export const proofView = (token: string) => call('proofView', { params: { token } }, { hideMessage: true });

@@ -5,7 +5,8 @@ type WorkerTab = NonNullable<QueryInput<'empWorkers'>['tab']>;
 export const listTasks = (q: QueryInput<'empTasks'>) => call('empTasks', { query: { ...q, page_size: 10 } });
 export const loadTask = (id: number) => call('empTask', { params: { id } });
 export const saveTask = (body: BodyInput<'empTaskSave'>) => callWithMsg('empTaskSave', { body }, { loading: true });
-export const taskAction = (id: number, action: 'submit' | 'end' | 'cancel' | 'delete' | 'copy') => callWithMsg('empTaskAction', { params: { id }, body: { action } });
+export const taskAction = (id: number, action: 'submit' | 'end' | 'cancel' | 'delete' | 'copy') =>
+  callWithMsg('empTaskAction', { params: { id }, body: { action } });
 export const saveSetting = (id: number, body: BodyInput<'empTaskSetting'>) => callWithMsg('empTaskSetting', { params: { id }, body });
 export const listAgreements = (id: number) => call('empAgreements', { params: { id } });
 export const saveAgreement = (id: number, body: BodyInput<'empAgreementSave'>) => callWithMsg('empAgreementSave', { params: { id }, body }, { loading: true });
@@ -14,4 +15,5 @@ export const listWorkers = (id: number, tab: WorkerTab, page: number) => call('e
 export const addWorker = (id: number, body: BodyInput<'empWorkerAdd'>) => callWithMsg('empWorkerAdd', { params: { id }, body });
 export const pickWorkers = (id: number, ids: number[]) => callWithMsg('empWorkerPick', { params: { id }, body: { ids: ids.join(',') } });
 export const listFlexWorkers = (q: { keywords?: string; task_id: number; page: number }) => call('empFlexWorkers', { query: { ...q, page_size: 10 } });
-export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['action'], reason = '') => callWithMsg('empWorkerAction', { params: { id }, body: { action, reason } });
+export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['action'], reason = '') =>
+  callWithMsg('empWorkerAction', { params: { id }, body: { action, reason } });

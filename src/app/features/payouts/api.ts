@@ -5,7 +5,8 @@ export const topup = (amount: number) => callWithMsg('payTopup', { body: { amoun
 export const saveRates = (rates: { fee_rate_bp: number; tax_rate_bp: number; monthly_cap_fen: number }) =>
   callWithMsg('paySettings', { body: { ...rates, monthly_cap_fen: String(rates.monthly_cap_fen) } });
 export const listBatches = (taskId: number, page = 1) => call('payBatches', { query: { task_id: taskId, page, page_size: 20 } });
-export const createBatch = (taskId: number, retryOf?: number) => callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });
+export const createBatch = (taskId: number, retryOf?: number) =>
+  callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });
 export const loadBatch = (id: number) => call('payBatch', { params: { id } });
 export const batchAction = (id: number, action: 'submit' | 'close') => callWithMsg('payBatchAction', { params: { id }, body: { action } });
 export const sendCode = (id: number) => callWithMsg('payBatchCode', { params: { id } });
@@ -14,10 +15,14 @@ export const confirmBatch = (id: number, code: string) => callWithMsg('payBatchC
 export const batchLogs = (id: number) => call('payBatchLogs', { params: { id } });
 export const loadLedger = (q: Pick<QueryInput<'payLedger'>, 'type' | 'page'>) => call('payLedger', { query: { ...q, page_size: 10 } });
 export type DayRange = { from: string; to: string };
-export const loadLedgerPage = (q: Pick<QueryInput<'payLedger'>, 'type' | 'batch_id' | 'page'> & DayRange) => call('payLedger', { query: { ...q, page_size: 20 } });
-export const exportLedger = (q: Pick<QueryInput<'payLedgerExport'>, 'type' | 'batch_id'> & DayRange) => call('payLedgerExport', { query: q }, { loading: true });
-export const loadLogs = (q: Pick<QueryInput<'payLogs'>, 'task_id' | 'batch_id' | 'action' | 'page'> & DayRange) => call('payLogs', { query: { ...q, page_size: 20 } });
-export const changeAmount = (id: number, rowId: number, amount: number) => callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount: String(amount) } });
+export const loadLedgerPage = (q: Pick<QueryInput<'payLedger'>, 'type' | 'batch_id' | 'page'> & DayRange) =>
+  call('payLedger', { query: { ...q, page_size: 20 } });
+export const exportLedger = (q: Pick<QueryInput<'payLedgerExport'>, 'type' | 'batch_id'> & DayRange) =>
+  call('payLedgerExport', { query: q }, { loading: true });
+export const loadLogs = (q: Pick<QueryInput<'payLogs'>, 'task_id' | 'batch_id' | 'action' | 'page'> & DayRange) =>
+  call('payLogs', { query: { ...q, page_size: 20 } });
+export const changeAmount = (id: number, rowId: number, amount: number) =>
+  callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount: String(amount) } });
 export const topupWx = (amount: number) => callWithMsg('payTopupWx', { body: { amount: String(amount) } });
 export const loadReceipt = (id: number, rowId: number) => call('payReceipt', { params: { id }, query: { row_id: rowId } });
 export const exportQuarter = (year: number, quarter: number) => call('payQuarterExport', { query: { year, quarter } }, { loading: true });

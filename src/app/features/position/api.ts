@@ -5,8 +5,7 @@ export const listPositions = (q: { status: Status; keywords?: string; page: numb
   call('positions', { query: { ...q, page_size: 10 } });
 export const loadPosition = (id: number) => call('position', { params: { id } });
 export const savePosition = (body: BodyInput<'positionSave'>) => call('positionSave', { body }, { loading: true });
-export const setPositionStatus = (id: number, action: 'close' | 'reopen') =>
-  callWithMsg('positionStatus', { params: { id }, body: { action } });
+export const setPositionStatus = (id: number, action: 'close' | 'reopen') => callWithMsg('positionStatus', { params: { id }, body: { action } });
 
 type ApplyStatus = 'all' | 'pending' | 'viewed' | 'invited' | 'unsuitable' | 'hired';
 export const listApplies = (id: number, status: ApplyStatus, page: number) =>

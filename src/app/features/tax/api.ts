@@ -1,8 +1,7 @@
 import { call, callWithMsg, type BodyInput, type QueryInput } from '../../shared/lib/http';
 
 export const loadService = () => call('taxService');
-export const applyService = (body: BodyInput<'taxServiceApply'>) =>
-  callWithMsg('taxServiceApply', { body });
+export const applyService = (body: BodyInput<'taxServiceApply'>) => callWithMsg('taxServiceApply', { body });
 export const loadEligible = (start: string, end: string) => call('taxEligible', { query: { start, end } });
 export const createApplication = (body: BodyInput<'taxCreate'>) => callWithMsg('taxCreate', { body }, { loading: true });
 export const listApplications = (q: QueryInput<'taxList'>) => call('taxList', { query: { ...q, page_size: 10 } });

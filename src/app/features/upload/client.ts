@@ -70,8 +70,7 @@ export function uploadClient(): UploadClient {
       else if (e.type === 'removed') {
         registrar.forget(e.id);
         removeItem(e.id);
-      }
-      else if (e.type === 'state') {
+      } else if (e.type === 'state') {
         uploads.engine = e.state;
         if (e.state !== 'Expire') uploads.expired = false;
       } else if (e.type === 'tokenExpired') {
@@ -147,9 +146,15 @@ export function errorText(code: string, fallback = ''): string {
 
 export const uploadActions = {
   pause: (id: string) => void uploadClient().pause(id),
-  resume: (id: string) => void uploadClient().resume(id).catch(() => toast('error', tUpload.upload.waitingFile)),
+  resume: (id: string) =>
+    void uploadClient()
+      .resume(id)
+      .catch(() => toast('error', tUpload.upload.waitingFile)),
   retry: (id: string) => {
-    if (!registrar.retry(id)) void uploadClient().retry(id).catch(() => toast('error', tUpload.upload.waitingFile));
+    if (!registrar.retry(id))
+      void uploadClient()
+        .retry(id)
+        .catch(() => toast('error', tUpload.upload.waitingFile));
   },
   cancel: (id: string) => void uploadClient().cancel(id),
   remove: (id: string) => void uploadClient().remove(id),

@@ -52,7 +52,11 @@ export function useDraftForm<T extends object>(opts: {
       setValues(b);
     };
     if (!id) start(latest.current.blank);
-    else latest.current.load(id).then((b) => alive && start(b), () => alive && latest.current.onLoadFailed());
+    else
+      latest.current.load(id).then(
+        (b) => alive && start(b),
+        () => alive && latest.current.onLoadFailed(),
+      );
     return () => {
       alive = false;
     };

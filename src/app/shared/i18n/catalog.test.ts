@@ -60,14 +60,9 @@ describe('UI strings', () => {
   });
 
   it('finds Chinese in string literals, template texts and JSX text, and not in comments', () => {
-    const sample = [
-      '// 注释',
-      '/* 注释 */',
-      "const a = '中文';",
-      'const b = `共 ${n} 条`;',
-      'const c = <p title="标题">正文</p>;',
-      "const d = 'plain';",
-    ].join('\n');
+    const sample = ['// 注释', '/* 注释 */', "const a = '中文';", 'const b = `共 ${n} 条`;', 'const c = <p title="标题">正文</p>;', "const d = 'plain';"].join(
+      '\n',
+    );
     expect(chineseTexts('x.tsx', sample).map((h) => h.replace(/^\d+: /, ''))).toEqual(['中文', '共', '条', '标题', '正文']);
   });
 });

@@ -25,8 +25,17 @@ export const tDim = {
 
   requests: {
     cols: {
-      name: '申请人', mobile: '手机号', dept: '部门', job: '岗位', join: '入职日期', lastDay: '最后工作日', type: '离职类型',
-      reason: '离职原因', submitted: '提交时间', status: '状态', actions: '操作',
+      name: '申请人',
+      mobile: '手机号',
+      dept: '部门',
+      job: '岗位',
+      join: '入职日期',
+      lastDay: '最后工作日',
+      type: '离职类型',
+      reason: '离职原因',
+      submitted: '提交时间',
+      status: '状态',
+      actions: '操作',
     },
     approve: '同意',
     reject: '退回',
@@ -140,8 +149,18 @@ export const tDim = {
 
   records: {
     cols: {
-      name: '姓名', idCard: '身份证号', mobile: '手机号', dept: '部门', job: '岗位 / 部门', entry: '入职日期', leave: '离职日期', type: '离职类型',
-      basis: '法定依据', source: '来源', proof: '离职证明', actions: '操作',
+      name: '姓名',
+      idCard: '身份证号',
+      mobile: '手机号',
+      dept: '部门',
+      job: '岗位 / 部门',
+      entry: '入职日期',
+      leave: '离职日期',
+      type: '离职类型',
+      basis: '法定依据',
+      source: '来源',
+      proof: '离职证明',
+      actions: '操作',
     },
     export: '导出',
     exported: '已导出',

@@ -123,7 +123,19 @@ export const tPay = {
   detail: {
     back: '返回批次列表',
     people: (n: number) => `${n}人`,
-    fields: { batch_no: '批次号', task: '关联任务', parent: '原批次（失败重发）', creator: '创建人/时间', count: '发放人数', gross: '应发总额', fee: '服务费', tax: '代扣税费', net: '实发总额', balance: '账户余额', status: '状态' },
+    fields: {
+      batch_no: '批次号',
+      task: '关联任务',
+      parent: '原批次（失败重发）',
+      creator: '创建人/时间',
+      count: '发放人数',
+      gross: '应发总额',
+      fee: '服务费',
+      tax: '代扣税费',
+      net: '实发总额',
+      balance: '账户余额',
+      status: '状态',
+    },
     precalc: '服务费预计算',
     precalcText: (gross: string, fee: string, debit: string, feeRate: string, taxRate: string) =>
       `应发 ${gross} + 服务费 ${fee}（${feeRate}）= 确认发放将扣款 ${debit}；个税按 ${taxRate} 从应发中代扣。`,

@@ -249,7 +249,17 @@ export const tRecruit = {
 
   applies: {
     tabs: { all: '全部', pending: '待处理', viewed: '已查看', invited: '已邀面试', unsuitable: '不合适', hired: '已录用' },
-    cols: { name: '姓名', basic: '性别/年龄', education: '学历', exp: '经验', last: '最近工作', source: '来源', time: '投递时间', status: '状态', actions: '操作' },
+    cols: {
+      name: '姓名',
+      basic: '性别/年龄',
+      education: '学历',
+      exp: '经验',
+      last: '最近工作',
+      source: '来源',
+      time: '投递时间',
+      status: '状态',
+      actions: '操作',
+    },
     view: '查看简历',
     invite: '邀请面试',
     unsuitable: '不合适',

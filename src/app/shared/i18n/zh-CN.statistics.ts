@@ -38,8 +38,7 @@ export const tStat = {
     title: '离职',
     left: '离职人数',
     rate: '离职率',
-    rateHint: (a: number | null, b: number | null) =>
-      a === null || b === null ? '未设置在职人数，无法计算离职率' : `期初 ${a} 人 · 期末 ${b} 人`,
+    rateHint: (a: number | null, b: number | null) => (a === null || b === null ? '未设置在职人数，无法计算离职率' : `期初 ${a} 人 · 期末 ${b} 人`),
     proofs: '出具离职证明',
     handled: '处理离职申请',
     avgHandle: '平均处理时长',

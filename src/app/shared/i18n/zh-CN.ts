@@ -309,8 +309,7 @@ export const t = {
   },
 
   home: {
-    greeting: (hour: number) =>
-      hour < 6 ? '夜深了' : hour < 11 ? '上午好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好',
+    greeting: (hour: number) => (hour < 6 ? '夜深了' : hour < 11 ? '上午好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好'),
     welcome: '欢迎使用企业服务平台',
     /** dayjs format of today's date on the welcome banner */
     dateFormat: 'YYYY年M月D日 dddd',

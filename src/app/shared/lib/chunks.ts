@@ -79,10 +79,7 @@ export function resetChunkRecovery(): void {
  * `load()` with the 120 s timeout; a failure that a reload can fix starts that reload and keeps
  * the loader up, anything else rejects with ChunkLoadError.
  */
-export function loadChunk<T>(
-  load: () => Promise<T>,
-  opts: { timeoutMs?: number; recover?: () => boolean } = {},
-): Promise<T> {
+export function loadChunk<T>(load: () => Promise<T>, opts: { timeoutMs?: number; recover?: () => boolean } = {}): Promise<T> {
   const { timeoutMs = CHUNK_TIMEOUT_MS, recover = () => recoverFromStaleChunk() } = opts;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
@@ -106,9 +103,7 @@ export function loadChunk<T>(
 
 /** React.lazy over loadChunk: the route table's and the shell's lazy parts. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same constraint as React.lazy
-export function lazyChunk<T extends ComponentType<any>>(
-  load: () => Promise<{ default: T }>,
-): LazyExoticComponent<T> {
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
   return lazy(() => loadChunk(load));
 }
 

@@ -72,7 +72,13 @@ export const isDirty = <T extends object>(values: T, base: T) => JSON.stringify(
  */
 const secrets = new Map<string, Record<string, unknown>>();
 
-export function writeDraft<T extends object>(storage: Pick<Storage, 'setItem'>, key: string, values: T, now: number, sensitive: readonly (keyof T)[] = []): void {
+export function writeDraft<T extends object>(
+  storage: Pick<Storage, 'setItem'>,
+  key: string,
+  values: T,
+  now: number,
+  sensitive: readonly (keyof T)[] = [],
+): void {
   const plain = { ...values } as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
   for (const k of sensitive as readonly string[]) {

@@ -14,5 +14,8 @@ export function nameInitials(name: string): string {
   if (!n) return '';
   if (/[\u4e00-\u9fff]/.test(n)) return n.length <= 2 ? n : n.slice(-2);
   const parts = n.split(/\s+/);
-  return parts.map((p) => p[0]!.toUpperCase()).slice(0, 2).join('');
+  return parts
+    .map((p) => p[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('');
 }

@@ -3,11 +3,25 @@ import type { Member, User } from '../../../contract';
 import { companyGate, memberGate } from './gates';
 
 const user = (company_status: User['company_status']): User => ({
-  id: 1, realname: '李娜', avatar: '', verify_status: 1, mobile: '13800000002', company_status,
+  id: 1,
+  realname: '李娜',
+  avatar: '',
+  verify_status: 1,
+  mobile: '13800000002',
+  company_status,
 });
 const member = (company_lv: number): Member => ({
-  company_id: 2, company_name: '杭州启明网络有限公司', dept_name: '人事部', job_name: '招聘专员', name: '李娜',
-  is_pay_taxe: 0, company_lv, member_expire: '', check_num: 0, is_admin: 1, crc: 0,
+  company_id: 2,
+  company_name: '杭州启明网络有限公司',
+  dept_name: '人事部',
+  job_name: '招聘专员',
+  name: '李娜',
+  is_pay_taxe: 0,
+  company_lv,
+  member_expire: '',
+  check_num: 0,
+  is_admin: 1,
+  crc: 0,
 });
 
 describe('role prompts (SPEC §6)', () => {

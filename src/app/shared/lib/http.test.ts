@@ -272,7 +272,7 @@ describe('the token cookie over plain http', () => {
   });
 });
 
-describe('the first page\'s answers, before the schemas have loaded', () => {
+describe("the first page's answers, before the schemas have loaded", () => {
   it('resolve at once, and a mismatch is logged and toasted once the page has painted and the schemas loaded', async () => {
     vi.resetModules();
     const http = await import('./http');

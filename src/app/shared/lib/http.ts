@@ -79,7 +79,10 @@ export class HttpError extends Error {
 }
 /** No answer: network down, timeout. */
 export class NetworkError extends Error {
-  constructor(readonly timedOut: boolean, cause?: unknown) {
+  constructor(
+    readonly timedOut: boolean,
+    cause?: unknown,
+  ) {
     super(timedOut ? 'timeout' : 'network', { cause });
     this.name = 'NetworkError';
   }
@@ -185,8 +188,7 @@ export function loadContract(): Promise<typeof EndpointTable> {
 afterFirstPaint(() => void loadContract().catch(() => {}));
 
 type Check = { success: true; data: unknown } | { success: false; error: { message: string; issues: unknown } };
-const checkAnswer = (contract: typeof EndpointTable, name: EndpointName, data: unknown): Check =>
-  contract.endpoints[name].data.safeParse(data) as Check;
+const checkAnswer = (contract: typeof EndpointTable, name: EndpointName, data: unknown): Check => contract.endpoints[name].data.safeParse(data) as Check;
 
 /** An answer that arrived before the schemas: checked once they have loaded. */
 function checkLater(name: EndpointName, data: unknown, quiet: boolean): void {
@@ -222,11 +224,7 @@ export type FormInput<T> = { [K in keyof T]: FieldInput<T[K]> };
 export type PathInput<T> = { [K in keyof T]: unknown extends T[K] ? string | number : T[K] };
 
 /** `key` is required when T has a required field, optional when it has none, and absent when the endpoint takes no T. */
-type Part<Key extends string, T> = [T] extends [never]
-  ? { [P in Key]?: never }
-  : Record<string, never> extends T
-    ? { [P in Key]?: T }
-    : { [P in Key]: T };
+type Part<Key extends string, T> = [T] extends [never] ? { [P in Key]?: never } : Record<string, never> extends T ? { [P in Key]?: T } : { [P in Key]: T };
 
 /**
  * What a call of endpoint N takes, from its schemas (src/contract/endpoints.ts): `params` exactly
@@ -244,9 +242,7 @@ export type QueryInput<N extends EndpointName> = FormInput<QueryOf<N>>;
 
 /** The arguments after the name: `args` may be left out when the endpoint needs none. */
 export type CallRest<N extends EndpointName> =
-  Record<string, never> extends CallArgs<N>
-    ? [args?: CallArgs<N>, options?: CallOptions]
-    : [args: CallArgs<N>, options?: CallOptions];
+  Record<string, never> extends CallArgs<N> ? [args?: CallArgs<N>, options?: CallOptions] : [args: CallArgs<N>, options?: CallOptions];
 
 /** A call's arguments as the request is built from them (whatever the endpoint). */
 interface WireArgs {
@@ -303,11 +299,7 @@ export async function call<N extends EndpointName>(name: N, ...[args, options]: 
   return (await request(name, (args ?? {}) as WireArgs, options ?? {})).data;
 }
 
-async function request<N extends EndpointName>(
-  name: N,
-  args: WireArgs,
-  options: CallOptions,
-): Promise<{ data: DataOf<N>; msg: string }> {
+async function request<N extends EndpointName>(name: N, args: WireArgs, options: CallOptions): Promise<{ data: DataOf<N>; msg: string }> {
   // counted while in flight: the work deferred past the first paint waits for the page's calls
   const end = callStarted();
   try {
@@ -317,11 +309,7 @@ async function request<N extends EndpointName>(
   }
 }
 
-async function send<N extends EndpointName>(
-  name: N,
-  args: WireArgs,
-  options: CallOptions,
-): Promise<{ data: DataOf<N>; msg: string }> {
+async function send<N extends EndpointName>(name: N, args: WireArgs, options: CallOptions): Promise<{ data: DataOf<N>; msg: string }> {
   const ep: EndpointRoute = (await loadRoutes())[name];
   const quiet = options.hideMessage ?? ep.silent ?? false;
   const say = (intent: ToastIntent, text: string) => {
@@ -416,9 +404,6 @@ async function send<N extends EndpointName>(
 }
 
 /** Like `call`, also giving the envelope's msg (SPEC §7: the invitation's msg is the success text). */
-export async function callWithMsg<N extends EndpointName>(
-  name: N,
-  ...[args, options]: NoInfer<CallRest<N>>
-): Promise<{ data: DataOf<N>; msg: string }> {
+export async function callWithMsg<N extends EndpointName>(name: N, ...[args, options]: NoInfer<CallRest<N>>): Promise<{ data: DataOf<N>; msg: string }> {
   return request(name, (args ?? {}) as WireArgs, options ?? {});
 }

@@ -11,7 +11,10 @@ import { call, callWithMsg, type BodyInput, type CallArgs, type QueryInput } fro
 function typedCalls() {
   // --- what compiles ---------------------------------------------------------------------------
   expectTypeOf(call('invite', { params: { id: 1 }, body: { type: 'user', job_id: 3, remark: '面试' } })).resolves.toEqualTypeOf<DataOf<'invite'>>();
-  expectTypeOf(callWithMsg('colleagueCheck', { params: { id: 2 }, body: { result: 'pass' } })).resolves.toEqualTypeOf<{ data: DataOf<'colleagueCheck'>; msg: string }>();
+  expectTypeOf(callWithMsg('colleagueCheck', { params: { id: 2 }, body: { result: 'pass' } })).resolves.toEqualTypeOf<{
+    data: DataOf<'colleagueCheck'>;
+    msg: string;
+  }>();
   // nothing required: the arguments may be left out
   void call('userInfo');
   void call('hall');

@@ -25,7 +25,14 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
         {t.pager.prev}
       </Button>
       <Text>{t.pager.page(page, pages)}</Text>
-      <Button size="small" icon={<ChevronRightRegular />} iconPosition="after" disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label={t.pager.next}>
+      <Button
+        size="small"
+        icon={<ChevronRightRegular />}
+        iconPosition="after"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label={t.pager.next}
+      >
         {t.pager.next}
       </Button>
     </nav>

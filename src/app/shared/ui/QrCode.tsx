@@ -46,11 +46,7 @@ export function QrCode({ value, alt, className, testId }: QrCodeProps) {
   const ready = drawn?.value === value;
   return (
     <div className={mergeClasses(s.box, className)} data-testid={testId} data-qr-value={value} data-ready={ready}>
-      {ready ? (
-        <img className={s.img} src={drawn.url} alt={alt} width={QR_SIZE} height={QR_SIZE} />
-      ) : (
-        <Spinner size="small" label={t.state.loading} />
-      )}
+      {ready ? <img className={s.img} src={drawn.url} alt={alt} width={QR_SIZE} height={QR_SIZE} /> : <Spinner size="small" label={t.state.loading} />}
     </div>
   );
 }

@@ -17,9 +17,7 @@ export default function CrcRulesDialog() {
     <Dialog open={crcRules} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={s.surface} data-testid="crc-rules-dialog">
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label={t.crc.close} icon={<DismissRegular />} onClick={close} />}>
-            {t.crc.title}
-          </DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label={t.crc.close} icon={<DismissRegular />} onClick={close} />}>{t.crc.title}</DialogTitle>
           <DialogContent>{crcRules && <CrcRules />}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={close}>

@@ -31,8 +31,16 @@ const orders: SeedStep = {
       [cid, admin.id, addDays(now, -40)],
     );
     const invoice = [
-      '杭州云帆智联科技有限公司', CODE_1, 1, '招商银行杭州文三支行', '571908765410201', '浙江省杭州市西湖区文三路478号华星时代广场A座12层',
-      '057188765432', '王丽娟', '13800000001', '浙江省杭州市西湖区文三路478号华星时代广场A座12层前台',
+      '杭州云帆智联科技有限公司',
+      CODE_1,
+      1,
+      '招商银行杭州文三支行',
+      '571908765410201',
+      '浙江省杭州市西湖区文三路478号华星时代广场A座12层',
+      '057188765432',
+      '王丽娟',
+      '13800000001',
+      '浙江省杭州市西湖区文三路478号华星时代广场A座12层前台',
     ];
     await db.query(
       `INSERT INTO company_invoices (company_id, company_name, creditcode, invoice_type, bank_name, bank_account, address, phone,
@@ -49,7 +57,13 @@ const orders: SeedStep = {
 };
 
 const PARTNERS: [string, string, string, string, string][] = [
-  ['中国平安财产保险股份有限公司', '雇主责任险与团体意外险', '为平台企业提供雇主责任险、灵活用工人员团体意外险，支持按天投保、线上理赔。', 'https://www.pingan.com', '2019年'],
+  [
+    '中国平安财产保险股份有限公司',
+    '雇主责任险与团体意外险',
+    '为平台企业提供雇主责任险、灵活用工人员团体意外险，支持按天投保、线上理赔。',
+    'https://www.pingan.com',
+    '2019年',
+  ],
   ['招商银行股份有限公司', '企业结算与代发薪资', '为灵活用工任务提供资金存管与批量代发服务，资金流向清晰可查。', 'https://www.cmbchina.com', '2020年'],
   ['北京大学人力资源开发与管理研究中心', 'HR研究与培训', '联合发布行业薪酬与用工趋势报告，为会员企业HR提供专业课程与认证培训。', '', '2020年'],
   ['学信网合作认证机构', '学历核验', '人才大厅候选人学历信息在线核验，核验结果实时返回。', '', '2021年'],
@@ -64,7 +78,12 @@ const partners: SeedStep = {
   async run(db) {
     for (const [i, [name, category, intro, website, since]] of PARTNERS.entries()) {
       await db.query('INSERT INTO strategic_partners (name, category, intro, website, since, sort) VALUES ($1,$2,$3,$4,$5,$6)', [
-        name, category, intro, website, since, i + 1,
+        name,
+        category,
+        intro,
+        website,
+        since,
+        i + 1,
       ]);
     }
   },
@@ -87,10 +106,7 @@ const contacts: SeedStep = {
         s.mask,
       ]);
     }
-    await db.query(
-      `UPDATE users SET joined_at = $1 WHERE mobile = '13800000005' AND member_status = 'pending' AND joined_at IS NULL`,
-      [addDays(now, -2)],
-    );
+    await db.query(`UPDATE users SET joined_at = $1 WHERE mobile = '13800000005' AND member_status = 'pending' AND joined_at IS NULL`, [addDays(now, -2)]);
   },
 };
 

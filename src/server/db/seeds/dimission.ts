@@ -23,7 +23,18 @@ const records: SeedStep = {
   name: '010_dimission_records',
   async run(db, now) {
     // the seeded approved request (company 1)
-    const reqs = await db.query<{ id: number; company_id: number; employee_name: string; mobile_enc: string | null; dept_name: string; job_name: string; join_date: string; last_day: string; type: string; reviewed_by: number | null }>(
+    const reqs = await db.query<{
+      id: number;
+      company_id: number;
+      employee_name: string;
+      mobile_enc: string | null;
+      dept_name: string;
+      job_name: string;
+      join_date: string;
+      last_day: string;
+      type: string;
+      reviewed_by: number | null;
+    }>(
       `SELECT id, company_id, employee_name, mobile_enc, dept_name, job_name, join_date, last_day, type, reviewed_by
          FROM resignation_requests WHERE status = 'approved' AND record_id IS NULL ORDER BY id`,
     );
@@ -31,7 +42,11 @@ const records: SeedStep = {
     for (const r of reqs) {
       const idCard = sealPii('id_card', makeIdCard('330106', '1994-03-18', seq++));
       await db.query('UPDATE resignation_requests SET id_card_enc = $2, id_card_bidx = $3, id_card_mask = $4, handover_name = $5 WHERE id = $1', [
-        r.id, idCard.enc, idCard.bidx, idCard.mask, '李娜',
+        r.id,
+        idCard.enc,
+        idCard.bidx,
+        idCard.mask,
+        '李娜',
       ]);
       const mobileSeal = r.mobile_enc;
       const rec = await db.one<{ id: number }>(
@@ -39,19 +54,57 @@ const records: SeedStep = {
            mobile_bidx, mobile_mask, dept_name, job_name, entry_date, leave_date, contract_start, leave_type, legal_basis, created_at)
          SELECT $1, 'request', $2, $3, $4, $5, $6, $7, mobile_bidx, mobile_mask, $8, $9, $10, $11, $10, $12, $13, $14
            FROM resignation_requests WHERE id = $2 RETURNING id`,
-        [r.company_id, r.id, r.employee_name, idCard.enc, idCard.bidx, idCard.mask, mobileSeal, r.dept_name, r.job_name, r.join_date, r.last_day, r.type, basisOfLeaveType(r.type), now],
+        [
+          r.company_id,
+          r.id,
+          r.employee_name,
+          idCard.enc,
+          idCard.bidx,
+          idCard.mask,
+          mobileSeal,
+          r.dept_name,
+          r.job_name,
+          r.join_date,
+          r.last_day,
+          r.type,
+          basisOfLeaveType(r.type),
+          now,
+        ],
       );
       await db.query('UPDATE resignation_requests SET record_id = $2 WHERE id = $1', [r.id, rec!.id]);
       await db.query(
         `INSERT INTO departure_proofs (company_id, record_id, name, id_card_enc, id_card_mask, job_name, entry_date, leave_date,
            contract_start, contract_end, tenure_text, legal_basis, company_name, created_at, updated_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, $8, $7, $9, $10, $11, c.name, $12, $12 FROM companies c WHERE c.id = $1`,
-        [r.company_id, rec!.id, r.employee_name, idCard.enc, idCard.mask, r.job_name, r.join_date, r.last_day, `${Number(r.join_date.slice(0, 4)) + 6}${r.join_date.slice(4)}`, tenureText(r.join_date, r.last_day), basisOfLeaveType(r.type), now],
+        [
+          r.company_id,
+          rec!.id,
+          r.employee_name,
+          idCard.enc,
+          idCard.mask,
+          r.job_name,
+          r.join_date,
+          r.last_day,
+          `${Number(r.join_date.slice(0, 4)) + 6}${r.join_date.slice(4)}`,
+          tenureText(r.join_date, r.last_day),
+          basisOfLeaveType(r.type),
+          now,
+        ],
       );
     }
 
     // former employees shown in the talent hall with a platform proof
-    const works = await db.query<{ id: number; company_id: number; company_name: string; job_name: string; start_date: string; end_date: string; realname: string; birth_date: string; cid: number }>(
+    const works = await db.query<{
+      id: number;
+      company_id: number;
+      company_name: string;
+      job_name: string;
+      start_date: string;
+      end_date: string;
+      realname: string;
+      birth_date: string;
+      cid: number;
+    }>(
       `SELECT w.id, w.company_id, co.name AS company_name, w.job_name, w.start_date, w.end_date, c.realname, c.birth_date, c.id AS cid
          FROM candidate_work w JOIN candidates c ON c.id = w.candidate_id JOIN companies co ON co.id = w.company_id
         WHERE w.company_id IS NOT NULL AND w.resign_type = 'in' AND w.has_proof AND w.end_date IS NOT NULL ORDER BY w.id`,
@@ -63,8 +116,20 @@ const records: SeedStep = {
            contract_start, contract_end, leave_type, legal_basis, created_at, transfer_done_at)
          VALUES ($1, 'manual', $2, $3, $4, $5, $6, $7, $8, $7, $9, 'resign', 'resign', $10, $8::date + 7)
          ON CONFLICT (company_id, id_card_bidx, leave_date) DO NOTHING RETURNING id`,
-        [w.company_id, w.realname, idCard.enc, idCard.bidx, idCard.mask, w.job_name, w.start_date, w.end_date,
-          `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}` < w.end_date ? w.end_date : `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}`, addDays(now, -1)],
+        [
+          w.company_id,
+          w.realname,
+          idCard.enc,
+          idCard.bidx,
+          idCard.mask,
+          w.job_name,
+          w.start_date,
+          w.end_date,
+          `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}` < w.end_date
+            ? w.end_date
+            : `${Number(w.start_date.slice(0, 4)) + 3}${w.start_date.slice(4)}`,
+          addDays(now, -1),
+        ],
       );
       if (!rec) continue;
       const issuedAt = new Date(`${w.end_date}T10:00:00+08:00`);

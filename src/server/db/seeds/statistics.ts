@@ -103,7 +103,19 @@ const history: SeedStep = {
            leave_type, legal_basis, created_at, transfer_done_at)
          VALUES ($1, 'manual', $2, $3, $4, $5, $6, $7, $8, $9, $11, $10, $8::date + 10)
          ON CONFLICT (company_id, id_card_bidx, leave_date) DO NOTHING RETURNING id`,
-        [c1, NAMES[i % NAMES.length]!, idCard.enc, idCard.bidx, idCard.mask, JOBS[i % JOBS.length]!, entry, leave, type, new Date(`${leave}T18:00:00+08:00`), BASIS[type] ?? 'other'],
+        [
+          c1,
+          NAMES[i % NAMES.length]!,
+          idCard.enc,
+          idCard.bidx,
+          idCard.mask,
+          JOBS[i % JOBS.length]!,
+          entry,
+          leave,
+          type,
+          new Date(`${leave}T18:00:00+08:00`),
+          BASIS[type] ?? 'other',
+        ],
       );
       if (!rec || i % 4 === 3) continue;
       const issued = new Date(`${leave}T10:00:00+08:00`);
@@ -120,10 +132,22 @@ const history: SeedStep = {
 };
 
 const DEPARTMENTS: Record<string, string> = {
-  技术研发: '技术部', 人力资源: '人力资源部', 销售: '销售部', 运营: '运营部', 财务: '财务部', 客服: '客服部', 物流仓储: '仓储物流部', 产品: '产品部',
+  技术研发: '技术部',
+  人力资源: '人力资源部',
+  销售: '销售部',
+  运营: '运营部',
+  财务: '财务部',
+  客服: '客服部',
+  物流仓储: '仓储物流部',
+  产品: '产品部',
 };
 const JOB_DEPT: Record<string, string> = {
-  Java开发工程师: '技术部', 前端开发工程师: '技术部', 招聘专员: '人力资源部', 大客户销售经理: '销售部', 客服专员: '客服部', 仓储专员: '仓储物流部',
+  Java开发工程师: '技术部',
+  前端开发工程师: '技术部',
+  招聘专员: '人力资源部',
+  大客户销售经理: '销售部',
+  客服专员: '客服部',
+  仓储专员: '仓储物流部',
 };
 const ANNOUNCEMENTS: [string, string, boolean, number][] = [
   ['关于春节期间平台服务安排的通知', '春节假期期间平台正常提供服务，灵活用工发放与对公充值到账确认顺延至节后第一个工作日处理。', true, 20],
@@ -143,7 +167,12 @@ const homeAndPanel: SeedStep = {
     const rnd = prng(160016);
     const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
     for (const [title, body, pinned, ago] of ANNOUNCEMENTS) {
-      await db.query('INSERT INTO announcements (title, body, pinned, published_at, created_at) VALUES ($1, $2, $3, $4, $4)', [title, body, pinned, addDays(now, -ago)]);
+      await db.query('INSERT INTO announcements (title, body, pinned, published_at, created_at) VALUES ($1, $2, $3, $4, $4)', [
+        title,
+        body,
+        pinned,
+        addDays(now, -ago),
+      ]);
     }
     const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))?.company_id;
     if (!c1) return;
@@ -161,7 +190,11 @@ const homeAndPanel: SeedStep = {
       crc.push([c1, -5, `查看人才信息（${NAMES[(i + 3) % NAMES.length]!.slice(0, 1)}**）`, addDays(earned, 1 + rnd() * 3)]);
       crc.push([c1, -5, `查看人才信息（${NAMES[(i + 7) % NAMES.length]!.slice(0, 1)}**）`, addDays(earned, 4 + rnd() * 8)]);
     }
-    await insertRows(db, 'INSERT INTO crc_ledger (company_id, delta, reason, created_at, balance_after)', crc.map((r) => [...r, 0]));
+    await insertRows(
+      db,
+      'INSERT INTO crc_ledger (company_id, delta, reason, created_at, balance_after)',
+      crc.map((r) => [...r, 0]),
+    );
     await db.query(
       `UPDATE crc_ledger l SET balance_after = s.run FROM
          (SELECT id, sum(delta) OVER (ORDER BY created_at, id) AS run FROM crc_ledger WHERE company_id = $1) s
@@ -169,7 +202,10 @@ const homeAndPanel: SeedStep = {
       [c1],
     );
     // 灵活用工: one confirmed top-up a year ago, then batches of the people of a past task
-    const task = await db.one<{ id: number }>("SELECT id FROM flex_tasks WHERE company_id = $1 AND status IN ('ended', 'ongoing') ORDER BY status, id LIMIT 1", [c1]);
+    const task = await db.one<{ id: number }>(
+      "SELECT id FROM flex_tasks WHERE company_id = $1 AND status IN ('ended', 'ongoing') ORDER BY status, id LIMIT 1",
+      [c1],
+    );
     const workers = await db.query<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 ORDER BY id LIMIT 3', [c1]);
     if (!task || !workers.length) return;
     const set = await db.one<{ fee_rate_bp: number; tax_rate_bp: number }>('SELECT fee_rate_bp, tax_rate_bp FROM payout_settings WHERE company_id = $1', [c1]);
@@ -206,18 +242,49 @@ const homeAndPanel: SeedStep = {
         `INSERT INTO payout_batches (company_id, batch_no, task_id, status, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp,
            created_at, submitted_at, confirmed_at, finished_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12,$13,$14) RETURNING id`,
-        [c1, batchNo, task.id, rows.every((r) => r.ok) ? 'done' : 'partial', rows.length, sum((r) => r.amount), sum((r) => r.fee), sum((r) => r.tax),
-          sum((r) => r.net), feeBp, taxBp, created, confirmed, addDays(confirmed, 0.1)],
+        [
+          c1,
+          batchNo,
+          task.id,
+          rows.every((r) => r.ok) ? 'done' : 'partial',
+          rows.length,
+          sum((r) => r.amount),
+          sum((r) => r.fee),
+          sum((r) => r.tax),
+          sum((r) => r.net),
+          feeBp,
+          taxBp,
+          created,
+          confirmed,
+          addDays(confirmed, 0.1),
+        ],
       ))!.id;
-      for (const [type, v] of [['payout', sum((r) => r.net)], ['fee', sum((r) => r.fee)], ['tax', sum((r) => r.tax)]] as const) {
+      for (const [type, v] of [
+        ['payout', sum((r) => r.net)],
+        ['fee', sum((r) => r.fee)],
+        ['tax', sum((r) => r.tax)],
+      ] as const) {
         if (v > 0) await post(db, c1, type, -v, { batch_id: b, ref_no: batchNo }, confirmed);
       }
       for (const [j, r] of rows.entries()) {
         const row = (await db.one<{ id: number }>(
           `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, status, channel_no, fail_reason, finished_at, created_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
-          [b, c1, r.w.id, r.w.name, r.amount, r.tax, r.fee, r.net, r.ok ? 'success' : 'failed', `PO016${String(k * 10 + j).padStart(14, '0')}`,
-            r.ok ? '' : '收款账户户名不符', addDays(confirmed, 0.08), created],
+          [
+            b,
+            c1,
+            r.w.id,
+            r.w.name,
+            r.amount,
+            r.tax,
+            r.fee,
+            r.net,
+            r.ok ? 'success' : 'failed',
+            `PO016${String(k * 10 + j).padStart(14, '0')}`,
+            r.ok ? '' : '收款账户户名不符',
+            addDays(confirmed, 0.08),
+            created,
+          ],
         ))!.id;
         if (!r.ok) await post(db, c1, 'refund', r.amount + r.fee, { row_id: row, ref_no: batchNo, remark: '发放失败退回' }, addDays(confirmed, 0.08));
       }

@@ -25,9 +25,36 @@ function monthDay(now: Date, back: number, day: number): Date {
 }
 
 const BATCHES: { no: string; task: string; back: number; day: number; rows: [string, number][] }[] = [
-  { no: 'FFTAXDEMO0001', task: 'RW20260006', back: 1, day: 10, rows: [['张伟', 300000], ['李娜', 200000]] },
-  { no: 'FFTAXDEMO0002', task: 'RW20260001', back: 1, day: 18, rows: [['王强', 150000], ['张伟', 80000]] },
-  { no: 'FFTAXDEMO0003', task: 'RW20260001', back: 2, day: 12, rows: [['李娜', 120000], ['王强', 90000]] },
+  {
+    no: 'FFTAXDEMO0001',
+    task: 'RW20260006',
+    back: 1,
+    day: 10,
+    rows: [
+      ['张伟', 300000],
+      ['李娜', 200000],
+    ],
+  },
+  {
+    no: 'FFTAXDEMO0002',
+    task: 'RW20260001',
+    back: 1,
+    day: 18,
+    rows: [
+      ['王强', 150000],
+      ['张伟', 80000],
+    ],
+  },
+  {
+    no: 'FFTAXDEMO0003',
+    task: 'RW20260001',
+    back: 2,
+    day: 12,
+    rows: [
+      ['李娜', 120000],
+      ['王强', 90000],
+    ],
+  },
 ];
 
 async function run(db: Db, now: Date) {

@@ -36,10 +36,10 @@ describe('binding a mobile to a confirmed WeChat user', () => {
   it('a wrong code is refused and its try stays counted; the right one signs in, once', async () => {
     const qr = await createWechatQr(db, 'http://console.test', now);
     // the phone confirmed (the sandbox's part): a WeChat user without a mobile yet
-    await db.query(
-      `UPDATE wechat_logins SET status = 'confirmed', openid = 'wx_bind_test_1', nickname = '微信用户', confirmed_at = $2 WHERE poll_hash = $1`,
-      [sha256hex(qr.poll_secret), now],
-    );
+    await db.query(`UPDATE wechat_logins SET status = 'confirmed', openid = 'wx_bind_test_1', nickname = '微信用户', confirmed_at = $2 WHERE poll_hash = $1`, [
+      sha256hex(qr.poll_secret),
+      now,
+    ]);
     expect(await db.tx((t) => issueSmsCode(t, mobile, now, DEFAULT_LOGIN_LIMITS, true))).toBeNull();
     const code = (await db.one<{ code: string }>('SELECT code FROM sandbox_sms_outbox WHERE mobile = $1', [mobile]))!.code;
     const wrong = code === '000000' ? '111111' : '000000';

@@ -121,10 +121,9 @@ export async function joinCompany(db: Db, userId: number, b: CompanyJoinForm, no
   await db.tx(async (t) => {
     const c = await t.one<{ id: number; status: string }>('SELECT id, status FROM companies WHERE invite_code = $1', [b.code]);
     if (!c || c.status !== 'normal') throw notFound(MSG_INVITE_GONE);
-    const me = await t.one<{ company_id: number | null; member_status: string }>(
-      'SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE',
-      [userId],
-    );
+    const me = await t.one<{ company_id: number | null; member_status: string }>('SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE', [
+      userId,
+    ]);
     if (me!.company_id === c.id) {
       throw conflict(me!.member_status === 'pending' ? '您已提交加入申请，请等待企业管理员审核' : '您已是该企业的成员');
     }

@@ -63,15 +63,13 @@ export const loadCredential = (db: Db, accessKeyId: string) =>
 export const tokenMatches = (row: CredentialRow, token: string) => safeEqual(row.security_token_hash, sha256hex(token));
 
 /** Whose things a credential reaches: the company of an active member, else the user alone. */
-export const ownerOf = (row: { company_id: number | null; user_id: number }) =>
-  row.company_id !== null ? `c:${row.company_id}` : `u:${row.user_id}`;
+export const ownerOf = (row: { company_id: number | null; user_id: number }) => (row.company_id !== null ? `c:${row.company_id}` : `u:${row.user_id}`);
 
 /**
  * The object-key prefix of an owner: every object a company (or a user without one) stores lives
  * under it, and the owner's STS reaches nothing else (`c12/sv/…`, `u5/image/default/…`).
  */
-export const ownerPrefix = (row: { company_id: number | null; user_id: number }) =>
-  row.company_id !== null ? `c${row.company_id}/` : `u${row.user_id}/`;
+export const ownerPrefix = (row: { company_id: number | null; user_id: number }) => (row.company_id !== null ? `c${row.company_id}/` : `u${row.user_id}/`);
 
 /** Whether a credential may touch `bucket/key`: its one key, or a key under its prefix; else nothing. */
 export function credentialReaches(row: Pick<CredentialRow, 'scope_bucket' | 'scope_key' | 'scope_prefix'>, bucket: string, key: string): boolean {
@@ -84,7 +82,9 @@ export function credentialReaches(row: Pick<CredentialRow, 'scope_bucket' | 'sco
 export function presignGet(cred: Minted, bucket: string, key: string, expires: Date): string {
   const exp = Math.floor(expires.getTime() / 1000);
   const resource = `/${bucket}/${key}?security-token=${cred.SecurityToken}`;
-  const sig = createHmac('sha1', cred.AccessKeySecret).update(['GET', '', '', String(exp), resource].join('\n')).digest('base64');
+  const sig = createHmac('sha1', cred.AccessKeySecret)
+    .update(['GET', '', '', String(exp), resource].join('\n'))
+    .digest('base64');
   const q = new URLSearchParams({ OSSAccessKeyId: cred.AccessKeyId, Expires: String(exp), Signature: sig, 'security-token': cred.SecurityToken });
   return `/${bucket}/${encodeURIComponent(key).replace(/%2F/g, '/')}?${q.toString()}`;
 }

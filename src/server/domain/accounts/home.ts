@@ -18,8 +18,7 @@ export async function siteSetting(db: Db) {
   return { setting: { configure }, company_order: packs };
 }
 
-export const strategicPartners = (db: Db) =>
-  db.query<Partner>('SELECT id, name, category, intro, website, since FROM strategic_partners ORDER BY sort, id');
+export const strategicPartners = (db: Db) => db.query<Partner>('SELECT id, name, category, intro, website, since FROM strategic_partners ORDER BY sort, id');
 
 const n = (v: unknown) => Number(v ?? 0);
 

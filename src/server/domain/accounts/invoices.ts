@@ -20,7 +20,16 @@ function checkInvoice(b: InvoiceIn): void {
 
 const INVOICE_COLS = 'company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone, ship_address';
 const invoiceValues = (b: InvoiceIn) => [
-  b.company_name, b.creditcode, b.invoice_type, b.bank_name, b.bank_account, b.address, b.phone, b.ship_name, b.ship_phone, b.ship_address,
+  b.company_name,
+  b.creditcode,
+  b.invoice_type,
+  b.bank_name,
+  b.bank_account,
+  b.address,
+  b.phone,
+  b.ship_name,
+  b.ship_phone,
+  b.ship_address,
 ];
 
 const upsertCompanyInvoice = (db: Db, companyId: number, b: InvoiceIn, now: Date) =>

@@ -66,9 +66,13 @@ export async function memberOrder(db: Db, companyId: number, orderId: string) {
 
 /** The company's latest 100 orders with their invoice's state. */
 export async function memberOrders(db: Db, companyId: number): Promise<OrderRow[]> {
-  const rows = await db.query<Omit<OrderRow, 'created_at' | 'paid_at' | 'invoice_status'> & {
-    created_at: Date; paid_at: Date | null; invoice_status: 'pending' | 'issued' | null;
-  }>(
+  const rows = await db.query<
+    Omit<OrderRow, 'created_at' | 'paid_at' | 'invoice_status'> & {
+      created_at: Date;
+      paid_at: Date | null;
+      invoice_status: 'pending' | 'issued' | null;
+    }
+  >(
     `SELECT o.order_id, o.name, o.amount, o.days, o.num, o.status, o.created_at, o.paid_at, i.status AS invoice_status
        FROM member_orders o LEFT JOIN order_invoices i ON i.order_id = o.order_id AND i.company_id = o.company_id
       WHERE o.company_id = $1 ORDER BY o.created_at DESC LIMIT 100`,
@@ -110,22 +114,26 @@ export async function confirmPayment(db: Db, orderId: string, now: Date): Promis
       [o.company_id, today, o.lv, o.days, o.num],
     );
     if (o.num > 0) {
-      await t.query(
-        `INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [o.company_id, o.num, c!.crc_balance, `开通${o.name}赠送`, orderId, now],
-      );
+      await t.query(`INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        o.company_id,
+        o.num,
+        c!.crc_balance,
+        `开通${o.name}赠送`,
+        orderId,
+        now,
+      ]);
     }
-    await t.query(`UPDATE member_orders SET status = 'paid', paid_at = $2, expire_to = $3 WHERE order_id = $1`, [
-      orderId,
-      now,
-      c!.member_expire,
-    ]);
+    await t.query(`UPDATE member_orders SET status = 'paid', paid_at = $2, expire_to = $3 WHERE order_id = $1`, [orderId, now, c!.member_expire]);
     return { order_id: orderId, paid_now: true, member_expire: c!.member_expire };
   });
 }
 
 /** One page of the company's CRC ledger, newest first, with its balance. */
-export async function crcLedger(db: Db, company: { id: number; crc_balance: number }, page: Page): Promise<{ balance: number; total: number; list: CrcEntry[] }> {
+export async function crcLedger(
+  db: Db,
+  company: { id: number; crc_balance: number },
+  page: Page,
+): Promise<{ balance: number; total: number; list: CrcEntry[] }> {
   const args: unknown[] = [company.id];
   const [rows, total] = await Promise.all([
     db.query<Omit<CrcEntry, 'created_at'> & { created_at: Date }>(

@@ -54,10 +54,14 @@ export async function revealContact(
       );
       if (!paid) throw conflict(`CRC积分不足：查看联系方式需要 ${cost} 积分，当前余额 ${await balanceNow()} 积分，请开通或续费会员获取积分`);
       balance = paid.crc_balance;
-      await t.query(
-        `INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [o.companyId, -cost, balance, `查看人才联系方式（${maskedName(c.realname)}）`, `candidate:${c.id}`, now],
-      );
+      await t.query(`INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        o.companyId,
+        -cost,
+        balance,
+        `查看人才联系方式（${maskedName(c.realname)}）`,
+        `candidate:${c.id}`,
+        now,
+      ]);
     } else {
       balance = await balanceNow();
     }

@@ -97,7 +97,9 @@ const purgeRecords: (today: string) => Batch = (today) => async (t, limit) => {
   ];
   // the two tables point at each other: the request lets go of its record first
   if (requestIds.length) await t.query('UPDATE resignation_requests SET record_id = NULL WHERE id = ANY($1::int[])', [requestIds]);
-  const proofs = await t.query<{ id: number; company_id: number }>('DELETE FROM departure_proofs WHERE record_id = ANY($1::int[]) RETURNING id, company_id', [ids]);
+  const proofs = await t.query<{ id: number; company_id: number }>('DELETE FROM departure_proofs WHERE record_id = ANY($1::int[]) RETURNING id, company_id', [
+    ids,
+  ]);
   await t.query(
     `DELETE FROM dimission_urges WHERE (target_type = 'proof' AND target_id = ANY($1::int[])) OR (target_type = 'request' AND target_id = ANY($2::int[]))`,
     [proofs.map((p) => p.id), requestIds],

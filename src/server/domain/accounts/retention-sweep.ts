@@ -158,7 +158,13 @@ function secretSweeps(now: Date): Batch[] {
     timeSweep('leave_tickets', { table: 'dimission_leave_tickets', key: 'ticket_hash', where: 'expires_at < $1', company: true }, expired),
     timeSweep(
       'worker_sessions',
-      { table: 'flex_task_workers', key: 'id', where: 'session_hash IS NOT NULL AND session_until < $1', company: true, set: 'session_hash = NULL, session_until = NULL' },
+      {
+        table: 'flex_task_workers',
+        key: 'id',
+        where: 'session_hash IS NOT NULL AND session_until < $1',
+        company: true,
+        set: 'session_hash = NULL, session_until = NULL',
+      },
       expired,
     ),
     timeSweep('pii_views', { table: 'pii_views', key: 'id', where: 'viewed_at < $1', company: true }, years(RETENTION_RULES.auditYears)),
@@ -166,7 +172,11 @@ function secretSweeps(now: Date): Batch[] {
     timeSweep('sessions', { table: 'sessions', key: 'token_hash', where: 'expires_at < $1', company: false }, expired),
     timeSweep('payout_codes', { table: 'payout_codes', key: 'id', where: 'expires_at < $1', company: false }, expired),
     timeSweep('payout_sms_outbox', { table: 'payout_sms_outbox', key: 'id', where: 'sent_at < $1', company: false }, expired),
-    timeSweep('rate_counters', { table: 'rate_counters', key: 'bucket, window_start', where: 'window_start < $1', company: false }, addDays(now, -RETENTION_RULES.rateCounterDays)),
+    timeSweep(
+      'rate_counters',
+      { table: 'rate_counters', key: 'bucket, window_start', where: 'window_start < $1', company: false },
+      addDays(now, -RETENTION_RULES.rateCounterDays),
+    ),
   ];
 }
 
@@ -178,11 +188,7 @@ function secretSweeps(now: Date): Batch[] {
 export async function applyRetention(db: Db, now: Date, opts: RetentionOptions = {}): Promise<RetentionResult> {
   const sweep = new Sweep(db, now, opts.batchSize ?? 500, opts.budget ?? Number.POSITIVE_INFINITY);
   const today = fmtDate(now);
-  const batches: Batch[] = [
-    ...departureSweeps(today, now),
-    importFiles(now),
-    ...secretSweeps(now),
-  ];
+  const batches: Batch[] = [...departureSweeps(today, now), importFiles(now), ...secretSweeps(now)];
   for (const b of batches) await sweep.run(b);
   return { counts: sweep.counts, total: sweep.total, more: sweep.more, skipped: sweep.skipped };
 }

@@ -15,7 +15,6 @@ const count = async (db: Db, sql: string, args: unknown[]) => Number((await db.o
 /** the China midnight starting `date` (YYYY-MM-DD) */
 export const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
-
 export const todoCounters: Record<TodoKey, TodoCounter> = {
   // 新收到的简历: applications nobody has looked at yet (the 待处理 of 收到的简历)
   resumes: (db, c) => count(db, "SELECT count(*) AS n FROM applications WHERE company_id = $1 AND status = 'pending'", [c]),

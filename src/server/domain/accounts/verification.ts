@@ -102,10 +102,9 @@ export async function applyForCompany(db: Db, auth: AuthInfo, body: CompanyApply
     if (!file || file.user_id !== auth.user.id) throw notFound('营业执照照片无效，请重新上传');
     // the caller's company as it is now (the row locked), not as it was when the request came in:
     // of concurrent applications only the first creates a company
-    const me = await t.one<{ company_id: number | null; member_status: string }>(
-      'SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE',
-      [auth.user.id],
-    );
+    const me = await t.one<{ company_id: number | null; member_status: string }>('SELECT company_id, member_status FROM users WHERE id = $1 FOR UPDATE', [
+      auth.user.id,
+    ]);
     const c = await loadCompany(t, me?.company_id ?? null);
     const resubmit = c !== null && c.status === 'reject' && c.submitted_by === auth.user.id;
     if (c && !resubmit) {
@@ -122,8 +121,17 @@ export async function applyForCompany(db: Db, auth: AuthInfo, body: CompanyApply
     // the contact's mobile sealed (docs/pii.md)
     const contact = sealPii('mobile', normalizeDigits(body.contact_mobile));
     const values = [
-      body.company_name, body.creditcode, body.industry, body.staff_num_range, body.address, body.represent,
-      body.license_id, body.contact_name, contact.enc, now, contact.mask,
+      body.company_name,
+      body.creditcode,
+      body.industry,
+      body.staff_num_range,
+      body.address,
+      body.represent,
+      body.license_id,
+      body.contact_name,
+      contact.enc,
+      now,
+      contact.mask,
     ];
     if (resubmit) {
       await t.query(

@@ -99,12 +99,7 @@ export async function wechatLoginStatus(db: Db, pollSecret: string, now: Date): 
  * is refused after the commit, so the try stays counted (commitThenRefuse); so are the other
  * refusals, which have written nothing but that count.
  */
-export async function bindWechatMobile(
-  db: Db,
-  b: { pollSecret: string; mobile: string; code: string },
-  now: Date,
-  limits: LoginLimits,
-): Promise<SignedIn> {
+export async function bindWechatMobile(db: Db, b: { pollSecret: string; mobile: string; code: string }, now: Date, limits: LoginLimits): Promise<SignedIn> {
   return commitThenRefuse(db, async (t) => {
     const row = await findByPoll(t, b.pollSecret);
     if (!row || row.status !== 'confirmed' || row.user_id !== null || !row.openid || !bindable(row, now)) {
@@ -113,9 +108,7 @@ export async function bindWechatMobile(
     // the code first: whether a mobile is bound is told only to its owner
     const wrong = await consumeSmsCode(t, b.mobile, b.code, now, limits);
     if (wrong) return wrong;
-    const owner = await t.one<{ id: number; wechat_openid: string | null }>('SELECT id, wechat_openid FROM users WHERE mobile = $1 FOR UPDATE', [
-      b.mobile,
-    ]);
+    const owner = await t.one<{ id: number; wechat_openid: string | null }>('SELECT id, wechat_openid FROM users WHERE mobile = $1 FOR UPDATE', [b.mobile]);
     if (owner?.wechat_openid && owner.wechat_openid !== row.openid) {
       return conflict('该手机号已绑定其他微信账号，请更换手机号，或使用手机号验证码登录');
     }

@@ -16,7 +16,12 @@ async function crcMove(db: Db, companyId: number, delta: number, reason: string,
   );
   if (!row) throw new Refusal(Code.FORBIDDEN, MSG_NO_CRC);
   await db.query('INSERT INTO crc_ledger (company_id, delta, balance_after, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    companyId, delta, row.crc_balance, reason, ref, now,
+    companyId,
+    delta,
+    row.crc_balance,
+    reason,
+    ref,
+    now,
   ]);
 }
 /** op_leave: processing a departure online (同意 a resignation request) costs CRC. */
@@ -30,7 +35,8 @@ export async function spendOpLeave(db: Db, companyId: number, requestId: number,
  */
 export async function earnForRecord(db: Db, companyId: number, recordId: number, withProof: boolean, now: Date): Promise<void> {
   const ref = `LZJL${recordId}`;
-  const earned = (await db.one<{ n: number }>('SELECT coalesce(sum(delta), 0)::int AS n FROM crc_ledger WHERE company_id = $1 AND ref = $2', [companyId, ref]))!.n;
+  const earned = (await db.one<{ n: number }>('SELECT coalesce(sum(delta), 0)::int AS n FROM crc_ledger WHERE company_id = $1 AND ref = $2', [companyId, ref]))!
+    .n;
   const target = await crcValue(db, withProof ? 'company_staff_leave_2' : 'company_staff_leave_1');
   if (target > earned) await crcMove(db, companyId, target - earned, withProof ? '员工离职记录（含离职证明）' : '员工离职记录（普通）', ref, now);
 }

@@ -67,7 +67,14 @@ export async function approveRequest(db: Db, hr: Hr, id: number, body: z.output<
          reviewed_at = $9, reviewed_by = $10, updated_at = $9 WHERE id = $1`,
       [r.id, body.last_day, body.handover_name, entry, recordId, idCard.enc, idCard.bidx, idCard.mask, now, hr.userId],
     );
-    await sendAreaSms(t, c.id, r.mobile_enc, 'approved', `${smsSign(c)}您的离职申请已同意，最后工作日${body.last_day}，工作交接人：${body.handover_name}。`, now);
+    await sendAreaSms(
+      t,
+      c.id,
+      r.mobile_enc,
+      'approved',
+      `${smsSign(c)}您的离职申请已同意，最后工作日${body.last_day}，工作交接人：${body.handover_name}。`,
+      now,
+    );
   });
   return requestItem(await ownRequestRow(db, id, c.id));
 }

@@ -24,7 +24,13 @@ type Saved = { id: number; status: ProofRow['status']; serial: string };
 /** The editable facts' rules: the dates agree, a valid issue date, no evaluative words. */
 function checkFields(f: ProofFields) {
   const open = f.contract_open_ended === '1';
-  const problem = dateProblem({ entry_date: f.entry_date, leave_date: f.leave_date, contract_start: f.contract_start, contract_end: f.contract_end, contract_open_ended: open });
+  const problem = dateProblem({
+    entry_date: f.entry_date,
+    leave_date: f.leave_date,
+    contract_start: f.contract_start,
+    contract_end: f.contract_end,
+    contract_open_ended: open,
+  });
   if (problem) throw badRequest(problem);
   if (f.issue_date && !isDate(f.issue_date)) throw badRequest('请选择正确的出具日期');
   neutral(f.job_name, f.non_compete);
@@ -47,16 +53,32 @@ export async function createManualProof(db: Db, hr: Hr, body: z.output<typeof Pr
     const recordId = await insertRecord(
       t,
       {
-        companyId: c.id, source: 'manual', name: body.name, idCard, mobile: body.mobile ? sealPii('mobile', body.mobile) : null,
-        deptName: body.dept_name, jobName: body.job_name, entryDate: body.entry_date, leaveDate: body.leave_date,
-        contractStart: body.contract_start, contractEnd: end, openEnded: open, leaveType: body.leave_type, legalBasis: body.legal_basis, createdBy: hr.userId,
+        companyId: c.id,
+        source: 'manual',
+        name: body.name,
+        idCard,
+        mobile: body.mobile ? sealPii('mobile', body.mobile) : null,
+        deptName: body.dept_name,
+        jobName: body.job_name,
+        entryDate: body.entry_date,
+        leaveDate: body.leave_date,
+        contractStart: body.contract_start,
+        contractEnd: end,
+        openEnded: open,
+        leaveType: body.leave_type,
+        legalBasis: body.legal_basis,
+        createdBy: hr.userId,
       },
       now,
     );
     await earnForRecord(t, c.id, recordId, false, now);
     const proofId = await draftFromRecord(t, c.id, recordId, hr.userId, now);
     await t.query('UPDATE departure_proofs SET tenure_text = $2, print_reason = $3, non_compete = $4, issue_date = $5 WHERE id = $1', [
-      proofId, body.tenure_text, body.print_reason === '1', body.non_compete, body.issue_date || null,
+      proofId,
+      body.tenure_text,
+      body.print_reason === '1',
+      body.non_compete,
+      body.issue_date || null,
     ]);
     return proofId;
   });
@@ -73,8 +95,21 @@ export async function saveDraftProof(db: Db, hr: Hr, id: number, body: ProofFiel
       `UPDATE departure_proofs SET job_name = $2, entry_date = $3, leave_date = $4, contract_start = $5, contract_end = $6,
          contract_open_ended = $7, tenure_text = $8, legal_basis = $9, print_reason = $10, non_compete = $11, issue_date = $12,
          updated_at = $13 WHERE id = $1`,
-      [p.id, body.job_name, body.entry_date, body.leave_date, body.contract_start, end, open, body.tenure_text, body.legal_basis,
-        body.print_reason === '1', body.non_compete, body.issue_date || null, now],
+      [
+        p.id,
+        body.job_name,
+        body.entry_date,
+        body.leave_date,
+        body.contract_start,
+        end,
+        open,
+        body.tenure_text,
+        body.legal_basis,
+        body.print_reason === '1',
+        body.non_compete,
+        body.issue_date || null,
+        now,
+      ],
     );
     // the record keeps the legal basis (it decides unemployment benefits)
     await t.query('UPDATE departure_records SET legal_basis = $2 WHERE id = $1', [p.record_id, body.legal_basis]);
@@ -88,7 +123,12 @@ export async function issueProof(db: Db, hr: Hr, id: number, origin: string, now
   const serial = await db.tx(async (t) => {
     const p = await ownProofRow(t, id, c.id, true);
     if (p.status !== 'draft') throw conflict('该离职证明已出具或已作废');
-    const problem = dateProblem({ ...p, contract_start: p.contract_start ?? '', contract_end: p.contract_end ?? '', contract_open_ended: p.contract_open_ended });
+    const problem = dateProblem({
+      ...p,
+      contract_start: p.contract_start ?? '',
+      contract_end: p.contract_end ?? '',
+      contract_open_ended: p.contract_open_ended,
+    });
     if (problem) throw badRequest(`${problem}，请先编辑离职证明`);
     if (!p.legal_basis) throw badRequest('请选择解除或者终止的法定依据');
     const today = fmtDate(now);
@@ -100,7 +140,14 @@ export async function issueProof(db: Db, hr: Hr, id: number, origin: string, now
       [p.id, s, today, now, sha256hex(token)],
     );
     await earnForRecord(t, c.id, p.record_id, true, now);
-    await sendAreaSms(t, c.id, await recordMobile(t, p.record_id), 'proof', `${smsSign(c)}您的离职证明（编号${s}）已出具，请点击查看：${origin}/m/proof/${token}`, now);
+    await sendAreaSms(
+      t,
+      c.id,
+      await recordMobile(t, p.record_id),
+      'proof',
+      `${smsSign(c)}您的离职证明（编号${s}）已出具，请点击查看：${origin}/m/proof/${token}`,
+      now,
+    );
     return s;
   });
   return { id, status: 'issued', serial };
@@ -112,7 +159,11 @@ export async function voidProof(db: Db, hr: Hr, id: number, reason: string, now:
     const p = await ownProofRow(t, id, hr.company.id, true);
     if (p.status === 'void') throw conflict('该离职证明已作废');
     neutral(reason);
-    await t.query(`UPDATE departure_proofs SET status = 'void', voided_at = $2, void_reason = $3, view_token_hash = NULL, updated_at = $2 WHERE id = $1`, [p.id, now, reason]);
+    await t.query(`UPDATE departure_proofs SET status = 'void', voided_at = $2, void_reason = $3, view_token_hash = NULL, updated_at = $2 WHERE id = $1`, [
+      p.id,
+      now,
+      reason,
+    ]);
     return p.serial ?? '';
   });
   return { id, status: 'void', serial };
@@ -127,7 +178,19 @@ export async function reissueProof(db: Db, hr: Hr, id: number, now: Date): Promi
     await t.query(
       `UPDATE departure_proofs SET job_name = $2, entry_date = $3, leave_date = $4, contract_start = $5, contract_end = $6,
          contract_open_ended = $7, tenure_text = $8, legal_basis = $9, print_reason = $10, non_compete = $11 WHERE id = $1`,
-      [draft, p.job_name, p.entry_date, p.leave_date, p.contract_start, p.contract_end, p.contract_open_ended, p.tenure_text, p.legal_basis, p.print_reason, p.non_compete],
+      [
+        draft,
+        p.job_name,
+        p.entry_date,
+        p.leave_date,
+        p.contract_start,
+        p.contract_end,
+        p.contract_open_ended,
+        p.tenure_text,
+        p.legal_basis,
+        p.print_reason,
+        p.non_compete,
+      ],
     );
     return draft;
   });

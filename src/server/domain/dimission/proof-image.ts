@@ -16,9 +16,7 @@ function secretOf(db: Db): Promise<string> {
   let s = secrets.get(db);
   if (!s) {
     s = (async () => {
-      await db.query("INSERT INTO app_meta (key, value) VALUES ('file_url_secret', $1) ON CONFLICT (key) DO NOTHING", [
-        randomBytes(32).toString('hex'),
-      ]);
+      await db.query("INSERT INTO app_meta (key, value) VALUES ('file_url_secret', $1) ON CONFLICT (key) DO NOTHING", [randomBytes(32).toString('hex')]);
       return (await db.one<{ value: string }>("SELECT value FROM app_meta WHERE key = 'file_url_secret'"))!.value;
     })();
     secrets.set(db, s);
@@ -27,8 +25,7 @@ function secretOf(db: Db): Promise<string> {
   return s;
 }
 
-const sign = (secret: string, id: number, exp: number) =>
-  createHmac('sha256', secret).update(`proof:${id}:${exp}`).digest('base64url');
+const sign = (secret: string, id: number, exp: number) => createHmac('sha256', secret).update(`proof:${id}:${exp}`).digest('base64url');
 
 export async function proofUrl(db: Db, workId: number, now: Date): Promise<string> {
   const exp = Math.floor(now.getTime() / 1000) + PROOF_URL_TTL_S;

@@ -91,9 +91,23 @@ export async function draftFromRecord(db: Db, companyId: number, recordId: numbe
        created_at, updated_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17) RETURNING id`,
     [
-      companyId, recordId, replaces, r.name, r.id_card_enc, r.id_card_mask, r.job_name, r.entry_date, r.leave_date,
-      r.contract_start ?? r.entry_date, r.contract_end, r.contract_open_ended, tenureText(r.entry_date, r.leave_date),
-      r.legal_basis || basisOfLeaveType(r.leave_type), company.name, userId, now,
+      companyId,
+      recordId,
+      replaces,
+      r.name,
+      r.id_card_enc,
+      r.id_card_mask,
+      r.job_name,
+      r.entry_date,
+      r.leave_date,
+      r.contract_start ?? r.entry_date,
+      r.contract_end,
+      r.contract_open_ended,
+      tenureText(r.entry_date, r.leave_date),
+      r.legal_basis || basisOfLeaveType(r.leave_type),
+      company.name,
+      userId,
+      now,
     ],
   );
   return row!.id;
@@ -121,8 +135,7 @@ export function factsOf(p: ProofRow, idCard: string, today: string): ProofFacts 
 }
 
 /** For a third party (a resume reader): the template with the ID number masked (none once anonymised). */
-export const thirdPartyDocument = (p: ProofRow, today: string) =>
-  proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
+export const thirdPartyDocument = (p: ProofRow, today: string) => proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
 
 const proofDetail = (p: ProofRow, idCard: string, today: string) => ({
   ...factsOf(p, idCard, today),
@@ -149,11 +162,18 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
   );
   if (q.status !== 'all') where.push(`p.status = ${arg(q.status)}`);
   const rows = await db.query<ProofRow & { transfer_done: boolean }>(
-    `SELECT ${PROOF_COLS.split(',').map((c) => `p.${c.trim()}`).join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done ${from} WHERE ${where.join(' AND ')}
+    `SELECT ${PROOF_COLS.split(',')
+      .map((c) => `p.${c.trim()}`)
+      .join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done ${from} WHERE ${where.join(' AND ')}
       ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
     args,
   );
-  const urges = await urgeInfo(db, 'proof', rows.map((r) => r.id), now);
+  const urges = await urgeInfo(
+    db,
+    'proof',
+    rows.map((r) => r.id),
+    now,
+  );
   return {
     total: counts[q.status],
     page: q.page,
@@ -183,14 +203,22 @@ export async function previewProof(db: Db, hr: Hr, id: number, ip: string, now: 
   const p = await ownProofRow(db, id, hr.company.id);
   if (!p.id_card_enc) throw conflict(MSG_PROOF_ANONYMISED);
   const idCard = await revealPii(db, p.id_card_enc, {
-    userId: hr.userId, companyId: hr.company.id, subjectType: 'departure_proof', subjectId: p.id, field: 'id_card', reason: '预览/打印离职证明', ip,
+    userId: hr.userId,
+    companyId: hr.company.id,
+    subjectType: 'departure_proof',
+    subjectId: p.id,
+    field: 'id_card',
+    reason: '预览/打印离职证明',
+    ip,
   });
   return proofDetail(p, idCard, fmtDate(now));
 }
 
 /** The employee's link: the proof itself (their own ID number), and 员工已查看. */
 export async function viewProofByLink(db: Db, token: string, now: Date) {
-  const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [sha256hex(token)]);
+  const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [
+    sha256hex(token),
+  ]);
   // an anonymised proof has no link (domain/retention.ts): the same answer
   if (!p?.id_card_enc) throw notFound('离职证明不存在或已作废');
   if (p.status === 'issued') {

@@ -35,9 +35,18 @@ export async function exportRecords(db: Db, companyId: number, keywords: string 
   for (const r of rows) {
     const it = recordItem(r, today);
     ws.addRow({
-      name: it.name, id_card: it.id_card_mask, mobile: it.mobile_mask, dept: it.dept_name, job: it.job_name, entry: it.entry_date,
-      leave: it.leave_date, type: it.leave_type_label, basis: legalBasisLabel(it.legal_basis), source: SOURCE[it.source],
-      proof: it.proof ? PROOF[it.proof.status] : '未出具', serial: it.proof?.serial ?? '',
+      name: it.name,
+      id_card: it.id_card_mask,
+      mobile: it.mobile_mask,
+      dept: it.dept_name,
+      job: it.job_name,
+      entry: it.entry_date,
+      leave: it.leave_date,
+      type: it.leave_type_label,
+      basis: legalBasisLabel(it.legal_basis),
+      source: SOURCE[it.source],
+      proof: it.proof ? PROOF[it.proof.status] : '未出具',
+      serial: it.proof?.serial ?? '',
     });
   }
   const buf = Buffer.from(await wb.xlsx.writeBuffer());

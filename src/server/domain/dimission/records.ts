@@ -40,9 +40,27 @@ export async function insertRecord(db: Db, r: RecordInput, now: Date): Promise<n
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
      ON CONFLICT (company_id, id_card_bidx, leave_date) DO NOTHING RETURNING id`,
     [
-      r.companyId, r.source, r.requestId ?? null, r.name, r.idCard.enc, r.idCard.bidx, r.idCard.mask,
-      r.mobile?.enc ?? null, r.mobile?.bidx ?? null, r.mobile?.mask ?? '', r.deptName, r.jobName, r.entryDate, r.leaveDate,
-      r.contractStart || null, r.contractEnd || null, r.openEnded ?? false, r.leaveType, r.legalBasis, r.createdBy, now,
+      r.companyId,
+      r.source,
+      r.requestId ?? null,
+      r.name,
+      r.idCard.enc,
+      r.idCard.bidx,
+      r.idCard.mask,
+      r.mobile?.enc ?? null,
+      r.mobile?.bidx ?? null,
+      r.mobile?.mask ?? '',
+      r.deptName,
+      r.jobName,
+      r.entryDate,
+      r.leaveDate,
+      r.contractStart || null,
+      r.contractEnd || null,
+      r.openEnded ?? false,
+      r.leaveType,
+      r.legalBasis,
+      r.createdBy,
+      now,
     ],
   );
   if (!row) throw conflict('该员工在此离职日期已有离职记录');
@@ -139,7 +157,13 @@ export async function revealRecord(db: Db, hr: Hr, id: number, field: 'id_card' 
   const sealed = field === 'id_card' ? r.id_card_enc : r.mobile_enc;
   if (!sealed) throw notFound('该记录没有手机号');
   const value = await revealPii(db, sealed, {
-    userId: hr.userId, companyId: hr.company.id, subjectType: 'departure_record', subjectId: r.id, field, reason: '查看离职记录', ip,
+    userId: hr.userId,
+    companyId: hr.company.id,
+    subjectType: 'departure_record',
+    subjectId: r.id,
+    field,
+    reason: '查看离职记录',
+    ip,
   });
   return { value };
 }

@@ -60,7 +60,10 @@ export const requestItem = (r: RequestRow, u = noUrge) => ({
 
 /** The company's request `id` (locked for an update when `lock`), else the refusal. */
 export async function ownRequestRow(db: Db, id: number, companyId: number, lock = false): Promise<RequestRow> {
-  const r = await db.one<RequestRow>(`SELECT ${REQ_COLS} FROM resignation_requests WHERE id = $1 AND company_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, companyId]);
+  const r = await db.one<RequestRow>(`SELECT ${REQ_COLS} FROM resignation_requests WHERE id = $1 AND company_id = $2${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+    companyId,
+  ]);
   if (!r) throw missing('离职申请');
   return r;
 }
@@ -88,7 +91,12 @@ export async function listRequests(db: Db, companyId: number, q: Page & { status
       ORDER BY (status = 'pending') DESC, submitted_at DESC, id DESC${pageSql(args, q)}`,
     args,
   );
-  const urges = await urgeInfo(db, 'request', rows.map((r) => r.id), now);
+  const urges = await urgeInfo(
+    db,
+    'request',
+    rows.map((r) => r.id),
+    now,
+  );
   return {
     total: counts[q.status],
     page: q.page,
@@ -103,7 +111,13 @@ export async function revealRequestMobile(db: Db, hr: Hr, id: number, ip: string
   const r = await ownRequestRow(db, id, hr.company.id);
   if (!r.mobile_enc) throw notFound('该申请没有手机号');
   const value = await revealPii(db, r.mobile_enc, {
-    userId: hr.userId, companyId: hr.company.id, subjectType: 'resignation_request', subjectId: r.id, field: 'mobile', reason: '查看离职申请手机号', ip,
+    userId: hr.userId,
+    companyId: hr.company.id,
+    subjectType: 'resignation_request',
+    subjectId: r.id,
+    field: 'mobile',
+    reason: '查看离职申请手机号',
+    ip,
   });
   return { value };
 }

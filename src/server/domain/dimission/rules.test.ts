@@ -42,10 +42,9 @@ const refusal = (code: number, message: string) => expect.objectContaining({ nam
 
 describe('a resignation request under review', () => {
   it('is agreed only while pending, handed over only once agreed; another company cannot see it', async () => {
-    const { id } = (await db.one<{ id: number }>(
-      "SELECT id FROM resignation_requests WHERE company_id = $1 AND status = 'pending' ORDER BY id LIMIT 1",
-      [hr.company.id],
-    ))!;
+    const { id } = (await db.one<{ id: number }>("SELECT id FROM resignation_requests WHERE company_id = $1 AND status = 'pending' ORDER BY id LIMIT 1", [
+      hr.company.id,
+    ]))!;
     const approve = { last_day: today, handover_name: '李娜', id_card: makeIdCard('330106', '1990-01-01', 7), join_date: '2020-01-01' };
 
     await expect(confirmHandover(db, hr, id, now)).rejects.toEqual(refusal(Code.CONFLICT, '只有已同意的申请可以确认交接完成'));
@@ -76,7 +75,10 @@ describe('the scan-to-leave page', () => {
     const wrong = code === '000000' ? '111111' : '000000';
 
     await expect(verifyLeaveMobile(db, token, mobile, wrong, now, DEFAULT_LOGIN_LIMITS)).rejects.toEqual(refusal(Code.BAD_REQUEST, '验证码错误'));
-    const row = await db.one<{ attempts: number; consumed_at: Date | null }>('SELECT attempts, consumed_at FROM sms_codes WHERE mobile = $1 ORDER BY id DESC LIMIT 1', [mobile]);
+    const row = await db.one<{ attempts: number; consumed_at: Date | null }>(
+      'SELECT attempts, consumed_at FROM sms_codes WHERE mobile = $1 ORDER BY id DESC LIMIT 1',
+      [mobile],
+    );
     expect(row).toEqual({ attempts: 1, consumed_at: null });
     expect(await db.one('SELECT 1 FROM dimission_leave_tickets WHERE mobile_mask = $1', ['139****0001'])).toBeUndefined();
 
@@ -84,8 +86,15 @@ describe('the scan-to-leave page', () => {
     expect(verified).toMatchObject({ mobile_mask: '139****0001', request: null });
 
     const form = {
-      ticket: verified.ticket, employee_name: '钱多', id_card: makeIdCard('330106', '1992-02-02', 8), dept_name: '', job_name: '出纳',
-      join_date: '2021-03-01', last_day: today, type: 'resign' as const, reason: '',
+      ticket: verified.ticket,
+      employee_name: '钱多',
+      id_card: makeIdCard('330106', '1992-02-02', 8),
+      dept_name: '',
+      job_name: '出纳',
+      join_date: '2021-03-01',
+      last_day: today,
+      type: 'resign' as const,
+      reason: '',
     };
     expect((await submitLeave(db, token, form, now)).request.status).toBe('pending');
     await expect(submitLeave(db, token, form, now)).rejects.toEqual(refusal(Code.CONFLICT, '您已有待处理的离职申请，请耐心等待HR处理'));

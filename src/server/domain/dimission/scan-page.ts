@@ -36,7 +36,9 @@ const ownRequest = (r: RequestRow) => ({
 /** The company's scan-to-leave link (at `origin`): the current one, or a new one when `rotate` (the old stops working). */
 export async function leaveQr(db: Db, hr: Hr, rotate: boolean, origin: string, now: Date): Promise<{ token: string; url: string; created_at: string }> {
   const row = await db.tx(async (t) => {
-    const cur = await t.one<{ token: string; created_at: Date }>('SELECT token, created_at FROM dimission_qr WHERE company_id = $1 FOR UPDATE', [hr.company.id]);
+    const cur = await t.one<{ token: string; created_at: Date }>('SELECT token, created_at FROM dimission_qr WHERE company_id = $1 FOR UPDATE', [
+      hr.company.id,
+    ]);
     if (cur && !rotate) return cur;
     return (await t.one<{ token: string; created_at: Date }>(
       `INSERT INTO dimission_qr (company_id, token, created_by, created_at) VALUES ($1, $2, $3, $4)
@@ -122,7 +124,19 @@ export async function submitLeave(db: Db, token: string, body: z.output<typeof L
     const open = await openOwn(t, c.id, tk.mobile_bidx);
     if (open?.status === 'pending') throw conflict('您已有待处理的离职申请，请耐心等待HR处理');
     if (open?.status === 'approved') throw conflict('您的离职申请已同意，无需重复提交');
-    const vals = [body.employee_name, idCard.enc, idCard.bidx, idCard.mask, body.dept_name, body.job_name, body.join_date, body.last_day, body.type, body.reason, now];
+    const vals = [
+      body.employee_name,
+      idCard.enc,
+      idCard.bidx,
+      idCard.mask,
+      body.dept_name,
+      body.job_name,
+      body.join_date,
+      body.last_day,
+      body.type,
+      body.reason,
+      now,
+    ];
     if (open?.status === 'rejected') {
       await t.query(
         `UPDATE resignation_requests SET employee_name = $2, id_card_enc = $3, id_card_bidx = $4, id_card_mask = $5, dept_name = $6,

@@ -20,7 +20,17 @@ export const currentAgreement = (db: Db, taskId: number, now: Date) =>
 
 async function agreementList(db: Db, task: TaskRow, now: Date) {
   const cur = await currentAgreement(db, task.id, now);
-  const rows = await db.query<{ id: number; version: number; name: string; file_name: string; size: number; effective_date: string; created_at: Date; created_by: string | null; signed_num: number }>(
+  const rows = await db.query<{
+    id: number;
+    version: number;
+    name: string;
+    file_name: string;
+    size: number;
+    effective_date: string;
+    created_at: Date;
+    created_by: string | null;
+    signed_num: number;
+  }>(
     `SELECT a.id, a.version, a.name, a.file_name, a.size, to_char(a.effective_date, 'YYYY-MM-DD') AS effective_date, a.created_at, u.realname AS created_by,
             (SELECT count(*)::int FROM flex_task_workers w WHERE w.agreement_id = a.id AND w.company_id = a.company_id AND w.sign_status = 'signed') AS signed_num
        FROM flex_agreements a LEFT JOIN users u ON u.id = a.created_by WHERE a.task_id = $1 ORDER BY a.version DESC`,

@@ -94,7 +94,6 @@ export async function startIfRecruiting(db: Db, taskId: number, now: Date): Prom
   await db.query(`UPDATE flex_tasks SET status = 'ongoing', updated_at = $2 WHERE id = $1 AND status = 'recruiting'`, [taskId, now]);
 }
 
-
 /** The company's task, locked, if it takes people now (招募中 / 进行中). */
 async function openTask(db: Db, id: number, companyId: number): Promise<TaskRow> {
   const task = await ownTask(db, id, companyId, true);
@@ -133,7 +132,16 @@ export async function listFlexWorkers(db: Db, companyId: number, query: z.output
     [companyId, kwArg],
   ))!.n;
   const args: unknown[] = [companyId, query.task_id, kwArg];
-  const rows = await db.query<{ id: number; name: string; mobile_mask: string; cert_type: string; cert_no_mask: string; bank_card_mask: string; realname_verified: boolean; in_task: boolean }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    mobile_mask: string;
+    cert_type: string;
+    cert_no_mask: string;
+    bank_card_mask: string;
+    realname_verified: boolean;
+    in_task: boolean;
+  }>(
     `SELECT w.id, w.name, w.mobile_mask, w.cert_type, w.cert_no_mask, w.bank_card_mask, w.realname_verified,
             EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = w.id AND tw.company_id = w.company_id AND tw.task_id = $2) AS in_task
        FROM flex_workers w WHERE w.company_id = $1 AND ($3::text IS NULL OR w.name ILIKE $3)

@@ -23,7 +23,13 @@ export function checkSubmittable(t: TaskRow, today: string): void {
 }
 
 /** Creates (no id) or edits a task, as a draft or submitted for review. */
-export async function saveTask(db: Db, store: ObjectStore, a: TaskActor, body: z.output<typeof TaskBody>, now: Date): Promise<{ id: number; status: TaskStatus }> {
+export async function saveTask(
+  db: Db,
+  store: ObjectStore,
+  a: TaskActor,
+  body: z.output<typeof TaskBody>,
+  now: Date,
+): Promise<{ id: number; status: TaskStatus }> {
   const attachments: { media_id: string; name: string; size: number }[] = [];
   for (const id of body.attachments) {
     const m = await ownMedia(db, store, id, a.companyId, 'attached', '附件无效，请重新上传').catch(async () =>
@@ -57,8 +63,25 @@ export async function saveTask(db: Db, store: ObjectStore, a: TaskActor, body: z
         `UPDATE flex_tasks SET name=$2, category=$3, description=$4, standard=$5, work_mode=$6, address=$7, start_date=$8, end_date=$9,
                 signup_deadline=$10, headcount=$11, pay_amount=$12, pay_unit=$13, settle_mode=$14, need_sign=$15, attachments=$16, updated_at=$17
           WHERE id = $1`,
-        [task.id, f.name, f.category, f.description, f.standard, f.work_mode, f.address, f.start_date, f.end_date, f.signup_deadline, f.headcount,
-          f.pay_amount, f.pay_unit, f.settle_mode, f.need_sign, JSON.stringify(attachments), now],
+        [
+          task.id,
+          f.name,
+          f.category,
+          f.description,
+          f.standard,
+          f.work_mode,
+          f.address,
+          f.start_date,
+          f.end_date,
+          f.signup_deadline,
+          f.headcount,
+          f.pay_amount,
+          f.pay_unit,
+          f.settle_mode,
+          f.need_sign,
+          JSON.stringify(attachments),
+          now,
+        ],
       );
       id = task.id;
     } else {
@@ -66,8 +89,28 @@ export async function saveTask(db: Db, store: ObjectStore, a: TaskActor, body: z
         `INSERT INTO flex_tasks (company_id, task_no, name, category, description, standard, work_mode, address, start_date, end_date,
            signup_deadline, headcount, pay_amount, pay_unit, settle_mode, need_sign, attachments, public_token, created_by, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) RETURNING id`,
-        [a.companyId, newTaskNo(now), f.name, f.category, f.description, f.standard, f.work_mode, f.address, f.start_date, f.end_date,
-          f.signup_deadline, f.headcount, f.pay_amount, f.pay_unit, f.settle_mode, f.need_sign, JSON.stringify(attachments), newToken(), a.userId, now],
+        [
+          a.companyId,
+          newTaskNo(now),
+          f.name,
+          f.category,
+          f.description,
+          f.standard,
+          f.work_mode,
+          f.address,
+          f.start_date,
+          f.end_date,
+          f.signup_deadline,
+          f.headcount,
+          f.pay_amount,
+          f.pay_unit,
+          f.settle_mode,
+          f.need_sign,
+          JSON.stringify(attachments),
+          newToken(),
+          a.userId,
+          now,
+        ],
       );
       id = row!.id;
     }

@@ -21,9 +21,13 @@ export async function listTasks(db: Db, companyId: number, query: z.output<typeo
   if (query.todo === 'unsigned')
     kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id
               AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`;
-  if (query.todo === 'batches') kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.company_id = t.company_id AND b.status = 'unpaid')`;
+  if (query.todo === 'batches')
+    kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.company_id = t.company_id AND b.status = 'unpaid')`;
   const counts: Record<string, number> = { all: 0, draft: 0, review: 0, rejected: 0, recruiting: 0, ongoing: 0, ended: 0, canceled: 0 };
-  for (const r of await db.query<{ status: string; n: number }>(`SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`, args)) {
+  for (const r of await db.query<{ status: string; n: number }>(
+    `SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`,
+    args,
+  )) {
     counts[r.status] = r.n;
     counts.all! += r.n;
   }
@@ -72,10 +76,10 @@ export async function taskDetail(db: Db, store: ObjectStore, c: { companyId: num
   ))!;
   const ids = t.attachments.map((a) => a.media_id);
   const media = ids.length
-    ? await db.query<{ media_id: string; bucket: string; object_key: string }>('SELECT media_id, bucket, object_key FROM media WHERE media_id = ANY($1) AND company_id = $2', [
-        ids,
-        t.company_id,
-      ])
+    ? await db.query<{ media_id: string; bucket: string; object_key: string }>(
+        'SELECT media_id, bucket, object_key FROM media WHERE media_id = ANY($1) AND company_id = $2',
+        [ids, t.company_id],
+      )
     : [];
   return {
     id: t.id,

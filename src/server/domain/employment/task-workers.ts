@@ -5,7 +5,15 @@
  */
 import type { z } from 'zod';
 import type { WorkerActionBody, WorkerListQuery } from '../../../contract/employment';
-import { signExpired, takesWorkers, workerActionProblem, workerActions, type SignStatus, type TaskStatus, type WorkStatus } from '../../../contract/employment-rules';
+import {
+  signExpired,
+  takesWorkers,
+  workerActionProblem,
+  workerActions,
+  type SignStatus,
+  type TaskStatus,
+  type WorkStatus,
+} from '../../../contract/employment-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageSql } from '../../lib/page';
@@ -35,8 +43,7 @@ const TAB_SQL = {
 } as const;
 
 /** An ended task still takes 验收 / 驳回 of what was delivered; nothing else. */
-const taskTakes = (status: TaskStatus, action: string) =>
-  takesWorkers(status) || (status === 'ended' && (action === 'accept' || action === 'reject'));
+const taskTakes = (status: TaskStatus, action: string) => takesWorkers(status) || (status === 'ended' && (action === 'accept' || action === 'reject'));
 
 /** One tab of a task's people, with every tab's count and each person's possible actions. */
 export async function listTaskWorkers(db: Db, companyId: number, taskId: number, query: z.output<typeof WorkerListQuery>, now: Date) {
@@ -82,7 +89,15 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
     args,
   );
   return {
-    task: { id: task.id, name: task.name, status: task.status, need_sign: task.need_sign, pay_amount: task.pay_amount, pay_unit: task.pay_unit, signup_mode: task.signup_mode },
+    task: {
+      id: task.id,
+      name: task.name,
+      status: task.status,
+      need_sign: task.need_sign,
+      pay_amount: task.pay_amount,
+      pay_unit: task.pay_unit,
+      signup_mode: task.signup_mode,
+    },
     counts: c,
     total: c[query.tab],
     page: query.page,

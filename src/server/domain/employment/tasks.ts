@@ -118,4 +118,3 @@ export async function reviewTask(db: Db, id: number, result: 'pass' | 'reject', 
     return { id, status };
   });
 }
-

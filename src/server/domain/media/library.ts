@@ -24,10 +24,7 @@ export async function listMedia(
   const owner = caller.company_id ?? caller.user_id;
   const kinds = q.kind === 'all' ? ['video', 'image'] : [q.kind];
   const params = [owner, kinds];
-  const total = await db.one<{ n: string }>(
-    `SELECT count(*) AS n FROM media m WHERE ${where} AND m.status = 'Normal' AND m.kind = ANY($2)`,
-    params,
-  );
+  const total = await db.one<{ n: string }>(`SELECT count(*) AS n FROM media m WHERE ${where} AND m.status = 'Normal' AND m.kind = ANY($2)`, params);
   const rows = await db.query<{
     media_id: string;
     kind: 'video' | 'image';

@@ -33,7 +33,12 @@ export async function readObject(server: object, db: Db, bucket: string, key: st
   if (!key) return null;
   const s = mediaSigner(server);
   // production (a store at an endpoint) has no store of its own: `oss_objects` is the sandbox's
-  const local = s?.ossEndpoint ? undefined : await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [bucket, key]);
+  const local = s?.ossEndpoint
+    ? undefined
+    : await db.one<{ size: string | number; file_path: string }>('SELECT size, file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2', [
+        bucket,
+        key,
+      ]);
   if (local) {
     const size = Number(local.size);
     if (bytes <= 0 || size === 0) return { size, head: Buffer.alloc(0) };

@@ -44,8 +44,7 @@ interface MediaRow {
 
 const mimeOf = (name: string) => mimeOfName(name) ?? 'application/octet-stream';
 
-const current = (db: Db, id: string) =>
-  db.one<MediaRow>('SELECT media_id, kind, company_id, user_id, status FROM media WHERE media_id = $1', [id]);
+const current = (db: Db, id: string) => db.one<MediaRow>('SELECT media_id, kind, company_id, user_id, status FROM media WHERE media_id = $1', [id]);
 
 /** The caller's row, or null; another owner's (or another kind's) row is the unknown id's 404. */
 function mine(row: MediaRow | undefined, caller: MediaCaller, kind: string): MediaRow | null {
@@ -137,7 +136,13 @@ export async function finishPendingMedia(db: Db, vod: VodClient, o: { now: Date;
   const done: string[] = [];
   for (const r of rows) {
     try {
-      await registerMedia(db, vod, { user_id: r.user_id, company_id: r.company_id }, { media_id: r.media_id, kind: r.kind }, { now: o.now, finish: true, log: o.log });
+      await registerMedia(
+        db,
+        vod,
+        { user_id: r.user_id, company_id: r.company_id },
+        { media_id: r.media_id, kind: r.kind },
+        { now: o.now, finish: true, log: o.log },
+      );
       done.push(r.media_id);
     } catch (e) {
       // unfinished, failed, unknown: still pending; the provider down: the whole run again later

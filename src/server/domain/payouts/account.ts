@@ -17,10 +17,17 @@ export const newOrderNo = (now: Date) => `CZ${fmtDate(now).replace(/-/g, '')}${r
 
 /** The account page: balance, rates, where to transfer, the last 20 top-ups. */
 export async function accountView(db: Db, companyId: number) {
-  const topups = await db.query<{ id: number; order_no: string; amount: string; status: 'pending' | 'confirmed'; method: 'bank' | 'wechat'; created_at: Date; confirmed_at: Date | null }>(
-    'SELECT id, order_no, amount::text, status, method, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20',
-    [companyId],
-  );
+  const topups = await db.query<{
+    id: number;
+    order_no: string;
+    amount: string;
+    status: 'pending' | 'confirmed';
+    method: 'bank' | 'wechat';
+    created_at: Date;
+    confirmed_at: Date | null;
+  }>('SELECT id, order_no, amount::text, status, method, created_at, confirmed_at FROM payout_topups WHERE company_id = $1 ORDER BY id DESC LIMIT 20', [
+    companyId,
+  ]);
   return {
     balance: await balanceOf(db, companyId),
     settings: await settingsOf(db, companyId),
@@ -41,7 +48,15 @@ export async function createTopup(db: Db, companyId: number, userId: number, amo
     'INSERT INTO payout_topups (company_id, order_no, amount, created_by, created_at) VALUES ($1,$2,$3,$4,$5) RETURNING id, order_no, created_at',
     [companyId, newOrderNo(now), amount, userId, now],
   );
-  return { id: t!.id, order_no: t!.order_no, amount, status: 'pending' as const, method: 'bank' as const, created_at: fmtDateTime(t!.created_at), confirmed_at: '' };
+  return {
+    id: t!.id,
+    order_no: t!.order_no,
+    amount,
+    status: 'pending' as const,
+    method: 'bank' as const,
+    created_at: fmtDateTime(t!.created_at),
+    confirmed_at: '',
+  };
 }
 
 /**

@@ -47,9 +47,12 @@ export async function createBatch(db: Db, by: Actor, input: { task_id?: number; 
       if (retryOf.status !== 'partial') throw conflict('只有部分失败的批次可以失败重发');
       // task delivery → the failed row it repays (origin_row_id)
       only = new Map(
-        (await t.query<{ id: number; task_worker_id: number }>(`SELECT id, task_worker_id FROM payout_rows WHERE batch_id = $1 AND status IN ('failed', 'bounced')`, [retryOf.id])).map(
-          (r) => [r.task_worker_id, r.id],
-        ),
+        (
+          await t.query<{ id: number; task_worker_id: number }>(
+            `SELECT id, task_worker_id FROM payout_rows WHERE batch_id = $1 AND status IN ('failed', 'bounced')`,
+            [retryOf.id],
+          )
+        ).map((r) => [r.task_worker_id, r.id]),
       );
     }
     const todo = all.filter((d) => !taken.has(d.task_worker_id) && (!only || only.has(d.task_worker_id)));
@@ -65,7 +68,21 @@ export async function createBatch(db: Db, by: Actor, input: { task_id?: number; 
     const b = await t.one<{ id: number; batch_no: string }>(
       `INSERT INTO payout_batches (company_id, batch_no, task_id, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, created_by, created_at, parent_id)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id, batch_no`,
-      [companyId, newBatchNo(now), task.id, pre.length, tot.gross, tot.fee, tot.tax, tot.net, s.fee_rate_bp, s.tax_rate_bp, by.userId, now, retryOf?.id ?? null],
+      [
+        companyId,
+        newBatchNo(now),
+        task.id,
+        pre.length,
+        tot.gross,
+        tot.fee,
+        tot.tax,
+        tot.net,
+        s.fee_rate_bp,
+        s.tax_rate_bp,
+        by.userId,
+        now,
+        retryOf?.id ?? null,
+      ],
     );
     for (const { d, r } of pre) {
       await t.query(
@@ -75,7 +92,15 @@ export async function createBatch(db: Db, by: Actor, input: { task_id?: number; 
       );
     }
     if (retryOf) {
-      await logRetry(t, by, retryOf, b!, pre.map((p) => p.d.name), tot.gross, now);
+      await logRetry(
+        t,
+        by,
+        retryOf,
+        b!,
+        pre.map((p) => p.d.name),
+        tot.gross,
+        now,
+      );
     } else {
       await log(t, companyId, b!.id, '创建', `从任务「${task.name}」的已验收交付创建，${pre.length}人，应发${yuan(tot.gross)}`, by.actor, by.ip, now);
     }

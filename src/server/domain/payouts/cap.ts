@@ -36,7 +36,14 @@ export const capMessage = (name: string, cap: number, had: number) => `${name}æœ
  * Refuses when a person's payouts this month (other live batches + this one) pass the cap. One
  * set-based query for the whole list (a 5000-row batch is one round trip, not 5000).
  */
-export async function checkMonthlyCap(db: Db, companyId: number, rows: { worker_id: number; name: string; amount: number }[], cap: number, now: Date, batchId = 0) {
+export async function checkMonthlyCap(
+  db: Db,
+  companyId: number,
+  rows: { worker_id: number; name: string; amount: number }[],
+  cap: number,
+  now: Date,
+  batchId = 0,
+) {
   const mine = new Map<number, { name: string; amount: number }>();
   for (const r of rows) {
     const m = mine.get(r.worker_id);

@@ -54,30 +54,62 @@ const RESULT_WORD = { success: '发放成功', fail: '发放失败', bounce: '�
  */
 export async function applyNotify(db: Db, n: Notify, now: Date): Promise<boolean> {
   return db.tx(async (t) => {
-    const row = await t.one<{ id: number; batch_id: number; company_id: number; status: RowStatus; amount: string; fee: string; name: string; batch_no: string }>(
+    const row = await t.one<{
+      id: number;
+      batch_id: number;
+      company_id: number;
+      status: RowStatus;
+      amount: string;
+      fee: string;
+      name: string;
+      batch_no: string;
+    }>(
       `SELECT r.id, r.batch_id, r.company_id, r.status, r.amount::text, r.fee::text, r.name, b.batch_no
          FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id WHERE r.channel_no = $1 FOR UPDATE OF r`,
       [n.channel_no],
     );
     if (!row) throw notFound('发放明细不存在');
-    const fresh = await t.one('INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id', [
-      n.notify_id,
-      row.id,
-      n.result,
-      n.reason,
-      now,
-      row.company_id,
-    ]);
+    const fresh = await t.one(
+      'INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id',
+      [n.notify_id, row.id, n.result, n.reason, now, row.company_id],
+    );
     if (!fresh) return false;
     const to: RowStatus | null =
-      n.result === 'success' && row.status === 'paying' ? 'success' : n.result === 'fail' && row.status === 'paying' ? 'failed' : n.result === 'bounce' && row.status === 'success' ? 'bounced' : null;
+      n.result === 'success' && row.status === 'paying'
+        ? 'success'
+        : n.result === 'fail' && row.status === 'paying'
+          ? 'failed'
+          : n.result === 'bounce' && row.status === 'success'
+            ? 'bounced'
+            : null;
     if (!to) return false;
     if (to !== 'success' && !n.reason.trim()) throw badRequest('失败原因不能为空');
-    await t.query('UPDATE payout_rows SET status = $2, fail_reason = $3, finished_at = $4 WHERE id = $1', [row.id, to, to === 'success' ? '' : n.reason.trim(), now]);
+    await t.query('UPDATE payout_rows SET status = $2, fail_reason = $3, finished_at = $4 WHERE id = $1', [
+      row.id,
+      to,
+      to === 'success' ? '' : n.reason.trim(),
+      now,
+    ]);
     if (to !== 'success') {
-      await post(t, row.company_id, to === 'bounced' ? 'bounce_refund' : 'refund', Number(row.amount) + Number(row.fee), { batch_id: row.batch_id, row_id: row.id, ref_no: row.batch_no, remark: `${row.name} ${RESULT_WORD[n.result]}：${n.reason.trim()}` }, now);
+      await post(
+        t,
+        row.company_id,
+        to === 'bounced' ? 'bounce_refund' : 'refund',
+        Number(row.amount) + Number(row.fee),
+        { batch_id: row.batch_id, row_id: row.id, ref_no: row.batch_no, remark: `${row.name} ${RESULT_WORD[n.result]}：${n.reason.trim()}` },
+        now,
+      );
     }
-    await log(t, row.company_id, row.batch_id, '通道结果', `${row.name}：${RESULT_WORD[n.result]}${n.reason ? `（${n.reason.trim()}）` : ''}`, '发放通道', '', now);
+    await log(
+      t,
+      row.company_id,
+      row.batch_id,
+      '通道结果',
+      `${row.name}：${RESULT_WORD[n.result]}${n.reason ? `（${n.reason.trim()}）` : ''}`,
+      '发放通道',
+      '',
+      now,
+    );
     await settleBatch(t, row.batch_id, now);
     return true;
   });

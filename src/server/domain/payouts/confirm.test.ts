@@ -50,7 +50,9 @@ async function readyBatch(amount: number): Promise<number> {
 }
 
 const codeRow = (batchId: number) =>
-  db.one<{ attempts: number; consumed_at: Date | null }>('SELECT attempts, consumed_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [batchId]);
+  db.one<{ attempts: number; consumed_at: Date | null }>('SELECT attempts, consumed_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [
+    batchId,
+  ]);
 const debits = async (batchId: number) => (await db.query('SELECT id FROM payout_ledger WHERE batch_id = $1 AND amount < 0', [batchId])).length;
 
 describe('confirmBatch', () => {

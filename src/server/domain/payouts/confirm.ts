@@ -73,7 +73,10 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     // a repeat (double click, second tab, retry after a timeout) pays nothing more
     if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return { status: b.status, duplicate: true };
     if (b.status !== 'unpaid') return conflict(b.status === 'draft' ? '请先提交批次' : '该批次已关闭');
-    const money = await t.one<{ gross: string; fee: string; tax: string; net: string }>('SELECT gross::text, fee::text, tax::text, net::text FROM payout_batches WHERE id = $1', [b.id]);
+    const money = await t.one<{ gross: string; fee: string; tax: string; net: string }>(
+      'SELECT gross::text, fee::text, tax::text, net::text FROM payout_batches WHERE id = $1',
+      [b.id],
+    );
     const debit = Number(money!.gross) + Number(money!.fee);
     const balance = await balanceOf(t, companyId, true);
     if (balance < debit) return conflict(`账户余额不足（需${yuan(debit)}，余额${yuan(balance)}），请先充值`);
@@ -94,7 +97,10 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     }
     await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
     // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits
-    const won = await t.one(`UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`, [b.id, now, o.userId]);
+    const won = await t.one(
+      `UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`,
+      [b.id, now, o.userId],
+    );
     if (!won) return { status: 'paying' as BatchStatus, duplicate: true };
     const debits: [LedgerType, number, string][] = [
       ['payout', Number(money!.net), '实发金额'],
@@ -103,7 +109,16 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     ];
     for (const [type, v, remark] of debits) if (v > 0) await post(t, companyId, type, -v, { batch_id: b.id, ref_no: b.batch_no, remark }, now);
     await t.query(`UPDATE payout_rows SET status = 'paying' WHERE batch_id = $1 AND status = 'pending'`, [b.id]);
-    await log(t, companyId, b.id, '确认发放', `扣款${yuan(debit)}（实发${yuan(Number(money!.net))}，税费${yuan(Number(money!.tax))}，服务费${yuan(Number(money!.fee))}）`, o.actor, o.ip, now);
+    await log(
+      t,
+      companyId,
+      b.id,
+      '确认发放',
+      `扣款${yuan(debit)}（实发${yuan(Number(money!.net))}，税费${yuan(Number(money!.tax))}，服务费${yuan(Number(money!.fee))}）`,
+      o.actor,
+      o.ip,
+      now,
+    );
     return { status: 'paying' as BatchStatus, duplicate: false };
   });
 }

@@ -4,7 +4,14 @@
  * is refunded once (channel.ts). Here: the company's rates, its balance, the one way to move it
  * (post) and the invariants that prove it (checkLedger).
  */
-import { DEFAULT_FEE_RATE_BP, DEFAULT_MONTHLY_CAP_FEN, DEFAULT_TAX_RATE_BP, type BatchStatus, type LedgerType, type RowStatus } from '../../../contract/payouts-rules';
+import {
+  DEFAULT_FEE_RATE_BP,
+  DEFAULT_MONTHLY_CAP_FEN,
+  DEFAULT_TAX_RATE_BP,
+  type BatchStatus,
+  type LedgerType,
+  type RowStatus,
+} from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
 import { conflict } from '../../lib/refusal';
 
@@ -14,7 +21,9 @@ export interface Settings {
   monthly_cap_fen: number;
 }
 export async function settingsOf(db: Db, companyId: number): Promise<Settings> {
-  const r = await db.one<Settings>('SELECT fee_rate_bp, tax_rate_bp, monthly_cap_fen::int AS monthly_cap_fen FROM payout_settings WHERE company_id = $1', [companyId]);
+  const r = await db.one<Settings>('SELECT fee_rate_bp, tax_rate_bp, monthly_cap_fen::int AS monthly_cap_fen FROM payout_settings WHERE company_id = $1', [
+    companyId,
+  ]);
   return r ?? { fee_rate_bp: DEFAULT_FEE_RATE_BP, tax_rate_bp: DEFAULT_TAX_RATE_BP, monthly_cap_fen: DEFAULT_MONTHLY_CAP_FEN };
 }
 
@@ -30,7 +39,9 @@ export async function saveSettings(db: Db, companyId: number, s: Settings, now: 
 
 export async function balanceOf(db: Db, companyId: number, lock = false): Promise<number> {
   if (lock) await db.query('INSERT INTO payout_accounts (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING', [companyId]);
-  const r = await db.one<{ balance: string }>(`SELECT balance::text AS balance FROM payout_accounts WHERE company_id = $1${lock ? ' FOR UPDATE' : ''}`, [companyId]);
+  const r = await db.one<{ balance: string }>(`SELECT balance::text AS balance FROM payout_accounts WHERE company_id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    companyId,
+  ]);
   return r ? Number(r.balance) : 0;
 }
 
@@ -79,7 +90,13 @@ export async function checkLedger(db: Db, companyId: number): Promise<string[]> 
       [b.id],
     );
     const paid = ['paying', 'done', 'partial'].includes(b.status);
-    const want = paid ? [['payout', b.net], ['fee', b.fee], ['tax', b.tax]].filter(([, v]) => Number(v) > 0) : [];
+    const want = paid
+      ? [
+          ['payout', b.net],
+          ['fee', b.fee],
+          ['tax', b.tax],
+        ].filter(([, v]) => Number(v) > 0)
+      : [];
     if (debits.length !== want.length) problems.push(`batch ${b.id} (${b.status}) has ${debits.length} debits, expected ${want.length}`);
     for (const [type, v] of want) {
       const d = debits.filter((x) => x.type === type);

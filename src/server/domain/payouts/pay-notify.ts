@@ -53,7 +53,11 @@ export async function handlePayNotify(db: Db, cfg: WechatPayConfig, headers: Hea
     try {
       if (kind === 'tax') return await confirmTaxPayment(t, tx.out_trade_no, now);
       if (kind === 'topup') {
-        const applied = await applyWxNotify(t, { order_no: tx.out_trade_no, transaction_id: String(tx.transaction_id ?? '').slice(0, 64), amount: tx.amount.total }, now);
+        const applied = await applyWxNotify(
+          t,
+          { order_no: tx.out_trade_no, transaction_id: String(tx.transaction_id ?? '').slice(0, 64), amount: tx.amount.total },
+          now,
+        );
         return { order_id: tx.out_trade_no, paid_now: applied };
       }
       return await confirmPayment(t, tx.out_trade_no, now);

@@ -47,8 +47,20 @@ export async function listLogs(db: Db, companyId: number, q: Page & DayRange & {
   if (q.task_id) where += ` AND b.task_id = $${args.push(q.task_id)}`;
   if (q.action !== 'all') where += ` AND l.action = $${args.push(labelOf(LOG_ACTIONS, q.action))}`;
   where += dayRange('l.created_at', q, args);
-  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id WHERE ${where}`, args);
-  const rows = await db.query<{ id: number; batch_id: number; batch_no: string; created_at: Date; action: string; content: string; operator: string; ip: string }>(
+  const total = await db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id WHERE ${where}`,
+    args,
+  );
+  const rows = await db.query<{
+    id: number;
+    batch_id: number;
+    batch_no: string;
+    created_at: Date;
+    action: string;
+    content: string;
+    operator: string;
+    ip: string;
+  }>(
     `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id
       WHERE ${where} ORDER BY l.id DESC${pageSql(args, q)}`,
     args,
@@ -112,7 +124,14 @@ export async function exportLedger(db: Db, companyId: number, q: LedgerFilter, n
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   for (const r of rows) {
-    ws.addRow({ at: fmtDateTime(r.created_at), type: labelOf(LEDGER_TYPES, r.type), amount: Number(r.amount) / 100, balance: Number(r.balance_after) / 100, ref: r.ref_no, remark: r.remark });
+    ws.addRow({
+      at: fmtDateTime(r.created_at),
+      type: labelOf(LEDGER_TYPES, r.type),
+      amount: Number(r.amount) / 100,
+      balance: Number(r.balance_after) / 100,
+      ref: r.ref_no,
+      remark: r.remark,
+    });
   }
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename: `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`, content_base64: buf.toString('base64') };

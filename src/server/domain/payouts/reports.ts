@@ -86,9 +86,25 @@ export async function receipt(db: Db, company: { id: number; name: string }, bat
  * 季度收入报送 (.xlsx): one line per worker paid in the quarter (rows 发放成功, by payment time), with
  * full ID numbers: one pii_views audit row per person, written before the file is made.
  */
-export async function quarterExport(db: Db, by: { companyId: number; companyName: string; userId: number; ip: string }, year: number, quarter: number, now: Date) {
+export async function quarterExport(
+  db: Db,
+  by: { companyId: number; companyName: string; userId: number; ip: string },
+  year: number,
+  quarter: number,
+  now: Date,
+) {
   const q = quarterOf(year, quarter);
-  const rows = await db.query<{ worker_id: number; name: string; cert_type: string; cert_no_enc: string; ym: string; amount: string; tax: string; net: string; n: number }>(
+  const rows = await db.query<{
+    worker_id: number;
+    name: string;
+    cert_type: string;
+    cert_no_enc: string;
+    ym: string;
+    amount: string;
+    tax: string;
+    net: string;
+    n: number;
+  }>(
     `SELECT w.id AS worker_id, w.name, w.cert_type, w.cert_no_enc, to_char(r.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS ym,
             SUM(r.amount)::text AS amount, SUM(r.tax)::text AS tax, SUM(r.net)::text AS net, COUNT(*)::int AS n
        FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id

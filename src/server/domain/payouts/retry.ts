@@ -41,7 +41,13 @@ export async function retryImported(t: Db, by: Actor, parent: { id: number; batc
   const unsigned = rows.filter((r) => !r.signed);
   if (unsigned.length) throw badRequest(`${unsigned.map((r) => r.name).join('、')}尚未签署协议，不能发放`);
   const s = await settingsOf(t, companyId);
-  await checkMonthlyCap(t, companyId, rows.map((r) => ({ worker_id: r.worker_id, name: r.name, amount: Number(r.amount) })), s.monthly_cap_fen, now);
+  await checkMonthlyCap(
+    t,
+    companyId,
+    rows.map((r) => ({ worker_id: r.worker_id, name: r.name, amount: Number(r.amount) })),
+    s.monthly_cap_fen,
+    now,
+  );
   const pre = rows.map((r) => ({ r, p: precalcRow(Number(r.amount), s.fee_rate_bp, s.tax_rate_bp) }));
   const tot = precalcTotals(pre.map((x) => x.p));
   const b = await t.one<{ id: number; batch_no: string }>(
@@ -53,15 +59,49 @@ export async function retryImported(t: Db, by: Actor, parent: { id: number; batc
     await t.query(
       `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, channel_no, pay_method, account_enc, account_bidx, account_mask, bank_name, remark, origin_row_id, created_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-      [b!.id, companyId, r.worker_id, r.name, p.amount, p.tax, p.fee, p.net, newChannelNo(), r.pay_method, r.account_enc, r.account_bidx, r.account_mask, r.bank_name, r.remark, r.id, now],
+      [
+        b!.id,
+        companyId,
+        r.worker_id,
+        r.name,
+        p.amount,
+        p.tax,
+        p.fee,
+        p.net,
+        newChannelNo(),
+        r.pay_method,
+        r.account_enc,
+        r.account_bidx,
+        r.account_mask,
+        r.bank_name,
+        r.remark,
+        r.id,
+        now,
+      ],
     );
   }
-  await logRetry(t, by, parent, b!, rows.map((r) => r.name), tot.gross, now);
+  await logRetry(
+    t,
+    by,
+    parent,
+    b!,
+    rows.map((r) => r.name),
+    tot.gross,
+    now,
+  );
   return b!.id;
 }
 
 /** The 重发 lines of a 失败重发: on the child batch, and on the parent naming who was repaid where. */
-export async function logRetry(t: Db, by: Actor, parent: { id: number; batch_no: string }, child: { id: number; batch_no: string }, names: string[], gross: number, now: Date) {
+export async function logRetry(
+  t: Db,
+  by: Actor,
+  parent: { id: number; batch_no: string },
+  child: { id: number; batch_no: string },
+  names: string[],
+  gross: number,
+  now: Date,
+) {
   await log(t, by.companyId, child.id, '重发', `失败重发（原批次${parent.batch_no}），${names.length}人，应发${yuan(gross)}`, by.actor, by.ip, now);
   await log(t, by.companyId, parent.id, '重发', `${names.join('、')}已重发至批次${child.batch_no}`, by.actor, by.ip, now);
 }

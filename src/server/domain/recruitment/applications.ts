@@ -72,16 +72,18 @@ export async function listInvited(db: Db, companyId: number, positionId: number,
   const p = await ownPosition(db, positionId, companyId);
   const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM interviews WHERE position_id = $1`, [p.id]))!.n;
   const args: unknown[] = [p.id];
-  const rows = await db.query<PersonRow & {
-    id: number;
-    status: 'pending' | 'accepted' | 'declined' | 'canceled' | 'done';
-    pick_time: Date;
-    address: string;
-    contacts_name: string;
-    contacts_tel: string;
-    remark: string;
-    created_at: Date;
-  }>(
+  const rows = await db.query<
+    PersonRow & {
+      id: number;
+      status: 'pending' | 'accepted' | 'declined' | 'canceled' | 'done';
+      pick_time: Date;
+      address: string;
+      contacts_name: string;
+      contacts_tel: string;
+      remark: string;
+      created_at: Date;
+    }
+  >(
     `SELECT i.id, i.status, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at, ${PERSON_SQL}
        FROM interviews i JOIN candidates c ON c.id = i.candidate_id
       WHERE i.position_id = $1
@@ -125,10 +127,10 @@ export async function markUnsuitable(db: Db, companyId: number, id: number, now:
 /** 录用: once per application (one conditional write, as above). */
 export async function hireApplication(db: Db, companyId: number, id: number, now: Date): Promise<{ id: number; status: 'hired' }> {
   const a = await ownApplication(db, id, companyId);
-  const done = await db.one(
-    `UPDATE applications SET status = 'hired', hired_at = $2, updated_at = $2 WHERE id = $1 AND status <> 'hired' RETURNING id`,
-    [a.id, now],
-  );
+  const done = await db.one(`UPDATE applications SET status = 'hired', hired_at = $2, updated_at = $2 WHERE id = $1 AND status <> 'hired' RETURNING id`, [
+    a.id,
+    now,
+  ]);
   if (!done) throw conflict('该候选人已录用');
   return { id: a.id, status: 'hired' };
 }

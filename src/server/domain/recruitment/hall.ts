@@ -43,18 +43,20 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM candidates c ${w}`, args))!.n;
-  const rows = await db.query<PersonRow & {
-    verify_status: number;
-    job_status: number;
-    expect_city: string;
-    expect_job: string;
-    expect_min: number;
-    expect_max: number;
-    labels: string[];
-    evaluation: string;
-    active_at: Date;
-    invited: boolean;
-  }>(
+  const rows = await db.query<
+    PersonRow & {
+      verify_status: number;
+      job_status: number;
+      expect_city: string;
+      expect_job: string;
+      expect_min: number;
+      expect_max: number;
+      labels: string[];
+      evaluation: string;
+      active_at: Date;
+      invited: boolean;
+    }
+  >(
     `SELECT ${PERSON_SQL}, c.verify_status, c.job_status, c.expect_city, c.expect_job, c.expect_min, c.expect_max,
             c.labels, c.evaluation, c.active_at,
             EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = c.id AND i.company_id = ${arg(companyId)}

@@ -82,7 +82,13 @@ export async function inviteInfo(db: Db, hr: Inviter, id: number, type: z.output
 }
 
 /** Sends an invitation for an application (intention) or, from the hall, a candidate and one of the company's open positions (user). */
-export async function sendInvitation(db: Db, a: { companyId: number; userId: number }, id: number, body: z.output<typeof InviteBody>, now: Date): Promise<void> {
+export async function sendInvitation(
+  db: Db,
+  a: { companyId: number; userId: number },
+  id: number,
+  body: z.output<typeof InviteBody>,
+  now: Date,
+): Promise<void> {
   if (body.type === 'user' && !body.job_id) throw badRequest('请选择面试职位');
   const at = parseChinaTime(body.pick_time);
   if (!at) throw badRequest('面试时间格式错误，应为 YYYY-MM-DD HH:mm:ss');
@@ -141,7 +147,20 @@ export async function sendInvitation(db: Db, a: { companyId: number; userId: num
       `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address,
          contacts_name, contacts_tel, remark, created_by, created_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
-      [a.companyId, candidateId, positionId, applicationId, body.type, at, body.address, body.contacts_name, body.contacts_tel, body.remark ?? '', a.userId, now],
+      [
+        a.companyId,
+        candidateId,
+        positionId,
+        applicationId,
+        body.type,
+        at,
+        body.address,
+        body.contacts_name,
+        body.contacts_tel,
+        body.remark ?? '',
+        a.userId,
+        now,
+      ],
     );
   });
 }

@@ -37,7 +37,8 @@ export async function listPositions(db: Db, companyId: number, query: z.output<t
     args.push(like(query.keywords));
     kw = ` AND (p.title ILIKE $2 OR p.category ILIKE $2 OR p.city ILIKE $2)`;
   }
-  if (query.todo === 'resumes') kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending')`;
+  if (query.todo === 'resumes')
+    kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending')`;
   if (query.todo === 'interviews') {
     const today = fmtDate(now);
     const a = args.push(chinaMidnight(today));
@@ -124,13 +125,31 @@ export async function positionDetail(db: Db, companyId: number, id: number): Pro
 }
 
 /** Publishes (no id) or edits a position; the same title in the same city is published once. */
-export async function savePosition(db: Db, a: { companyId: number; userId: number }, body: z.output<typeof PositionBody>, now: Date): Promise<{ id: number; status: PositionStatus }> {
+export async function savePosition(
+  db: Db,
+  a: { companyId: number; userId: number },
+  body: z.output<typeof PositionBody>,
+  now: Date,
+): Promise<{ id: number; status: PositionStatus }> {
   if (!InviteTelRe.test(body.contact_tel)) throw badRequest('请填写正确的联系电话（手机号或座机号）');
   const flagged = REVIEW_WORDS.some((w) => body.title.includes(w) || body.description.includes(w));
   const fields = [
-    body.title, body.category, body.city, body.district, body.salary_min, body.salary_max, body.salary_months,
-    body.experience, body.education, body.headcount, body.welfare, body.description, body.address, body.contact_name,
-    body.contact_tel, body.department || null,
+    body.title,
+    body.category,
+    body.city,
+    body.district,
+    body.salary_min,
+    body.salary_max,
+    body.salary_months,
+    body.experience,
+    body.education,
+    body.headcount,
+    body.welfare,
+    body.description,
+    body.address,
+    body.contact_name,
+    body.contact_tel,
+    body.department || null,
   ];
   if (body.id) {
     const p = await ownPosition(db, body.id, a.companyId);
@@ -161,7 +180,13 @@ export async function savePosition(db: Db, a: { companyId: number; userId: numbe
 }
 
 /** 下线 (close) any live position; 重新上线 (reopen) a closed one. */
-export async function setPositionStatus(db: Db, companyId: number, id: number, action: 'close' | 'reopen', now: Date): Promise<{ id: number; status: 'open' | 'closed' }> {
+export async function setPositionStatus(
+  db: Db,
+  companyId: number,
+  id: number,
+  action: 'close' | 'reopen',
+  now: Date,
+): Promise<{ id: number; status: 'open' | 'closed' }> {
   const p = await ownPosition(db, id, companyId);
   if (action === 'close') {
     if (p.status === 'closed') throw conflict('该职位已下线');

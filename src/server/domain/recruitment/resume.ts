@@ -88,10 +88,11 @@ export async function viewResume(db: Db, v: { companyId: number; userId: number;
     [v.companyId, c.id, addDays(now, -1)],
   );
   await db.tx(async (t) => {
-    await t.query(
-      `UPDATE applications SET status = 'viewed', updated_at = $3 WHERE company_id = $1 AND candidate_id = $2 AND status = 'pending'`,
-      [v.companyId, c.id, now],
-    );
+    await t.query(`UPDATE applications SET status = 'viewed', updated_at = $3 WHERE company_id = $1 AND candidate_id = $2 AND status = 'pending'`, [
+      v.companyId,
+      c.id,
+      now,
+    ]);
     await t.query('INSERT INTO resume_views (company_id, user_id, candidate_id, contact_shown, viewed_at) VALUES ($1,$2,$3,$4,$5)', [
       v.companyId,
       v.userId,
@@ -198,18 +199,30 @@ export async function proofImage(db: Db, file: string, exp: number, sig: string,
   let doc: ProofDocument;
   // a platform proof: drawn from the issued proof itself (ID number masked for this reader); once the
   // company's copy is anonymised (domain/retention.ts) the resume's own facts are drawn instead
-  const own = w.resign_type === 'in' && w.resign_id
-    ? await db.one<ProofRow>(
-        `SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2 AND status IN ('issued', 'viewed') AND anonymised_at IS NULL`,
-        [w.resign_id, w.company_id],
-      )
-    : undefined;
+  const own =
+    w.resign_type === 'in' && w.resign_id
+      ? await db.one<ProofRow>(
+          `SELECT ${PROOF_COLS} FROM departure_proofs WHERE id = $1 AND company_id = $2 AND status IN ('issued', 'viewed') AND anonymised_at IS NULL`,
+          [w.resign_id, w.company_id],
+        )
+      : undefined;
   if (own) doc = thirdPartyDocument(own, today);
   else
     doc = proofDocument({
-      name: w.realname, id_card: '（见原件）', job_name: w.job_name, entry_date: w.start_date, leave_date: w.end_date,
-      contract_start: null, contract_end: null, contract_open_ended: false, tenure_text: tenureText(w.start_date, w.end_date),
-      legal_basis: '', print_reason: false, non_compete: '', company_name: w.company_name, issue_date: w.end_date,
+      name: w.realname,
+      id_card: '（见原件）',
+      job_name: w.job_name,
+      entry_date: w.start_date,
+      leave_date: w.end_date,
+      contract_start: null,
+      contract_end: null,
+      contract_open_ended: false,
+      tenure_text: tenureText(w.start_date, w.end_date),
+      legal_basis: '',
+      print_reason: false,
+      non_compete: '',
+      company_name: w.company_name,
+      issue_date: w.end_date,
       serial: `SC${String(workId).padStart(8, '0')}`,
     });
   return { svg: proofSvg(doc, own ? 'in' : 'other') };

@@ -12,7 +12,15 @@ import { n, rangeRows, type Range } from './range';
 export async function departureStats(db: Db, companyId: number, r: Range): Promise<DepartureStats> {
   const args: unknown[] = [companyId];
   const where = r.department === null ? 's.company_id = $1' : `s.company_id = $1 AND s.dept_name = $${args.push(r.department)}`;
-  const parts = rangeRows(r, 'stats_departure_monthly', 'stats_departure_daily', ['leave_type'], ['left_count', 'proofs', 'handled', 'handle_secs'], where, args);
+  const parts = rangeRows(
+    r,
+    'stats_departure_monthly',
+    'stats_departure_daily',
+    ['leave_type'],
+    ['left_count', 'proofs', 'handled', 'handle_secs'],
+    where,
+    args,
+  );
   const rows = await db.query<{ t: string; c: unknown; proofs: unknown; handled: unknown; secs: unknown }>(
     `SELECT leave_type AS t, sum(left_count) AS c, sum(proofs) AS proofs, sum(handled) AS handled, sum(handle_secs) AS secs
        FROM (${parts}) x GROUP BY leave_type`,
@@ -40,7 +48,11 @@ export async function departureStats(db: Db, companyId: number, r: Range): Promi
     headcount_start: hStart,
     headcount_end: hEnd,
     rate: hStart === null || hEnd === null ? null : pct(left, (hStart + hEnd) / 2),
-    types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({ code: t.code, label: t.label, count: n(types.find((y) => y.t === t.code)?.c) }))
+    types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({
+      code: t.code,
+      label: t.label,
+      count: n(types.find((y) => y.t === t.code)?.c),
+    }))
       .concat(types.filter((y) => !LEAVE_TYPES.some((t) => t.code === y.t)).map((y) => ({ code: y.t, label: leaveTypeLabel(y.t), count: n(y.c) })))
       .filter((t) => t.count > 0),
     proofs_issued: n(other?.proofs),

@@ -22,39 +22,93 @@ export async function statsWorkbook(db: Db, companyId: number, r: Range): Promis
     for (const row of rows) ws.addRow(row.map((v) => v ?? '—'));
   };
   const steps = [rec.funnel.views, rec.funnel.applies, rec.funnel.invited, rec.funnel.attended, rec.funnel.hired, rec.funnel.onboarded];
-  sheet('招聘漏斗', [['环节', 12], ['人数', 10], ['较上一环节转化率(%)', 20]], STEP_LABELS.map((l, i) => [l, steps[i]!, i === 0 ? null : pct(steps[i]!, steps[i - 1]!)]));
-  sheet('招聘趋势', [['日期', 12], ['投递', 8], ['面试', 8], ['录用', 8]], rec.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]));
+  sheet(
+    '招聘漏斗',
+    [
+      ['环节', 12],
+      ['人数', 10],
+      ['较上一环节转化率(%)', 20],
+    ],
+    STEP_LABELS.map((l, i) => [l, steps[i]!, i === 0 ? null : pct(steps[i]!, steps[i - 1]!)]),
+  );
+  sheet(
+    '招聘趋势',
+    [
+      ['日期', 12],
+      ['投递', 8],
+      ['面试', 8],
+      ['录用', 8],
+    ],
+    rec.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]),
+  );
   sheet(
     '职位明细',
-    [['职位', 24], ['浏览', 8], ['投递', 8], ['邀面', 8], ['录用', 8], ['转化率(%)', 12]],
+    [
+      ['职位', 24],
+      ['浏览', 8],
+      ['投递', 8],
+      ['邀面', 8],
+      ['录用', 8],
+      ['转化率(%)', 12],
+    ],
     rec.positions.map((p) => [p.title, p.views, p.applies, p.invited, p.hired, p.rate]),
   );
-  sheet('离职', [['指标', 20], ['数值', 12]], [
-    ['统计区间', `${r.start} 至 ${r.end}`],
-    ['平均录用周期(天)', rec.avg_hire_days],
-    ['离职人数', dep.left],
-    ['期初人数', dep.headcount_start],
-    ['期末人数', dep.headcount_end],
-    ['离职率(%)', dep.rate],
-    ['出具离职证明', dep.proofs_issued],
-    ...dep.types.map((t) => [`离职类型：${t.label}`, t.count]),
-  ]);
+  sheet(
+    '离职',
+    [
+      ['指标', 20],
+      ['数值', 12],
+    ],
+    [
+      ['统计区间', `${r.start} 至 ${r.end}`],
+      ['平均录用周期(天)', rec.avg_hire_days],
+      ['离职人数', dep.left],
+      ['期初人数', dep.headcount_start],
+      ['期末人数', dep.headcount_end],
+      ['离职率(%)', dep.rate],
+      ['出具离职证明', dep.proofs_issued],
+      ...dep.types.map((t) => [`离职类型：${t.label}`, t.count]),
+    ],
+  );
   const flex = await flexStats(db, companyId, r);
   const crc = await crcStats(db, companyId, r);
   const yuan = (fen: number) => Math.round(fen) / 100;
-  sheet('灵活用工', [['指标', 20], ['数值', 14]], [
-    ['发放总额(元)', yuan(flex.gross)],
-    ['服务费(元)', yuan(flex.fee)],
-    ['代扣税费(元)', yuan(flex.tax)],
-    ['发放人次', flex.paid],
-    ['发放失败', flex.failed],
-    ['成功率(%)', flex.success_rate],
-    ['新发布任务', flex.tasks.published],
-    ['进行中任务', flex.tasks.active],
-    ['验收通过人次', flex.tasks.accepted],
-  ]);
-  sheet('发放趋势', [['日期', 12], ['发放金额(元)', 14], ['发放人次', 10]], flex.trend.map((t) => [t.date, yuan(t.gross), t.paid]));
-  sheet('CRC积分', [['日期', 12], ['获得', 8], ['消耗', 8]], [...crc.trend.map((t) => [t.date, t.earned, t.spent]), ['合计', crc.earned, crc.spent]]);
+  sheet(
+    '灵活用工',
+    [
+      ['指标', 20],
+      ['数值', 14],
+    ],
+    [
+      ['发放总额(元)', yuan(flex.gross)],
+      ['服务费(元)', yuan(flex.fee)],
+      ['代扣税费(元)', yuan(flex.tax)],
+      ['发放人次', flex.paid],
+      ['发放失败', flex.failed],
+      ['成功率(%)', flex.success_rate],
+      ['新发布任务', flex.tasks.published],
+      ['进行中任务', flex.tasks.active],
+      ['验收通过人次', flex.tasks.accepted],
+    ],
+  );
+  sheet(
+    '发放趋势',
+    [
+      ['日期', 12],
+      ['发放金额(元)', 14],
+      ['发放人次', 10],
+    ],
+    flex.trend.map((t) => [t.date, yuan(t.gross), t.paid]),
+  );
+  sheet(
+    'CRC积分',
+    [
+      ['日期', 12],
+      ['获得', 8],
+      ['消耗', 8],
+    ],
+    [...crc.trend.map((t) => [t.date, t.earned, t.spent]), ['合计', crc.earned, crc.spent]],
+  );
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename: `数据面板_${r.start}_${r.end}.xlsx`, content_base64: buf.toString('base64') };
 }

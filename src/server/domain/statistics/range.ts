@@ -108,6 +108,8 @@ export function rangeRows(r: Range, monthly: string, daily: string, keys: string
   const part = (table: string, col: string, ranges: [string, string][], sign: string) =>
     ranges.length === 0
       ? []
-      : [`SELECT ${[...keys.map((k) => `s.${k}`), ...vals.map((v) => `${sign}s.${v} AS ${v}`)].join(', ')} FROM ${table} s WHERE ${where} AND ${inRanges(`s.${col}`, ranges, args)}`];
+      : [
+          `SELECT ${[...keys.map((k) => `s.${k}`), ...vals.map((v) => `${sign}s.${v} AS ${v}`)].join(', ')} FROM ${table} s WHERE ${where} AND ${inRanges(`s.${col}`, ranges, args)}`,
+        ];
   return [...part(monthly, 'month', split.months, ''), ...part(daily, 'day', split.days, ''), ...part(daily, 'day', split.minus, '-')].join('\n UNION ALL\n');
 }

@@ -33,8 +33,17 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
   // the per-position sums: every position, or the filtered ones by their own index
   let narrow = 's.company_id = $1';
   if (pos !== null) narrow += ` AND s.position_id = $${args.push(pos)}`;
-  if (r.department !== null) narrow += ` AND s.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $${args.push(r.department)})`;
-  const parts = rangeRows(r, 'stats_recruit_monthly', 'stats_recruit_daily', ['position_id'], ['views', 'applies', 'invited', 'hired', 'r_hired'], narrow, args);
+  if (r.department !== null)
+    narrow += ` AND s.position_id IN (SELECT d.id FROM positions d WHERE d.company_id = $1 AND d.department = $${args.push(r.department)})`;
+  const parts = rangeRows(
+    r,
+    'stats_recruit_monthly',
+    'stats_recruit_daily',
+    ['position_id'],
+    ['views', 'applies', 'invited', 'hired', 'r_hired'],
+    narrow,
+    args,
+  );
   const sql = `WITH RECURSIVE
       days AS (${days}),
       sums AS (SELECT position_id, sum(views) AS views, sum(applies) AS applies, sum(invited) AS invited, sum(hired) AS hired, sum(r_hired) AS r_hired
@@ -64,7 +73,16 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
     r_hired: number;
     r_onboarded: number;
   };
-  type Pos = { id: number; title: string; department: string | null; views: number | null; applies: number | null; invited: number | null; hired: number | null; r_hired: number | null };
+  type Pos = {
+    id: number;
+    title: string;
+    department: string | null;
+    views: number | null;
+    applies: number | null;
+    invited: number | null;
+    hired: number | null;
+    r_hired: number | null;
+  };
   const row = (await db.one<{ days: Day[]; positions: Pos[]; depts: string[] }>(sql, args))!;
   const byDay = new Map(row.days.map((x) => [x.d, x]));
   const sum = (k: Exclude<keyof Day, 'd'>) => row.days.reduce((a, x) => a + n(x[k]), 0);
@@ -76,7 +94,14 @@ export async function recruitStats(db: Db, companyId: number, r: Range): Promise
     end: r.end,
     // a cohort (docs/decisions.md "Funnel: a cohort of the range's applications"): the range's
     // page views, then its applications and how many of them have reached at least each step
-    funnel: { views: sum('views'), applies: sum('applies'), invited: sum('r_invited'), attended: sum('r_attended'), hired: sum('r_hired'), onboarded: sum('r_onboarded') },
+    funnel: {
+      views: sum('views'),
+      applies: sum('applies'),
+      invited: sum('r_invited'),
+      attended: sum('r_attended'),
+      hired: sum('r_hired'),
+      onboarded: sum('r_onboarded'),
+    },
     trend: daysOf(r).map((d) => ({ date: d, applies: n(byDay.get(d)?.applies), interviews: n(byDay.get(d)?.invited), hires: n(byDay.get(d)?.hired) })),
     positions: shown
       .map((p) => {

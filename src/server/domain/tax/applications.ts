@@ -51,8 +51,24 @@ export async function createApplication(t: Db, companyId: number, userId: number
        head_count, income, tax, invoiceable, fee, created_by, created_at, updated_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$18) RETURNING id`,
     [
-      companyId, newApplyNo(now), b.start, b.end, b.mode, b.bulk, b.proof_type, b.receive, b.email, b.remark, b.draft ? 'draft' : 'checking',
-      heads, income, sumOf(rows, 'tax'), income + sumOf(rows, 'fee'), taxServiceFee(heads), userId, now,
+      companyId,
+      newApplyNo(now),
+      b.start,
+      b.end,
+      b.mode,
+      b.bulk,
+      b.proof_type,
+      b.receive,
+      b.email,
+      b.remark,
+      b.draft ? 'draft' : 'checking',
+      heads,
+      income,
+      sumOf(rows, 'tax'),
+      income + sumOf(rows, 'fee'),
+      taxServiceFee(heads),
+      userId,
+      now,
     ],
   );
   for (const r of rows) {
@@ -148,8 +164,17 @@ export async function listApplications(db: Db, companyId: number, q: Page & { ke
 /** The check rows: each snapshot compared with its payout row as it is now (一致 / 不一致). */
 export async function checkRows(db: Db, applicationId: number) {
   const rows = await db.query<{
-    id: number; name: string; cert_no_mask: string; income: string; tax: string; period: string; paid_date: string; batch_no: string;
-    now_status: string; now_amount: string; now_tax: string;
+    id: number;
+    name: string;
+    cert_no_mask: string;
+    income: string;
+    tax: string;
+    period: string;
+    paid_date: string;
+    batch_no: string;
+    now_status: string;
+    now_amount: string;
+    now_tax: string;
   }>(
     `SELECT x.id, x.name, x.cert_no_mask, x.income::text, x.tax::text, x.period, to_char(x.paid_date, 'YYYY-MM-DD') AS paid_date, b.batch_no,
             r.status AS now_status, r.amount::text AS now_amount, r.tax::text AS now_tax
@@ -187,10 +212,7 @@ export async function checkRows(db: Db, applicationId: number) {
 /** Moves an application (compare-and-set on its status); refuses a transition the rules forbid. */
 export async function move(db: Db, a: { id: number; status: TaxStatus }, action: TaxAction, next: TaxStatus, now: Date) {
   if (!taxAllows(a.status, action)) throw conflict('当前状态的申请不能执行该操作');
-  const r = await db.query(
-    `UPDATE tax_applications SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2 RETURNING id`,
-    [a.id, a.status, next, now],
-  );
+  const r = await db.query(`UPDATE tax_applications SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2 RETURNING id`, [a.id, a.status, next, now]);
   if (r.length === 0) throw conflict('申请状态已变化，请刷新后重试');
   if (next === 'withdrawn' || next === 'rejected') {
     await db.query('UPDATE tax_application_rows SET live = false WHERE application_id = $1', [a.id]);

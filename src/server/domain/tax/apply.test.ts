@@ -25,9 +25,23 @@ function month(back: number): string {
   return `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
 }
 const input = (ids: number[], more: Partial<CreateInput> = {}): CreateInput => ({
-  start: month(2), end: month(1), mode: 'batches', ids, proof_type: 'table', receive: 'download', email: '', remark: '', draft: false, bulk: false, ...more,
+  start: month(2),
+  end: month(1),
+  mode: 'batches',
+  ids,
+  proof_type: 'table',
+  receive: 'download',
+  email: '',
+  remark: '',
+  draft: false,
+  bulk: false,
+  ...more,
 });
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof Refusal ? { code: e.code, msg: e.message } : Promise.reject(e)));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof Refusal ? { code: e.code, msg: e.message } : Promise.reject(e)),
+  );
 const status = async (id: number) => (await db.one<{ status: string }>('SELECT status FROM tax_applications WHERE id = $1', [id]))!.status;
 
 let batchIds: number[] = [];
@@ -47,13 +61,16 @@ describe('tax applications (domain)', () => {
   it('refuses a 批量申请 of people or of one batch, writing nothing', async () => {
     const before = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM tax_applications');
     expect(await refusal(applyForTax(db, companyId, userId, input(batchIds, { mode: 'people', bulk: true }), now, origin))).toEqual({
-      code: 400, msg: '批量申请须选择同一税款所属期的发放批次',
+      code: 400,
+      msg: '批量申请须选择同一税款所属期的发放批次',
     });
     expect(await refusal(applyForTax(db, companyId, userId, input(batchIds.slice(0, 1), { start: month(1), bulk: true }), now, origin))).toEqual({
-      code: 400, msg: '批量申请请至少选择两个发放批次',
+      code: 400,
+      msg: '批量申请请至少选择两个发放批次',
     });
     expect(await refusal(applyForTax(db, companyId, userId, input(batchIds, { start: month(1), end: month(2) }), now, origin))).toEqual({
-      code: 400, msg: '结束月份不能早于起始月份',
+      code: 400,
+      msg: '结束月份不能早于起始月份',
     });
     expect(await db.one<{ n: number }>('SELECT count(*)::int AS n FROM tax_applications')).toEqual(before);
   });

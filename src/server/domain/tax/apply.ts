@@ -44,7 +44,11 @@ export async function submitChecked(db: Db, companyId: number, id: number, now: 
     await move(t, a, 'submit', 'unpaid', now);
     await t.query('UPDATE tax_applications SET checked_at = $2 WHERE id = $1', [a.id, now]);
     await t.query('INSERT INTO tax_orders (order_id, application_id, company_id, amount, created_at) VALUES ($1,$2,$3,$4,$5)', [
-      newTaxOrderId(now), a.id, companyId, Number(a.fee), now,
+      newTaxOrderId(now),
+      a.id,
+      companyId,
+      Number(a.fee),
+      now,
     ]);
   });
   return applicationDetail(db, companyId, id, origin);

@@ -11,9 +11,22 @@ export const INVOICE_CONTENT = '*现代服务*人力资源服务';
 
 export async function invoiceOf(db: Db, applicationId: number) {
   const i = await db.one<{
-    invoice_type: number; medium: 'electronic' | 'paper'; company_name: string; creditcode: string; address: string; phone: string;
-    bank_name: string; bank_account: string; amount: string; content: string; invoice_no: string; invoice_date: string | null;
-    status: 'pending' | 'issued'; ship_name: string; ship_phone: string; ship_address: string;
+    invoice_type: number;
+    medium: 'electronic' | 'paper';
+    company_name: string;
+    creditcode: string;
+    address: string;
+    phone: string;
+    bank_name: string;
+    bank_account: string;
+    amount: string;
+    content: string;
+    invoice_no: string;
+    invoice_date: string | null;
+    status: 'pending' | 'issued';
+    ship_name: string;
+    ship_phone: string;
+    ship_address: string;
   }>(
     `SELECT invoice_type, medium, company_name, creditcode, address, phone, bank_name, bank_account, amount::text, content, invoice_no,
             to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date, status, ship_name, ship_phone, ship_address
@@ -36,8 +49,16 @@ export async function invoiceOf(db: Db, applicationId: number) {
  */
 export async function createInvoice(t: Db, a: { id: number; company_id: number; invoiceable: string }, now: Date): Promise<void> {
   const inv = await t.one<{
-    company_name: string; creditcode: string; invoice_type: number; bank_name: string; bank_account: string; address: string; phone: string;
-    ship_name: string; ship_phone: string; ship_address: string;
+    company_name: string;
+    creditcode: string;
+    invoice_type: number;
+    bank_name: string;
+    bank_account: string;
+    address: string;
+    phone: string;
+    ship_name: string;
+    ship_phone: string;
+    ship_address: string;
   }>(
     `SELECT company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone, ship_address
        FROM company_invoices WHERE company_id = $1`,
@@ -52,8 +73,22 @@ export async function createInvoice(t: Db, a: { id: number; company_id: number; 
        ship_name, ship_phone, ship_address, amount, content, created_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
     [
-      a.id, a.company_id, inv.invoice_type, shipping ? 'paper' : 'electronic', inv.company_name, inv.creditcode, inv.address, inv.phone, inv.bank_name,
-      inv.bank_account, inv.ship_name, inv.ship_phone, inv.ship_address, Number(a.invoiceable), INVOICE_CONTENT, now,
+      a.id,
+      a.company_id,
+      inv.invoice_type,
+      shipping ? 'paper' : 'electronic',
+      inv.company_name,
+      inv.creditcode,
+      inv.address,
+      inv.phone,
+      inv.bank_name,
+      inv.bank_account,
+      inv.ship_name,
+      inv.ship_phone,
+      inv.ship_address,
+      Number(a.invoiceable),
+      INVOICE_CONTENT,
+      now,
     ],
   );
 }

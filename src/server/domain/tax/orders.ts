@@ -45,10 +45,9 @@ export const orderOf = (o: OrderRow, origin: string) => ({
   paid_at: dt(o.paid_at),
 });
 export const orderRow = (db: Db, applicationId: number) =>
-  db.one<OrderRow>(
-    'SELECT order_id, amount::text, status, method, voucher_name, created_at, paid_at, code_url FROM tax_orders WHERE application_id = $1',
-    [applicationId],
-  );
+  db.one<OrderRow>('SELECT order_id, amount::text, status, method, voucher_name, created_at, paid_at, code_url FROM tax_orders WHERE application_id = $1', [
+    applicationId,
+  ]);
 
 /** The order of the company's application; another company's answers like a missing one. */
 async function ownOrder(db: Db, applicationId: number, companyId: number) {
@@ -93,7 +92,9 @@ export async function payTaxByBank(db: Db, companyId: number, applicationId: num
     if (o.status !== 'unpaid') throw conflict('该订单当前不能上传凭证');
     await move(t, a, 'voucher', 'paying', now);
     await t.query(`UPDATE tax_orders SET method = 'bank', status = 'confirming', voucher_media = $2, voucher_name = $3 WHERE order_id = $1`, [
-      o.order_id, mediaId, m.file_name,
+      o.order_id,
+      mediaId,
+      m.file_name,
     ]);
   });
   return taxOrder(db, companyId, applicationId, origin);
@@ -111,7 +112,9 @@ export interface TaxPayResult {
  */
 export async function confirmTaxPayment(db: Db, orderId: string, now: Date): Promise<TaxPayResult> {
   return db.tx(async (t) => {
-    const o = await t.one<{ application_id: number; status: string }>('SELECT application_id, status FROM tax_orders WHERE order_id = $1 FOR UPDATE', [orderId]);
+    const o = await t.one<{ application_id: number; status: string }>('SELECT application_id, status FROM tax_orders WHERE order_id = $1 FOR UPDATE', [
+      orderId,
+    ]);
     if (!o) throw notFound('订单不存在');
     if (o.status === 'paid') return { order_id: orderId, paid_now: false };
     if (o.status === 'closed') throw conflict('订单已关闭');

@@ -10,8 +10,13 @@ import { fmtDateTime } from '../../lib/time';
 
 export async function taxServiceOf(db: Db, c: { id: number; is_pay_taxe: boolean }) {
   const s = await db.one<{
-    status: 'pending' | 'approved' | 'rejected'; tax_office: string; contact_name: string; contact_phone_mask: string;
-    reject_reason: string; applied_at: Date; decided_at: Date | null;
+    status: 'pending' | 'approved' | 'rejected';
+    tax_office: string;
+    contact_name: string;
+    contact_phone_mask: string;
+    reject_reason: string;
+    applied_at: Date;
+    decided_at: Date | null;
   }>('SELECT status, tax_office, contact_name, contact_phone_mask, reject_reason, applied_at, decided_at FROM tax_services WHERE company_id = $1', [c.id]);
   const co = await db.one<{ name: string; creditcode: string }>('SELECT name, creditcode FROM companies WHERE id = $1', [c.id]);
   return {
@@ -65,7 +70,10 @@ export async function decideService(db: Db, companyId: number, pass: boolean, re
     if (!s) throw notFound('开通申请不存在');
     if (s.status !== 'pending') throw conflict('该开通申请已处理');
     await t.query('UPDATE tax_services SET status = $2, reject_reason = $3, decided_at = $4 WHERE company_id = $1', [
-      companyId, pass ? 'approved' : 'rejected', pass ? '' : reason || '资料不完整，请核实后重新申请', now,
+      companyId,
+      pass ? 'approved' : 'rejected',
+      pass ? '' : reason || '资料不完整，请核实后重新申请',
+      now,
     ]);
     await t.query('UPDATE companies SET is_pay_taxe = $2 WHERE id = $1', [companyId, pass]);
   });

@@ -5,10 +5,25 @@ import type { ServerImportType } from '../server-type';
 import { insertMany, type Col } from './insert';
 
 const COLS: readonly Col[] = [
-  ['company_id', 'int'], ['source', 'text'], ['import_batch_id', 'int'], ['name', 'text'], ['id_card_enc', 'text'], ['id_card_bidx', 'text'],
-  ['id_card_mask', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'], ['dept_name', 'text'], ['job_name', 'text'],
-  ['entry_date', 'date'], ['leave_date', 'date'], ['contract_start', 'date'], ['contract_end', 'date'], ['contract_open_ended', 'bool'],
-  ['leave_type', 'text'], ['created_by', 'int'],
+  ['company_id', 'int'],
+  ['source', 'text'],
+  ['import_batch_id', 'int'],
+  ['name', 'text'],
+  ['id_card_enc', 'text'],
+  ['id_card_bidx', 'text'],
+  ['id_card_mask', 'text'],
+  ['mobile_enc', 'text'],
+  ['mobile_bidx', 'text'],
+  ['mobile_mask', 'text'],
+  ['dept_name', 'text'],
+  ['job_name', 'text'],
+  ['entry_date', 'date'],
+  ['leave_date', 'date'],
+  ['contract_start', 'date'],
+  ['contract_end', 'date'],
+  ['contract_open_ended', 'bool'],
+  ['leave_type', 'text'],
+  ['created_by', 'int'],
 ];
 
 export const dimissionServer: ServerImportType<DimissionRow> = {
@@ -31,8 +46,25 @@ export const dimissionServer: ServerImportType<DimissionRow> = {
         const id = sealPii('id_card', r.id_card);
         const m = r.mobile ? sealPii('mobile', r.mobile) : null;
         return [
-          companyId, 'import', batchId, r.name, id.enc, id.bidx, id.mask, m?.enc ?? null, m?.bidx ?? null, m?.mask ?? '',
-          r.dept_name, r.job_name, r.entry_date, r.leave_date, r.contract_start, r.contract_end, r.contract_open_ended, r.leave_type, userId,
+          companyId,
+          'import',
+          batchId,
+          r.name,
+          id.enc,
+          id.bidx,
+          id.mask,
+          m?.enc ?? null,
+          m?.bidx ?? null,
+          m?.mask ?? '',
+          r.dept_name,
+          r.job_name,
+          r.entry_date,
+          r.leave_date,
+          r.contract_start,
+          r.contract_end,
+          r.contract_open_ended,
+          r.leave_type,
+          userId,
         ];
       }),
     );

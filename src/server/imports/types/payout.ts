@@ -46,9 +46,22 @@ export function sealAccount(method: PayoutImportRow['pay_method'], account: stri
 }
 
 const COLS: readonly Col[] = [
-  ['batch_id', 'int'], ['company_id', 'int'], ['worker_id', 'int'], ['name', 'text'], ['amount', 'int'], ['tax', 'int'], ['fee', 'int'], ['net', 'int'],
-  ['channel_no', 'text'], ['pay_method', 'text'], ['account_enc', 'text'], ['account_bidx', 'text'], ['account_mask', 'text'], ['bank_name', 'text'],
-  ['remark', 'text'], ['created_at', 'timestamptz'],
+  ['batch_id', 'int'],
+  ['company_id', 'int'],
+  ['worker_id', 'int'],
+  ['name', 'text'],
+  ['amount', 'int'],
+  ['tax', 'int'],
+  ['fee', 'int'],
+  ['net', 'int'],
+  ['channel_no', 'text'],
+  ['pay_method', 'text'],
+  ['account_enc', 'text'],
+  ['account_bidx', 'text'],
+  ['account_mask', 'text'],
+  ['bank_name', 'text'],
+  ['remark', 'text'],
+  ['created_at', 'timestamptz'],
 ];
 
 export const payoutServer: ServerImportType<PayoutImportRow> = {
@@ -60,7 +73,12 @@ export const payoutServer: ServerImportType<PayoutImportRow> = {
     const out = new Map<string, string>();
     const workers = await workersOf(db, companyId, rows);
     const cap = (await settingsOf(db, companyId)).monthly_cap_fen;
-    const had = await monthSums(db, companyId, [...workers.values()].map((w) => w.id), new Date());
+    const had = await monthSums(
+      db,
+      companyId,
+      [...workers.values()].map((w) => w.id),
+      new Date(),
+    );
     for (const r of rows) {
       const w = workerOf(workers, r);
       if (!w) out.set(r.id_card, '不在本企业的灵活用工人员中，请先导入人员并完成签约');
@@ -81,7 +99,13 @@ export const payoutServer: ServerImportType<PayoutImportRow> = {
       if (!w || !w.signed) throw new Error('payout list person no longer payable');
       return { r, w, pre: precalcRow(r.amount, s.fee_rate_bp, s.tax_rate_bp) };
     });
-    await checkMonthlyCap(tx, companyId, lines.map((l) => ({ worker_id: l.w.id, name: l.r.name, amount: l.r.amount })), s.monthly_cap_fen, now);
+    await checkMonthlyCap(
+      tx,
+      companyId,
+      lines.map((l) => ({ worker_id: l.w.id, name: l.r.name, amount: l.r.amount })),
+      s.monthly_cap_fen,
+      now,
+    );
     const tot = precalcTotals(lines.map((l) => l.pre));
     const b = await tx.one<{ id: number }>(
       `INSERT INTO payout_batches (company_id, batch_no, source, import_batch_id, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, created_by, created_at)
@@ -94,13 +118,39 @@ export const payoutServer: ServerImportType<PayoutImportRow> = {
       COLS,
       lines.map(({ r, w, pre }) => {
         const a = sealAccount(r.pay_method, r.account);
-        return [b!.id, companyId, w.id, r.name, pre.amount, pre.tax, pre.fee, pre.net, newChannelNo(), r.pay_method, a.enc, a.bidx, a.mask, r.bank_name, r.remark, now];
+        return [
+          b!.id,
+          companyId,
+          w.id,
+          r.name,
+          pre.amount,
+          pre.tax,
+          pre.fee,
+          pre.net,
+          newChannelNo(),
+          r.pay_method,
+          a.enc,
+          a.bidx,
+          a.mask,
+          r.bank_name,
+          r.remark,
+          now,
+        ];
       }),
     );
     const u = await tx.one<{ who: string }>(`SELECT COALESCE(NULLIF(realname, ''), mobile) AS who FROM users WHERE id = $1`, [userId]);
     const imp = await tx.one<{ created_at: Date }>('SELECT created_at FROM import_batches WHERE id = $1', [importBatchId]);
     const who = /^\d{11}$/.test(u?.who ?? '') ? maskMobile(u!.who) : (u?.who ?? '');
-    await log(tx, companyId, b!.id, '创建', `从导入的发放名单创建（导入批次 ${batchNo(importBatchId, imp!.created_at)}），${n}人，应发${yuan(tot.gross)}`, who, ctx?.ip ?? '', now);
+    await log(
+      tx,
+      companyId,
+      b!.id,
+      '创建',
+      `从导入的发放名单创建（导入批次 ${batchNo(importBatchId, imp!.created_at)}），${n}人，应发${yuan(tot.gross)}`,
+      who,
+      ctx?.ip ?? '',
+      now,
+    );
     return n;
   },
 };

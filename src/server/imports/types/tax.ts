@@ -26,13 +26,21 @@ async function batchesOf(db: Db, companyId: number, nos: string[]) {
 export const taxServer: ServerImportType<TaxImportRow> = {
   def: taxImport,
   async existing(db, companyId, rows) {
-    const m = await batchesOf(db, companyId, rows.map((r) => r.batch_no));
+    const m = await batchesOf(
+      db,
+      companyId,
+      rows.map((r) => r.batch_no),
+    );
     return new Set([...m.values()].filter((b) => b.paid > 0 && b.open === 0).map((b) => b.batch_no));
   },
   async problems(db, companyId, rows) {
     const out = new Map<string, string>();
     const period = rows[0]!.period;
-    const m = await batchesOf(db, companyId, rows.map((r) => r.batch_no));
+    const m = await batchesOf(
+      db,
+      companyId,
+      rows.map((r) => r.batch_no),
+    );
     for (const r of rows) {
       if (r.period !== period) out.set(r.batch_no, `同一文件须为同一税款所属期（第一行为 ${period}）`);
       else if (!m.has(r.batch_no)) out.set(r.batch_no, '批次不存在');
@@ -46,15 +54,27 @@ export const taxServer: ServerImportType<TaxImportRow> = {
     return out;
   },
   async commit(tx, companyId, batchId, rows, userId) {
-    const m = await batchesOf(tx, companyId, rows.map((r) => r.batch_no));
+    const m = await batchesOf(
+      tx,
+      companyId,
+      rows.map((r) => r.batch_no),
+    );
     const period = rows[0]!.period;
     await createApplication(
       tx,
       companyId,
       userId,
       {
-        start: period, end: period, mode: 'batches', ids: rows.map((r) => m.get(r.batch_no)!.id), proof_type: 'table', receive: 'download', email: '',
-        remark: `批量导入（导入批次 ${batchId}）`, draft: false, bulk: true,
+        start: period,
+        end: period,
+        mode: 'batches',
+        ids: rows.map((r) => m.get(r.batch_no)!.id),
+        proof_type: 'table',
+        receive: 'download',
+        email: '',
+        remark: `批量导入（导入批次 ${batchId}）`,
+        draft: false,
+        bulk: true,
       },
       new Date(),
     );

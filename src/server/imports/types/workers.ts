@@ -9,9 +9,22 @@ import type { ServerImportType } from '../server-type';
 import { insertMany, type Col } from './insert';
 
 const COLS: readonly Col[] = [
-  ['company_id', 'int'], ['import_batch_id', 'int'], ['name', 'text'], ['mobile_enc', 'text'], ['mobile_bidx', 'text'], ['mobile_mask', 'text'],
-  ['cert_type', 'text'], ['cert_no_enc', 'text'], ['cert_no_bidx', 'text'], ['cert_no_mask', 'text'], ['bank_card_enc', 'text'],
-  ['bank_card_mask', 'text'], ['bank_mobile_enc', 'text'], ['bank_mobile_mask', 'text'], ['bank_name', 'text'], ['created_by', 'int'],
+  ['company_id', 'int'],
+  ['import_batch_id', 'int'],
+  ['name', 'text'],
+  ['mobile_enc', 'text'],
+  ['mobile_bidx', 'text'],
+  ['mobile_mask', 'text'],
+  ['cert_type', 'text'],
+  ['cert_no_enc', 'text'],
+  ['cert_no_bidx', 'text'],
+  ['cert_no_mask', 'text'],
+  ['bank_card_enc', 'text'],
+  ['bank_card_mask', 'text'],
+  ['bank_mobile_enc', 'text'],
+  ['bank_mobile_mask', 'text'],
+  ['bank_name', 'text'],
+  ['created_by', 'int'],
 ];
 
 export const workersServer: ServerImportType<WorkerRow> = {
@@ -33,9 +46,22 @@ export const workersServer: ServerImportType<WorkerRow> = {
         const m = sealPii('mobile', r.mobile);
         const c = sealPii('id_card', r.cert_no);
         return [
-          companyId, batchId, r.name, m.enc, m.bidx, m.mask, r.cert_type, c.enc, c.bidx, c.mask,
-          r.bank_card ? encryptPii(r.bank_card) : null, r.bank_card ? maskBankCard(r.bank_card) : '',
-          r.bank_mobile ? encryptPii(r.bank_mobile) : null, r.bank_mobile ? maskMobile(r.bank_mobile) : '', r.bank_name, userId,
+          companyId,
+          batchId,
+          r.name,
+          m.enc,
+          m.bidx,
+          m.mask,
+          r.cert_type,
+          c.enc,
+          c.bidx,
+          c.mask,
+          r.bank_card ? encryptPii(r.bank_card) : null,
+          r.bank_card ? maskBankCard(r.bank_card) : '',
+          r.bank_mobile ? encryptPii(r.bank_mobile) : null,
+          r.bank_mobile ? maskMobile(r.bank_mobile) : '',
+          r.bank_name,
+          userId,
         ];
       }),
     );

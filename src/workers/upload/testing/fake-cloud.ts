@@ -148,7 +148,12 @@ export class FakeCloud implements Transport {
         RequestId: 'R',
         ...extra,
         UploadAddress: b64({ Endpoint: 'http://oss.fake', Bucket: 'outin-test', FileName: key, PathStyle: true }),
-        UploadAuth: b64({ AccessKeyId: auth.AccessKeyId, AccessKeySecret: auth.AccessKeySecret, SecurityToken: auth.SecurityToken, ExpireUTCTime: auth.Expiration }),
+        UploadAuth: b64({
+          AccessKeyId: auth.AccessKeyId,
+          AccessKeySecret: auth.AccessKeySecret,
+          SecurityToken: auth.SecurityToken,
+          ExpireUTCTime: auth.Expiration,
+        }),
         [id.startsWith('img') ? 'ImageId' : id.startsWith('att') ? 'MediaId' : 'VideoId']: id,
       });
     };
@@ -191,7 +196,14 @@ export class FakeCloud implements Transport {
         return this.json(200, {
           RequestId: 'R',
           UploadProgress: p
-            ? { ...p, FileSize: Number(p.FileSize), PartSize: Number(p.PartSize), UploadRatio: Number(p.UploadRatio), DonePartsCount: Number(p.DonePartsCount), TotalPart: Number(p.TotalPart) }
+            ? {
+                ...p,
+                FileSize: Number(p.FileSize),
+                PartSize: Number(p.PartSize),
+                UploadRatio: Number(p.UploadRatio),
+                DonePartsCount: Number(p.DonePartsCount),
+                TotalPart: Number(p.TotalPart),
+              }
             : null,
         });
       }
@@ -203,19 +215,30 @@ export class FakeCloud implements Transport {
     const q = u.searchParams;
     const key = decodeURIComponent(u.pathname.replace(/^\/outin-test\//, ''));
     const op =
-      req.method === 'POST' && q.has('uploads') ? 'InitiateMultipartUpload'
-      : req.method === 'PUT' && q.has('partNumber') ? 'UploadPart'
-      : req.method === 'GET' && q.has('uploadId') ? 'ListParts'
-      : req.method === 'POST' && q.has('uploadId') ? 'CompleteMultipartUpload'
-      : req.method === 'DELETE' && q.has('uploadId') ? 'AbortMultipartUpload'
-      : req.method === 'PUT' ? 'PutObject' : 'GetObject';
+      req.method === 'POST' && q.has('uploads')
+        ? 'InitiateMultipartUpload'
+        : req.method === 'PUT' && q.has('partNumber')
+          ? 'UploadPart'
+          : req.method === 'GET' && q.has('uploadId')
+            ? 'ListParts'
+            : req.method === 'POST' && q.has('uploadId')
+              ? 'CompleteMultipartUpload'
+              : req.method === 'DELETE' && q.has('uploadId')
+                ? 'AbortMultipartUpload'
+                : req.method === 'PUT'
+                  ? 'PutObject'
+                  : 'GetObject';
     this.log.push(`oss:${op}${q.has('partNumber') ? `#${q.get('partNumber')}` : ''}`);
     const h = req.headers ?? {};
     const id = /^OSS ([^:]+):/.exec(h.authorization ?? '')?.[1] ?? '';
     const c = this.creds.get(id);
     const f = this.takeFault(op);
     const body =
-      req.body instanceof Blob ? new Uint8Array(await req.body.arrayBuffer()) : req.body instanceof Uint8Array ? req.body.slice() : new TextEncoder().encode(req.body ?? '');
+      req.body instanceof Blob
+        ? new Uint8Array(await req.body.arrayBuffer())
+        : req.body instanceof Uint8Array
+          ? req.body.slice()
+          : new TextEncoder().encode(req.body ?? '');
     // an abort while the body was read: a listener added now would never fire
     if (req.signal?.aborted) throw new TransportError('abort');
     if (f?.kind === 'network') throw new TransportError('network');
@@ -271,7 +294,9 @@ export class FakeCloud implements Transport {
         if (!up) return this.xmlError(404, 'NoSuchUpload');
         const parts = [...up.parts.entries()]
           .sort((a, b) => a[0] - b[0])
-          .map(([n, p]) => `<Part><PartNumber>${n}</PartNumber><ETag>${p.etag}</ETag><HashCrc64ecma>${p.crc}</HashCrc64ecma><Size>${p.bytes.length}</Size></Part>`)
+          .map(
+            ([n, p]) => `<Part><PartNumber>${n}</PartNumber><ETag>${p.etag}</ETag><HashCrc64ecma>${p.crc}</HashCrc64ecma><Size>${p.bytes.length}</Size></Part>`,
+          )
           .join('');
         return { status: 200, headers: {}, text: `<ListPartsResult><IsTruncated>false</IsTruncated>${parts}</ListPartsResult>` };
       }
@@ -297,7 +322,11 @@ export class FakeCloud implements Transport {
         const objCrc = await crcOf(all);
         this.objects.set(key, { bytes: all, crc: objCrc });
         this.uploads.delete(q.get('uploadId')!);
-        return { status: 200, headers: { 'x-oss-hash-crc64ecma': f?.kind === 'badCrc' ? '1' : objCrc }, text: `<CompleteMultipartUploadResult><ETag>"X-${wanted.length}"</ETag></CompleteMultipartUploadResult>` };
+        return {
+          status: 200,
+          headers: { 'x-oss-hash-crc64ecma': f?.kind === 'badCrc' ? '1' : objCrc },
+          text: `<CompleteMultipartUploadResult><ETag>"X-${wanted.length}"</ETag></CompleteMultipartUploadResult>`,
+        };
       }
       case 'AbortMultipartUpload':
         this.uploads.delete(q.get('uploadId')!);

@@ -35,7 +35,16 @@ function InviteOwn() {
   }, [normal]);
   const c = tAccounts.companyInvite;
   if (!user) {
-    return <EmptyState text={c.loginFirst} action={<Button appearance="primary" onClick={() => navigate('/login?redirect=%2Fcompany%2Finvite')}>{c.goLogin}</Button>} />;
+    return (
+      <EmptyState
+        text={c.loginFirst}
+        action={
+          <Button appearance="primary" onClick={() => navigate('/login?redirect=%2Fcompany%2Finvite')}>
+            {c.goLogin}
+          </Button>
+        }
+      />
+    );
   }
   if (code === undefined) return <Spinner label={t.state.loading} />;
   if (code === null) return <EmptyState text={c.needCompany} />;

@@ -44,7 +44,16 @@ function Mine() {
     myInvite().then(setData, () => setData(null));
   }, [loggedIn]);
   if (!loggedIn) {
-    return <EmptyState text={f.loginFirst} action={<Button appearance="primary" onClick={() => navigate('/login?redirect=%2Finvite')}>{f.goLogin}</Button>} />;
+    return (
+      <EmptyState
+        text={f.loginFirst}
+        action={
+          <Button appearance="primary" onClick={() => navigate('/login?redirect=%2Finvite')}>
+            {f.goLogin}
+          </Button>
+        }
+      />
+    );
   }
   if (data === undefined) return <Spinner label={t.state.loading} />;
   if (data === null) return <EmptyState />;

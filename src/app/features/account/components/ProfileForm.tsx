@@ -32,11 +32,12 @@ export function ProfileForm() {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const realname = v.realname.trim();
-    const problem: typeof err = !PERSON_NAME_RE.test(realname) || realname.length < 2
-      ? { field: 'realname', msg: p.realnameInvalid }
-      : !v.job.trim()
-        ? { field: 'job', msg: p.jobRequired }
-        : null;
+    const problem: typeof err =
+      !PERSON_NAME_RE.test(realname) || realname.length < 2
+        ? { field: 'realname', msg: p.realnameInvalid }
+        : !v.job.trim()
+          ? { field: 'job', msg: p.jobRequired }
+          : null;
     setErr(problem);
     if (problem) return;
     setSaving(true);

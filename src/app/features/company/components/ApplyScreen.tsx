@@ -65,9 +65,7 @@ export function ApplyScreen({ mode, licenseField }: { mode: 'create' | 'auth'; l
       </Card>
     );
   }
-  const initial = resubmit
-    ? fromApplication(app!)
-    : { ...emptyCompanyForm(), contact_name: user?.realname ?? '', contact_mobile: user?.mobile ?? '' };
+  const initial = resubmit ? fromApplication(app!) : { ...emptyCompanyForm(), contact_name: user?.realname ?? '', contact_mobile: user?.mobile ?? '' };
   return (
     <div className={s.root}>
       <div className={s.head}>

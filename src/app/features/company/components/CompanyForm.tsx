@@ -48,8 +48,7 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
   const refs = useRef<Partial<Record<CompanyField, HTMLElement | null>>>({});
   const f = tAccounts.companyForm;
 
-  const err = (field: CompanyField) =>
-    problem?.field === field ? { validationState: 'error' as const, validationMessage: problem.message } : {};
+  const err = (field: CompanyField) => (problem?.field === field ? { validationState: 'error' as const, validationMessage: problem.message } : {});
   const clear = (field: CompanyField) => problem?.field === field && setProblem(null);
 
   const text = (field: TextField, opts: { maxLength: number; wide?: boolean; type?: 'tel' }) => (

@@ -77,7 +77,14 @@ export function ReviewProgress() {
   if (app === null) {
     return (
       <Card className={s.card}>
-        <EmptyState text={r.none} action={<Button appearance="primary" onClick={() => navigate('/create')}>{r.goCreate}</Button>} />
+        <EmptyState
+          text={r.none}
+          action={
+            <Button appearance="primary" onClick={() => navigate('/create')}>
+              {r.goCreate}
+            </Button>
+          }
+        />
       </Card>
     );
   }
@@ -168,17 +175,23 @@ export function ReviewProgress() {
         )}
         <div className={s.actions}>
           {app.status === 'reject' && app.is_applicant && (
-            <Button appearance="primary" onClick={() => navigate('/auth')}>{r.resubmit}</Button>
+            <Button appearance="primary" onClick={() => navigate('/auth')}>
+              {r.resubmit}
+            </Button>
           )}
           {app.status === 'normal' && (
-            <Button appearance="primary" onClick={() => navigate('/account')}>{r.goAccount}</Button>
+            <Button appearance="primary" onClick={() => navigate('/account')}>
+              {r.goAccount}
+            </Button>
           )}
           {app.status === 'apply' && (
             <Button onClick={load} disabled={busy}>
               {r.refresh}
             </Button>
           )}
-          <Button appearance="secondary" onClick={() => navigate('/index')}>{r.goHome}</Button>
+          <Button appearance="secondary" onClick={() => navigate('/index')}>
+            {r.goHome}
+          </Button>
         </div>
         <Text size={200} className={s.muted}>
           {r.contact(t.footer.hotlineNumber)}

@@ -14,7 +14,8 @@ export function ApproveDialog({ item, onClose, onDone }: { item: RequestItem | n
   const [f, setF] = useState({ last_day: '', handover_name: '', id_card: '', join_date: '', legal_basis: 'resign' });
   const [err, setErr] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (item) setF({ last_day: item.last_day ?? '', handover_name: '', id_card: '', join_date: item.join_date ?? '', legal_basis: basisOfLeaveType(item.type) });
+    if (item)
+      setF({ last_day: item.last_day ?? '', handover_name: '', id_card: '', join_date: item.join_date ?? '', legal_basis: basisOfLeaveType(item.type) });
     setErr({});
   }, [item]);
   const set = (k: keyof typeof f) => (_: unknown, d: { value: string }) => {

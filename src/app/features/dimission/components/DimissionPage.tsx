@@ -57,7 +57,15 @@ export function DimissionPage() {
   if (!allowed)
     return (
       <section className={s.panel}>
-        <EmptyState text={tDim.title} description={tDim.gateHint} action={<Button appearance="primary" onClick={() => setAllowed(requireMember())}>{tDim.title}</Button>} />
+        <EmptyState
+          text={tDim.title}
+          description={tDim.gateHint}
+          action={
+            <Button appearance="primary" onClick={() => setAllowed(requireMember())}>
+              {tDim.title}
+            </Button>
+          }
+        />
       </section>
     );
   return (
@@ -79,7 +87,17 @@ export function DimissionPage() {
         {tab === 'requests' && <RequestsTab initialStatus={params.get('status')} keywords={keywords} version={version} onChanged={changed} />}
         {/* keyed: a tab that suspends must not leave the previous tab mounted under it */}
         <Suspense key={tab} fallback={<LogoLoader />}>
-          {tab === 'proofs' && <ProofsTab initialStatus={params.get('status')} keywords={keywords} version={version} onAdd={() => setForm('manual')} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
+          {tab === 'proofs' && (
+            <ProofsTab
+              initialStatus={params.get('status')}
+              keywords={keywords}
+              version={version}
+              onAdd={() => setForm('manual')}
+              onPreview={setPreview}
+              onEdit={setForm}
+              onChanged={changed}
+            />
+          )}
           {tab === 'records' && <RecordsTab keywords={keywords} version={version} onPreview={setPreview} onEdit={setForm} onChanged={changed} />}
         </Suspense>
       </section>

@@ -46,7 +46,10 @@ export function LeaveForm({ token }: { token: string }) {
   const [f, setF] = useState(EMPTY);
   const [err, setErr] = useState<Record<string, string>>({});
   useEffect(() => {
-    leavePage(token).then((d) => setCompany(d.company_name), () => setInvalid(true));
+    leavePage(token).then(
+      (d) => setCompany(d.company_name),
+      () => setInvalid(true),
+    );
   }, [token]);
   useEffect(() => {
     if (wait <= 0) return;
@@ -54,8 +57,18 @@ export function LeaveForm({ token }: { token: string }) {
     return () => clearTimeout(id);
   }, [wait]);
 
-  if (invalid) return <div className={s.root}><EmptyState text={T.invalid} /></div>;
-  if (company === null) return <div className={s.root}><Spinner label={t.state.loading} /></div>;
+  if (invalid)
+    return (
+      <div className={s.root}>
+        <EmptyState text={T.invalid} />
+      </div>
+    );
+  if (company === null)
+    return (
+      <div className={s.root}>
+        <Spinner label={t.state.loading} />
+      </div>
+    );
 
   const mobileOk = /^1[3-9]\d{9}$/.test(mobile);
   const send = async () => {
@@ -133,11 +146,26 @@ export function LeaveForm({ token }: { token: string }) {
         {!ticket && (
           <>
             <Field label={T.mobile} required validationMessage={err.mobile}>
-              <Input type="tel" inputMode="numeric" maxLength={11} value={mobile} placeholder={T.mobilePh} onChange={(_, d) => setMobile(d.value.trim())} data-testid="leave-mobile" />
+              <Input
+                type="tel"
+                inputMode="numeric"
+                maxLength={11}
+                value={mobile}
+                placeholder={T.mobilePh}
+                onChange={(_, d) => setMobile(d.value.trim())}
+                data-testid="leave-mobile"
+              />
             </Field>
             <div className={s.row}>
               <Field label={T.code} required validationMessage={err.code} className={s.grow}>
-                <Input inputMode="numeric" maxLength={6} value={code} placeholder={T.codePh} onChange={(_, d) => setCode(d.value.trim())} data-testid="leave-code" />
+                <Input
+                  inputMode="numeric"
+                  maxLength={6}
+                  value={code}
+                  placeholder={T.codePh}
+                  onChange={(_, d) => setCode(d.value.trim())}
+                  data-testid="leave-code"
+                />
               </Field>
               <Button disabled={wait > 0} onClick={() => void send()} data-testid="leave-send-code">
                 {wait > 0 ? T.resend(wait) : T.sendCode}

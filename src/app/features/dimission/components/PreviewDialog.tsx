@@ -10,7 +10,17 @@ import { ProofPaper } from './ProofPaper';
 import { usePageStyles } from './styles';
 
 /** 预览 → 确认出具 (a draft) or 打印 (an issued proof, in the A4 print view). */
-export function PreviewDialog({ id, onClose, onEdit, onChanged }: { id: number | null; onClose: () => void; onEdit: (id: number) => void; onChanged: () => void }) {
+export function PreviewDialog({
+  id,
+  onClose,
+  onEdit,
+  onChanged,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onEdit: (id: number) => void;
+  onChanged: () => void;
+}) {
   const s = usePageStyles();
   const [p, setP] = useState<ProofDetail | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -69,7 +79,13 @@ export function PreviewDialog({ id, onClose, onEdit, onChanged }: { id: number |
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      <ConfirmDialog open={confirming} title={tDim.proofs.issue} confirm={tDim.proofs.issue} onCancel={() => setConfirming(false)} onConfirm={() => void issue()}>
+      <ConfirmDialog
+        open={confirming}
+        title={tDim.proofs.issue}
+        confirm={tDim.proofs.issue}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void issue()}
+      >
         {tDim.proofs.issueConfirm}
       </ConfirmDialog>
     </>

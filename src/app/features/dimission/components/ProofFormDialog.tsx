@@ -28,8 +28,22 @@ import { usePageStyles } from './styles';
 export type ProofFormTarget = 'manual' | number | null;
 
 const EMPTY = {
-  name: '', id_card: '', mobile: '', dept_name: '', leave_type: 'resign', job_name: '', entry_date: '', leave_date: '', contract_start: '',
-  contract_end: '', contract_open_ended: false, tenure_text: '', legal_basis: '', print_reason: false, non_compete: '', issue_date: '',
+  name: '',
+  id_card: '',
+  mobile: '',
+  dept_name: '',
+  leave_type: 'resign',
+  job_name: '',
+  entry_date: '',
+  leave_date: '',
+  contract_start: '',
+  contract_end: '',
+  contract_open_ended: false,
+  tenure_text: '',
+  legal_basis: '',
+  print_reason: false,
+  non_compete: '',
+  issue_date: '',
 };
 type Form = typeof EMPTY;
 /** ID and mobile numbers never go to localStorage: memory only (docs/pii.md, drafts) */
@@ -59,9 +73,19 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
       loadProof(target).then(
         (p) => {
           const loadedForm: Form = {
-            ...EMPTY, name: p.name, id_card: p.id_card_mask, job_name: p.job_name, entry_date: p.entry_date, leave_date: p.leave_date,
-            contract_start: p.contract_start ?? '', contract_end: p.contract_end ?? '', contract_open_ended: p.contract_open_ended,
-            tenure_text: p.tenure_text, legal_basis: p.legal_basis, print_reason: p.print_reason, non_compete: p.non_compete,
+            ...EMPTY,
+            name: p.name,
+            id_card: p.id_card_mask,
+            job_name: p.job_name,
+            entry_date: p.entry_date,
+            leave_date: p.leave_date,
+            contract_start: p.contract_start ?? '',
+            contract_end: p.contract_end ?? '',
+            contract_open_ended: p.contract_open_ended,
+            tenure_text: p.tenure_text,
+            legal_basis: p.legal_basis,
+            print_reason: p.print_reason,
+            non_compete: p.non_compete,
             issue_date: p.status === 'draft' ? '' : p.issue_date,
           };
           setF(loadedForm);
@@ -121,15 +145,29 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     // check() has said what is missing
     if (!check() || target === null || !legal_basis) return;
     const common: BodyInput<'dimProofSave'> = {
-      job_name: f.job_name.trim(), entry_date: f.entry_date, leave_date: f.leave_date, contract_start: f.contract_start,
-      contract_end: f.contract_open_ended ? '' : f.contract_end, contract_open_ended: f.contract_open_ended,
-      tenure_text: f.tenure_text.trim(), legal_basis, print_reason: f.print_reason,
-      non_compete: f.non_compete.trim(), issue_date: f.issue_date,
+      job_name: f.job_name.trim(),
+      entry_date: f.entry_date,
+      leave_date: f.leave_date,
+      contract_start: f.contract_start,
+      contract_end: f.contract_open_ended ? '' : f.contract_end,
+      contract_open_ended: f.contract_open_ended,
+      tenure_text: f.tenure_text.trim(),
+      legal_basis,
+      print_reason: f.print_reason,
+      non_compete: f.non_compete.trim(),
+      issue_date: f.issue_date,
     };
     try {
       if (target === 'manual') {
         if (!leave_type) return;
-        const r = await proofManual({ ...common, name: f.name.trim(), id_card: f.id_card.trim(), mobile: f.mobile.trim(), dept_name: f.dept_name.trim(), leave_type });
+        const r = await proofManual({
+          ...common,
+          name: f.name.trim(),
+          id_card: f.id_card.trim(),
+          mobile: f.mobile.trim(),
+          dept_name: f.dept_name.trim(),
+          leave_type,
+        });
         draft.saved();
         onSaved(r.id);
       } else {
@@ -170,7 +208,9 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
                 {target === 'manual' ? (
                   <>
                     {field('name', F.name, <Input value={f.name} maxLength={20} onChange={text('name')} data-testid="pf-name" />, { required: true })}
-                    {field('id_card', F.idCard, <Input value={f.id_card} maxLength={18} onChange={text('id_card')} data-testid="pf-id-card" />, { required: true })}
+                    {field('id_card', F.idCard, <Input value={f.id_card} maxLength={18} onChange={text('id_card')} data-testid="pf-id-card" />, {
+                      required: true,
+                    })}
                     {field('mobile', F.mobile, <Input value={f.mobile} maxLength={11} inputMode="numeric" onChange={text('mobile')} data-testid="pf-mobile" />)}
                     {field('dept_name', F.dept, <Input value={f.dept_name} maxLength={30} onChange={text('dept_name')} />)}
                     {field(
@@ -192,9 +232,18 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
                   </>
                 )}
                 {field('job_name', F.job, <Input value={f.job_name} maxLength={30} onChange={text('job_name')} data-testid="pf-job" />, { required: true })}
-                {field('entry_date', F.entry, <Input type="date" value={f.entry_date} onChange={text('entry_date')} data-testid="pf-entry" />, { required: true })}
-                {field('leave_date', F.leave, <Input type="date" value={f.leave_date} onChange={text('leave_date')} data-testid="pf-leave" />, { required: true })}
-                {field('contract_start', F.contractStart, <Input type="date" value={f.contract_start} onChange={text('contract_start')} data-testid="pf-contract-start" />, { required: true })}
+                {field('entry_date', F.entry, <Input type="date" value={f.entry_date} onChange={text('entry_date')} data-testid="pf-entry" />, {
+                  required: true,
+                })}
+                {field('leave_date', F.leave, <Input type="date" value={f.leave_date} onChange={text('leave_date')} data-testid="pf-leave" />, {
+                  required: true,
+                })}
+                {field(
+                  'contract_start',
+                  F.contractStart,
+                  <Input type="date" value={f.contract_start} onChange={text('contract_start')} data-testid="pf-contract-start" />,
+                  { required: true },
+                )}
                 {field(
                   'contract_end',
                   F.contractEnd,
@@ -245,7 +294,11 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
                   { required: true, hint: F.legalBasisHint },
                 )}
                 <Checkbox className={s.wide} checked={f.print_reason} label={F.printReason} onChange={(_, d) => set('print_reason', d.checked === true)} />
-                {field('non_compete', F.nonCompete, <Input value={f.non_compete} maxLength={100} placeholder={F.nonCompetePh} onChange={text('non_compete')} data-testid="pf-non-compete" />)}
+                {field(
+                  'non_compete',
+                  F.nonCompete,
+                  <Input value={f.non_compete} maxLength={100} placeholder={F.nonCompetePh} onChange={text('non_compete')} data-testid="pf-non-compete" />,
+                )}
                 {field('issue_date', F.issueDate, <Input type="date" value={f.issue_date} onChange={text('issue_date')} />)}
               </div>
             )}

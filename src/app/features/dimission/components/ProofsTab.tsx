@@ -33,7 +33,15 @@ export function DueNotes({ overdue, transferDaysLeft }: { overdue: boolean; tran
 }
 
 /** 离职证明: drafts to issue, issued ones waiting for the employee, voided ones to reissue. */
-export function ProofsTab(p: { keywords: string; version: number; onAdd: () => void; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void; initialStatus?: string | null }) {
+export function ProofsTab(p: {
+  keywords: string;
+  version: number;
+  onAdd: () => void;
+  onPreview: (id: number) => void;
+  onEdit: (id: number) => void;
+  onChanged: () => void;
+  initialStatus?: string | null;
+}) {
   const s = usePageStyles();
   const T = tDim.proofs;
   // ?status= from the URL (首页 待出具离职证明 opens the drafts)

@@ -20,7 +20,10 @@ export function QrDialog({ open, onClose }: { open: boolean; onClose: () => void
   }, [open, onClose]);
   const rotate = () => {
     setRotating(false);
-    leaveQr(true).then((d) => setUrl(d.url), () => {});
+    leaveQr(true).then(
+      (d) => setUrl(d.url),
+      () => {},
+    );
   };
   return (
     <>
@@ -47,7 +50,12 @@ export function QrDialog({ open, onClose }: { open: boolean; onClose: () => void
               </Button>
               <Button
                 disabled={!url}
-                onClick={() => navigator.clipboard?.writeText(url!).then(() => toast('success', T.copied), () => {})}
+                onClick={() =>
+                  navigator.clipboard?.writeText(url!).then(
+                    () => toast('success', T.copied),
+                    () => {},
+                  )
+                }
               >
                 {T.copy}
               </Button>

@@ -35,10 +35,13 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
   const transfer = () => {
     const id = transferring!;
     setTransferring(null);
-    transferDone(id).then(() => {
-      toast('success', T.transferred);
-      p.onChanged();
-    }, () => {});
+    transferDone(id).then(
+      () => {
+        toast('success', T.transferred);
+        p.onChanged();
+      },
+      () => {},
+    );
   };
   const makeProof = async (recordId: number) => {
     try {
@@ -111,22 +114,22 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
             </TableCell>
             <TableCell>
               <div className={`${s.actions} ${s.nowrap}`}>
-              {r.transfer_days_left !== null && (
-                <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
-                  {T.transferDone}
-                </Button>
-              )}
-              {!r.proof || r.proof.status === 'void' ? (
-                r.proof ? null : (
-                  <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
-                    {T.makeProof}
+                {r.transfer_days_left !== null && (
+                  <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
+                    {T.transferDone}
                   </Button>
-                )
-              ) : (
-                <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
-                  {T.viewProof}
-                </Button>
-              )}
+                )}
+                {!r.proof || r.proof.status === 'void' ? (
+                  r.proof ? null : (
+                    <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
+                      {T.makeProof}
+                    </Button>
+                  )
+                ) : (
+                  <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
+                    {T.viewProof}
+                  </Button>
+                )}
               </div>
             </TableCell>
           </TableRow>

@@ -20,7 +20,17 @@ type Status = (typeof TABS)[number];
 const COLS = ['name', 'mobile', 'dept', 'job', 'join', 'lastDay', 'type', 'reason', 'submitted', 'status', 'actions'] as const;
 
 /** 离职申请: the company's resignation requests; 同意 / 退回 / 交接完成 / 催办. */
-export function RequestsTab({ keywords, version, onChanged, initialStatus }: { keywords: string; version: number; onChanged: () => void; initialStatus?: string | null }) {
+export function RequestsTab({
+  keywords,
+  version,
+  onChanged,
+  initialStatus,
+}: {
+  keywords: string;
+  version: number;
+  onChanged: () => void;
+  initialStatus?: string | null;
+}) {
   const s = usePageStyles();
   const T = tDim.requests;
   // ?status= from the URL (首页 待处理离职申请 opens the pending ones)
@@ -134,10 +144,13 @@ export function RequestsTab({ keywords, version, onChanged, initialStatus }: { k
         onConfirm={() => {
           const r = leaving!;
           setLeaving(null);
-          handoverDone(r.id).then(() => {
-            toast('success', T.left);
-            changed();
-          }, () => {});
+          handoverDone(r.id).then(
+            () => {
+              toast('success', T.left);
+              changed();
+            },
+            () => {},
+          );
         }}
       >
         {T.handoverConfirm}

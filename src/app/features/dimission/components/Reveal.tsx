@@ -13,7 +13,12 @@ export function Reveal({ mask, load }: { mask: string; load: () => Promise<{ val
         <Button
           size="small"
           appearance="transparent"
-          onClick={() => load().then((d) => setValue(d.value), () => {})}
+          onClick={() =>
+            load().then(
+              (d) => setValue(d.value),
+              () => {},
+            )
+          }
           data-testid="reveal-button"
         >
           {tDim.view}

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+} from '@fluentui/react-components';
 import { CERT_TYPES, type CertType } from '../../../../contract/person';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
@@ -47,7 +59,11 @@ export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; 
             {input('name', m.name, 40)}
             {input('mobile', m.mobile, 11)}
             <Field label={m.certType} required>
-              <Dropdown value={CERT_TYPES.find((c) => c.code === v.cert_type)?.label ?? ''} selectedOptions={[v.cert_type]} onOptionSelect={(_, d) => setV({ ...v, cert_type: (d.optionValue ?? 'id_card') as CertType })}>
+              <Dropdown
+                value={CERT_TYPES.find((c) => c.code === v.cert_type)?.label ?? ''}
+                selectedOptions={[v.cert_type]}
+                onOptionSelect={(_, d) => setV({ ...v, cert_type: (d.optionValue ?? 'id_card') as CertType })}
+              >
                 {CERT_TYPES.map((c) => (
                   <Option key={c.code} value={c.code}>
                     {c.label}

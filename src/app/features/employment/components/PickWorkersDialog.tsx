@@ -38,7 +38,10 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let alive = true;
-    listFlexWorkers({ keywords: query || undefined, task_id: taskId, page }).then((d) => alive && setData(d), () => undefined);
+    listFlexWorkers({ keywords: query || undefined, task_id: taskId, page }).then(
+      (d) => alive && setData(d),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
@@ -73,7 +76,14 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
               placeholder={m.pickSearch}
               value={kw}
               maxLength={40}
-              contentAfter={<SearchRegular onClick={() => { setPage(1); setQuery(kw.trim()); }} />}
+              contentAfter={
+                <SearchRegular
+                  onClick={() => {
+                    setPage(1);
+                    setQuery(kw.trim());
+                  }}
+                />
+              }
               onChange={(_, d) => setKw(d.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -87,7 +97,7 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
               <EmptyState text={tEmp.list.empty} />
             ) : (
               <>
-                <TableScroll label={tEmp.manage.tabs.applied ?? ""} minWidth={'640px'}>
+                <TableScroll label={tEmp.manage.tabs.applied ?? ''} minWidth={'640px'}>
                   <Table className={s.table} size="small" data-testid="pick-table">
                     <TableHeader>
                       <TableRow>
@@ -101,11 +111,25 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
                       {data.list.map((w) => (
                         <TableRow key={w.id} data-testid="pick-row" data-name={w.name}>
                           <TableCell>
-                            <Checkbox disabled={w.in_task} checked={w.in_task || picked.has(w.id)} onChange={(_, d) => toggle(w.id, !!d.checked)} aria-label={w.name} />
+                            <Checkbox
+                              disabled={w.in_task}
+                              checked={w.in_task || picked.has(w.id)}
+                              onChange={(_, d) => toggle(w.id, !!d.checked)}
+                              aria-label={w.name}
+                            />
                           </TableCell>
                           <TableCell>
-                            {w.name} {w.in_task && <Badge appearance="tint" color="informative">{m.inTask}</Badge>}{' '}
-                            {w.realname_verified && <Badge appearance="tint" color="success">{m.verified}</Badge>}
+                            {w.name}{' '}
+                            {w.in_task && (
+                              <Badge appearance="tint" color="informative">
+                                {m.inTask}
+                              </Badge>
+                            )}{' '}
+                            {w.realname_verified && (
+                              <Badge appearance="tint" color="success">
+                                {m.verified}
+                              </Badge>
+                            )}
                           </TableCell>
                           <TableCell>{w.mobile}</TableCell>
                           <TableCell>{w.cert_no}</TableCell>

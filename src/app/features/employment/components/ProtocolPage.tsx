@@ -36,8 +36,7 @@ import { useMember } from './useMember';
 export type PdfSlot = (p: { onMediaId: (mediaId: string) => void; check: (f: File) => string | null }) => ReactNode;
 
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-export const pdfProblem = (f: File) =>
-  !/\.pdf$/i.test(f.name) ? tEmp.protocol.notPdf : f.size > AGREEMENT_MAX_BYTES ? tEmp.protocol.tooBig : null;
+export const pdfProblem = (f: File) => (!/\.pdf$/i.test(f.name) ? tEmp.protocol.notPdf : f.size > AGREEMENT_MAX_BYTES ? tEmp.protocol.tooBig : null);
 
 /** 上传协议 (/employment/upload-protocol/{id}): versions with 生效日期, a new version, the PDF previewed in the browser. */
 export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }) {
@@ -146,7 +145,12 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
                     <TableCell>{a.created_by}</TableCell>
                     <TableCell className={mergeClasses(s.small, s.nowrap)}>{a.created_at.slice(0, 16)}</TableCell>
                     <TableCell>
-                      <Button size="small" appearance="transparent" data-testid="protocol-view" onClick={() => void agreementUrl(a.id).then(setView, () => undefined)}>
+                      <Button
+                        size="small"
+                        appearance="transparent"
+                        data-testid="protocol-view"
+                        onClick={() => void agreementUrl(a.id).then(setView, () => undefined)}
+                      >
                         {p.view}
                       </Button>
                     </TableCell>
@@ -161,7 +165,9 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
         <DialogSurface style={{ maxWidth: '90vw', width: '960px' }}>
           <DialogBody>
             <DialogTitle>{view?.file_name}</DialogTitle>
-            <DialogContent>{view && <iframe title={view.file_name} src={view.url} style={{ width: '100%', height: '70vh', border: 0 }} data-testid="protocol-pdf" />}</DialogContent>
+            <DialogContent>
+              {view && <iframe title={view.file_name} src={view.url} style={{ width: '100%', height: '70vh', border: 0 }} data-testid="protocol-pdf" />}
+            </DialogContent>
             <DialogActions>
               <Button onClick={() => setView(null)}>{p.close}</Button>
             </DialogActions>

@@ -77,7 +77,15 @@ export function SettingForm({ id }: { id: number }) {
               <Link href={task.public_url} target="_blank" data-testid="setting-public-url">
                 {location.origin + task.public_url}
               </Link>
-              <Button size="small" onClick={() => void navigator.clipboard?.writeText(location.origin + task.public_url).then(() => toast('success', w.copied), () => undefined)}>
+              <Button
+                size="small"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(location.origin + task.public_url).then(
+                    () => toast('success', w.copied),
+                    () => undefined,
+                  )
+                }
+              >
                 {w.copy}
               </Button>
             </div>
@@ -86,7 +94,11 @@ export function SettingForm({ id }: { id: number }) {
         <Switch label={w.signup_review} checked={v.signup_review} onChange={(_, d) => setV({ ...v, signup_review: d.checked })} />
         <Switch label={w.need_realname} checked={v.need_realname} onChange={(_, d) => setV({ ...v, need_realname: d.checked })} />
         <Field label={w.settle_cycle} required>
-          <Dropdown value={SETTLE_CYCLES.find((c) => c.code === v.settle_cycle)?.label ?? ''} selectedOptions={[v.settle_cycle]} onOptionSelect={(_, d) => setV({ ...v, settle_cycle: d.optionValue ?? v.settle_cycle })}>
+          <Dropdown
+            value={SETTLE_CYCLES.find((c) => c.code === v.settle_cycle)?.label ?? ''}
+            selectedOptions={[v.settle_cycle]}
+            onOptionSelect={(_, d) => setV({ ...v, settle_cycle: d.optionValue ?? v.settle_cycle })}
+          >
             {SETTLE_CYCLES.map((c) => (
               <Option key={c.code} value={c.code}>
                 {c.label}
@@ -95,7 +107,13 @@ export function SettingForm({ id }: { id: number }) {
           </Dropdown>
         </Field>
         <Field label={w.auto_accept_days} hint={w.autoHint}>
-          <Input type="number" min={0} max={30} value={String(v.auto_accept_days)} onChange={(_, d) => setV({ ...v, auto_accept_days: Number(d.value) || 0 })} />
+          <Input
+            type="number"
+            min={0}
+            max={30}
+            value={String(v.auto_accept_days)}
+            onChange={(_, d) => setV({ ...v, auto_accept_days: Number(d.value) || 0 })}
+          />
         </Field>
         <Field label={w.notify}>
           <div className={s.row}>

@@ -1,7 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useLocation, useSearch } from 'wouter';
-import { PAY_UNIT_CODES, PAY_UNITS, SERVICE_CATEGORIES, SETTLE_MODE_CODES, SETTLE_MODES, WORK_MODE_CODES, WORK_MODES, taskDatesProblem } from '../../../../contract/employment-rules';
+import {
+  PAY_UNIT_CODES,
+  PAY_UNITS,
+  SERVICE_CATEGORIES,
+  SETTLE_MODE_CODES,
+  SETTLE_MODES,
+  WORK_MODE_CODES,
+  WORK_MODES,
+  taskDatesProblem,
+} from '../../../../contract/employment-rules';
 import { fenText, yuanToFen } from '../../../../contract/money';
 import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
@@ -202,16 +211,34 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
           <h2 className={s.sectionTitle}>{tEmp.form.sections[0]}</h2>
           <div className={s.wide}>{input('name', f.name, { maxLength: 40, placeholder: ph.name })}</div>
           <div className={s.wide}>
-            {select('category', f.category, SERVICE_CATEGORIES.map((c) => ({ value: c, label: c })))}
+            {select(
+              'category',
+              f.category,
+              SERVICE_CATEGORIES.map((c) => ({ value: c, label: c })),
+            )}
             <Text size={200} className={s.muted}>
               {tEmp.form.categoryHint}
             </Text>
           </div>
           <Field label={f.description} required className={s.wide} {...err('description')}>
-            <Textarea value={values.description} maxLength={2000} rows={5} placeholder={ph.description} onChange={(_, d) => set({ description: d.value })} data-testid="task-description" />
+            <Textarea
+              value={values.description}
+              maxLength={2000}
+              rows={5}
+              placeholder={ph.description}
+              onChange={(_, d) => set({ description: d.value })}
+              data-testid="task-description"
+            />
           </Field>
           <Field label={f.standard} className={s.wide} {...err('standard')}>
-            <Textarea value={values.standard} maxLength={1000} rows={3} placeholder={ph.standard} onChange={(_, d) => set({ standard: d.value })} data-testid="task-standard" />
+            <Textarea
+              value={values.standard}
+              maxLength={1000}
+              rows={3}
+              placeholder={ph.standard}
+              onChange={(_, d) => set({ standard: d.value })}
+              data-testid="task-standard"
+            />
           </Field>
           <Field label={f.work_mode} required>
             <RadioGroup layout="horizontal" value={values.work_mode} onChange={(_, d) => set({ work_mode: d.value })}>
@@ -232,8 +259,16 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
         <div className={s.grid}>
           <h2 className={s.sectionTitle}>{tEmp.form.sections[2]}</h2>
           {input('pay', f.pay, { inputMode: 'decimal', maxLength: 12, contentBefore: '¥' })}
-          {select('pay_unit', f.pay_unit, PAY_UNITS.map((u) => ({ value: u.code, label: u.label })))}
-          {select('settle_mode', f.settle_mode, SETTLE_MODES.map((u) => ({ value: u.code, label: u.label })))}
+          {select(
+            'pay_unit',
+            f.pay_unit,
+            PAY_UNITS.map((u) => ({ value: u.code, label: u.label })),
+          )}
+          {select(
+            'settle_mode',
+            f.settle_mode,
+            SETTLE_MODES.map((u) => ({ value: u.code, label: u.label })),
+          )}
           <Field label={f.need_sign} required>
             <RadioGroup layout="horizontal" value={values.need_sign} onChange={(_, d) => set({ need_sign: d.value })}>
               <Radio value="1" label={tEmp.form.yes} />
@@ -255,7 +290,13 @@ export function TaskForm({ attachmentField }: { attachmentField: AttachmentSlot 
           <Button disabled={saving} onClick={() => void save('preview')} data-testid="task-preview">
             {tEmp.form.preview}
           </Button>
-          <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void save('submit')} data-testid="task-submit">
+          <Button
+            appearance="primary"
+            disabled={saving}
+            icon={saving ? <Spinner size="tiny" /> : undefined}
+            onClick={() => void save('submit')}
+            data-testid="task-submit"
+          >
             {tEmp.form.submit}
           </Button>
         </div>

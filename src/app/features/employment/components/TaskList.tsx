@@ -140,7 +140,11 @@ export function TaskList() {
           onPage={setPage}
           emptyText={tEmp.list.empty}
           emptyDescription={tEmp.list.emptyHint}
-          emptyAction={<Button appearance="primary" onClick={publish}>{tEmp.list.publish}</Button>}
+          emptyAction={
+            <Button appearance="primary" onClick={publish}>
+              {tEmp.list.publish}
+            </Button>
+          }
           row={(task) => (
             <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
               <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.task_no}</TableCell>

@@ -26,7 +26,15 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
   },
   bar: { textAlign: 'center', padding: tokens.spacingVerticalM, fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground1 },
-  card: { backgroundColor: tokens.colorNeutralBackground1, margin: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalL, borderRadius: tokens.borderRadiusLarge, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    margin: tokens.spacingHorizontalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
   pay: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightBold },
   row: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   label: { color: tokens.colorNeutralForeground3 },
@@ -103,7 +111,15 @@ export function TaskPreview({ id }: { id: number }) {
             {task.attachments.length > 0 && (
               <>
                 <Text weight="semibold">{v.attachments}</Text>
-                {task.attachments.map((a) => (a.url ? <Link key={a.media_id} href={a.url} target="_blank">{a.name}</Link> : <span key={a.media_id}>{a.name}</span>))}
+                {task.attachments.map((a) =>
+                  a.url ? (
+                    <Link key={a.media_id} href={a.url} target="_blank">
+                      {a.name}
+                    </Link>
+                  ) : (
+                    <span key={a.media_id}>{a.name}</span>
+                  ),
+                )}
               </>
             )}
           </div>

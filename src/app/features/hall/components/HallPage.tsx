@@ -14,13 +14,25 @@ import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, type FilterKe
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
-  panel: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, padding: tokens.spacingHorizontalL },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: tokens.spacingHorizontalL,
+  },
   filters: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(11em, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   filterLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   dropdown: { minWidth: 0, width: '100%' },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginTop: tokens.spacingVerticalM },
-  privacy: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginLeft: 'auto' },
+  privacy: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    marginLeft: 'auto',
+  },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   card: {
     display: 'grid',
@@ -122,7 +134,14 @@ export function HallPage() {
         </div>
         <div className={s.bar}>
           {query.keywords && (
-            <Button size="small" shape="circular" icon={<DismissRegular />} iconPosition="after" aria-label={tRecruit.hall.clearKeyword} onClick={() => go(withFilter(search, 'keywords' as FilterKey, ''))}>
+            <Button
+              size="small"
+              shape="circular"
+              icon={<DismissRegular />}
+              iconPosition="after"
+              aria-label={tRecruit.hall.clearKeyword}
+              onClick={() => go(withFilter(search, 'keywords' as FilterKey, ''))}
+            >
               {tRecruit.hall.keyword(query.keywords)}
             </Button>
           )}

@@ -32,8 +32,16 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke1}`,
     color: tokens.colorNeutralForeground3,
   },
-  done: { backgroundColor: tokens.colorPaletteGreenBackground3, border: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteGreenBackground3}`, color: tokens.colorNeutralForegroundOnBrand },
-  active: { backgroundColor: tokens.colorBrandBackground, border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandBackground}`, color: tokens.colorNeutralForegroundOnBrand },
+  done: {
+    backgroundColor: tokens.colorPaletteGreenBackground3,
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteGreenBackground3}`,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  active: {
+    backgroundColor: tokens.colorBrandBackground,
+    border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandBackground}`,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
   text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   line: { flexGrow: 1, height: tokens.strokeWidthThick, backgroundColor: tokens.colorNeutralStroke2, [media.narrow]: { display: 'none' } },
   stateDone: { color: tokens.colorPaletteGreenForeground1 },
@@ -68,24 +76,13 @@ export function Onboarding() {
       <ol className={s.steps}>
         {steps.map((step, i) => (
           <li key={t.home.steps[i]} className={s.step} aria-current={step.state === 'todo' || step.state === 'doing' ? 'step' : undefined}>
-            <span
-              className={mergeClasses(
-                s.dot,
-                step.state === 'done' && s.done,
-                (step.state === 'todo' || step.state === 'doing') && s.active,
-              )}
-              aria-hidden
-            >
+            <span className={mergeClasses(s.dot, step.state === 'done' && s.done, (step.state === 'todo' || step.state === 'doing') && s.active)} aria-hidden>
               {step.state === 'done' ? <CheckmarkRegular /> : i + 1}
             </span>
             <span className={s.text}>
               <Text weight="semibold">{t.home.steps[i]}</Text>
               {step.href && step.state !== 'done' ? (
-                <Button
-                  appearance={step.state === 'todo' ? 'primary' : 'secondary'}
-                  size="small"
-                  onClick={() => navigate(step.href!)}
-                >
+                <Button appearance={step.state === 'todo' ? 'primary' : 'secondary'} size="small" onClick={() => navigate(step.href!)}>
                   {step.state === 'doing' ? t.nav.reviewProgress : t.home.stepState.todo}
                 </Button>
               ) : (

@@ -22,7 +22,21 @@ const useStyles = makeStyles({
 
 const O = tHome.overview;
 
-function Block({ title, hint, icon: Icon, figures, testId, href }: { title: string; hint: string; icon: FluentIcon; figures: [string, string][]; testId: string; href: string }) {
+function Block({
+  title,
+  hint,
+  icon: Icon,
+  figures,
+  testId,
+  href,
+}: {
+  title: string;
+  hint: string;
+  icon: FluentIcon;
+  figures: [string, string][];
+  testId: string;
+  href: string;
+}) {
   const s = useStyles();
   const c = useCardStyles();
   const [, navigate] = useLocation();

@@ -24,7 +24,6 @@ const useStyles = makeStyles({
 
 const statusColor = { normal: 'success', apply: 'warning', no_apply: 'informative' } as const;
 
-
 /** 企业认证 · 企业会员 (→ 续费) · CRC积分 (→ 积分明细 / 积分规则) from the session; 灵活用工账户 (→ 充值) from the summary. */
 export function StatusCards({ account }: { account?: HomeSummary['account'] | null }) {
   const s = useStyles();
@@ -64,11 +63,7 @@ export function StatusCards({ account }: { account?: HomeSummary['account'] | nu
         </Text>
         <div className={c.foot}>
           <span />
-          <Button
-            appearance={status === 'normal' ? 'secondary' : 'primary'}
-            size="small"
-            onClick={() => navigate(companyAction.href)}
-          >
+          <Button appearance={status === 'normal' ? 'secondary' : 'primary'} size="small" onClick={() => navigate(companyAction.href)}>
             {companyAction.label}
           </Button>
         </div>

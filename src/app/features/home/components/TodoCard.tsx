@@ -68,9 +68,7 @@ function TodoItem({ icon, label, count, href, testId }: { icon: ReactNode; label
         <span className={s.icon} aria-hidden>
           {icon}
         </span>
-        <span className={s.label}>
-          {label}
-        </span>
+        <span className={s.label}>{label}</span>
         {count === null ? (
           <Spinner size="extra-tiny" aria-label={t.home.todoLoading} />
         ) : (

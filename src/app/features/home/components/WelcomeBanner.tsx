@@ -32,9 +32,7 @@ export function WelcomeBanner() {
   const { user, member } = useSnapshot(session);
   const now = dayjs();
   const name = user?.realname || member?.name || maskMobile(user?.mobile ?? '');
-  const place = [member?.company_name, [member?.dept_name, member?.job_name].filter(Boolean).join(' · ')]
-    .filter(Boolean)
-    .join('　');
+  const place = [member?.company_name, [member?.dept_name, member?.job_name].filter(Boolean).join(' · ')].filter(Boolean).join('　');
   return (
     <section className={s.root} data-testid="welcome">
       <div className={s.text}>

@@ -246,8 +246,7 @@ export function ImportWizard({ type }: { type: string }) {
             {b.status === 'success' ? (
               <MessageBar intent="success" data-testid="import-done">
                 <MessageBarBody>
-                  {tImport.imported(b.imported_count)}{' '}
-                  <Link onClick={() => navigate('/import-batch')}>{tImport.viewBatches}</Link>
+                  {tImport.imported(b.imported_count)} <Link onClick={() => navigate('/import-batch')}>{tImport.viewBatches}</Link>
                   {type === 'payout' && (
                     <>
                       {' · '}
@@ -270,7 +269,11 @@ export function ImportWizard({ type }: { type: string }) {
             {report.issues_total > 0 && <IssueTable batchId={b.id} first={report.issues} total={report.issues_total} />}
             <div className={s.actions}>
               {report.issues_total > 0 && (
-                <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadErrors(b.id).then(saveFile, () => undefined)} data-testid="import-download-errors">
+                <Button
+                  icon={<ArrowDownloadRegular />}
+                  onClick={() => void downloadErrors(b.id).then(saveFile, () => undefined)}
+                  data-testid="import-download-errors"
+                >
                   {tImport.downloadErrors}
                 </Button>
               )}

@@ -183,7 +183,12 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
             <Field label={tRecruit.invite.fields.company}>
               <Input value={info.company_name} readOnly appearance="filled-darker" />
             </Field>
-            <Field label={tRecruit.invite.fields.job} required className={s.wide} hint={type === 'user' && info.job_lst.length === 0 ? tRecruit.inviteForm.noJobs : undefined}>
+            <Field
+              label={tRecruit.invite.fields.job}
+              required
+              className={s.wide}
+              hint={type === 'user' && info.job_lst.length === 0 ? tRecruit.inviteForm.noJobs : undefined}
+            >
               {type === 'intention' ? (
                 <Input value={info.job_name} readOnly appearance="filled-darker" />
               ) : (
@@ -240,10 +245,20 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
               )}
             </Field>
             <Field label={tRecruit.invite.fields.contact} required>
-              <Input value={form.contacts_name} maxLength={30} placeholder={tRecruit.inviteForm.contactPlaceholder} onChange={(_, d) => set({ contacts_name: d.value })} />
+              <Input
+                value={form.contacts_name}
+                maxLength={30}
+                placeholder={tRecruit.inviteForm.contactPlaceholder}
+                onChange={(_, d) => set({ contacts_name: d.value })}
+              />
             </Field>
             <Field label={tRecruit.invite.fields.tel} required>
-              <Input value={form.contacts_tel} maxLength={20} placeholder={tRecruit.inviteForm.telPlaceholder} onChange={(_, d) => set({ contacts_tel: d.value })} />
+              <Input
+                value={form.contacts_tel}
+                maxLength={20}
+                placeholder={tRecruit.inviteForm.telPlaceholder}
+                onChange={(_, d) => set({ contacts_tel: d.value })}
+              />
             </Field>
             {!form.contacts_name && !form.contacts_tel && (
               <Link className={mergeClasses(s.hint, s.wide)} onClick={() => set({ contacts_name: info.hr_realname, contacts_tel: info.hr_mobile })}>
@@ -251,7 +266,13 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
               </Link>
             )}
             <Field label={tRecruit.invite.fields.remark} className={s.wide}>
-              <Textarea value={form.remark} maxLength={200} resize="vertical" placeholder={tRecruit.invite.remarkPlaceholder} onChange={(_, d) => set({ remark: d.value })} />
+              <Textarea
+                value={form.remark}
+                maxLength={200}
+                resize="vertical"
+                placeholder={tRecruit.invite.remarkPlaceholder}
+                onChange={(_, d) => set({ remark: d.value })}
+              />
             </Field>
           </div>
         )}
@@ -260,7 +281,13 @@ function InviteBody({ id, type }: { id: number; type: 'user' | 'intention' }) {
         <Button appearance="secondary" onClick={close}>
           {tRecruit.invite.cancel}
         </Button>
-        <Button appearance="primary" disabled={!info || sending} icon={sending ? <Spinner size="tiny" /> : undefined} onClick={() => void submit()} data-testid="invite-send">
+        <Button
+          appearance="primary"
+          disabled={!info || sending}
+          icon={sending ? <Spinner size="tiny" /> : undefined}
+          onClick={() => void submit()}
+          data-testid="invite-send"
+        >
           {tRecruit.invite.send}
         </Button>
       </DialogActions>

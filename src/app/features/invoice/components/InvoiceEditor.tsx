@@ -82,11 +82,18 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   // the recipient's mobile stays out of localStorage (docs/pii.md)
   const [base, setBase] = useState<DraftValues | null>(null);
   const values = useMemo(() => toDraft(form, shipping), [form, shipping]);
-  const draft = useLateDraft<DraftValues>('invoice', orderId ?? 'company', base, values, (v) => {
-    const back = fromDraft(v);
-    setForm(back.form);
-    setShipping(back.shipping);
-  }, SENSITIVE);
+  const draft = useLateDraft<DraftValues>(
+    'invoice',
+    orderId ?? 'company',
+    base,
+    values,
+    (v) => {
+      const back = fromDraft(v);
+      setForm(back.form);
+      setShipping(back.shipping);
+    },
+    SENSITIVE,
+  );
 
   useEffect(() => {
     let live = true;
@@ -173,84 +180,82 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   return (
     <form onSubmit={submit} noValidate data-testid="invoice-form" data-loaded={loaded}>
       <DialogBody>
-      <DialogTitle action={<Button appearance="subtle" aria-label={t.vip.close} icon={<DismissRegular />} onClick={onDone} />}>
-        {title}
-      </DialogTitle>
-      <DialogContent className={s.content}>
-        {orderId && packName && (
-          <MessageBar intent="success">
-            <MessageBarBody>{t.invoice.paidTip(packName)}</MessageBarBody>
-          </MessageBar>
-        )}
-        {draft.restored && (
-          <Text size={200} data-testid="draft-restored">
-            {draft.retype ? t.draft.retype : t.draft.restored}{' '}
-            <Button size="small" appearance="subtle" type="button" onClick={draft.discard} data-testid="draft-discard">
-              {t.draft.discard}
-            </Button>
-          </Text>
-        )}
-        {!loaded && (
-          <div className={s.loading}>
-            <Spinner size="extra-tiny" />
-            {t.invoice.readonlyHint}
-          </div>
-        )}
-        <div className={s.grid}>
-          {text('company_name', { required: true, wide: true, maxLength: 100 })}
-          {text('creditcode', { required: true, maxLength: 20 })}
-          <Field
-            label={t.invoice.fields.invoice_type}
-            required
-            validationState={problem?.field === 'invoice_type' ? 'error' : 'none'}
-            validationMessage={problem?.field === 'invoice_type' ? problem.message : undefined}
-          >
-            <RadioGroup
-              layout="horizontal"
-              value={form.invoice_type === null ? '' : String(form.invoice_type)}
-              disabled={!loaded}
-              onChange={(_, d) => {
-                setForm((f) => ({ ...f, invoice_type: d.value === '1' ? 1 : 0 }));
-                // switching the type clears the validation (SPEC §5)
-                setProblem(null);
-              }}
-            >
-              <Radio value="0" label={t.invoice.types[0]} />
-              <Radio value="1" label={t.invoice.types[1]} />
-            </RadioGroup>
-          </Field>
-          {text('bank_account', { required: special, maxLength: 30, inputMode: 'numeric' })}
-          {text('bank_name', { required: special, maxLength: 60 })}
-          {text('address', { required: special, wide: true, maxLength: 120 })}
-          {text('phone', { required: special, maxLength: 20, inputMode: 'tel' })}
-          <Field className={s.wide}>
-            <Switch
-              label={t.invoice.fields.ship}
-              checked={shipping}
-              disabled={!loaded}
-              onChange={(_, d) => {
-                setShipping(d.checked);
-                setProblem(null);
-              }}
-            />
-          </Field>
-          {shipping && (
-            <>
-              {text('ship_name', { required: true, maxLength: 30 })}
-              {text('ship_phone', { required: true, maxLength: 11, inputMode: 'tel' })}
-              {text('ship_address', { required: true, wide: true, maxLength: 120 })}
-            </>
+        <DialogTitle action={<Button appearance="subtle" aria-label={t.vip.close} icon={<DismissRegular />} onClick={onDone} />}>{title}</DialogTitle>
+        <DialogContent className={s.content}>
+          {orderId && packName && (
+            <MessageBar intent="success">
+              <MessageBarBody>{t.invoice.paidTip(packName)}</MessageBarBody>
+            </MessageBar>
           )}
-        </div>
-      </DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" type="button" onClick={onDone} disabled={saving}>
-          {orderId ? t.invoice.later : t.invoice.cancel}
-        </Button>
-        <Button appearance="primary" type="submit" disabled={!loaded || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-          {orderId ? t.invoice.submit : t.invoice.save}
-        </Button>
-      </DialogActions>
+          {draft.restored && (
+            <Text size={200} data-testid="draft-restored">
+              {draft.retype ? t.draft.retype : t.draft.restored}{' '}
+              <Button size="small" appearance="subtle" type="button" onClick={draft.discard} data-testid="draft-discard">
+                {t.draft.discard}
+              </Button>
+            </Text>
+          )}
+          {!loaded && (
+            <div className={s.loading}>
+              <Spinner size="extra-tiny" />
+              {t.invoice.readonlyHint}
+            </div>
+          )}
+          <div className={s.grid}>
+            {text('company_name', { required: true, wide: true, maxLength: 100 })}
+            {text('creditcode', { required: true, maxLength: 20 })}
+            <Field
+              label={t.invoice.fields.invoice_type}
+              required
+              validationState={problem?.field === 'invoice_type' ? 'error' : 'none'}
+              validationMessage={problem?.field === 'invoice_type' ? problem.message : undefined}
+            >
+              <RadioGroup
+                layout="horizontal"
+                value={form.invoice_type === null ? '' : String(form.invoice_type)}
+                disabled={!loaded}
+                onChange={(_, d) => {
+                  setForm((f) => ({ ...f, invoice_type: d.value === '1' ? 1 : 0 }));
+                  // switching the type clears the validation (SPEC §5)
+                  setProblem(null);
+                }}
+              >
+                <Radio value="0" label={t.invoice.types[0]} />
+                <Radio value="1" label={t.invoice.types[1]} />
+              </RadioGroup>
+            </Field>
+            {text('bank_account', { required: special, maxLength: 30, inputMode: 'numeric' })}
+            {text('bank_name', { required: special, maxLength: 60 })}
+            {text('address', { required: special, wide: true, maxLength: 120 })}
+            {text('phone', { required: special, maxLength: 20, inputMode: 'tel' })}
+            <Field className={s.wide}>
+              <Switch
+                label={t.invoice.fields.ship}
+                checked={shipping}
+                disabled={!loaded}
+                onChange={(_, d) => {
+                  setShipping(d.checked);
+                  setProblem(null);
+                }}
+              />
+            </Field>
+            {shipping && (
+              <>
+                {text('ship_name', { required: true, maxLength: 30 })}
+                {text('ship_phone', { required: true, maxLength: 11, inputMode: 'tel' })}
+                {text('ship_address', { required: true, wide: true, maxLength: 120 })}
+              </>
+            )}
+          </div>
+        </DialogContent>
+        <DialogActions>
+          <Button appearance="secondary" type="button" onClick={onDone} disabled={saving}>
+            {orderId ? t.invoice.later : t.invoice.cancel}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={!loaded || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+            {orderId ? t.invoice.submit : t.invoice.save}
+          </Button>
+        </DialogActions>
       </DialogBody>
     </form>
   );

@@ -17,9 +17,7 @@ describe('invoice form', () => {
     expect(validateInvoice(ordinary, true)?.message).toBe('请填写收件人姓名');
     expect(validateInvoice({ ...ordinary, ship_name: '张三' }, true)?.message).toBe('请填写收件地址');
     expect(validateInvoice({ ...ordinary, ship_name: '张三', ship_address: '杭州' }, true)?.message).toBe('请填写收件人电话');
-    expect(validateInvoice({ ...ordinary, ship_name: '张三', ship_address: '杭州', ship_phone: '138' }, true)?.message).toBe(
-      '请填写正确的收件人电话',
-    );
+    expect(validateInvoice({ ...ordinary, ship_name: '张三', ship_address: '杭州', ship_phone: '138' }, true)?.message).toBe('请填写正确的收件人电话');
   });
 
   it('filters each field as SPEC §5 says', () => {

@@ -2,15 +2,7 @@
  * The invoice dialog's form (SPEC §5): the rules come from the contract (the server checks the
  * same ones); here the form's state, the input filters per field, and the body sent.
  */
-import {
-  invoiceProblem,
-  keepDigits,
-  keepWordChars,
-  type Invoice,
-  type InvoiceField,
-  type InvoiceForm,
-  type InvoiceProblem,
-} from '../../../../contract';
+import { invoiceProblem, keepDigits, keepWordChars, type Invoice, type InvoiceField, type InvoiceForm, type InvoiceProblem } from '../../../../contract';
 import type { BodyInput } from '../../../shared/lib/http';
 
 export type { InvoiceField, InvoiceForm, InvoiceProblem };

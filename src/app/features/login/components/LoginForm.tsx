@@ -133,14 +133,7 @@ export function LoginForm({ onSuccess, variant }: LoginFormProps) {
               }}
               size="large"
             />
-            <Button
-              className={s.sendButton}
-              size="large"
-              type="button"
-              disabled={left > 0 || sending}
-              onClick={sendCode}
-              data-testid="send-code"
-            >
+            <Button className={s.sendButton} size="large" type="button" disabled={left > 0 || sending} onClick={sendCode} data-testid="send-code">
               {sending ? t.login.sending : sendCodeLabel(left)}
             </Button>
           </div>

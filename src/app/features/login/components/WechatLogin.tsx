@@ -105,7 +105,13 @@ export function WechatLogin({ onSuccess }: { onSuccess: () => void }) {
   return (
     <div className={s.root} data-testid="wechat-login" data-status={status}>
       <Text weight="semibold" size={400}>
-        {status === 'scanned' ? tAccounts.wechat.scanned : stale ? (status === 'expired' ? tAccounts.wechat.expired : tAccounts.wechat.cancelled) : tAccounts.wechat.scan}
+        {status === 'scanned'
+          ? tAccounts.wechat.scanned
+          : stale
+            ? status === 'expired'
+              ? tAccounts.wechat.expired
+              : tAccounts.wechat.cancelled
+            : tAccounts.wechat.scan}
       </Text>
       <div className={s.frame}>
         {qr ? <QrCode value={qr.url} alt={tAccounts.wechat.qrAlt} testId="wechat-qr" /> : <div className={s.placeholder} />}

@@ -18,9 +18,6 @@ export function useResendCountdown(now: () => number = Date.now) {
     return () => clearInterval(timer);
   }, [sent, now]);
 
-  const start = useCallback(
-    (total: number = RESEND_SECONDS) => setSent({ at: now(), total: total > 0 ? total : RESEND_SECONDS }),
-    [now],
-  );
+  const start = useCallback((total: number = RESEND_SECONDS) => setSent({ at: now(), total: total > 0 ? total : RESEND_SECONDS }), [now]);
   return { left, start };
 }

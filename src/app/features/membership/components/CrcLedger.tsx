@@ -1,17 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import type { CrcEntry } from '../../../../contract';
 import { openCrcRules } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';

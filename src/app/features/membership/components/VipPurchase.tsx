@@ -52,7 +52,12 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
     fontSize: tokens.fontSizeBase500,
   },
-  price: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  price: {
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightBold,
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   gift: { color: tokens.colorPaletteMarigoldForeground2 },
   summary: {
@@ -259,12 +264,7 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
             <Button appearance="secondary" onClick={() => setOrder(null)} disabled={busy !== null}>
               {t.vip.back}
             </Button>
-            <Button
-              appearance="primary"
-              onClick={check}
-              disabled={busy !== null}
-              icon={busy === 'check' ? <Spinner size="tiny" /> : undefined}
-            >
+            <Button appearance="primary" onClick={check} disabled={busy !== null} icon={busy === 'check' ? <Spinner size="tiny" /> : undefined}>
               {t.vip.paid}
             </Button>
           </>

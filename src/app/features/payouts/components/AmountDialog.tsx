@@ -10,7 +10,15 @@ import { changeAmount } from '../api';
 type Detail = z.infer<typeof BatchDetail>;
 
 /** 修改金额 of one row of a 待提交 batch: yuan typed, integer fen sent; the server re-calculates and logs before → after. */
-export function AmountDialog({ batchId, row, onClose }: { batchId: number; row: { id: number; name: string; amount: number }; onClose: (d: Detail | null) => void }) {
+export function AmountDialog({
+  batchId,
+  row,
+  onClose,
+}: {
+  batchId: number;
+  row: { id: number; name: string; amount: number };
+  onClose: (d: Detail | null) => void;
+}) {
   const m = tPay.amount;
   const [value, setValue] = useState(fenText(row.amount, { grouping: false }));
   const [error, setError] = useState('');

@@ -51,7 +51,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [, navigate] = useLocation();
   const reload = useCallback(() => {
     loadBatch(id).then(setB, () => undefined);
-    batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+    batchLogs(id).then(
+      (l) => setLogs(l.list),
+      () => undefined,
+    );
   }, [id]);
   useEffect(reload, [reload]);
   // 发放中: the channel answers asynchronously; look again every few seconds
@@ -76,7 +79,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
       toastSuccess(r.msg);
       setB(r.data);
       onChanged();
-      batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+      batchLogs(id).then(
+        (l) => setLogs(l.list),
+        () => undefined,
+      );
     } catch {
       /* told */
     } finally {
@@ -256,7 +262,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
               if (!d) return;
               setB(d);
               onChanged();
-              batchLogs(id).then((l) => setLogs(l.list), () => undefined);
+              batchLogs(id).then(
+                (l) => setLogs(l.list),
+                () => undefined,
+              );
             }}
           />
         </Suspense>

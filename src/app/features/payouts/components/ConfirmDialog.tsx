@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Text,
+} from '@fluentui/react-components';
 import { yuanText } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
@@ -12,7 +25,13 @@ import { usePayStyles } from './styles';
  * disabled and the dialog says 发放结果确认中，请勿重复提交; the server's compare-and-set makes any
  * repeat harmless anyway (it answers the batch's state, never a second debit).
  */
-export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_count: number; debit: number; balance: number }; onClose: (done: boolean) => void }) {
+export function ConfirmDialog({
+  batch,
+  onClose,
+}: {
+  batch: { id: number; head_count: number; debit: number; balance: number };
+  onClose: (done: boolean) => void;
+}) {
   const s = usePayStyles();
   const m = tPay.confirm;
   const [code, setCode] = useState('');
@@ -60,7 +79,15 @@ export function ConfirmDialog({ batch, onClose }: { batch: { id: number; head_co
             <Text>{m.text(batch.head_count, yuanText(batch.debit), yuanText(batch.balance))}</Text>
             <div className={s.row}>
               <Field label={m.code} validationMessage={error || undefined} hint={sentTo ? m.sentTo(sentTo) : undefined} required style={{ flex: 1 }}>
-                <Input ref={codeRef} value={code} onChange={(_, d) => setCode(d.value)} maxLength={6} inputMode="numeric" placeholder={m.codePh} data-testid="confirm-code" />
+                <Input
+                  ref={codeRef}
+                  value={code}
+                  onChange={(_, d) => setCode(d.value)}
+                  maxLength={6}
+                  inputMode="numeric"
+                  placeholder={m.codePh}
+                  data-testid="confirm-code"
+                />
               </Field>
               <Button disabled={wait > 0 || unknown} onClick={() => void send()} data-testid="confirm-send">
                 {wait > 0 ? m.resend(wait) : m.send}

@@ -62,7 +62,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
       ) : (
         <>
           <TableScroll label={m.payTitle}>
-          <LedgerRows list={data.list} testId="ledger-table" />
+            <LedgerRows list={data.list} testId="ledger-table" />
           </TableScroll>
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
         </>

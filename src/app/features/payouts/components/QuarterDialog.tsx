@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, MessageBar, MessageBarBody, Option, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Text,
+} from '@fluentui/react-components';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { exportQuarter } from '../api';
@@ -43,7 +57,12 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
             <Text>{m.intro}</Text>
             <div className={s.row}>
               <Field label={m.year}>
-                <Dropdown value={String(year)} selectedOptions={[String(year)]} onOptionSelect={(_, d) => setYear(Number(d.optionValue))} data-testid="quarter-year">
+                <Dropdown
+                  value={String(year)}
+                  selectedOptions={[String(year)]}
+                  onOptionSelect={(_, d) => setYear(Number(d.optionValue))}
+                  data-testid="quarter-year"
+                >
                   {years.map((y) => (
                     <Option key={y} value={String(y)}>
                       {String(y)}
@@ -52,7 +71,12 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
                 </Dropdown>
               </Field>
               <Field label={m.quarter}>
-                <Dropdown value={m.q(quarter)} selectedOptions={[String(quarter)]} onOptionSelect={(_, d) => setQuarter(Number(d.optionValue))} data-testid="quarter-q">
+                <Dropdown
+                  value={m.q(quarter)}
+                  selectedOptions={[String(quarter)]}
+                  onOptionSelect={(_, d) => setQuarter(Number(d.optionValue))}
+                  data-testid="quarter-q"
+                >
                   {[1, 2, 3, 4].map((q) => (
                     <Option key={q} value={String(q)}>
                       {m.q(q)}

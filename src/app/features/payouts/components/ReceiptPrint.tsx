@@ -24,7 +24,12 @@ const useStyles = makeStyles({
   },
   title: { textAlign: 'center', fontSize: '20px', fontWeight: 700, letterSpacing: '0.3em', margin: '0 0 4mm' },
   meta: { display: 'flex', justifyContent: 'space-between', marginBottom: '2mm' },
-  grid: { width: '100%', borderCollapse: 'collapse', '& th, & td': { border: '1px solid #333', padding: '2mm 3mm', textAlign: 'left', verticalAlign: 'top' }, '& th': { width: '22%', fontWeight: 400, backgroundColor: '#f3f3f3', whiteSpace: 'nowrap' } },
+  grid: {
+    width: '100%',
+    borderCollapse: 'collapse',
+    '& th, & td': { border: '1px solid #333', padding: '2mm 3mm', textAlign: 'left', verticalAlign: 'top' },
+    '& th': { width: '22%', fontWeight: 400, backgroundColor: '#f3f3f3', whiteSpace: 'nowrap' },
+  },
   stamp: {
     position: 'absolute',
     right: '16mm',

@@ -13,7 +13,11 @@ export function useScope(taskId: number, batchId: number) {
   const [scope, setScope] = useState({ text: '', taskName: '' });
   useEffect(() => {
     const m = tPay.records;
-    if (batchId) loadBatch(batchId).then((b) => setScope({ text: m.scopeBatch(b.batch_no), taskName: b.task_name }), () => undefined);
+    if (batchId)
+      loadBatch(batchId).then(
+        (b) => setScope({ text: m.scopeBatch(b.batch_no), taskName: b.task_name }),
+        () => undefined,
+      );
     else if (taskId)
       listBatches(taskId).then(
         (l) => setScope({ text: m.scopeTask(l.list[0]?.task_name ?? ''), taskName: l.list[0]?.task_name ?? '' }),

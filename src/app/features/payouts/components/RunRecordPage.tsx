@@ -41,27 +41,27 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
       ) : (
         <>
           <TableScroll label={m.logTitle}>
-          <Table className={s.table} data-testid="log-table">
-            <TableHeader>
-              <TableRow>
-                {m.logCols.map((c) => (
-                  <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.list.map((l) => (
-                <TableRow key={l.id} data-testid="log-row" data-action={l.action}>
-                  <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-                  <TableCell>{l.operator}</TableCell>
-                  <TableCell className={s.nowrap}>{l.ip || '—'}</TableCell>
-                  <TableCell className={s.nowrap}>{l.batch_no}</TableCell>
-                  <TableCell className={s.nowrap}>{l.action}</TableCell>
-                  <TableCell>{l.content}</TableCell>
+            <Table className={s.table} data-testid="log-table">
+              <TableHeader>
+                <TableRow>
+                  {m.logCols.map((c) => (
+                    <TableHeaderCell key={c}>{c}</TableHeaderCell>
+                  ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {data.list.map((l) => (
+                  <TableRow key={l.id} data-testid="log-row" data-action={l.action}>
+                    <TableCell className={s.nowrap}>{l.created_at}</TableCell>
+                    <TableCell>{l.operator}</TableCell>
+                    <TableCell className={s.nowrap}>{l.ip || '—'}</TableCell>
+                    <TableCell className={s.nowrap}>{l.batch_no}</TableCell>
+                    <TableCell className={s.nowrap}>{l.action}</TableCell>
+                    <TableCell>{l.content}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </TableScroll>
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
         </>

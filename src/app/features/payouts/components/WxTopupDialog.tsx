@@ -21,12 +21,15 @@ export function WxTopupDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (!order || paid) return;
     const t = setInterval(() => {
-      loadAccount().then((a) => {
-        if (a.topups.some((x) => x.order_no === order.order_no && x.status === 'confirmed')) {
-          setPaid(true);
-          toastSuccess(m.paid);
-        }
-      }, () => undefined);
+      loadAccount().then(
+        (a) => {
+          if (a.topups.some((x) => x.order_no === order.order_no && x.status === 'confirmed')) {
+            setPaid(true);
+            toastSuccess(m.paid);
+          }
+        },
+        () => undefined,
+      );
     }, 3000);
     return () => clearInterval(t);
   }, [order, paid, m.paid]);

@@ -2,8 +2,20 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const usePayStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
-  panel: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, padding: tokens.spacingHorizontalL },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalM },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    padding: tokens.spacingHorizontalL,
+  },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    marginBottom: tokens.spacingVerticalM,
+  },
   balance: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
   tableWrap: { overflowX: 'auto', marginTop: tokens.spacingVerticalM },
   table: { tableLayout: 'auto', minWidth: '100%' },

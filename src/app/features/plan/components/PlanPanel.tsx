@@ -28,8 +28,22 @@ const useStyles = makeStyles({
   groupTitle: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginBottom: tokens.spacingVerticalXXS },
   entry: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXXS} 0` },
   hour: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
-  job: { gridColumn: 2, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  center: { flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', color: tokens.colorNeutralForeground3, gap: tokens.spacingHorizontalS },
+  job: {
+    gridColumn: 2,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  center: {
+    flexGrow: 1,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: tokens.colorNeutralForeground3,
+    gap: tokens.spacingHorizontalS,
+  },
 });
 
 let remembered: string | null = null;
@@ -111,7 +125,14 @@ export function PlanPanel() {
                   <span>{shortDate(d.date)}</span>
                   <span className={s.label}>{d.label}</span>
                 </span>
-                <CounterBadge count={d.num} overflowCount={PLAN_BADGE_MAX} size="small" appearance="filled" color="brand" aria-label={tRecruit.planPanel.count(d.num)}>
+                <CounterBadge
+                  count={d.num}
+                  overflowCount={PLAN_BADGE_MAX}
+                  size="small"
+                  appearance="filled"
+                  color="brand"
+                  aria-label={tRecruit.planPanel.count(d.num)}
+                >
                   {badgeText(d.num)}
                 </CounterBadge>
               </span>

@@ -13,7 +13,13 @@ import { loadPosition, savePosition } from '../api';
 import { usePageStyles } from './styles';
 
 const useStyles = makeStyles({
-  layout: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 18em', gap: tokens.spacingHorizontalXXL, alignItems: 'start', [media.narrow]: { gridTemplateColumns: '1fr' } },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) 18em',
+    gap: tokens.spacingHorizontalXXL,
+    alignItems: 'start',
+    [media.narrow]: { gridTemplateColumns: '1fr' },
+  },
   aside: {
     position: 'sticky',
     top: `calc(${sizes.navHeight} + ${tokens.spacingVerticalL})`,
@@ -23,7 +29,12 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     lineHeight: tokens.lineHeightBase300,
   },
-  asideTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
+  asideTitle: {
+    margin: `0 0 ${tokens.spacingVerticalS}`,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground1,
+  },
   tips: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '52em' },
   section: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16em, 1fr))', gap: tokens.spacingHorizontalL },
@@ -225,14 +236,32 @@ export function PositionForm() {
             <Field label={f.title} required className={s.wide} {...err('title')}>
               <Input value={values.title} maxLength={30} placeholder={ph.title} onChange={(_, d) => set({ title: d.value })} data-testid="position-title" />
             </Field>
-            {select('category', JOB_CATEGORIES.map((c) => ({ value: c, label: c })), f.category)}
-            {select('city', CITY_NAMES.map((c) => ({ value: c, label: c })), f.city)}
-            {select('district', districts.map((c) => ({ value: c, label: c })), f.district)}
+            {select(
+              'category',
+              JOB_CATEGORIES.map((c) => ({ value: c, label: c })),
+              f.category,
+            )}
+            {select(
+              'city',
+              CITY_NAMES.map((c) => ({ value: c, label: c })),
+              f.city,
+            )}
+            {select(
+              'district',
+              districts.map((c) => ({ value: c, label: c })),
+              f.district,
+            )}
             <Field label={f.headcount} required {...err('headcount')}>
               <Input type="number" min={1} max={999} value={values.headcount} onChange={(_, d) => set({ headcount: d.value })} />
             </Field>
             <Field label={f.department} {...err('department')}>
-              <Input value={values.department} maxLength={15} placeholder={ph.department} onChange={(_, d) => set({ department: d.value })} data-testid="position-department" />
+              <Input
+                value={values.department}
+                maxLength={15}
+                placeholder={ph.department}
+                onChange={(_, d) => set({ department: d.value })}
+                data-testid="position-department"
+              />
             </Field>
           </div>
 
@@ -240,15 +269,47 @@ export function PositionForm() {
             <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[1]}</h2>
             <Field label={f.salary} required {...err(errors.salary_min ? 'salary_min' : 'salary_max')}>
               <div className={s.salary}>
-                <Input className={s.salaryInput} type="number" min={1} max={250} placeholder={f.salaryMin} value={values.salary_min} onChange={(_, d) => set({ salary_min: d.value })} aria-label={f.salaryMin} data-testid="position-salary-min" />
+                <Input
+                  className={s.salaryInput}
+                  type="number"
+                  min={1}
+                  max={250}
+                  placeholder={f.salaryMin}
+                  value={values.salary_min}
+                  onChange={(_, d) => set({ salary_min: d.value })}
+                  aria-label={f.salaryMin}
+                  data-testid="position-salary-min"
+                />
                 <span>—</span>
-                <Input className={s.salaryInput} type="number" min={1} max={250} placeholder={f.salaryMax} value={values.salary_max} onChange={(_, d) => set({ salary_max: d.value })} aria-label={f.salaryMax} data-testid="position-salary-max" />
+                <Input
+                  className={s.salaryInput}
+                  type="number"
+                  min={1}
+                  max={250}
+                  placeholder={f.salaryMax}
+                  value={values.salary_max}
+                  onChange={(_, d) => set({ salary_max: d.value })}
+                  aria-label={f.salaryMax}
+                  data-testid="position-salary-max"
+                />
                 <span>K</span>
               </div>
             </Field>
-            {select('salary_months', Array.from({ length: 13 }, (_, i) => ({ value: String(12 + i), label: tRecruit.positionForm.monthsText(12 + i) })), f.months)}
-            {select('experience', EXPERIENCE.map((e) => ({ value: e.code, label: e.label })), f.experience)}
-            {select('education', EDUCATION.map((e) => ({ value: String(e.code), label: e.code ? tRecruit.positionForm.educationAtLeast(e.label) : e.label })), f.education)}
+            {select(
+              'salary_months',
+              Array.from({ length: 13 }, (_, i) => ({ value: String(12 + i), label: tRecruit.positionForm.monthsText(12 + i) })),
+              f.months,
+            )}
+            {select(
+              'experience',
+              EXPERIENCE.map((e) => ({ value: e.code, label: e.label })),
+              f.experience,
+            )}
+            {select(
+              'education',
+              EDUCATION.map((e) => ({ value: String(e.code), label: e.code ? tRecruit.positionForm.educationAtLeast(e.label) : e.label })),
+              f.education,
+            )}
             <Field label={f.welfare} className={s.wide} {...err('welfare')}>
               <div className={s.welfare}>
                 {WELFARE.map((w) => (
@@ -272,20 +333,46 @@ export function PositionForm() {
           <div className={s.section}>
             <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[2]}</h2>
             <Field label={f.description} required className={s.wide} {...err('description')}>
-              <Textarea value={values.description} maxLength={2000} rows={6} resize="vertical" placeholder={ph.description} onChange={(_, d) => set({ description: d.value })} data-testid="position-description" />
+              <Textarea
+                value={values.description}
+                maxLength={2000}
+                rows={6}
+                resize="vertical"
+                placeholder={ph.description}
+                onChange={(_, d) => set({ description: d.value })}
+                data-testid="position-description"
+              />
             </Field>
           </div>
 
           <div className={s.section}>
             <h2 className={s.sectionTitle}>{tRecruit.positionForm.sections[3]}</h2>
             <Field label={f.address} required className={s.wide} {...err('address')}>
-              <Input value={values.address} maxLength={100} placeholder={ph.address} onChange={(_, d) => set({ address: d.value })} data-testid="position-address" />
+              <Input
+                value={values.address}
+                maxLength={100}
+                placeholder={ph.address}
+                onChange={(_, d) => set({ address: d.value })}
+                data-testid="position-address"
+              />
             </Field>
             <Field label={f.contactName} required {...err('contact_name')}>
-              <Input value={values.contact_name} maxLength={30} placeholder={ph.contactName} onChange={(_, d) => set({ contact_name: d.value })} data-testid="position-contact-name" />
+              <Input
+                value={values.contact_name}
+                maxLength={30}
+                placeholder={ph.contactName}
+                onChange={(_, d) => set({ contact_name: d.value })}
+                data-testid="position-contact-name"
+              />
             </Field>
             <Field label={f.contactTel} required {...err('contact_tel')}>
-              <Input value={values.contact_tel} maxLength={20} placeholder={ph.contactTel} onChange={(_, d) => set({ contact_tel: d.value })} data-testid="position-contact-tel" />
+              <Input
+                value={values.contact_tel}
+                maxLength={20}
+                placeholder={ph.contactTel}
+                onChange={(_, d) => set({ contact_tel: d.value })}
+                data-testid="position-contact-tel"
+              />
             </Field>
           </div>
 

@@ -1,17 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Badge,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { PiiViewsData } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -59,7 +47,11 @@ export function PiiViews() {
         {v.intro}
       </Text>
       {!data ? (
-        failed ? <EmptyState compact text={v.loadFailed} /> : <Spinner size="small" label={t.state.loading} />
+        failed ? (
+          <EmptyState compact text={v.loadFailed} />
+        ) : (
+          <Spinner size="small" label={t.state.loading} />
+        )
       ) : data.list.length === 0 ? (
         <EmptyState compact text={v.empty} />
       ) : (

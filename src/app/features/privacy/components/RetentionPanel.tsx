@@ -106,7 +106,11 @@ export function RetentionPanel() {
         ))}
       </ul>
       {!data ? (
-        failed ? <EmptyState compact text={r.loadFailed} /> : <Spinner size="small" label={t.state.loading} />
+        failed ? (
+          <EmptyState compact text={r.loadFailed} />
+        ) : (
+          <Spinner size="small" label={t.state.loading} />
+        )
       ) : (
         <>
           <Field label={r.settingTitle} hint={r.settingHint}>

@@ -1,5 +1,19 @@
 import { Fragment, useEffect, useState } from 'react';
-import { Avatar, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  Avatar,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Link,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import type { CompanyInfo } from '../../../../contract';
@@ -53,7 +67,9 @@ export function CompanyInfoDialog() {
     <Dialog open={company !== null} onOpenChange={(_, x) => !x.open && close()}>
       <DialogSurface className={s.surface} data-testid="company-dialog" aria-label={tRecruit.company.title}>
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.company.close} onClick={close} />}>{tRecruit.company.title}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.company.close} onClick={close} />}>
+            {tRecruit.company.title}
+          </DialogTitle>
           <DialogContent>
             {failed ? (
               <div className={d.center}>{tRecruit.company.loadFailed}</div>

@@ -42,7 +42,14 @@ const useStyles = makeStyles({
     ':last-child': { borderBottom: 'none' },
   },
   itemHead: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  itemSub: { color: tokens.colorNeutralForeground3, display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center', marginTop: tokens.spacingVerticalXXS },
+  itemSub: {
+    color: tokens.colorNeutralForeground3,
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    marginTop: tokens.spacingVerticalXXS,
+  },
   locked: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   evaluation: { margin: 0, lineHeight: tokens.lineHeightBase400, color: tokens.colorNeutralForeground2 },
 });
@@ -91,7 +98,9 @@ function ResumeBody({ id }: { id: number }) {
   const u = r?.user;
   return (
     <DialogBody>
-      <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.resume.close} onClick={close} />}>{tRecruit.resume.title}</DialogTitle>
+      <DialogTitle action={<Button appearance="subtle" icon={<DismissRegular />} aria-label={tRecruit.resume.close} onClick={close} />}>
+        {tRecruit.resume.title}
+      </DialogTitle>
       <DialogContent className={d.scroll}>
         {failed ? (
           <div className={d.center}>{tRecruit.resume.loadFailed}</div>
@@ -123,9 +132,7 @@ function ResumeBody({ id }: { id: number }) {
                     </Badge>
                   )}
                 </div>
-                <div className={s.facts}>
-                  {[u.gender, tRecruit.resume.ageText(u.age), u.work_exp, u.education].filter(Boolean).join(' · ')}
-                </div>
+                <div className={s.facts}>{[u.gender, tRecruit.resume.ageText(u.age), u.work_exp, u.education].filter(Boolean).join(' · ')}</div>
               </div>
             </div>
 
@@ -153,7 +160,11 @@ function ResumeBody({ id }: { id: number }) {
                 </Pair>
                 <Pair term={tRecruit.resume.resignCause}>{u.resign_cause.join('、')}</Pair>
               </dl>
-              {!r.contact_visible && <Text className={d.muted} size={200}>{tRecruit.resume.contactHidden}</Text>}
+              {!r.contact_visible && (
+                <Text className={d.muted} size={200}>
+                  {tRecruit.resume.contactHidden}
+                </Text>
+              )}
             </section>
 
             {u.labels.length > 0 && (
@@ -187,7 +198,8 @@ function ResumeBody({ id }: { id: number }) {
                       {w.job_name}
                     </Text>
                     <Text className={d.muted}>
-                      {w.end_time === tRecruit.resume.present ? tRecruit.resume.untilNow(w.start_time) : tRecruit.resume.period(w.start_time, w.end_time)}（{w.work_year}）
+                      {w.end_time === tRecruit.resume.present ? tRecruit.resume.untilNow(w.start_time) : tRecruit.resume.period(w.start_time, w.end_time)}（
+                      {w.work_year}）
                     </Text>
                   </div>
                   <div className={s.itemSub}>
@@ -221,9 +233,7 @@ function ResumeBody({ id }: { id: number }) {
                       {e.school_name}
                       {e.major ? ` · ${e.major}` : ''}
                     </Text>
-                    <Text className={d.muted}>
-                      {tRecruit.resume.period(e.start_time, e.end_time)}
-                    </Text>
+                    <Text className={d.muted}>{tRecruit.resume.period(e.start_time, e.end_time)}</Text>
                   </div>
                   <div className={s.itemSub}>{e.education_text}</div>
                 </div>

@@ -35,7 +35,12 @@ export interface WatermarkStyle {
 }
 
 /** Draws the image and the watermark; the canvas gets the fitted size. */
-export function drawCertificate(canvas: HTMLCanvasElement, img: CanvasImageSource & { naturalWidth: number; naturalHeight: number }, text: string, style: WatermarkStyle): void {
+export function drawCertificate(
+  canvas: HTMLCanvasElement,
+  img: CanvasImageSource & { naturalWidth: number; naturalHeight: number },
+  text: string,
+  style: WatermarkStyle,
+): void {
   const { width, height } = fitCanvas(img.naturalWidth, img.naturalHeight);
   canvas.width = width;
   canvas.height = height;

@@ -28,7 +28,9 @@ export function DonutChart(p: { title: string; items: { label: string; count: nu
         {p.items.map((it) => {
           const a0 = a;
           a += sum > 0 ? (it.count / sum) * 2 * Math.PI : 0;
-          return it.count > 0 ? <path key={it.label} d={arcPath(100, 100, 96, 62, a0, a)} fill={it.color} stroke={tokens.colorNeutralBackground1} strokeWidth={1.5} /> : null;
+          return it.count > 0 ? (
+            <path key={it.label} d={arcPath(100, 100, 96, 62, a0, a)} fill={it.color} stroke={tokens.colorNeutralBackground1} strokeWidth={1.5} />
+          ) : null;
         })}
         <text className={s.total} x={100} y={104} textAnchor="middle">
           {p.total}

@@ -8,7 +8,11 @@ import { TrendChart, type Series } from './TrendChart';
 import { useStatStyles } from './styles';
 
 const T = tStat.recruit;
-const SERIES_COLORS = { applies: tokens.colorBrandBackground, interviews: tokens.colorPaletteTealBorderActive, hires: tokens.colorPaletteDarkOrangeBorderActive };
+const SERIES_COLORS = {
+  applies: tokens.colorBrandBackground,
+  interviews: tokens.colorPaletteTealBorderActive,
+  hires: tokens.colorPaletteDarkOrangeBorderActive,
+};
 
 /** 招聘: KPIs, the funnel, the daily trend and the per-position table. */
 export function RecruitSection({ d }: { d: RecruitStats }) {
@@ -47,7 +51,10 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
           id="trend"
           title={T.trend}
           empty={trendEmpty}
-          table={{ cols: [T.dateCol, T.series.applies, T.series.interviews, T.series.hires], rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]) }}
+          table={{
+            cols: [T.dateCol, T.series.applies, T.series.interviews, T.series.hires],
+            rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]),
+          }}
         >
           <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} testId="chart-trend" />
         </ChartCard>

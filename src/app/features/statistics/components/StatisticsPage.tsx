@@ -83,8 +83,20 @@ export function StatisticsPage() {
         </TabList>
         {filter.range === 'custom' && (
           <>
-            <Input type="date" aria-label={tStat.start} value={custom.start} onChange={(_, v) => setCustom((c) => ({ ...c, start: v.value }))} data-testid="custom-start" />
-            <Input type="date" aria-label={tStat.end} value={custom.end} onChange={(_, v) => setCustom((c) => ({ ...c, end: v.value }))} data-testid="custom-end" />
+            <Input
+              type="date"
+              aria-label={tStat.start}
+              value={custom.start}
+              onChange={(_, v) => setCustom((c) => ({ ...c, start: v.value }))}
+              data-testid="custom-start"
+            />
+            <Input
+              type="date"
+              aria-label={tStat.end}
+              value={custom.end}
+              onChange={(_, v) => setCustom((c) => ({ ...c, end: v.value }))}
+              data-testid="custom-end"
+            />
             <Button onClick={() => setFilter((f) => ({ ...f, start: custom.start, end: custom.end }))} data-testid="custom-apply">
               {tStat.apply}
             </Button>

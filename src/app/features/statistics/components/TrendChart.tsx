@@ -14,8 +14,23 @@ const H = 240;
 const PAD = { l: 48, r: 12, t: 12, b: 28 };
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, outlineStyle: 'none', borderRadius: tokens.borderRadiusMedium, ':focus-visible': { boxShadow: `0 0 0 2px ${tokens.colorStrokeFocus2}` } },
-  head: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center', minHeight: '20px', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    outlineStyle: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { boxShadow: `0 0 0 2px ${tokens.colorStrokeFocus2}` },
+  },
+  head: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
+    minHeight: '20px',
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+  },
   swatch: { display: 'inline-block', width: '10px', height: '10px', borderRadius: tokens.borderRadiusSmall, marginRight: tokens.spacingHorizontalXS },
   readout: { marginLeft: 'auto', color: tokens.colorNeutralForeground1, fontVariantNumeric: 'tabular-nums' },
   svg: { width: '100%', height: 'auto', display: 'block', touchAction: 'pan-y' },
@@ -94,17 +109,36 @@ export function TrendChart(p: { title: string; dates: string[]; series: Series[]
               sr.values.map((v, i) => {
                 const w = Math.max(1, (band * 0.7) / p.series.length);
                 return v > 0 ? (
-                  <rect key={`${k}-${i}`} x={x(i) - (band * 0.35) + k * w} y={y(v)} width={w} height={PAD.t + ih - y(v)} fill={sr.color} rx={Math.min(2, w / 2)} opacity={at === null || at === i ? 1 : 0.55} />
+                  <rect
+                    key={`${k}-${i}`}
+                    x={x(i) - band * 0.35 + k * w}
+                    y={y(v)}
+                    width={w}
+                    height={PAD.t + ih - y(v)}
+                    fill={sr.color}
+                    rx={Math.min(2, w / 2)}
+                    opacity={at === null || at === i ? 1 : 0.55}
+                  />
                 ) : null;
               }),
             )
           : p.series.map((sr) => (
-              <polyline key={sr.label} fill="none" stroke={sr.color} strokeWidth={2} strokeLinejoin="round" points={sr.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')} />
+              <polyline
+                key={sr.label}
+                fill="none"
+                stroke={sr.color}
+                strokeWidth={2}
+                strokeLinejoin="round"
+                points={sr.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+              />
             ))}
         {at !== null && (
           <g>
             <line className={s.guide} x1={x(at)} x2={x(at)} y1={PAD.t} y2={PAD.t + ih} />
-            {p.kind === 'line' && p.series.map((sr) => <circle key={sr.label} cx={x(at)} cy={y(sr.values[at] ?? 0)} r={4} fill={sr.color} stroke={tokens.colorNeutralBackground1} strokeWidth={2} />)}
+            {p.kind === 'line' &&
+              p.series.map((sr) => (
+                <circle key={sr.label} cx={x(at)} cy={y(sr.values[at] ?? 0)} r={4} fill={sr.color} stroke={tokens.colorNeutralBackground1} strokeWidth={2} />
+              ))}
           </g>
         )}
       </svg>

@@ -37,7 +37,12 @@ export function ApplyForm() {
   const kept = useLateDraft<TaxDraft>('tax', allowed ? 'new' : null, base, values, (v) => patchForm({ ...v, ids: v.ids.map(Number) }));
 
   if (allowed === null) return null;
-  if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
+  if (!allowed)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.title} description={tTax.gateHint} />
+      </section>
+    );
 
   const items: { id: number; tax: number; income: number; invoiceable: number }[] = data
     ? form.mode === 'people'
@@ -45,11 +50,7 @@ export function ApplyForm() {
       : data.batches
     : [];
   const sum = totals(items, (x) => form.ids.includes(x.id));
-  const heads = data
-    ? form.mode === 'people'
-      ? sum.n
-      : data.batches.filter((b) => form.ids.includes(b.id)).reduce((n, b) => n + b.head_count, 0)
-    : 0;
+  const heads = data ? (form.mode === 'people' ? sum.n : data.batches.filter((b) => form.ids.includes(b.id)).reduce((n, b) => n + b.head_count, 0)) : 0;
 
   const submit = async (draft: boolean) => {
     if (busy) return;
@@ -59,8 +60,16 @@ export function ApplyForm() {
     setBusy(true);
     try {
       const r = await createApplication({
-        start: form.start, end: form.end, mode: form.mode, ids: form.ids.join(','), proof_type: form.proof_type, receive: form.receive,
-        email: form.email.trim(), remark: form.remark.trim(), draft: draft ? '1' : '0', bulk: '0',
+        start: form.start,
+        end: form.end,
+        mode: form.mode,
+        ids: form.ids.join(','),
+        proof_type: form.proof_type,
+        receive: form.receive,
+        email: form.email.trim(),
+        remark: form.remark.trim(),
+        draft: draft ? '1' : '0',
+        bulk: '0',
       });
       toastSuccess(r.msg);
       kept.saved();
@@ -88,11 +97,19 @@ export function ApplyForm() {
         <Field label={tTax.form.period} required>
           <div className={s.row}>
             <Select value={form.start} onChange={(_, d) => patchForm({ start: d.value, ids: [] })} aria-label={tTax.form.start} data-testid="tax-start">
-              {months.map((m) => <option key={m} value={m}>{m}</option>)}
+              {months.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </Select>
             <Text>{tTax.form.to}</Text>
             <Select value={form.end} onChange={(_, d) => patchForm({ end: d.value, ids: [] })} aria-label={tTax.form.end} data-testid="tax-end">
-              {months.map((m) => <option key={m} value={m}>{m}</option>)}
+              {months.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </Select>
           </div>
         </Field>
@@ -103,23 +120,32 @@ export function ApplyForm() {
           </RadioGroup>
         </Field>
         {!data ? (
-          <div className={s.row}><Spinner size="tiny" /><Text className={s.muted}>{tTax.form.loading}</Text></div>
+          <div className={s.row}>
+            <Spinner size="tiny" />
+            <Text className={s.muted}>{tTax.form.loading}</Text>
+          </div>
         ) : items.length === 0 ? (
           <EmptyState compact text={tTax.form.none} />
         ) : (
           <>
             <PickTable data={data} mode={form.mode} ids={form.ids} onChange={(ids) => patchForm({ ids })} />
-            <Text className={s.small} data-testid="tax-selected">{tTax.form.selected(sum.n, heads, yuanText(sum.tax))}</Text>
+            <Text className={s.small} data-testid="tax-selected">
+              {tTax.form.selected(sum.n, heads, yuanText(sum.tax))}
+            </Text>
           </>
         )}
         <Field label={tTax.form.proofType} required hint={tTax.form.proofHint}>
           <RadioGroup layout="horizontal" value={form.proof_type} onChange={(_, d) => patchForm({ proof_type: d.value as 'table' | 'document' })}>
-            {Object.entries(PROOF_TYPES).map(([k, v]) => <Radio key={k} value={k} label={v} data-testid={`tax-proof-${k}`} />)}
+            {Object.entries(PROOF_TYPES).map(([k, v]) => (
+              <Radio key={k} value={k} label={v} data-testid={`tax-proof-${k}`} />
+            ))}
           </RadioGroup>
         </Field>
         <Field label={tTax.form.receive} required>
           <RadioGroup layout="horizontal" value={form.receive} onChange={(_, d) => patchForm({ receive: d.value as 'download' | 'email' })}>
-            {Object.entries(RECEIVE_WAYS).map(([k, v]) => <Radio key={k} value={k} label={v} />)}
+            {Object.entries(RECEIVE_WAYS).map(([k, v]) => (
+              <Radio key={k} value={k} label={v} />
+            ))}
           </RadioGroup>
         </Field>
         {form.receive === 'email' && (
@@ -128,11 +154,23 @@ export function ApplyForm() {
           </Field>
         )}
         <Field label={tTax.form.remark}>
-          <Textarea value={form.remark} maxLength={200} placeholder={tTax.form.remarkPh} onChange={(_, d) => patchForm({ remark: d.value })} data-testid="tax-remark" />
+          <Textarea
+            value={form.remark}
+            maxLength={200}
+            placeholder={tTax.form.remarkPh}
+            onChange={(_, d) => patchForm({ remark: d.value })}
+            data-testid="tax-remark"
+          />
         </Field>
-        {problem && <MessageBar intent="error"><MessageBarBody>{problem}</MessageBarBody></MessageBar>}
+        {problem && (
+          <MessageBar intent="error">
+            <MessageBarBody>{problem}</MessageBarBody>
+          </MessageBar>
+        )}
         <div className={s.footer}>
-          <Button disabled={busy} onClick={() => void submit(true)}>{tTax.form.draft}</Button>
+          <Button disabled={busy} onClick={() => void submit(true)}>
+            {tTax.form.draft}
+          </Button>
           <Button appearance="primary" disabled={busy} onClick={() => void submit(false)} data-testid="tax-next">
             {tTax.form.next}
           </Button>

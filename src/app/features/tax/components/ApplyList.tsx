@@ -83,8 +83,7 @@ export function ApplyList() {
         <EmptyState text={tTax.title} description={tTax.gateHint} />
       </section>
     );
-  const count = (k: (typeof FILTERS)[number]) =>
-    k === 'all' ? Object.values(data?.counts ?? {}).reduce((a, b) => a + b, 0) : (data?.counts[k] ?? 0);
+  const count = (k: (typeof FILTERS)[number]) => (k === 'all' ? Object.values(data?.counts ?? {}).reduce((a, b) => a + b, 0) : (data?.counts[k] ?? 0));
 
   return (
     <div className={s.root}>
@@ -126,7 +125,9 @@ export function ApplyList() {
               <TableCell>{tTax.list.people(a.head_count)}</TableCell>
               <TableCell className={s.nowrap}>{yuanText(a.tax)}</TableCell>
               <TableCell>{PROOF_TYPES[a.proof_type]}</TableCell>
-              <TableCell><TaxBadge status={a.status} /></TableCell>
+              <TableCell>
+                <TaxBadge status={a.status} />
+              </TableCell>
               <TableCell>
                 <RowActions a={a} onWithdraw={() => setWithdraw(a)} />
               </TableCell>

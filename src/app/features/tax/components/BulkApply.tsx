@@ -42,7 +42,12 @@ export function BulkApply() {
   const [busy, setBusy] = useState(false);
 
   if (allowed === null) return null;
-  if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
+  if (!allowed)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.title} description={tTax.gateHint} />
+      </section>
+    );
   const sum = data ? totals(data.batches, (x) => form.ids.includes(x.id)) : null;
 
   const submit = async () => {
@@ -53,8 +58,16 @@ export function BulkApply() {
     setBusy(true);
     try {
       const r = await createApplication({
-        start: form.month, end: form.month, mode: 'batches', ids: form.ids.join(','), proof_type: form.proof_type, receive: 'download', email: '',
-        remark: '', draft: '0', bulk: '1',
+        start: form.month,
+        end: form.month,
+        mode: 'batches',
+        ids: form.ids.join(','),
+        proof_type: form.proof_type,
+        receive: 'download',
+        email: '',
+        remark: '',
+        draft: '0',
+        bulk: '1',
       });
       toastSuccess(r.msg);
       draft.saved();
@@ -86,7 +99,11 @@ export function BulkApply() {
         </div>
         <Field label={b.month} required>
           <Select value={form.month} onChange={(_, d) => patch({ month: d.value, ids: [] })} data-testid="tax-bulk-month">
-            {monthOptions(new Date()).map((m) => <option key={m} value={m}>{m}</option>)}
+            {monthOptions(new Date()).map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
           </Select>
         </Field>
         {!data ? (
@@ -100,19 +117,32 @@ export function BulkApply() {
               testId="tax-bulk-sum"
               items={[
                 [b.titleLabel, data.title],
-                [b.invoiceable, <span key="i" className={s.money} data-testid="tax-invoiceable">{yuanText(sum?.invoiceable ?? 0)}</span>],
+                [
+                  b.invoiceable,
+                  <span key="i" className={s.money} data-testid="tax-invoiceable">
+                    {yuanText(sum?.invoiceable ?? 0)}
+                  </span>,
+                ],
               ]}
             />
           </>
         )}
         <Field label={tTax.form.proofType} required>
           <RadioGroup layout="horizontal" value={form.proof_type} onChange={(_, d) => patch({ proof_type: d.value as 'table' | 'document' })}>
-            {Object.entries(PROOF_TYPES).map(([k, v]) => <Radio key={k} value={k} label={v} />)}
+            {Object.entries(PROOF_TYPES).map(([k, v]) => (
+              <Radio key={k} value={k} label={v} />
+            ))}
           </RadioGroup>
         </Field>
-        {problem && <MessageBar intent="error"><MessageBarBody>{problem}</MessageBarBody></MessageBar>}
+        {problem && (
+          <MessageBar intent="error">
+            <MessageBarBody>{problem}</MessageBarBody>
+          </MessageBar>
+        )}
         <div className={s.footer}>
-          <Button appearance="primary" disabled={busy} onClick={() => void submit()} data-testid="tax-bulk-submit">{b.submit}</Button>
+          <Button appearance="primary" disabled={busy} onClick={() => void submit()} data-testid="tax-bulk-submit">
+            {b.submit}
+          </Button>
         </div>
       </div>
     </section>

@@ -25,9 +25,24 @@ export function CheckView({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
 
   if (allowed === null) return null;
-  if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
-  if (data === null) return <div className={s.center}><Spinner /></div>;
-  if (data === 'missing') return <section className={s.panel}><EmptyState text={tTax.list.empty} /></section>;
+  if (!allowed)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.title} description={tTax.gateHint} />
+      </section>
+    );
+  if (data === null)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
+  if (data === 'missing')
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.list.empty} />
+      </section>
+    );
 
   const run = async (what: 'prepare' | 'submit') => {
     if (busy) return;
@@ -48,7 +63,9 @@ export function CheckView({ id }: { id: number }) {
     <div className={s.root}>
       <section className={s.panel}>
         <div className={s.head}>
-          <Text as="h2" size={500} weight="semibold">{tTax.check.title}</Text>
+          <Text as="h2" size={500} weight="semibold">
+            {tTax.check.title}
+          </Text>
           <TaxBadge status={data.status} />
         </div>
         <Fields
@@ -69,15 +86,23 @@ export function CheckView({ id }: { id: number }) {
         <h3 className={s.sectionTitle}>{tTax.check.invoice}</h3>
         <div className={s.row}>
           <Text className={s.muted}>{tTax.check.invoiceHint}</Text>
-          <Button size="small" onClick={() => openInvoice(null)}>{tTax.check.editInvoice}</Button>
+          <Button size="small" onClick={() => openInvoice(null)}>
+            {tTax.check.editInvoice}
+          </Button>
         </div>
       </section>
       <section className={s.panel}>
         {data.status === 'draft' ? (
-          <Button appearance="primary" disabled={busy} onClick={() => void run('prepare')} data-testid="tax-prepare">{tTax.check.prepare}</Button>
+          <Button appearance="primary" disabled={busy} onClick={() => void run('prepare')} data-testid="tax-prepare">
+            {tTax.check.prepare}
+          </Button>
         ) : data.status === 'checking' ? (
           <div className={s.form}>
-            {!data.all_consistent && <MessageBar intent="error"><MessageBarBody>{tTax.check.intro}</MessageBarBody></MessageBar>}
+            {!data.all_consistent && (
+              <MessageBar intent="error">
+                <MessageBarBody>{tTax.check.intro}</MessageBarBody>
+              </MessageBar>
+            )}
             <Checkbox checked={ticked} onChange={(_, d) => setTicked(d.checked === true)} label={tTax.check.confirm} data-testid="tax-confirm" />
             <div className={s.footer}>
               <Button appearance="primary" disabled={!ticked || busy || !data.all_consistent} onClick={() => void run('submit')} data-testid="tax-submit">

@@ -36,9 +36,24 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
   }, [allowed, id, number]);
 
   if (allowed === null) return null;
-  if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
-  if (data === null) return <div className={s.center}><Spinner /></div>;
-  if (data === 'missing') return <section className={s.panel}><EmptyState text={tTax.list.empty} /></section>;
+  if (!allowed)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.title} description={tTax.gateHint} />
+      </section>
+    );
+  if (data === null)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
+  if (data === 'missing')
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.list.empty} />
+      </section>
+    );
 
   const inv = data.invoice;
   const get = (kind: 'proof' | 'invoice') => void downloadFile(id, kind).then(saveFile, () => {});
@@ -47,8 +62,14 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
     <div className={s.root}>
       <section className={s.panel}>
         <div className={s.head}>
-          <Text as="h2" size={500} weight="semibold">{d.invoice}</Text>
-          {inv && <Badge appearance="tint" color={inv.status === 'issued' ? 'success' : 'warning'} data-testid="tax-invoice-status">{d.invoiceStatus[inv.status]}</Badge>}
+          <Text as="h2" size={500} weight="semibold">
+            {d.invoice}
+          </Text>
+          {inv && (
+            <Badge appearance="tint" color={inv.status === 'issued' ? 'success' : 'warning'} data-testid="tax-invoice-status">
+              {d.invoiceStatus[inv.status]}
+            </Badge>
+          )}
         </div>
         {inv ? (
           <Fields
@@ -71,13 +92,19 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
           <Text className={s.muted}>{d.noInvoice}</Text>
         )}
         <div className={s.footer}>
-          <Button icon={<ArrowDownloadRegular />} disabled={inv?.status !== 'issued'} onClick={() => get('invoice')} data-testid="tax-dl-invoice">{d.downloadInvoice}</Button>
-          <Button icon={<ArrowDownloadRegular />} disabled={data.status !== 'issued'} onClick={() => get('proof')} data-testid="tax-dl-proof">{d.downloadProof}</Button>
+          <Button icon={<ArrowDownloadRegular />} disabled={inv?.status !== 'issued'} onClick={() => get('invoice')} data-testid="tax-dl-invoice">
+            {d.downloadInvoice}
+          </Button>
+          <Button icon={<ArrowDownloadRegular />} disabled={data.status !== 'issued'} onClick={() => get('proof')} data-testid="tax-dl-proof">
+            {d.downloadProof}
+          </Button>
         </div>
       </section>
       <section className={s.panel}>
         <div className={s.head}>
-          <Text as="h3" size={400} weight="semibold">{d.apply}</Text>
+          <Text as="h3" size={400} weight="semibold">
+            {d.apply}
+          </Text>
           <TaxBadge status={data.status} />
         </div>
         <Fields
@@ -97,7 +124,9 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
         />
         {data.status === 'unpaid' && (
           <div className={s.footer}>
-            <Button appearance="primary" onClick={() => navigate(`/payTaxes/order/${id}`)}>{tTax.list.pay}</Button>
+            <Button appearance="primary" onClick={() => navigate(`/payTaxes/order/${id}`)}>
+              {tTax.list.pay}
+            </Button>
           </div>
         )}
       </section>

@@ -34,9 +34,24 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
   }, [allowed, load]);
 
   if (allowed === null) return null;
-  if (!allowed) return <section className={s.panel}><EmptyState text={tTax.title} description={tTax.gateHint} /></section>;
-  if (order === null) return <div className={s.center}><Spinner /></div>;
-  if (order === 'missing') return <section className={s.panel}><EmptyState text={tTax.list.empty} /></section>;
+  if (!allowed)
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.title} description={tTax.gateHint} />
+      </section>
+    );
+  if (order === null)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
+  if (order === 'missing')
+    return (
+      <section className={s.panel}>
+        <EmptyState text={tTax.list.empty} />
+      </section>
+    );
 
   const once = async (fn: () => Promise<void>) => {
     if (busy) return;
@@ -66,7 +81,11 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
       toastSuccess(r.msg);
       setOrder(r.data);
     });
-  const copy = (v: string) => void navigator.clipboard?.writeText(v).then(() => toastSuccess(o.copied), () => {});
+  const copy = (v: string) =>
+    void navigator.clipboard?.writeText(v).then(
+      () => toastSuccess(o.copied),
+      () => {},
+    );
 
   const head = (
     <Fields
@@ -74,7 +93,12 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
       items={[
         [o.orderNo, order.order_id],
         [o.service, order.service],
-        [o.amount, <span key="a" className={s.money}>{yuanText(order.amount)}</span>],
+        [
+          o.amount,
+          <span key="a" className={s.money}>
+            {yuanText(order.amount)}
+          </span>,
+        ],
       ]}
     />
   );
@@ -84,7 +108,9 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
       <section className={s.panel}>
         <div className={s.result} data-testid="tax-paid">
           <CheckmarkCircleFilled className={s.resultIcon} />
-          <Text size={600} weight="semibold">{o.done}</Text>
+          <Text size={600} weight="semibold">
+            {o.done}
+          </Text>
           <Text className={s.muted}>{o.doneHint}</Text>
           {head}
           <div className={s.footer}>
@@ -102,9 +128,13 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
       </section>
       <section className={s.panel}>
         {order.status === 'closed' ? (
-          <MessageBar intent="warning"><MessageBarBody>{o.closed}</MessageBarBody></MessageBar>
+          <MessageBar intent="warning">
+            <MessageBarBody>{o.closed}</MessageBarBody>
+          </MessageBar>
         ) : order.status === 'confirming' ? (
-          <MessageBar intent="info" data-testid="tax-confirming"><MessageBarBody>{o.confirming}</MessageBarBody></MessageBar>
+          <MessageBar intent="info" data-testid="tax-confirming">
+            <MessageBarBody>{o.confirming}</MessageBarBody>
+          </MessageBar>
         ) : (
           <div className={s.form}>
             <RadioGroup layout="horizontal" value={method} onChange={(_, d) => setMethod(d.value as 'wechat' | 'bank')} aria-label={o.method}>
@@ -117,10 +147,14 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
                   <>
                     <QrCode value={qr} alt={o.scan} testId="tax-qr" />
                     <Text>{o.scan}</Text>
-                    <Button appearance="primary" disabled={busy} onClick={() => void checkPaid()} data-testid="tax-paid-check">{o.paidBtn}</Button>
+                    <Button appearance="primary" disabled={busy} onClick={() => void checkPaid()} data-testid="tax-paid-check">
+                      {o.paidBtn}
+                    </Button>
                   </>
                 ) : (
-                  <Button appearance="primary" disabled={busy} onClick={() => void startWechat()} data-testid="tax-wechat-start">{o.wechat}</Button>
+                  <Button appearance="primary" disabled={busy} onClick={() => void startWechat()} data-testid="tax-wechat-start">
+                    {o.wechat}
+                  </Button>
                 )}
               </div>
             ) : (
@@ -130,8 +164,24 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
                   items={[
                     [o.accountName, order.bank.account_name],
                     [o.bankName, order.bank.bank_name],
-                    [o.accountNo, <span key="n">{order.bank.account_no} <Button size="small" appearance="transparent" icon={<CopyRegular />} onClick={() => copy(order.bank.account_no)}>{o.copy}</Button></span>],
-                    [o.remark, <span key="r">{order.order_id} <Button size="small" appearance="transparent" icon={<CopyRegular />} onClick={() => copy(order.order_id)}>{o.copy}</Button></span>],
+                    [
+                      o.accountNo,
+                      <span key="n">
+                        {order.bank.account_no}{' '}
+                        <Button size="small" appearance="transparent" icon={<CopyRegular />} onClick={() => copy(order.bank.account_no)}>
+                          {o.copy}
+                        </Button>
+                      </span>,
+                    ],
+                    [
+                      o.remark,
+                      <span key="r">
+                        {order.order_id}{' '}
+                        <Button size="small" appearance="transparent" icon={<CopyRegular />} onClick={() => copy(order.order_id)}>
+                          {o.copy}
+                        </Button>
+                      </span>,
+                    ],
                   ]}
                 />
                 <div>
@@ -139,7 +189,9 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
                   {voucherField({ onMediaId: setMedia })}
                 </div>
                 <div className={s.footer}>
-                  <Button appearance="primary" disabled={busy || !media} onClick={() => void sendVoucher()} data-testid="tax-voucher-submit">{o.voucherSubmit}</Button>
+                  <Button appearance="primary" disabled={busy || !media} onClick={() => void sendVoucher()} data-testid="tax-voucher-submit">
+                    {o.voucherSubmit}
+                  </Button>
                 </div>
               </>
             )}

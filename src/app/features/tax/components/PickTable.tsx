@@ -9,19 +9,38 @@ import { useTaxStyles } from './styles';
 type Eligible = DataOf<'taxEligible'>;
 
 /** The eligible people or payout batches of a period, with a tick per line and one for all. */
-export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode: 'people' | 'batches'; ids: readonly number[]; onChange: (ids: number[]) => void }) {
+export function PickTable({
+  data,
+  mode,
+  ids,
+  onChange,
+}: {
+  data: Eligible;
+  mode: 'people' | 'batches';
+  ids: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
   const s = useTaxStyles();
   const c = tTax.form.cols;
   const all = mode === 'people' ? data.people.map((p) => p.worker_id) : data.batches.map((b) => b.id);
   const allOn = all.length > 0 && all.every((id) => ids.includes(id));
   const head = (
     <TableHeaderCell>
-      <Checkbox checked={allOn ? true : ids.length > 0 ? 'mixed' : false} onChange={(_, d) => onChange(d.checked === true ? all : [])} aria-label={tTax.form.all} />
+      <Checkbox
+        checked={allOn ? true : ids.length > 0 ? 'mixed' : false}
+        onChange={(_, d) => onChange(d.checked === true ? all : [])}
+        aria-label={tTax.form.all}
+      />
     </TableHeaderCell>
   );
   const tick = (id: number, what: string) => (
     <TableCell>
-      <Checkbox checked={ids.includes(id)} onChange={(_, d) => onChange(toggle(ids, id, d.checked === true))} aria-label={tTax.form.pickOne(what)} data-testid={`tax-pick-${id}`} />
+      <Checkbox
+        checked={ids.includes(id)}
+        onChange={(_, d) => onChange(toggle(ids, id, d.checked === true))}
+        aria-label={tTax.form.pickOne(what)}
+        data-testid={`tax-pick-${id}`}
+      />
     </TableCell>
   );
   return (
@@ -31,7 +50,9 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           <TableHeader>
             <TableRow>
               {head}
-              {[c.name, c.cert, c.rows, c.income, c.tax].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+              {[c.name, c.cert, c.rows, c.income, c.tax].map((h) => (
+                <TableHeaderCell key={h}>{h}</TableHeaderCell>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -52,7 +73,9 @@ export function PickTable({ data, mode, ids, onChange }: { data: Eligible; mode:
           <TableHeader>
             <TableRow>
               {head}
-              {[c.batch, c.task, c.period, c.heads, c.income, c.tax, c.invoiceable].map((h) => <TableHeaderCell key={h}>{h}</TableHeaderCell>)}
+              {[c.batch, c.task, c.period, c.heads, c.income, c.tax, c.invoiceable].map((h) => (
+                <TableHeaderCell key={h}>{h}</TableHeaderCell>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -16,7 +16,9 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
       <Table className={s.table} size="small" data-testid="tax-check-rows">
         <TableHeader>
           <TableRow>
-            {tTax.check.cols.map((c) => <TableHeaderCell key={c}>{c}</TableHeaderCell>)}
+            {tTax.check.cols.map((c) => (
+              <TableHeaderCell key={c}>{c}</TableHeaderCell>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -31,10 +33,14 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
               <TableCell className={s.nowrap}>{r.batch_no}</TableCell>
               <TableCell>
                 {r.consistent ? (
-                  <span className={s.ok}><CheckmarkCircleRegular /> {tTax.check.same}</span>
+                  <span className={s.ok}>
+                    <CheckmarkCircleRegular /> {tTax.check.same}
+                  </span>
                 ) : (
                   <Tooltip content={r.problem} relationship="description">
-                    <span className={s.bad}><ErrorCircleRegular /> {tTax.check.diff}</span>
+                    <span className={s.bad}>
+                      <ErrorCircleRegular /> {tTax.check.diff}
+                    </span>
                   </Tooltip>
                 )}
               </TableCell>

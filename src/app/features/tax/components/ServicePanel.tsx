@@ -42,8 +42,18 @@ export function ServicePanel() {
   }, []);
   useEffect(load, [load]);
 
-  if (failed) return <MessageBar intent="error"><MessageBarBody>{tTax.service.needAdmin}</MessageBarBody></MessageBar>;
-  if (!svc) return <div className={s.center}><Spinner /></div>;
+  if (failed)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{tTax.service.needAdmin}</MessageBarBody>
+      </MessageBar>
+    );
+  if (!svc)
+    return (
+      <div className={s.center}>
+        <Spinner />
+      </div>
+    );
 
   const open = svc.status === 'approved' && svc.is_pay_taxe;
   const locked = svc.status === 'pending' || !admin;
@@ -86,12 +96,23 @@ export function ServicePanel() {
       </div>
       <div className={s.form}>
         {svc.status === 'none' && <Text className={s.muted}>{tTax.service.howTo}</Text>}
-        {svc.status === 'pending' && <MessageBar intent="warning"><MessageBarBody>{tTax.service.pendingHint(svc.applied_at)}</MessageBarBody></MessageBar>}
-        {svc.status === 'rejected' && <MessageBar intent="error"><MessageBarBody>{tTax.service.rejectedHint(svc.reject_reason)}</MessageBarBody></MessageBar>}
+        {svc.status === 'pending' && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{tTax.service.pendingHint(svc.applied_at)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {svc.status === 'rejected' && (
+          <MessageBar intent="error">
+            <MessageBarBody>{tTax.service.rejectedHint(svc.reject_reason)}</MessageBarBody>
+          </MessageBar>
+        )}
         {open && (
           <MessageBar intent="success">
             <MessageBarBody>
-              {tTax.service.approvedHint} <Button appearance="transparent" size="small" onClick={() => navigate('/payTaxes/list')}>{tTax.service.toList}</Button>
+              {tTax.service.approvedHint}{' '}
+              <Button appearance="transparent" size="small" onClick={() => navigate('/payTaxes/list')}>
+                {tTax.service.toList}
+              </Button>
             </MessageBarBody>
           </MessageBar>
         )}
@@ -105,24 +126,58 @@ export function ServicePanel() {
         </div>
         <div>
           <h3 className={s.sectionTitle}>{tTax.service.data}</h3>
-          <Fields items={[[tTax.service.companyName, svc.company_name], [tTax.service.taxNo, <span key="n">{svc.tax_no} <span className={s.small}>（{tTax.service.taxNoHint}）</span></span>]]} />
+          <Fields
+            items={[
+              [tTax.service.companyName, svc.company_name],
+              [
+                tTax.service.taxNo,
+                <span key="n">
+                  {svc.tax_no} <span className={s.small}>（{tTax.service.taxNoHint}）</span>
+                </span>,
+              ],
+            ]}
+          />
         </div>
         <div className={s.grid}>
           <Field label={tTax.service.taxOffice} required>
-            <Input value={f.tax_office} maxLength={60} placeholder={tTax.service.taxOfficePh} disabled={locked} onChange={(_, d) => setF({ ...f, tax_office: d.value })} data-testid="tax-office" />
+            <Input
+              value={f.tax_office}
+              maxLength={60}
+              placeholder={tTax.service.taxOfficePh}
+              disabled={locked}
+              onChange={(_, d) => setF({ ...f, tax_office: d.value })}
+              data-testid="tax-office"
+            />
           </Field>
           <Field label={tTax.service.contactName} required>
-            <Input value={f.contact_name} maxLength={40} disabled={locked} onChange={(_, d) => setF({ ...f, contact_name: d.value })} data-testid="tax-contact" />
+            <Input
+              value={f.contact_name}
+              maxLength={40}
+              disabled={locked}
+              onChange={(_, d) => setF({ ...f, contact_name: d.value })}
+              data-testid="tax-contact"
+            />
           </Field>
           <Field label={tTax.service.contactPhone} required hint={svc.contact_phone ? tTax.service.current(svc.contact_phone) : undefined}>
-            <Input value={f.contact_phone} maxLength={11} inputMode="numeric" disabled={locked} onChange={(_, d) => setF({ ...f, contact_phone: d.value.replace(/\D/g, '') })} data-testid="tax-phone" />
+            <Input
+              value={f.contact_phone}
+              maxLength={11}
+              inputMode="numeric"
+              disabled={locked}
+              onChange={(_, d) => setF({ ...f, contact_phone: d.value.replace(/\D/g, '') })}
+              data-testid="tax-phone"
+            />
           </Field>
         </div>
         {!admin && <Text className={s.muted}>{tTax.service.needAdmin}</Text>}
         {!locked && (
           <>
             <Checkbox checked={agree} onChange={(_, d) => setAgree(d.checked === true)} label={tTax.service.agree} data-testid="tax-agree" />
-            {problem && <MessageBar intent="error"><MessageBarBody>{problem}</MessageBarBody></MessageBar>}
+            {problem && (
+              <MessageBar intent="error">
+                <MessageBarBody>{problem}</MessageBarBody>
+              </MessageBar>
+            )}
             <div className={s.footer}>
               <Button appearance="primary" disabled={busy} onClick={() => void submit()} data-testid="tax-service-submit">
                 {open ? tTax.service.save : tTax.service.apply}

@@ -52,7 +52,13 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   center: { padding: tokens.spacingVerticalXXL, display: 'flex', justifyContent: 'center' },
   player: { width: '100%', maxHeight: '60vh', backgroundColor: tokens.colorNeutralForeground1, borderRadius: tokens.borderRadiusMedium },
-  facts: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, marginTop: tokens.spacingVerticalM, fontSize: tokens.fontSizeBase200 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    marginTop: tokens.spacingVerticalM,
+    fontSize: tokens.fontSizeBase200,
+  },
   fact: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });

@@ -192,13 +192,7 @@ export default function UploadDrawer() {
   const anyPaused = list.some((i) => i.state === 'Stoped' && i.hasFile);
 
   return (
-    <OverlayDrawer
-      position="end"
-      open={snap.open}
-      onOpenChange={(_, d) => openUploadCenter(d.open)}
-      className={s.surface}
-      data-testid="upload-drawer"
-    >
+    <OverlayDrawer position="end" open={snap.open} onOpenChange={(_, d) => openUploadCenter(d.open)} className={s.surface} data-testid="upload-drawer">
       <DrawerHeader>
         <DrawerHeaderTitle
           action={<Button appearance="subtle" aria-label={tUpload.upload.close} icon={<DismissRegular />} onClick={() => openUploadCenter(false)} />}

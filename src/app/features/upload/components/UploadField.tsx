@@ -54,12 +54,7 @@ export function UploadField({ kind, purpose, onChange, accept, disabled, validat
   return (
     <div className={s.root} data-testid={`upload-field-${purpose}`}>
       <div className={s.row}>
-        <Button
-          icon={<ArrowUploadRegular />}
-          disabled={disabled}
-          appearance={invalid ? 'primary' : 'secondary'}
-          onClick={() => input.current?.click()}
-        >
+        <Button icon={<ArrowUploadRegular />} disabled={disabled} appearance={invalid ? 'primary' : 'secondary'} onClick={() => input.current?.click()}>
           {item ? tUpload.upload.field.change : tUpload.upload.field.choose}
         </Button>
         {item && (
@@ -75,7 +70,12 @@ export function UploadField({ kind, purpose, onChange, accept, disabled, validat
       </div>
       {item && item.state !== 'Success' && (
         <>
-          <ProgressLine value={percent(item.loaded, item.size, false) / 100} thickness="medium" color={item.state === 'Failure' ? 'error' : 'brand'} aria-label={item.name} />
+          <ProgressLine
+            value={percent(item.loaded, item.size, false) / 100}
+            thickness="medium"
+            color={item.state === 'Failure' ? 'error' : 'brand'}
+            aria-label={item.name}
+          />
           <Text className={s.muted}>
             {tUpload.upload.states[item.state]} · {percent(item.loaded, item.size, false)}%
           </Text>

@@ -39,7 +39,10 @@ export function writeStagePref(on: boolean): void {
     // private mode: the choice lasts this page only
   }
   // ask the browser not to evict the copies under storage pressure (best effort)
-  if (on) void storage()?.persist?.().catch(() => false);
+  if (on)
+    void storage()
+      ?.persist?.()
+      .catch(() => false);
 }
 
 /** The staging directory, when it exists (never made from the page). */
