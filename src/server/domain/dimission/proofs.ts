@@ -7,12 +7,12 @@ import { basisOfLeaveType, PROOF_STATUS_CODES, proofDocument, tenureText, type P
 import { maskIdCard } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { sha256hex } from '../../lib/crypto';
-import { type Page, pageSql } from '../../lib/page';
+import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { decryptPii, revealPii } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
-import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, statusCounts, transferDaysLeft } from './shared';
+import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
 import { noUrge, urgeInfo } from './urges';
 
 export interface ProofRow {

@@ -6,11 +6,11 @@
 import { REQUEST_STATUS_CODES, type RequestStatus } from '../../../contract/dimission-rules';
 import { leaveTypeLabel } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { type Page, pageSql } from '../../lib/page';
+import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { revealPii } from '../../lib/pii';
 import { notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
-import { argOf, type Hr, keywordFilter, missing, statusCounts } from './shared';
+import { argOf, type Hr, keywordFilter, missing } from './shared';
 import { noUrge, urgeInfo } from './urges';
 
 export interface RequestRow {
