@@ -10,7 +10,7 @@ import {
   type ImportStatus,
 } from '../../contract/imports';
 import type { Db } from '../db/types';
-import { pageOffset, pageSql, type Page } from '../lib/page';
+import { pageFields, pageOffset, pageSql, type Page } from '../lib/page';
 import { notFound } from '../lib/refusal';
 import { MSG_IMPORT_FILE_PURGED } from '../domain/accounts/retention-rules';
 import { decryptPii, encryptPii } from '../lib/pii';
@@ -87,7 +87,7 @@ export async function listBatches(db: Db, companyId: number, q: Page & { type?: 
   if (q.status) where.push(`b.status = $${args.push(q.status)}`);
   const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM import_batches b WHERE ${where.join(' AND ')}`, args);
   const rows = await db.query<BatchRow>(`${BATCH_SQL} WHERE ${where.join(' AND ')} ORDER BY b.id DESC${pageSql(args, q)}`, args);
-  return { list: rows.map(toBatch), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
+  return { list: rows.map(toBatch), ...pageFields(q, total?.n ?? 0) };
 }
 
 /** The company's batch with the first page of its error table. */
@@ -102,7 +102,7 @@ export async function issuesPage(db: Db, companyId: number, id: number, p: Page)
   const b = await ownBatch(db, id, companyId);
   const issues = await batchIssues(db, b.id);
   const at = pageOffset(p);
-  return { list: issues.slice(at, at + p.page_size), total: issues.length, page: p.page, page_size: p.page_size };
+  return { list: issues.slice(at, at + p.page_size), ...pageFields(p, issues.length) };
 }
 
 export const sealJson = (v: unknown) => encryptPii(JSON.stringify(v));

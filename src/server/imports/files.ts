@@ -24,6 +24,10 @@ interface Download {
   ip: string;
 }
 
+/** A download of the batch's full personal numbers, in pii_views. */
+const auditDownload = (db: Db, d: Download, reason: string) =>
+  auditPiiView(db, { userId: d.userId, companyId: d.companyId, subjectType: 'import_batch', subjectId: d.batchId, field: 'id_card', reason, ip: d.ip });
+
 export async function templateFile(type: ImportTypeName): Promise<ImportFileData> {
   const def = importTypeDef(type);
   return xlsxFile(`${def.label}导入模板.xlsx`, await buildTemplate(def));
@@ -34,15 +38,7 @@ export async function originalFile(db: Db, d: Download): Promise<ImportFileData>
   const b = await ownBatch(db, d.batchId, d.companyId);
   // past the retention period (domain/retention.ts): said before anything is audited
   if (b.file_purged_at) throw notFound(MSG_IMPORT_FILE_PURGED);
-  await auditPiiView(db, {
-    userId: d.userId,
-    companyId: d.companyId,
-    subjectType: 'import_batch',
-    subjectId: b.id,
-    field: 'id_card',
-    reason: '下载导入原文件',
-    ip: d.ip,
-  });
+  await auditDownload(db, d, '下载导入原文件');
   return xlsxFile(b.file_name, await batchFile(db, b.id));
 }
 
@@ -54,14 +50,6 @@ export async function errorFile(db: Db, d: Download, now: Date): Promise<ImportF
   if (issues.length === 0) throw notFound('该批次没有错误数据');
   const def = importTypeDef(importTypeOf(b.type));
   const parsed = await parseUpload(await batchFile(db, b.id), def);
-  await auditPiiView(db, {
-    userId: d.userId,
-    companyId: d.companyId,
-    subjectType: 'import_batch',
-    subjectId: b.id,
-    field: 'id_card',
-    reason: '下载错误数据',
-    ip: d.ip,
-  });
+  await auditDownload(db, d, '下载错误数据');
   return xlsxFile(`${stem(b.file_name)}_错误数据_${fmtDate(now).replace(/-/g, '')}.xlsx`, await buildErrorFile(def, parsed, reasonsByRow(issues)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOffset, pageSql } from './page';
+import { pageFields, pageOffset, pageSql } from './page';
 
 describe('page', () => {
   it('skips the rows of the pages before', () => {
@@ -10,5 +10,8 @@ describe('page', () => {
     const args: unknown[] = [7, 'x'];
     expect(pageSql(args, { page: 2, page_size: 10 })).toBe(' LIMIT $3 OFFSET $4');
     expect(args).toEqual([7, 'x', 10, 10]);
+  });
+  it('answers the total with the page asked for', () => {
+    expect(pageFields({ page: 2, page_size: 10 }, 31)).toEqual({ total: 31, page: 2, page_size: 10 });
   });
 });

@@ -23,6 +23,8 @@ import {
   taskByPublicToken,
   upsertFlexWorker,
   workerPageUrl,
+  type TaskRow,
+  type TaskWorkerRow,
 } from '../domain/employment';
 import { consumeSmsCode, issueSmsCode } from '../domain/sms-codes';
 import type { LoginLimits } from '../lib/limits';
@@ -49,16 +51,9 @@ const page = (reply: FastifyReply, status: number, title: string, body: string) 
 
 /** The operator page's section: tasks waiting for the platform's review. */
 export async function employmentSection(db: Db): Promise<string> {
-  const rows = await db.query<{
-    id: number;
-    task_no: string;
-    name: string;
-    category: string;
-    pay_amount: number;
-    pay_unit: string;
-    company: string;
-    submitted_at: Date | null;
-  }>(
+  const rows = await db.query<
+    Pick<TaskRow, 'id' | 'task_no' | 'name' | 'category' | 'pay_amount' | 'pay_unit'> & { company: string; submitted_at: Date | null }
+  >(
     `SELECT t.id, t.task_no, t.name, t.category, t.pay_amount, t.pay_unit, c.name AS company, t.submitted_at
        FROM flex_tasks t JOIN companies c ON c.id = t.company_id WHERE t.status = 'review' ORDER BY t.submitted_at DESC NULLS LAST, t.id DESC LIMIT 50`,
   );
@@ -79,20 +74,13 @@ export async function employmentSection(db: Db): Promise<string> {
 <table><thead><tr><th>任务编号</th><th>任务</th><th>企业</th><th>提交时间</th><th>审核</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-interface InviteRow {
-  id: number;
-  task_id: number;
-  company_id: number;
-  worker_id: number;
-  work_status: WorkStatus;
-  sign_status: SignStatus;
+interface InviteRow extends TaskWorkerRow {
   session_hash: string | null;
   session_until: Date | null;
   delivery_note: string;
   reject_reason: string;
   signed_at: Date | null;
   agreement_id: number | null;
-  amount: number;
   name: string;
   mobile_enc: string;
   cert_type: string;

@@ -235,6 +235,23 @@ function stringToSign(r: Req, dateSlot: string): string {
   return [r.method, r.headers['content-md5'] ?? '', r.headers['content-type'] ?? '', dateSlot, ...oss, canonicalResource(r)].join('\n');
 }
 
+/** OSS's answer to a signature that is not the HMAC-SHA1 of `sts` under `secret`. */
+function checkSignature(secret: string, sts: string, id: string, sig: string): void {
+  const want = createHmac('sha1', secret).update(sts, 'utf8').digest('base64');
+  if (!safeEqual(want, sig)) {
+    throw new OssErr(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      {
+        OSSAccessKeyId: id,
+        SignatureProvided: sig,
+        StringToSign: sts,
+      },
+    );
+  }
+}
+
 /**
  * Credential rows by access key id, kept a few seconds: a part upload then costs one query less.
  * Expiry is still checked on every request; the fault endpoint that expires tokens clears it.
@@ -286,20 +303,7 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   }
   // the account's own key (the server's signed preview URLs): no token, reads only
   if (id === SANDBOX_ACCOUNT_KEY.accessKeyId) {
-    const sts = stringToSign(r, dateSlot);
-    const want = createHmac('sha1', SANDBOX_ACCOUNT_KEY.accessKeySecret).update(sts, 'utf8').digest('base64');
-    if (!safeEqual(want, sig)) {
-      throw new OssErr(
-        403,
-        'SignatureDoesNotMatch',
-        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-        {
-          OSSAccessKeyId: id,
-          SignatureProvided: sig,
-          StringToSign: sts,
-        },
-      );
-    }
+    checkSignature(SANDBOX_ACCOUNT_KEY.accessKeySecret, stringToSign(r, dateSlot), id, sig);
     if (r.method !== 'GET' && r.method !== 'HEAD') throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
     return null;
   }
@@ -308,20 +312,7 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   if (!token || !tokenMatches(cred, token)) throw new OssErr(403, 'InvalidSecurityToken', 'The security token you provided is invalid.');
   if (cred.expires_at.getTime() <= now) throw new OssErr(403, 'SecurityTokenExpired', 'The security token you provided has expired.');
   const headersForSign = auth ? r.headers : { ...r.headers };
-  const sts = stringToSign({ ...r, headers: headersForSign }, dateSlot);
-  const want = createHmac('sha1', cred.access_key_secret).update(sts, 'utf8').digest('base64');
-  if (!safeEqual(want, sig)) {
-    throw new OssErr(
-      403,
-      'SignatureDoesNotMatch',
-      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-      {
-        OSSAccessKeyId: id,
-        SignatureProvided: sig,
-        StringToSign: sts,
-      },
-    );
-  }
+  checkSignature(cred.access_key_secret, stringToSign({ ...r, headers: headersForSign }, dateSlot), id, sig);
   // every credential reaches only what it carries: one key (upload auth) or its owner's prefix (STS)
   if (!credentialReaches(cred, r.bucket, r.key)) {
     throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of the policy of your security token.');

@@ -7,13 +7,13 @@ import { basisOfLeaveType, PROOF_STATUS_CODES, proofDocument, tenureText, type P
 import { maskIdCard } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { sha256hex } from '../../lib/crypto';
-import { type Page, pageSql } from '../../lib/page';
+import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { decryptPii, revealPii } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
-import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, statusCounts, transferDaysLeft } from './shared';
-import { noUrge, urgeInfo } from './urges';
+import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
+import { urgedPage } from './urges';
 
 export interface ProofRow {
   id: number;
@@ -56,22 +56,22 @@ export async function ownProofRow(db: Db, id: number, companyId: number, lock = 
 /** The serial of an issued proof: LZ + issue day + the proof's id (unique; a reissue gets a new one). */
 export const proofSerial = (issueDay: string, id: number) => `LZ${issueDay.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 
-interface DraftSource {
-  id: number;
-  company_id: number;
-  name: string;
-  /** null once anonymised by the retention job (domain/retention.ts) */
-  id_card_enc: string | null;
-  id_card_mask: string;
-  job_name: string;
-  entry_date: string;
-  leave_date: string;
-  contract_start: string | null;
-  contract_end: string | null;
-  contract_open_ended: boolean;
-  leave_type: string;
-  legal_basis: string;
-}
+/** The record's columns a draft copies (a proof row holds them under the same names), and its leave type. */
+type DraftSource = Pick<
+  ProofRow,
+  | 'id'
+  | 'company_id'
+  | 'name'
+  | 'id_card_enc'
+  | 'id_card_mask'
+  | 'job_name'
+  | 'entry_date'
+  | 'leave_date'
+  | 'contract_start'
+  | 'contract_end'
+  | 'contract_open_ended'
+  | 'legal_basis'
+> & { leave_type: string };
 
 /** A draft proof (待出具) filled from a record; one live proof per record. */
 export async function draftFromRecord(db: Db, companyId: number, recordId: number, userId: number, now: Date, replaces: number | null = null): Promise<number> {
@@ -168,34 +168,22 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
       ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
     args,
   );
-  const urges = await urgeInfo(
-    db,
-    'proof',
-    rows.map((r) => r.id),
-    now,
-  );
-  return {
-    total: counts[q.status],
-    page: q.page,
-    page_size: q.page_size,
-    counts,
-    list: rows.map((p) => ({
-      id: p.id,
-      record_id: p.record_id,
-      serial: p.serial ?? '',
-      name: p.name,
-      id_card_mask: p.id_card_mask,
-      job_name: p.job_name,
-      leave_date: p.leave_date,
-      status: p.status,
-      issued_at: dt(p.issued_at),
-      viewed_at: dt(p.viewed_at),
-      void_reason: p.void_reason,
-      overdue: isOverdue(p.status, p.leave_date, today),
-      transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
-      ...(urges.get(p.id) ?? noUrge),
-    })),
-  };
+  return urgedPage(db, 'proof', q, counts, rows, now, (p, urge) => ({
+    id: p.id,
+    record_id: p.record_id,
+    serial: p.serial ?? '',
+    name: p.name,
+    id_card_mask: p.id_card_mask,
+    job_name: p.job_name,
+    leave_date: p.leave_date,
+    status: p.status,
+    issued_at: dt(p.issued_at),
+    viewed_at: dt(p.viewed_at),
+    void_reason: p.void_reason,
+    overdue: isOverdue(p.status, p.leave_date, today),
+    transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
+    ...urge,
+  }));
 }
 
 /** Preview and print: the proof states the full ID number, so this reveal is audited. */

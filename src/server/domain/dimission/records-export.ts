@@ -1,9 +1,9 @@
 /** The departure records as .xlsx (masked values, as the list shows them). */
-import ExcelJS from 'exceljs';
 import { legalBasisLabel } from '../../../contract/dimission-rules';
 import type { Db } from '../../db/types';
 import { tooMany } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
+import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { recordItem, recordRows } from './records';
 
 /** Every matching record of the company in one workbook; the file travels base64 in the envelope. */
@@ -11,10 +11,8 @@ export async function exportRecords(db: Db, companyId: number, keywords: string 
   const { rows, total } = await recordRows(db, companyId, keywords, null);
   if (total > 20_000) throw tooMany('记录过多，请按姓名或手机号筛选后导出');
   const today = fmtDate(now);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Console';
-  const ws = wb.addWorksheet('离职记录');
-  ws.columns = [
+  const wb = newWorkbook();
+  const ws = headedSheet(wb, '离职记录', [
     { header: '姓名', key: 'name', width: 12 },
     { header: '身份证号', key: 'id_card', width: 22 },
     { header: '手机号', key: 'mobile', width: 15 },
@@ -27,9 +25,7 @@ export async function exportRecords(db: Db, companyId: number, keywords: string 
     { header: '来源', key: 'source', width: 10 },
     { header: '离职证明', key: 'proof', width: 12 },
     { header: '证明编号', key: 'serial', width: 22 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  ]);
   const SOURCE = { import: '批量导入', request: '离职申请', manual: '手工录入' } as const;
   const PROOF = { draft: '待出具', issued: '已出具', viewed: '员工已查看', void: '已作废' } as const;
   for (const r of rows) {
@@ -49,6 +45,5 @@ export async function exportRecords(db: Db, companyId: number, keywords: string 
       serial: it.proof?.serial ?? '',
     });
   }
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { filename: `离职记录_${today}.xlsx`, content_base64: buf.toString('base64') };
+  return xlsxExport(wb, `离职记录_${today}.xlsx`);
 }

@@ -6,7 +6,7 @@
 import type { ProofStatus } from '../../../contract/dimission-rules';
 import { leaveTypeLabel } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { type Page, pageSql } from '../../lib/page';
+import { type Page, pageFields, pageSql } from '../../lib/page';
 import { revealPii, type Sealed } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
@@ -133,7 +133,7 @@ export const recordItem = (r: RecordListRow, today: string) => ({
 export async function listRecords(db: Db, companyId: number, q: Page & { keywords?: string }, now: Date) {
   const { total, rows } = await recordRows(db, companyId, q.keywords, q);
   const today = fmtDate(now);
-  return { total, page: q.page, page_size: q.page_size, list: rows.map((r) => recordItem(r, today)) };
+  return { ...pageFields(q, total), list: rows.map((r) => recordItem(r, today)) };
 }
 
 /** 档案及社保转移已办结: the 15-day reminder stops (the first time counts). */

@@ -6,12 +6,12 @@
 import { REQUEST_STATUS_CODES, type RequestStatus } from '../../../contract/dimission-rules';
 import { leaveTypeLabel } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { type Page, pageSql } from '../../lib/page';
+import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { revealPii } from '../../lib/pii';
 import { notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
-import { argOf, type Hr, keywordFilter, missing, statusCounts } from './shared';
-import { noUrge, urgeInfo } from './urges';
+import { argOf, type Hr, keywordFilter, missing } from './shared';
+import { noUrge, urgedPage } from './urges';
 
 export interface RequestRow {
   id: number;
@@ -91,19 +91,7 @@ export async function listRequests(db: Db, companyId: number, q: Page & { status
       ORDER BY (status = 'pending') DESC, submitted_at DESC, id DESC${pageSql(args, q)}`,
     args,
   );
-  const urges = await urgeInfo(
-    db,
-    'request',
-    rows.map((r) => r.id),
-    now,
-  );
-  return {
-    total: counts[q.status],
-    page: q.page,
-    page_size: q.page_size,
-    counts,
-    list: rows.map((r) => requestItem(r, urges.get(r.id))),
-  };
+  return urgedPage(db, 'request', q, counts, rows, now, requestItem);
 }
 
 /** 查看 a request's mobile: audited. */

@@ -52,16 +52,6 @@ export function keywordFilter(keywords: string | undefined, nameCol: string, bid
   return `${nameCol} ILIKE ${arg(like(k))}`;
 }
 
-/** A list's tabs: the count of each status and of all, from `GROUP BY status` rows. */
-export function statusCounts<S extends string>(codes: readonly S[], rows: { status: string; n: number }[]): Record<'all' | S, number> {
-  const counts = Object.fromEntries(['all', ...codes].map((s) => [s, 0])) as Record<string, number>;
-  for (const r of rows) {
-    counts[r.status] = r.n;
-    counts.all! += r.n;
-  }
-  return counts as Record<'all' | S, number>;
-}
-
 /** Same answer for a missing object and another company's (no probing of ids). */
 export const missing = (what: string) => notFound(`${what}不存在`);
 

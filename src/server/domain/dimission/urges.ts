@@ -1,5 +1,6 @@
 /** 催办 (urging): once a day per request or proof, the unique key of dimission_urges deciding. */
 import type { Db } from '../../db/types';
+import { pageFields, type Page } from '../../lib/page';
 import { tooMany } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 
@@ -22,6 +23,25 @@ export async function urgeInfo(db: Db, type: 'request' | 'proof', ids: number[],
   return out;
 }
 export const noUrge: UrgeInfo = { last_urged_at: null, urged_today: false };
+
+/** A list page of requests or proofs: the count of the asked tab, every tab's counts, and each row with its urge info. */
+export async function urgedPage<S extends string, R extends { id: number }, T>(
+  db: Db,
+  type: 'request' | 'proof',
+  q: Page & { status: 'all' | S },
+  counts: Record<'all' | S, number>,
+  rows: R[],
+  now: Date,
+  item: (r: R, urge: UrgeInfo) => T,
+) {
+  const urges = await urgeInfo(
+    db,
+    type,
+    rows.map((r) => r.id),
+    now,
+  );
+  return { ...pageFields(q, counts[q.status]), counts, list: rows.map((r) => item(r, urges.get(r.id) ?? noUrge)) };
+}
 
 /** Records today's urge of one item; the unique key refuses a second one the same China day. */
 export async function recordUrge(db: Db, companyId: number, type: 'request' | 'proof', id: number, userId: number, now: Date): Promise<void> {

@@ -8,7 +8,7 @@ import type { FlexWorkerQuery } from '../../../contract/employment';
 import { takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
 import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../../contract/person';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql } from '../../lib/page';
 import { sealPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { like } from '../recruitment/texts';
@@ -149,9 +149,7 @@ export async function listFlexWorkers(db: Db, companyId: number, query: z.output
     args,
   );
   return {
-    total,
-    page: query.page,
-    page_size: query.page_size,
+    ...pageFields(query, total),
     list: rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -54,6 +54,24 @@ export async function saveTask(
     need_sign: body.need_sign,
   };
   if (f.start_date && f.end_date && f.end_date < f.start_date) throw badRequest('结束日期不能早于开始日期');
+  // the columns both statements below write, in their order (name … need_sign, attachments)
+  const values = [
+    f.name,
+    f.category,
+    f.description,
+    f.standard,
+    f.work_mode,
+    f.address,
+    f.start_date,
+    f.end_date,
+    f.signup_deadline,
+    f.headcount,
+    f.pay_amount,
+    f.pay_unit,
+    f.settle_mode,
+    f.need_sign,
+    JSON.stringify(attachments),
+  ];
   return db.tx(async (t) => {
     let id: number;
     if (body.id) {
@@ -63,25 +81,7 @@ export async function saveTask(
         `UPDATE flex_tasks SET name=$2, category=$3, description=$4, standard=$5, work_mode=$6, address=$7, start_date=$8, end_date=$9,
                 signup_deadline=$10, headcount=$11, pay_amount=$12, pay_unit=$13, settle_mode=$14, need_sign=$15, attachments=$16, updated_at=$17
           WHERE id = $1`,
-        [
-          task.id,
-          f.name,
-          f.category,
-          f.description,
-          f.standard,
-          f.work_mode,
-          f.address,
-          f.start_date,
-          f.end_date,
-          f.signup_deadline,
-          f.headcount,
-          f.pay_amount,
-          f.pay_unit,
-          f.settle_mode,
-          f.need_sign,
-          JSON.stringify(attachments),
-          now,
-        ],
+        [task.id, ...values, now],
       );
       id = task.id;
     } else {
@@ -89,28 +89,7 @@ export async function saveTask(
         `INSERT INTO flex_tasks (company_id, task_no, name, category, description, standard, work_mode, address, start_date, end_date,
            signup_deadline, headcount, pay_amount, pay_unit, settle_mode, need_sign, attachments, public_token, created_by, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) RETURNING id`,
-        [
-          a.companyId,
-          newTaskNo(now),
-          f.name,
-          f.category,
-          f.description,
-          f.standard,
-          f.work_mode,
-          f.address,
-          f.start_date,
-          f.end_date,
-          f.signup_deadline,
-          f.headcount,
-          f.pay_amount,
-          f.pay_unit,
-          f.settle_mode,
-          f.need_sign,
-          JSON.stringify(attachments),
-          newToken(),
-          a.userId,
-          now,
-        ],
+        [a.companyId, newTaskNo(now), ...values, newToken(), a.userId, now],
       );
       id = row!.id;
     }

@@ -1,36 +1,28 @@
 /** 灵活用工 tasks as the console reads them: the list with its tab counts, and one task's detail. */
 import type { z } from 'zod';
 import type { TaskListQuery } from '../../../contract/employment';
-import { takesWorkers, type TaskStatus } from '../../../contract/employment-rules';
+import { TASK_STATUS_CODES, takesWorkers, type TaskStatus } from '../../../contract/employment-rules';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql, statusCounts } from '../../lib/page';
+import { containsAnySql } from '../../lib/search';
 import { addSeconds, fmtDateTime } from '../../lib/time';
-import { like } from '../recruitment/texts';
 import { URL_TTL_S, type ObjectStore } from './media';
 import { ownTask, publicTaskUrl } from './tasks';
 
 /** The company's tasks of one tab (keywords, the home page's to-do filters), with every tab's count. */
 export async function listTasks(db: Db, companyId: number, query: z.output<typeof TaskListQuery>) {
   const args: unknown[] = [companyId];
-  let kw = '';
-  if (query.keywords) {
-    args.push(like(query.keywords));
-    kw = ` AND (t.name ILIKE $2 OR t.task_no ILIKE $2 OR t.category ILIKE $2)`;
-  }
+  let kw = containsAnySql(args, query.keywords, ['t.name', 't.task_no', 't.category']);
   // the same rules as the home to-do counters (domain/todos.ts)
   if (query.todo === 'unsigned')
     kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id
               AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`;
   if (query.todo === 'batches')
     kw += ` AND EXISTS (SELECT 1 FROM payout_batches b WHERE b.task_id = t.id AND b.company_id = t.company_id AND b.status = 'unpaid')`;
-  const counts: Record<string, number> = { all: 0, draft: 0, review: 0, rejected: 0, recruiting: 0, ongoing: 0, ended: 0, canceled: 0 };
-  for (const r of await db.query<{ status: string; n: number }>(
-    `SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`,
-    args,
-  )) {
-    counts[r.status] = r.n;
-    counts.all! += r.n;
-  }
+  const counts = statusCounts(
+    TASK_STATUS_CODES,
+    await db.query<{ status: string; n: number }>(`SELECT t.status, count(*)::int AS n FROM flex_tasks t WHERE t.company_id = $1${kw} GROUP BY t.status`, args),
+  );
   const st = query.status === 'all' ? '' : ` AND t.status = $${args.push(query.status)}`;
   const rows = await db.query<{
     id: number;
@@ -60,9 +52,7 @@ export async function listTasks(db: Db, companyId: number, query: z.output<typeo
   );
   return {
     counts,
-    total: counts[query.status] ?? 0,
-    page: query.page,
-    page_size: query.page_size,
+    ...pageFields(query, counts[query.status]),
     list: rows.map((r) => ({ ...r, start_date: r.start_date ?? '', end_date: r.end_date ?? '', created_at: fmtDateTime(r.created_at) })),
   };
 }

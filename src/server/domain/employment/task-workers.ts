@@ -16,7 +16,7 @@ import {
 } from '../../../contract/employment-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { startIfRecruiting } from './people';
@@ -99,9 +99,7 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
       signup_mode: task.signup_mode,
     },
     counts: c,
-    total: c[query.tab],
-    page: query.page,
-    page_size: query.page_size,
+    ...pageFields(query, c[query.tab]),
     list: rows.map((r) => ({
       id: r.id,
       worker_id: r.worker_id,

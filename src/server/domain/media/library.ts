@@ -5,7 +5,7 @@
 import type { MediaListData } from '../../../contract/upload';
 import type { OssSigner } from '../../adapters/oss-url';
 import type { Db } from '../../db/types';
-import { pageSql, type Page } from '../../lib/page';
+import { pageFields, pageSql, type Page } from '../../lib/page';
 import { addSeconds, fmtDateTime } from '../../lib/time';
 import { signedLink } from './object';
 import type { MediaCaller } from './register';
@@ -62,8 +62,6 @@ export async function listMedia(
       created_at: fmtDateTime(r.created_at),
       url: signedLink(signer, r.bucket, r.object_key, expires),
     })),
-    total: Number(total?.n ?? 0),
-    page: q.page,
-    page_size: q.page_size,
+    ...pageFields(q, Number(total?.n ?? 0)),
   };
 }

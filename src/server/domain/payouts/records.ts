@@ -2,12 +2,12 @@
  * 操作日志 and 费用记录 (issue 13): the append-only operation log across batches, the ledger with
  * its filters, and the ledger as .xlsx. Another company's batch or task is a 404.
  */
-import ExcelJS from 'exceljs';
 import { LEDGER_TYPES, LOG_ACTIONS, labelOf, type LedgerType } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
 import { pageSql, type Page } from '../../lib/page';
 import { badRequest, tooMany } from '../../lib/refusal';
 import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
+import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { ownTask } from '../employment';
 import { ownBatch } from './batches';
 import { balanceOf } from './ledger';
@@ -110,19 +110,15 @@ export async function exportLedger(db: Db, companyId: number, q: LedgerFilter, n
   const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
   if (n!.n > 50_000) throw tooMany('记录过多，请缩小日期范围后导出');
   const rows = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY id DESC`, args);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Console';
-  const ws = wb.addWorksheet('费用记录');
-  ws.columns = [
+  const wb = newWorkbook();
+  const ws = headedSheet(wb, '费用记录', [
     { header: '时间', key: 'at', width: 20 },
     { header: '类型', key: 'type', width: 10 },
     { header: '金额（元）', key: 'amount', width: 14, style: { numFmt: '+#,##0.00;-#,##0.00' } },
     { header: '余额（元）', key: 'balance', width: 14, style: { numFmt: '#,##0.00' } },
     { header: '关联批次/订单号', key: 'ref', width: 24 },
     { header: '备注', key: 'remark', width: 36 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  ]);
   for (const r of rows) {
     ws.addRow({
       at: fmtDateTime(r.created_at),
@@ -133,6 +129,5 @@ export async function exportLedger(db: Db, companyId: number, q: LedgerFilter, n
       remark: r.remark,
     });
   }
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { filename: `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`, content_base64: buf.toString('base64') };
+  return xlsxExport(wb, `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`);
 }

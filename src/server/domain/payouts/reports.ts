@@ -5,12 +5,12 @@
  * view, audited in pii_views once per worker (docs/pii.md). Another company's batch answers 404
  * like a missing one.
  */
-import ExcelJS from 'exceljs';
 import { CERT_TYPES } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { decryptPii } from '../../lib/pii';
 import { badRequest, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
+import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { PLATFORM_BANK } from './account';
 import { dt, ownBatch } from './batches';
 
@@ -130,11 +130,9 @@ export async function quarterExport(
      SELECT $1, $2, 'flex_worker', id, 'id_card', $3, $4 FROM unnest($5::int[]) AS id`,
     [by.userId, by.companyId, `季度收入报送导出（${year}年第${quarter}季度）`, by.ip, ids],
   );
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Console';
-  const ws = wb.addWorksheet('季度收入报送');
+  const wb = newWorkbook();
   const money = { numFmt: '#,##0.00' };
-  ws.columns = [
+  const ws = headedSheet(wb, '季度收入报送', [
     { header: '序号', key: 'no', width: 6 },
     { header: '姓名', key: 'name', width: 12 },
     { header: '证件类型', key: 'cert_type', width: 22 },
@@ -145,9 +143,7 @@ export async function quarterExport(
     { header: '已代扣个税（元）', key: 'tax', width: 14, style: money },
     { header: '实发金额（元）', key: 'net', width: 14, style: money },
     { header: '发放笔数', key: 'n', width: 10 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  ]);
   let no = 0;
   for (const p of people.values()) {
     const total = p.months.reduce((a, v) => a + v, 0);
@@ -175,6 +171,5 @@ export async function quarterExport(
     ['口径', '按发放成功时间归属月份；发放失败、已退汇的明细不计入收入；金额单位：元'],
     ['提示', '本表含完整证件号码，仅用于向税务机关报送平台内从业人员身份及收入信息，请妥善保管'],
   ]);
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { filename: `季度收入报送_${year}Q${quarter}.xlsx`, content_base64: buf.toString('base64') };
+  return xlsxExport(wb, `季度收入报送_${year}Q${quarter}.xlsx`);
 }

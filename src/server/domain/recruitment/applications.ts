@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ApplyListQuery, InterviewListQuery } from '../../../contract/recruitment';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql, type Page } from '../../lib/page';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { ownPosition } from './positions';
@@ -17,64 +17,66 @@ async function ownApplication(db: Db, id: number, companyId: number) {
   return a;
 }
 
-/** A position's applications, newest first, optionally of one status. */
-export async function listApplications(db: Db, companyId: number, positionId: number, query: z.output<typeof ApplyListQuery>, now: Date) {
-  const p = await ownPosition(db, positionId, companyId);
-  const args: unknown[] = [p.id];
-  const st = query.status === 'all' ? '' : ` AND a.status = $${args.push(query.status)}`;
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM applications a WHERE a.position_id = $1${st}`, args))!.n;
-  const rows = await db.query<PersonRow & { id: number; status: ApplyStatus; source: string; created_at: Date }>(
-    `SELECT a.id, a.status, a.source, a.created_at, ${PERSON_SQL}
-       FROM applications a JOIN candidates c ON c.id = a.candidate_id
-      WHERE a.position_id = $1${st}
-      ORDER BY a.created_at DESC, a.id DESC${pageSql(args, query)}`,
-    args,
-  );
-  return {
-    title: p.title,
-    total,
-    page: query.page,
-    page_size: query.page_size,
-    list: rows.map((r) => ({ id: r.id, ...person(r, now), status: r.status, source: r.source, applied_at: fmtDateTime(r.created_at) })),
-  };
+/** How a list of a position's people reads its rows: `from` a table (alias a or i) joined to each row's candidate. */
+interface PeopleList<R, T> {
+  from: 'applications a' | 'interviews i';
+  /** only the rows of this status */
+  status?: string | null;
+  cols: string;
+  order: string;
+  /** a row's own fields of the answer, after its id and the person */
+  item: (r: R) => T;
 }
 
-/** A position's hired candidates, latest hire first. */
-export async function listHired(db: Db, companyId: number, positionId: number, query: z.output<typeof InterviewListQuery>, now: Date) {
+/** One page of a position's people, with the position's title and the count of all. */
+async function positionPeople<R extends object, T extends object>(db: Db, companyId: number, positionId: number, query: Page, now: Date, s: PeopleList<R, T>) {
   const p = await ownPosition(db, positionId, companyId);
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM applications WHERE position_id = $1 AND status = 'hired'`, [p.id]))!.n;
+  const x = s.from.slice(-1);
   const args: unknown[] = [p.id];
-  const rows = await db.query<PersonRow & { id: number; status: 'hired'; source: string; created_at: Date; hired_at: Date | null; updated_at: Date }>(
-    `SELECT a.id, a.status, a.source, a.created_at, a.hired_at, a.updated_at, ${PERSON_SQL}
-       FROM applications a JOIN candidates c ON c.id = a.candidate_id
-      WHERE a.position_id = $1 AND a.status = 'hired'
-      ORDER BY COALESCE(a.hired_at, a.updated_at) DESC, a.id DESC${pageSql(args, query)}`,
+  const where = `${x}.position_id = $1${s.status ? ` AND ${x}.status = $${args.push(s.status)}` : ''}`;
+  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM ${s.from} WHERE ${where}`, args))!.n;
+  const rows = await db.query<PersonRow & R & { id: number }>(
+    `SELECT ${x}.id, ${s.cols}, ${PERSON_SQL}
+       FROM ${s.from} JOIN candidates c ON c.id = ${x}.candidate_id
+      WHERE ${where}
+      ORDER BY ${s.order}${pageSql(args, query)}`,
     args,
   );
-  return {
-    title: p.title,
-    total,
-    page: query.page,
-    page_size: query.page_size,
-    list: rows.map((r) => ({
-      id: r.id,
-      ...person(r, now),
+  return { title: p.title, ...pageFields(query, total), list: rows.map((r) => ({ id: r.id, ...person(r, now), ...s.item(r) })) };
+}
+
+/** A position's applications, newest first, optionally of one status. */
+export const listApplications = (db: Db, companyId: number, positionId: number, query: z.output<typeof ApplyListQuery>, now: Date) =>
+  positionPeople(db, companyId, positionId, query, now, {
+    from: 'applications a',
+    status: query.status === 'all' ? null : query.status,
+    cols: 'a.status, a.source, a.created_at',
+    order: 'a.created_at DESC, a.id DESC',
+    item: (r: { status: ApplyStatus; source: string; created_at: Date }) => ({ status: r.status, source: r.source, applied_at: fmtDateTime(r.created_at) }),
+  });
+
+/** A position's hired candidates, latest hire first. */
+export const listHired = (db: Db, companyId: number, positionId: number, query: z.output<typeof InterviewListQuery>, now: Date) =>
+  positionPeople(db, companyId, positionId, query, now, {
+    from: 'applications a',
+    status: 'hired',
+    cols: 'a.status, a.source, a.created_at, a.hired_at, a.updated_at',
+    order: 'COALESCE(a.hired_at, a.updated_at) DESC, a.id DESC',
+    item: (r: { status: 'hired'; source: string; created_at: Date; hired_at: Date | null; updated_at: Date }) => ({
       status: r.status,
       source: r.source,
       applied_at: fmtDateTime(r.created_at),
       hired_at: fmtDateTime(r.hired_at ?? r.updated_at),
-    })),
-  };
-}
+    }),
+  });
 
 /** The interview invitations sent for a position, newest first. */
-export async function listInvited(db: Db, companyId: number, positionId: number, query: z.output<typeof InterviewListQuery>, now: Date) {
-  const p = await ownPosition(db, positionId, companyId);
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM interviews WHERE position_id = $1`, [p.id]))!.n;
-  const args: unknown[] = [p.id];
-  const rows = await db.query<
-    PersonRow & {
-      id: number;
+export const listInvited = (db: Db, companyId: number, positionId: number, query: z.output<typeof InterviewListQuery>, now: Date) =>
+  positionPeople(db, companyId, positionId, query, now, {
+    from: 'interviews i',
+    cols: 'i.status, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at',
+    order: 'i.created_at DESC, i.id DESC',
+    item: (r: {
       status: 'pending' | 'accepted' | 'declined' | 'canceled' | 'done';
       pick_time: Date;
       address: string;
@@ -82,22 +84,7 @@ export async function listInvited(db: Db, companyId: number, positionId: number,
       contacts_tel: string;
       remark: string;
       created_at: Date;
-    }
-  >(
-    `SELECT i.id, i.status, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at, ${PERSON_SQL}
-       FROM interviews i JOIN candidates c ON c.id = i.candidate_id
-      WHERE i.position_id = $1
-      ORDER BY i.created_at DESC, i.id DESC${pageSql(args, query)}`,
-    args,
-  );
-  return {
-    title: p.title,
-    total,
-    page: query.page,
-    page_size: query.page_size,
-    list: rows.map((r) => ({
-      id: r.id,
-      ...person(r, now),
+    }) => ({
       status: r.status,
       pick_time: fmtDateTime(r.pick_time),
       address: r.address,
@@ -105,9 +92,8 @@ export async function listInvited(db: Db, companyId: number, positionId: number,
       contacts_tel: r.contacts_tel,
       remark: r.remark,
       sent_at: fmtDateTime(r.created_at),
-    })),
-  };
-}
+    }),
+  });
 
 /** 不合适: any application not hired nor already marked. */
 export async function markUnsuitable(db: Db, companyId: number, id: number, now: Date): Promise<{ id: number; status: 'unsuitable' }> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { HallQuery } from '../../../contract/recruitment';
 import { EXPERIENCE, SALARY_BUCKETS, educationLabel, jobStatusLabel, salaryText } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql } from '../../lib/page';
 import { fmtDate } from '../../lib/time';
 import { activeText, like, maskName, PERSON_SQL, workExpText, yearsSince, type PersonRow } from './texts';
 
@@ -66,9 +66,7 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     args,
   );
   return {
-    total,
-    page: query.page,
-    page_size: query.page_size,
+    ...pageFields(query, total),
     list: rows.map((r) => ({
       id: r.user_id,
       realname: maskName(r.realname, r.gender),

@@ -6,18 +6,19 @@ import type { z } from 'zod';
 import { addDay } from '../../../contract/statistics';
 import type { PositionBody, PositionDetail, PositionListQuery } from '../../../contract/recruitment';
 import { InviteTelRe } from '../../../contract/talent';
-import { educationLabel, experienceLabel, salaryText } from '../../../contract/vocab';
+import { educationLabel, experienceLabel, POSITION_STATUS, salaryText } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { pageSql } from '../../lib/page';
+import { pageFields, pageSql, statusCounts } from '../../lib/page';
+import { containsAnySql } from '../../lib/search';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { chinaMidnight } from '../accounts/todos';
-import { like } from './texts';
 
 /** Words that send a position to manual review instead of publishing it (fees charged to applicants). */
 const REVIEW_WORDS = ['押金', '培训费', '服装费', '体检费', '保证金', '加微信', '日赚'];
 
 type PositionStatus = 'open' | 'review' | 'rejected' | 'closed';
+const POSITION_STATUS_CODES = POSITION_STATUS.map((s) => s.code);
 
 /** The company's position; another company's answers like a missing one (no probing of ids). */
 export async function ownPosition(db: Db, id: number, companyId: number) {
@@ -32,11 +33,7 @@ export async function ownPosition(db: Db, id: number, companyId: number) {
 /** The company's positions of one tab (keywords, the home page's to-do filters), with every tab's count. */
 export async function listPositions(db: Db, companyId: number, query: z.output<typeof PositionListQuery>, now: Date) {
   const args: unknown[] = [companyId];
-  let kw = '';
-  if (query.keywords) {
-    args.push(like(query.keywords));
-    kw = ` AND (p.title ILIKE $2 OR p.category ILIKE $2 OR p.city ILIKE $2)`;
-  }
+  let kw = containsAnySql(args, query.keywords, ['p.title', 'p.category', 'p.city']);
   if (query.todo === 'resumes')
     kw += ` AND EXISTS (SELECT 1 FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending')`;
   if (query.todo === 'interviews') {
@@ -46,14 +43,10 @@ export async function listPositions(db: Db, companyId: number, query: z.output<t
     kw += ` AND EXISTS (SELECT 1 FROM interviews i WHERE i.position_id = p.id AND i.company_id = p.company_id AND i.pick_time >= $${a} AND i.pick_time < $${a + 1}
               AND i.status IN ('pending', 'accepted'))`;
   }
-  const counts = { all: 0, open: 0, review: 0, rejected: 0, closed: 0 };
-  for (const r of await db.query<{ status: keyof typeof counts; n: number }>(
-    `SELECT p.status, count(*) AS n FROM positions p WHERE p.company_id = $1${kw} GROUP BY p.status`,
-    args,
-  )) {
-    counts[r.status] = r.n;
-    counts.all += r.n;
-  }
+  const counts = statusCounts(
+    POSITION_STATUS_CODES,
+    await db.query<{ status: string; n: number }>(`SELECT p.status, count(*) AS n FROM positions p WHERE p.company_id = $1${kw} GROUP BY p.status`, args),
+  );
   const st = query.status === 'all' ? '' : ` AND p.status = $${args.push(query.status)}`;
   const rows = await db.query<{
     id: number;
@@ -89,9 +82,7 @@ export async function listPositions(db: Db, companyId: number, query: z.output<t
   );
   return {
     counts,
-    total: query.status === 'all' ? counts.all : counts[query.status],
-    page: query.page,
-    page_size: query.page_size,
+    ...pageFields(query, counts[query.status]),
     list: rows.map((r) => ({
       id: r.id,
       title: r.title,

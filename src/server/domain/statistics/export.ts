@@ -1,7 +1,7 @@
 /** 数据面板's .xlsx export (members only): one sheet per table the panel shows, the same numbers. */
-import ExcelJS from 'exceljs';
 import { pct } from '../../../contract/statistics';
 import type { Db } from '../../db/types';
+import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { crcStats, flexStats } from './flex-crc';
 import { departureStats } from './departure';
 import type { Range } from './range';
@@ -12,13 +12,13 @@ const STEP_LABELS = ['浏览', '投递', '邀约面试', '到场', '录用', '�
 export async function statsWorkbook(db: Db, companyId: number, r: Range): Promise<{ filename: string; content_base64: string }> {
   const rec = await recruitStats(db, companyId, r);
   const dep = await departureStats(db, companyId, r);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Console';
+  const wb = newWorkbook();
   const sheet = (name: string, cols: [string, number][], rows: (string | number | null)[][]) => {
-    const ws = wb.addWorksheet(name);
-    ws.columns = cols.map(([header, width]) => ({ header, width }));
-    ws.getRow(1).font = { bold: true };
-    ws.views = [{ state: 'frozen', ySplit: 1 }];
+    const ws = headedSheet(
+      wb,
+      name,
+      cols.map(([header, width]) => ({ header, width })),
+    );
     for (const row of rows) ws.addRow(row.map((v) => v ?? '—'));
   };
   const steps = [rec.funnel.views, rec.funnel.applies, rec.funnel.invited, rec.funnel.attended, rec.funnel.hired, rec.funnel.onboarded];
@@ -109,6 +109,5 @@ export async function statsWorkbook(db: Db, companyId: number, r: Range): Promis
     ],
     [...crc.trend.map((t) => [t.date, t.earned, t.spent]), ['合计', crc.earned, crc.spent]],
   );
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { filename: `数据面板_${r.start}_${r.end}.xlsx`, content_base64: buf.toString('base64') };
+  return xlsxExport(wb, `数据面板_${r.start}_${r.end}.xlsx`);
 }

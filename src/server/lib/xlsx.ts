@@ -1,0 +1,26 @@
+/**
+ * The console's .xlsx exports: a workbook by "HR Console", sheets whose first row is a bold, frozen
+ * header, and the file as the envelope carries it (`{ filename, content_base64 }`).
+ */
+import ExcelJS from 'exceljs';
+
+export const newWorkbook = (): ExcelJS.Workbook => {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'HR Console';
+  return wb;
+};
+
+/** A sheet of `columns`, their headers in a bold first row that stays in view (frozen). */
+export function headedSheet(wb: ExcelJS.Workbook, name: string, columns: Partial<ExcelJS.Column>[]): ExcelJS.Worksheet {
+  const ws = wb.addWorksheet(name);
+  ws.columns = columns;
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return ws;
+}
+
+/** The workbook as an export's answer: its file name and the bytes in base64. */
+export async function xlsxExport(wb: ExcelJS.Workbook, filename: string): Promise<{ filename: string; content_base64: string }> {
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  return { filename, content_base64: buf.toString('base64') };
+}
