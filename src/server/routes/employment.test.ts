@@ -5,33 +5,21 @@
  */
 import RPCClient from '@alicloud/pop-core';
 import OSS from 'ali-oss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
 import { AgreementListData, FlexWorkerListData, TaskDetail, TaskListData, WorkerListData } from '../../contract/employment';
 import { sealPii } from '../lib/pii';
 import { dateAfter } from '../lib/time';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 
-let s: TestServer;
-let member: string;
-let nonMember: string;
-let noCompany: string;
-let c1 = 0;
-let c2 = 0;
+const s = useTestServer();
+const { get, post } = entCalls(s);
+// the demo's accounts (tests/setup/server.ts demoAccounts)
+let member: string, nonMember: string, noCompany: string, c1: number, c2: number;
 beforeAll(async () => {
-  s = await startTestServer();
-  member = await s.tokenFor('13800000001');
-  nonMember = await s.tokenFor('13800000002');
-  noCompany = await s.tokenFor('13800000004');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
+  ({ member, nonMember, noCompany, c1, c2 } = await demoAccounts(s));
 });
 
-const get = (path: string, token?: string) => call(s.url, 'GET', `/ent/v3${path}`, { token });
-const post = (path: string, form: Record<string, string>, token?: string) => call(s.url, 'POST', `/ent/v3${path}`, { form, token });
 const now = () => new Date();
 
 const TASK = () => ({

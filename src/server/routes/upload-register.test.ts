@@ -9,19 +9,13 @@ import { randomBytes } from 'node:crypto';
 import RPCClient from '@alicloud/pop-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, useTestServer } from '../../../tests/setup/server';
 import { sandboxUpload, type Cred } from '../../../tests/setup/sandbox-upload';
 import { buildServer } from '../app';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import { vodClient, type AliyunVodConfig } from '../adapters/vod';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 /** What the console's engine does: CreateUpload* with its STS, then the object where VOD says. */
 const upload = (mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) => sandboxUpload(s, mobile, kind, o);
