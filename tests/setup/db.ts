@@ -92,21 +92,29 @@ export async function openTestDb(opts: { empty?: boolean } = {}): Promise<Db> {
 }
 
 /**
+ * What `open` answers, opened before the file's first test and closed after its last (useTestDb,
+ * server.ts useTestServer); the function returned answers it from then on.
+ */
+export function perFile<T extends { close(): Promise<void> }>(what: string, open: () => Promise<T>): () => T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return () => {
+    if (!opened) throw new Error(`${what} opens in beforeAll`);
+    return opened;
+  };
+}
+
+/**
  * The file's database (openTestDb with `opts`): opened before its first test, closed after its
  * last. What it answers stands for that database from the first test (and a later beforeAll) on.
  */
 export function useTestDb(opts: { empty?: boolean } = {}): Db {
-  let db: Db | undefined;
-  beforeAll(async () => {
-    db = await openTestDb(opts);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
-  const opened = () => {
-    if (!db) throw new Error('the test database opens in beforeAll');
-    return db;
-  };
+  const opened = perFile('the test database', () => openTestDb(opts));
   return {
     query<T>(sql: string, params?: unknown[]) {
       return opened().query<T>(sql, params);

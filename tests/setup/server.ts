@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db';
 import { issueToken } from '../../src/server/domain/sessions';
 import type { UploadQuota } from '../../src/server/domain/quota';
 import type { LoginLimits } from '../../src/server/lib/limits';
-import { openTestDb } from './db';
+import { openTestDb, perFile } from './db';
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>`, no trailing slash */
@@ -61,17 +60,7 @@ export async function startTestServer(
  * its last. What it answers stands for that server from the first test (and a later beforeAll) on.
  */
 export function useTestServer(opts: Parameters<typeof startTestServer>[0] = {}): TestServer {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(opts);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  const started = () => {
-    if (!server) throw new Error('the test server starts in beforeAll');
-    return server;
-  };
+  const started = perFile('the test server', () => startTestServer(opts));
   return {
     get url() {
       return started().url;
