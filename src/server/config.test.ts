@@ -27,6 +27,16 @@ const problemsOf = (env: Record<string, string | undefined>) => {
   }
 };
 
+/** STS for the console's uploads, with the server's own VOD key that comes with it: all of it. */
+const STS_ENV = {
+  ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
+  ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
+  ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
+  ALIYUN_OSS_BUCKET: 'hr-uploads',
+  ALIYUN_VOD_ACCESS_KEY_ID: 'LTAI5tServer',
+  ALIYUN_VOD_ACCESS_KEY_SECRET: 'server-secret',
+};
+
 describe('production refuses to start', () => {
   const refuses = async (env: Record<string, string>, line: RegExp) => {
     const p = spawnServer(env);
@@ -109,14 +119,7 @@ describe('loadConfig', () => {
       'ALIYUN_OSS_BUCKET: 已设置其他 ALIYUN_STS_*/ALIYUN_OSS_BUCKET 时必须一并设置',
     ]);
     expect(problemsOf(productionEnv({ ALIYUN_STS_ROLE_ARN: 'role/x' }))).toEqual(['ALIYUN_STS_ROLE_ARN: 应为 acs:ram::<账号ID>:role/<角色名>']);
-    const full = productionEnv({
-      ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
-      ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
-      ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
-      ALIYUN_OSS_BUCKET: 'hr-uploads',
-      ALIYUN_VOD_ACCESS_KEY_ID: 'LTAI5tServer',
-      ALIYUN_VOD_ACCESS_KEY_SECRET: 'server-secret',
-    });
+    const full = productionEnv(STS_ENV);
     expect(loadConfig(full as NodeJS.ProcessEnv).sts).toMatchObject({ endpoint: 'https://sts.aliyuncs.com/', bucket: 'hr-uploads', regionId: 'cn-shanghai' });
     expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).sts).toBeNull();
     // the server's own VOD key comes with STS: it asks the video service whether an upload finished
@@ -133,26 +136,22 @@ describe('loadConfig', () => {
   });
 
   it('production: upload endpoints follow the region, or the configured VOD endpoint and storage buckets', () => {
-    const sts = {
-      ALIYUN_STS_ACCESS_KEY_ID: 'LTAI5tUpload',
-      ALIYUN_STS_ACCESS_KEY_SECRET: 'secret',
-      ALIYUN_STS_ROLE_ARN: 'acs:ram::1234567890123456:role/hr-upload',
-      ALIYUN_OSS_BUCKET: 'hr-uploads',
-      ALIYUN_VOD_ACCESS_KEY_ID: 'LTAI5tServer',
-      ALIYUN_VOD_ACCESS_KEY_SECRET: 'server-secret',
-    };
-    expect(loadConfig(productionEnv({ ...sts, ALIYUN_REGION: 'cn-beijing' }) as NodeJS.ProcessEnv).uploads).toEqual({
+    expect(loadConfig(productionEnv({ ...STS_ENV, ALIYUN_REGION: 'cn-beijing' }) as NodeJS.ProcessEnv).uploads).toEqual({
       vodEndpoint: 'https://vod.cn-beijing.aliyuncs.com',
       regionId: 'cn-beijing',
       ossOrigins: ['https://*.oss-cn-beijing.aliyuncs.com'],
     });
-    const given = productionEnv({ ...sts, ALIYUN_VOD_ENDPOINT: 'https://vod.cn-shanghai.aliyuncs.com/', ALIYUN_VOD_STORAGE: 'outin-1234abcd, outin-5678ef00' });
+    const given = productionEnv({
+      ...STS_ENV,
+      ALIYUN_VOD_ENDPOINT: 'https://vod.cn-shanghai.aliyuncs.com/',
+      ALIYUN_VOD_STORAGE: 'outin-1234abcd, outin-5678ef00',
+    });
     expect(loadConfig(given as NodeJS.ProcessEnv).uploads).toEqual({
       vodEndpoint: 'https://vod.cn-shanghai.aliyuncs.com',
       regionId: 'cn-shanghai',
       ossOrigins: ['https://outin-1234abcd.oss-cn-shanghai.aliyuncs.com', 'https://outin-5678ef00.oss-cn-shanghai.aliyuncs.com'],
     });
-    expect(problemsOf(productionEnv({ ...sts, ALIYUN_VOD_ENDPOINT: 'http://vod.example.com', ALIYUN_VOD_STORAGE: 'Bad_Bucket' }))).toEqual([
+    expect(problemsOf(productionEnv({ ...STS_ENV, ALIYUN_VOD_ENDPOINT: 'http://vod.example.com', ALIYUN_VOD_STORAGE: 'Bad_Bucket' }))).toEqual([
       'ALIYUN_VOD_ENDPOINT: 应为 https:// 开头的地址，如 https://vod.cn-shanghai.aliyuncs.com',
       'ALIYUN_VOD_STORAGE: 应为视频点播存储 Bucket 名，多个用逗号分隔（如 outin-1234abcd）',
     ]);

@@ -9,7 +9,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgDb } from './db/pg';
@@ -18,7 +17,7 @@ import { checkLedger } from './domain/payouts/ledger';
 import { issueToken } from './domain/sessions';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';
-import { freePort, spawnServer, waitFor, type Proc } from '../../tests/setup/spawn';
+import { freePort, slowLoginCode, spawnServer, waitFor, type Proc } from '../../tests/setup/spawn';
 
 const URL_ = process.env.DATABASE_URL;
 if (!URL_) console.log('two-servers.test.ts: skipped — DATABASE_URL is not set (these tests need a real PostgreSQL; .ci/run sets it)');
@@ -138,31 +137,24 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
       `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWTWO' || floor(random()*1e9)::text, '两台服务器', 'ongoing', md5(random()::text)) RETURNING id`,
       [c1],
     );
-    const m = sealPii('mobile', '13912345678');
-    const c = sealPii('id_card', '110105194912310021');
-    const w = await db.one<{ id: number }>(
-      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
-       VALUES ($1, '王二', $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [c1, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
-    );
-    await db.query(
-      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
-       VALUES ($1, $2, $3, 'named', 'accepted', 'signed', 12345, md5(random()::text), now())`,
-      [t!.id, c1, w!.id],
-    );
+    // a person on the task, signed, whose delivery of `amount` (fen) was accepted
+    const accepted = async (name: string, mobile: string, certNo: string, amount: number) => {
+      const m = sealPii('mobile', mobile);
+      const c = sealPii('id_card', certNo);
+      const w = await db.one<{ id: number }>(
+        `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [c1, name, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
+      );
+      await db.query(
+        `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
+         VALUES ($1, $2, $3, 'named', 'accepted', 'signed', $4, md5(random()::text), now())`,
+        [t!.id, c1, w!.id, amount],
+      );
+    };
+    await accepted('王二', '13912345678', '110105194912310021', 12345);
     // a second person, whose row the killed-worker test below pays
-    const m2 = sealPii('mobile', '13912345679');
-    const c2 = sealPii('id_card', '11010519491231004X');
-    const w2 = await db.one<{ id: number }>(
-      `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
-       VALUES ($1, '李四', $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [c1, m2.enc, m2.bidx, m2.mask, c2.enc, c2.bidx, c2.mask],
-    );
-    await db.query(
-      `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
-       VALUES ($1, $2, $3, 'named', 'accepted', 'signed', 23456, md5(random()::text), now())`,
-      [t!.id, c1, w2!.id],
-    );
+    await accepted('李四', '13912345679', '11010519491231004X', 23456);
     const b = await form(A, '/ent/v3/payout/batch', { task_id: String(t!.id) }, token);
     expect(b.body.code, b.body.msg).toBe(200);
     const sub = await form(B, `/ent/v3/payout/batch/${b.body.data.id}/action`, { action: 'submit' }, token);
@@ -217,29 +209,12 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const a = procs[0]!;
     const port = Number(new URL(A).port);
     // a request whose body is still arriving when the balancer's SIGTERM comes
-    const answer = new Promise<{ status: number; body: string }>((res, rej) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/ent/v3/login/code',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '18' },
-        },
-        (r) => {
-          let body = '';
-          r.on('data', (d: Buffer) => (body += d.toString()));
-          r.on('end', () => res({ status: r.statusCode ?? 0, body }));
-        },
-      );
-      req.on('error', rej);
-      req.write('mobile=1');
+    const got = await slowLoginCode(port, '13905710077', (rest) =>
       setTimeout(() => {
         a.child.kill('SIGTERM');
-        setTimeout(() => req.end('3905710077'), 1000);
-      }, 500);
-    });
-    const got = await answer;
+        setTimeout(rest, 1000);
+      }, 500),
+    );
     expect(got.status).toBe(200);
     expect(JSON.parse(got.body)).toMatchObject({ code: 200 });
     // the code it sent is in the shared database: the other server lets the user in with it

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { migrate, seed, type Db } from '../../src/server/db';
+import type { TxOptions } from '../../src/server/db/types';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPg, type PgDb } from '../../src/server/db/pg';
 
@@ -88,6 +89,48 @@ export async function openTestDb(opts: { empty?: boolean } = {}): Promise<Db> {
   await migrate(db);
   await seed(db);
   return db;
+}
+
+/**
+ * What `open` answers, opened before the file's first test and closed after its last (useTestDb,
+ * server.ts useTestServer); the function returned answers it from then on.
+ */
+export function perFile<T extends { close(): Promise<void> }>(what: string, open: () => Promise<T>): () => T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return () => {
+    if (!opened) throw new Error(`${what} opens in beforeAll`);
+    return opened;
+  };
+}
+
+/**
+ * The file's database (openTestDb with `opts`): opened before its first test, closed after its
+ * last. What it answers stands for that database from the first test (and a later beforeAll) on.
+ */
+export function useTestDb(opts: { empty?: boolean } = {}): Db {
+  const opened = perFile('the test database', () => openTestDb(opts));
+  return {
+    query<T>(sql: string, params?: unknown[]) {
+      return opened().query<T>(sql, params);
+    },
+    one<T>(sql: string, params?: unknown[]) {
+      return opened().one<T>(sql, params);
+    },
+    exec: (sql) => opened().exec(sql),
+    tx<T>(fn: (db: Db) => Promise<T>, o?: TxOptions) {
+      return opened().tx(fn, o);
+    },
+    close: () => opened().close(),
+    get kind() {
+      return opened().kind;
+    },
+  };
 }
 
 async function openPgSchemaDb(prepare: boolean): Promise<Db> {

@@ -5,11 +5,11 @@
  * steps every payout scenario takes — a task with accepted deliveries, a top-up the operator
  * confirms, the SMS code of 确认发放, a batch confirmed to 发放中, the channel's result.
  */
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import { BatchDetail } from '../../src/contract/payouts';
 import { checkLedger } from '../../src/server/domain/payouts/ledger';
 import { sealPii } from '../../src/server/lib/pii';
-import { call, startTestServer, type CallResult, type Env, type TestServer } from './server';
+import { call, demoAccounts, entCalls, useTestServer, type CallResult, type Env, type TestServer } from './server';
 
 export type Batch = ReturnType<typeof BatchDetail.parse>;
 
@@ -45,28 +45,17 @@ export interface PayoutsTest {
 /** Registers the file's hooks and answers the setup (its fields are filled before the first test). */
 export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
   let seq = opts.seqBase ?? 0;
-  const P = {} as PayoutsTest;
+  const s = useTestServer();
+  const P = { s, ...entCalls(s) } as PayoutsTest;
   beforeAll(async () => {
-    const s = await startTestServer();
-    const company = async (mobile: string) => (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [mobile]))!.company_id;
-    Object.assign(P, {
-      s,
-      member: await s.tokenFor('13800000001'),
-      other: await s.tokenFor('13800000002'),
-      c1: await company('13800000001'),
-      c2: await company('13800000002'),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await P.s?.close();
+    const { member, nonMember, c1, c2 } = await demoAccounts(s);
+    Object.assign(P, { member, other: nonMember, c1, c2 });
   });
   afterEach(async () => {
     expect(await checkLedger(P.s.db, P.c1)).toEqual([]);
     expect(await checkLedger(P.s.db, P.c2)).toEqual([]);
   });
 
-  P.get = (path, token) => call<Env>(P.s.url, 'GET', `/ent/v3${path}`, { token });
-  P.post = (path, form, token) => call<Env>(P.s.url, 'POST', `/ent/v3${path}`, { form, token });
   P.taskWith = async (companyId, people) => {
     const db = P.s.db;
     const t = await db.one<{ id: number }>(

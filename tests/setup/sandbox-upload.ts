@@ -15,15 +15,31 @@ export interface Cred {
 }
 export const decode = <T>(b64: string) => JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as T;
 
-export async function sandboxUpload(s: TestServer, mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) {
-  const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor(mobile) })).body.data as Cred;
-  const vod = new RPCClient({
+/** Alibaba Cloud's VOD client on the test server's VOD sandbox, signed with the caller's STS credentials. */
+export const sandboxVod = (s: Pick<TestServer, 'url'>, sts: Cred) =>
+  new RPCClient({
     accessKeyId: sts.AccessKeyId,
     accessKeySecret: sts.AccessKeySecret,
     securityToken: sts.SecurityToken,
     endpoint: `${s.url}/sandbox/vod`,
     apiVersion: '2017-03-21',
   });
+
+/** Alibaba Cloud's OSS client on the test server's object store (path-style, plain HTTP), with the upload credential VOD gave. */
+export const sandboxOss = (s: Pick<TestServer, 'url'>, auth: Cred, bucket: string) =>
+  new OSS({
+    accessKeyId: auth.AccessKeyId,
+    accessKeySecret: auth.AccessKeySecret,
+    stsToken: auth.SecurityToken,
+    bucket,
+    endpoint: s.url,
+    sldEnable: true,
+    secure: false,
+  } as OSS.Options & { sldEnable: boolean });
+
+export async function sandboxUpload(s: TestServer, mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) {
+  const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor(mobile) })).body.data as Cred;
+  const vod = sandboxVod(s, sts);
   const bytes = o.bytes ?? randomBytes(3000);
   const r = (await (kind === 'video'
     ? vod.request('CreateUploadVideo', { Title: '宣讲会', FileName: '宣讲会.mp4', FileSize: bytes.length })
@@ -38,18 +54,7 @@ export async function sandboxUpload(s: TestServer, mobile: string, kind: 'video'
   /** the object's bytes, sent to where VOD said (the upload's end) */
   const put = async () => {
     const auth = decode<Cred>(r.UploadAuth!);
-    const client = new OSS({
-      accessKeyId: auth.AccessKeyId,
-      accessKeySecret: auth.AccessKeySecret,
-      stsToken: auth.SecurityToken,
-      bucket: addr.Bucket,
-      endpoint: s.url,
-      sldEnable: true,
-      secure: false,
-    } as OSS.Options & {
-      sldEnable: boolean;
-    });
-    await client.put(addr.FileName, bytes);
+    await sandboxOss(s, auth, addr.Bucket).put(addr.FileName, bytes);
   };
   if (o.finish !== false) await put();
   return { id, key: addr.FileName, bytes, put };

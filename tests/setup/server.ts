@@ -5,7 +5,7 @@ import type { Db } from '../../src/server/db';
 import { issueToken } from '../../src/server/domain/sessions';
 import type { UploadQuota } from '../../src/server/domain/quota';
 import type { LoginLimits } from '../../src/server/lib/limits';
-import { openTestDb } from './db';
+import { openTestDb, perFile } from './db';
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>`, no trailing slash */
@@ -55,6 +55,45 @@ export async function startTestServer(
   };
 }
 
+/**
+ * The file's test server (startTestServer with `opts`): started before its first test, closed after
+ * its last. What it answers stands for that server from the first test (and a later beforeAll) on.
+ */
+export function useTestServer(opts: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  const started = perFile('the test server', () => startTestServer(opts));
+  return {
+    get url() {
+      return started().url;
+    },
+    get db() {
+      return started().db;
+    },
+    get app() {
+      return started().app;
+    },
+    tokenFor: (mobile) => started().tokenFor(mobile),
+    close: () => started().close(),
+  };
+}
+
+/**
+ * Bearer tokens of the demo's accounts (src/server/db/seeds): `member` 13800000001, admin of the
+ * member company 1; `nonMember` 13800000002, admin of company 2 (verified, not a member);
+ * `inReview` 13800000003, whose company is under review; `noCompany` 13800000004. `c1` and `c2`
+ * are the ids of companies 1 and 2.
+ */
+export async function demoAccounts(s: TestServer) {
+  const companyOf = async (mobile: string) => (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [mobile]))!.company_id;
+  return {
+    member: await s.tokenFor('13800000001'),
+    nonMember: await s.tokenFor('13800000002'),
+    inReview: await s.tokenFor('13800000003'),
+    noCompany: await s.tokenFor('13800000004'),
+    c1: await companyOf('13800000001'),
+    c2: await companyOf('13800000002'),
+  };
+}
+
 export interface CallResult<T = unknown> {
   status: number;
   headers: Headers;
@@ -94,6 +133,14 @@ export async function call<T = Env>(
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+/** GET and POST under /ent/v3 on the test server, as the bearer of `token` (none unless given). */
+export function entCalls(s: Pick<TestServer, 'url'>) {
+  return {
+    get: (path: string, token?: string) => call(s.url, 'GET', `/ent/v3${path}`, { token }),
+    post: (path: string, form: Record<string, string>, token?: string) => call(s.url, 'POST', `/ent/v3${path}`, { form, token }),
+  };
 }
 
 /** Logs in through the real SMS flow (code read from the sandbox inbox); returns the token. */

@@ -1,5 +1,6 @@
 /** Real server processes (src/server/main.ts) for the profile, shutdown and two-server tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,6 +40,34 @@ export async function waitFor(p: Proc, text: string | RegExp, timeoutMs = 90_000
     if (Date.now() - started > timeoutMs) throw new Error(`timeout waiting for "${String(text)}":\n${p.stderr()}\n${p.stdout()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * POST /ent/v3/login/code (`mobile=<mobile>`) to the server on `port` with its body still
+ * arriving: `mobile=1` goes at once, the rest when `meanwhile` calls `rest` (a SIGTERM comes in
+ * between). Answers the server's answer; a `meanwhile` that fails fails it.
+ */
+export function slowLoginCode(port: number, mobile: string, meanwhile: (rest: () => void) => unknown): Promise<{ status: number; body: string }> {
+  const form = `mobile=${mobile}`;
+  return new Promise((res, rej) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/ent/v3/login/code',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) },
+      },
+      (r) => {
+        let body = '';
+        r.on('data', (d: Buffer) => (body += d.toString()));
+        r.on('end', () => res({ status: r.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', rej);
+    req.write(form.slice(0, 8));
+    Promise.resolve(meanwhile(() => req.end(form.slice(8)))).catch(rej);
+  });
 }
 
 /** A free TCP port on 127.0.0.1. */

@@ -1,11 +1,10 @@
 /** Health, readiness, request ids and graceful shutdown (issue 16 item 4). */
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { freePort, spawnServer, waitFor } from '../../../tests/setup/spawn';
+import { freePort, slowLoginCode, spawnServer, waitFor } from '../../../tests/setup/spawn';
 
 describe('health and readiness', () => {
   let s: TestServer;
@@ -80,31 +79,13 @@ describe('SIGTERM', () => {
     try {
       await waitFor(p, '已启动');
       // a request whose body is still arriving when the signal comes
-      const answer = new Promise<{ status: number; body: string }>((res, rej) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: '/ent/v3/login/code',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '18' },
-          },
-          (r) => {
-            let body = '';
-            r.on('data', (d: Buffer) => (body += d.toString()));
-            r.on('end', () => res({ status: r.statusCode ?? 0, body }));
-          },
-        );
-        req.on('error', rej);
-        req.write('mobile=1');
+      const got = await slowLoginCode(port, '13700000077', async (rest) => {
         // once the server has taken the request (its access log says so), the signal; the rest of
         // the body well after it
-        void waitFor(p, /"msg":"incoming request"/).then(() => {
-          p.child.kill('SIGTERM');
-          setTimeout(() => req.end('3700000077'), 1500);
-        }, rej);
+        await waitFor(p, /"msg":"incoming request"/);
+        p.child.kill('SIGTERM');
+        setTimeout(rest, 1500);
       });
-      const got = await answer;
       expect(got.status).toBe(200);
       expect(JSON.parse(got.body)).toMatchObject({ code: 200 });
       expect(await p.exited).toBe(0);

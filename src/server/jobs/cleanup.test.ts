@@ -2,17 +2,11 @@
  * Cleanup of expired SMS codes, WeChat QR tickets and STS credentials (issue 9 item 9): rows that
  * expired more than a day ago go, younger ones stay, and several processes may run it at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../tests/setup/server';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, useTestServer } from '../../../tests/setup/server';
 import { cleanupExpired } from './cleanup';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 const HOUR = 3600_000;
 

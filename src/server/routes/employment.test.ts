@@ -3,35 +3,22 @@
  * missing), bad input, transitions the table does not allow, the operator's review, the agreement
  * through VOD's CreateUploadAttachedMedia + OSS, and the worker's sandbox pages end to end.
  */
-import RPCClient from '@alicloud/pop-core';
-import OSS from 'ali-oss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
 import { AgreementListData, FlexWorkerListData, TaskDetail, TaskListData, WorkerListData } from '../../contract/employment';
 import { sealPii } from '../lib/pii';
 import { dateAfter } from '../lib/time';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
+import { sandboxOss, sandboxVod } from '../../../tests/setup/sandbox-upload';
 
-let s: TestServer;
-let member: string;
-let nonMember: string;
-let noCompany: string;
-let c1 = 0;
-let c2 = 0;
+const s = useTestServer();
+const { get, post } = entCalls(s);
+// the demo's accounts (tests/setup/server.ts demoAccounts)
+let member: string, nonMember: string, noCompany: string, c1: number, c2: number;
 beforeAll(async () => {
-  s = await startTestServer();
-  member = await s.tokenFor('13800000001');
-  nonMember = await s.tokenFor('13800000002');
-  noCompany = await s.tokenFor('13800000004');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
+  ({ member, nonMember, noCompany, c1, c2 } = await demoAccounts(s));
 });
 
-const get = (path: string, token?: string) => call(s.url, 'GET', `/ent/v3${path}`, { token });
-const post = (path: string, form: Record<string, string>, token?: string) => call(s.url, 'POST', `/ent/v3${path}`, { form, token });
 const now = () => new Date();
 
 const TASK = () => ({
@@ -208,14 +195,7 @@ describe('employment: agreement, people, signing, acceptance', () => {
     await review(id, 'pass');
 
     // the agreement: CreateUploadAttachedMedia (pdf only), then a PUT to the object store
-    const sts = (await get('/upload/sts', member)).body.data;
-    const vod = new RPCClient({
-      accessKeyId: sts.AccessKeyId,
-      accessKeySecret: sts.AccessKeySecret,
-      securityToken: sts.SecurityToken,
-      endpoint: `${s.url}/sandbox/vod`,
-      apiVersion: '2017-03-21',
-    });
+    const vod = sandboxVod(s, (await get('/upload/sts', member)).body.data);
     await expect(vod.request('CreateUploadAttachedMedia', { BusinessType: 'material', MediaExt: 'exe', Title: 'x' }, { method: 'GET' })).rejects.toThrow();
     const created = (await vod.request(
       'CreateUploadAttachedMedia',
@@ -233,16 +213,7 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect(
       (await post(`/employment/task/${id}/agreement`, { name: '服务协议', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg,
     ).toBe('文件尚未上传完成，请稍后再试');
-    const client = new OSS({
-      accessKeyId: auth.AccessKeyId,
-      accessKeySecret: auth.AccessKeySecret,
-      stsToken: auth.SecurityToken,
-      bucket: addr.Bucket,
-      endpoint: s.url,
-      sldEnable: true,
-      secure: false,
-    } as OSS.Options & { sldEnable: boolean });
-    await client.put(addr.FileName, Buffer.from('%PDF-1.4\n%demo agreement\n%%EOF\n'), { mime: 'application/pdf' });
+    await sandboxOss(s, auth, addr.Bucket).put(addr.FileName, Buffer.from('%PDF-1.4\n%demo agreement\n%%EOF\n'), { mime: 'application/pdf' });
     expect((await post('/upload/media/register', { media_id: created.MediaId, kind: 'attached' }, member)).body.data.status).toBe('Normal');
     expect(
       (await post(`/employment/task/${id}/agreement`, { name: '', media_id: created.MediaId, effective_date: dateAfter(now(), 0) }, member)).body.msg,

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
 import { CompanyInfo, PlanDaysData, PlanListData } from '../../contract/home';
 import { InviteInfo, ResumeView } from '../../contract/talent';
 import { fmtDate, fmtDateTime, addDays } from '../lib/time';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 
-let s: TestServer;
-let member: string; // 13800000001: member company 1
-let nonMember: string; // 13800000002: company 2, not a member
-let noCompany: string; // 13800000004
-let c1 = 0;
-let c2 = 0;
+const s = useTestServer();
+const { get, post } = entCalls(s);
+// the demo's accounts (tests/setup/server.ts demoAccounts)
+let member: string, nonMember: string, noCompany: string, c1: number, c2: number;
 beforeAll(async () => {
-  s = await startTestServer();
-  member = await s.tokenFor('13800000001');
-  nonMember = await s.tokenFor('13800000002');
-  noCompany = await s.tokenFor('13800000004');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
+  ({ member, nonMember, noCompany, c1, c2 } = await demoAccounts(s));
 });
-afterAll(async () => {
-  await s?.close();
-});
-
-const get = (path: string, token?: string) => call(s.url, 'GET', `/ent/v3${path}`, { token });
-const post = (path: string, form: Record<string, string>, token?: string) => call(s.url, 'POST', `/ent/v3${path}`, { form, token });
 
 /** A candidate with a departure proof and no open application or interview with company 1. */
 async function freshCandidate(): Promise<number> {

@@ -6,22 +6,15 @@
  * wrong key. Previews are OSS URLs signed with that key, which the sandbox store verifies.
  */
 import { randomBytes } from 'node:crypto';
-import RPCClient from '@alicloud/pop-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { sandboxUpload, type Cred } from '../../../tests/setup/sandbox-upload';
+import { call, useTestServer } from '../../../tests/setup/server';
+import { sandboxUpload, sandboxVod, type Cred } from '../../../tests/setup/sandbox-upload';
 import { buildServer } from '../app';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import { vodClient, type AliyunVodConfig } from '../adapters/vod';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 /** What the console's engine does: CreateUpload* with its STS, then the object where VOD says. */
 const upload = (mobile: string, kind: 'video' | 'image' | 'attached', o: { finish?: boolean; bytes?: Buffer } = {}) => sandboxUpload(s, mobile, kind, o);
@@ -140,13 +133,7 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
 
   it('the console’s STS cannot read the account’s media at the video service', async () => {
     const sts = (await call(s.url, 'GET', '/ent/v3/upload/sts', { token: await s.tokenFor('13800000001') })).body.data as Cred;
-    const vod = new RPCClient({
-      accessKeyId: sts.AccessKeyId,
-      accessKeySecret: sts.AccessKeySecret,
-      securityToken: sts.SecurityToken,
-      endpoint: `${s.url}/sandbox/vod`,
-      apiVersion: '2017-03-21',
-    });
+    const vod = sandboxVod(s, sts);
     await expect(vod.request('GetVideoInfo', { VideoId: 'f'.repeat(32) })).rejects.toMatchObject({ code: 'Forbidden.RAM' });
   });
 });

@@ -4,21 +4,15 @@
  * each user's stored uploads are capped. Over real HTTP, and with the official ali-oss client.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import OSS from 'ali-oss';
 import RPCClient from '@alicloud/pop-core';
-import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { call, useTestServer } from '../../../tests/setup/server';
 import { SANDBOX_BUCKET } from './cloud';
 import { buildServer } from '../app';
 import { DEFAULT_UPLOAD_QUOTA, setUploadQuota, uploadQuota } from '../domain/quota';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 beforeEach(async () => {
   await fetch(`${s.url}/sandbox/oss/reset`, { method: 'POST' });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../contract/codes';
 import { openTestDb } from '../../../../tests/setup/db';
+import { refusal } from '../../../../tests/setup/domain';
 import type { Db } from '../../db/types';
 import { sha256hex } from '../../lib/crypto';
 import { DEFAULT_LOGIN_LIMITS } from '../../lib/limits';
@@ -21,7 +22,6 @@ import { bindWechatMobile, createWechatQr } from './wechat-login';
 let db: Db;
 const now = new Date();
 const userId = async (mobile: string) => (await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [mobile]))!;
-const refusal = (code: number, message: string) => expect.objectContaining({ name: 'Refusal', code, message });
 
 beforeAll(async () => {
   db = await openTestDb();

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/setup/db';
+import { refusal } from '../../../../tests/setup/domain';
 import { Code } from '../../../contract/codes';
 import { makeIdCard } from '../../db/seeds/dimission';
 import type { Db } from '../../db/types';
@@ -37,8 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.close();
 });
-
-const refusal = (code: number, message: string) => expect.objectContaining({ name: 'Refusal', code, message });
 
 describe('a resignation request under review', () => {
   it('is agreed only while pending, handed over only once agreed; another company cannot see it', async () => {

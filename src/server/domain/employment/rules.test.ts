@@ -3,29 +3,25 @@
  * DATABASE_URL): no server, no HTTP. The domain functions answer, or refuse with a Refusal that
  * carries the contract's code and the console's words; a refusal inside a transaction keeps nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../../contract/envelope';
 import { TaskBody } from '../../../contract/employment';
 import { dateAfter } from '../../lib/time';
-import type { Db } from '../../db/types';
-import { openTestDb } from '../../../../tests/setup/db';
+import { useTestDb } from '../../../../tests/setup/db';
+import { demoActors, refusal } from '../../../../tests/setup/domain';
 import type { ObjectStore } from './media';
 import { addNamedWorker } from './people';
 import { saveTask, taskAction } from './task-edit';
 import { listTaskWorkers, workerAction } from './task-workers';
 import { MSG_TASK_MISSING, reviewTask } from './tasks';
 
-let db: Db;
-let mine = { companyId: 0, userId: 0 };
-let other = { companyId: 0, userId: 0 };
+const db = useTestDb();
+const { mine, other } = demoActors(db);
 // no attachments in these tasks: nothing is read from the upload engine
 const store: ObjectStore = { link: () => null, read: async () => null };
 const now = new Date();
 
-const actor = async (mobile: string) =>
-  (await db.one<{ companyId: number; userId: number }>('SELECT company_id AS "companyId", id AS "userId" FROM users WHERE mobile = $1', [mobile]))!;
 const taskCount = async () => (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM flex_tasks WHERE company_id = $1', [mine.companyId]))!.n;
-const refusal = (code: number, message: string) => expect.objectContaining({ name: 'Refusal', code, message });
 
 const FULL = () =>
   TaskBody.parse({
@@ -41,15 +37,6 @@ const FULL = () =>
     pay_amount: '20000',
     need_sign: '1',
   });
-
-beforeAll(async () => {
-  db = await openTestDb();
-  mine = await actor('13800000001');
-  other = await actor('13800000002');
-}, 120_000);
-afterAll(async () => {
-  await db?.close();
-});
 
 describe('employment domain rules', () => {
   it('a submit that fails the checks is refused and saves nothing; the same form saves as a draft', async () => {

@@ -3,22 +3,17 @@
  * published once per title and city, fee-asking text goes to review, 下线 / 重新上线 follow the
  * status, and another company's position answers like a missing one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../../contract/envelope';
 import { PositionBody } from '../../../contract/recruitment';
-import type { Db } from '../../db/types';
-import { openTestDb } from '../../../../tests/setup/db';
+import { useTestDb } from '../../../../tests/setup/db';
+import { demoActors, refusal } from '../../../../tests/setup/domain';
 import { hireApplication, markUnsuitable } from './applications';
 import { positionDetail, savePosition, setPositionStatus } from './positions';
 
-let db: Db;
-let mine = { companyId: 0, userId: 0 };
-let other = { companyId: 0, userId: 0 };
+const db = useTestDb();
+const { mine, other } = demoActors(db);
 const now = new Date();
-
-const actor = async (mobile: string) =>
-  (await db.one<{ companyId: number; userId: number }>('SELECT company_id AS "companyId", id AS "userId" FROM users WHERE mobile = $1', [mobile]))!;
-const refusal = (code: number, message: string) => expect.objectContaining({ name: 'Refusal', code, message });
 
 const JOB = (title: string, description = '负责门店日常运营与排班，带领团队完成月度销售目标。') =>
   PositionBody.parse({
@@ -36,15 +31,6 @@ const JOB = (title: string, description = '负责门店日常运营与排班，�
     contact_name: '王丽娟',
     contact_tel: '0571-88886666',
   });
-
-beforeAll(async () => {
-  db = await openTestDb();
-  mine = await actor('13800000001');
-  other = await actor('13800000002');
-}, 120_000);
-afterAll(async () => {
-  await db?.close();
-});
 
 describe('recruitment domain rules', () => {
   it('publishes a title once per city; text asking for fees goes to review', async () => {
