@@ -18,7 +18,7 @@ export const DepartureActionField = z.enum(DEPARTURE_ACTIONS, { error: MSG_ACTIO
 
 export const RetentionSaveBody = z.strictObject({ departure_action: DepartureActionField });
 
-/** What a purge did: counts only. kind: see RETENTION_KINDS on the server (domain/retention.ts). */
+/** What a purge did: counts only. kind: see RETENTION_KINDS on the server (domain/accounts/retention-*.ts). */
 export const RetentionRun = z.object({
   kind: z.string(),
   action: z.enum(['delete', 'anonymise', 'clear']),

@@ -127,7 +127,7 @@ const KEY_EXCEPTIONS: Record<string, string> = {
   flex_task_workers_invite_token_key: "the worker's own page carries only the token",
   // ON CONFLICT targets (the clause must name the key's exact columns)
   applications_uq: 'ON CONFLICT (position_id, candidate_id) in routes/talent.ts and db/seeds/statistics.ts',
-  flex_task_workers_task_id_worker_id_key: 'ON CONFLICT (task_id, worker_id) in domain/employment.ts',
+  flex_task_workers_task_id_worker_id_key: 'ON CONFLICT (task_id, worker_id) in domain/employment/people.ts',
   dimission_urges_target_type_target_id_china_day_key: 'ON CONFLICT (target_type, target_id, china_day) in domain/dimission/urges.ts',
   order_invoices_pkey: 'ON CONFLICT (order_id) in routes/membership.ts',
 };

@@ -34,7 +34,7 @@ export interface BatchRow {
   operator: string | null;
   created_at: Date;
   committed_at: Date | null;
-  /** the retention job deleted the file, rows and issues (domain/retention.ts) */
+  /** the retention job deleted the file, rows and issues (domain/accounts/retention-*.ts) */
   file_purged_at: Date | null;
 }
 

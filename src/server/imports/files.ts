@@ -36,7 +36,7 @@ export async function templateFile(type: ImportTypeName): Promise<ImportFileData
 /** The original upload (full personal numbers): the company's batch only, each download audited. */
 export async function originalFile(db: Db, d: Download): Promise<ImportFileData> {
   const b = await ownBatch(db, d.batchId, d.companyId);
-  // past the retention period (domain/retention.ts): said before anything is audited
+  // past the retention period (domain/accounts/retention-*.ts): said before anything is audited
   if (b.file_purged_at) throw notFound(MSG_IMPORT_FILE_PURGED);
   await auditDownload(db, d, '下载导入原文件');
   return xlsxFile(b.file_name, await batchFile(db, b.id));

@@ -4,6 +4,9 @@
  * or purged by the company's setting and a younger one is never touched whatever the setting; a
  * second run does nothing; batches and the budget; the log holds counts only; the settings
  * endpoint refuses non-admins and bad input in Chinese; a purged import file answers so.
+ *
+ * Why ~570 lines: one fixture of every kind of personal data, aged past and short of each limit;
+ * the cases share it.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/**
+ * The accounts area over real HTTP against PGlite: company verification, colleagues, personal
+ * data, membership orders and invoices. Why ~450 lines: one seeded server for the area's flows.
+ */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

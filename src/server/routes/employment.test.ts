@@ -2,6 +2,8 @@
  * 灵活用工 endpoints over real HTTP against PGlite: every endpoint, another company's ids (404 as
  * missing), bad input, transitions the table does not allow, the operator's review, the agreement
  * through VOD's CreateUploadAttachedMedia + OSS, and the worker's sandbox pages end to end.
+ *
+ * Why ~460 lines: one seeded server for the area's whole flow, task to worker page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';

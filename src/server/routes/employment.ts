@@ -33,7 +33,7 @@ const WORKER_ACTION_MSG = {
 } as const;
 
 export function employmentRoutes(app: FastifyInstance) {
-  // the upload engine's objects through this server's signer (domain/media-object.ts)
+  // the upload engine's objects through this server's signer (domain/media/object.ts)
   const store: ObjectStore = {
     link: (bucket, key, expires) => objectLink(app, bucket, key, expires),
     read: (db, bucket, key, bytes) => readObject(app, db, bucket, key, bytes),

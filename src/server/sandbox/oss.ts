@@ -32,7 +32,7 @@ import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, 
  * crash or an exception at a step of Complete), GET /sandbox/oss/stats (byte counters),
  * POST /sandbox/oss/reset.
  *
- * Why one file of ~900 lines: it is one outside protocol, and its handlers share one closure (the
+ * Why one file of ~1000 lines: it is one outside protocol, and its handlers share one closure (the
  * upload cache, Complete's fault controls, the pacing clock); the bytes on disk are object-files.ts.
  * A stand-in for Alibaba Cloud, never product code (docs/server-map.md).
  */

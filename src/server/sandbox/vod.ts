@@ -13,7 +13,7 @@ import { cloudOf, publicOrigin, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type CloudS
  * progress copies ReportUploadProgress / GetUploadProgress. Signed GET (or form POST) with STS
  * credentials from GET /ent/v3/upload/sts; errors are Alibaba Cloud's JSON errors.
  *
- * Why one file of ~470 lines: one outside protocol whose actions share the signature check and the
+ * Why one file of ~480 lines: one outside protocol whose actions share the signature check and the
  * upload-address minting; a stand-in for Alibaba Cloud, never product code (docs/server-map.md).
  */
 

@@ -3,6 +3,8 @@
  * education), positions of the demo companies, applications, hires and interviews spread over
  * several days (the 面试安排 dropdown shows more than 7 dates for company 1).
  * Deterministic: a fixed-seed PRNG, so every demo database holds the same people.
+ *
+ * Why ~620 lines: demo data (names, résumés, positions) is a table to read top to bottom, not logic.
  */
 import type { Db } from '../types';
 import type { SeedStep } from '../seed';

@@ -40,7 +40,7 @@ export async function uploadLicense(db: Db, userId: number, image: string, now: 
   return keepLicense(db, userId, buf, buf.length, now);
 }
 
-/** Reads an object's size and first bytes (domain/media-object.ts readObject, bound to the server). */
+/** Reads an object's size and first bytes (domain/media/object.ts readObject, bound to the server). */
 export type ReadObject = (bucket: string, key: string, bytes: number) => Promise<ObjectRead | null>;
 
 /**
@@ -57,7 +57,7 @@ export async function licenseFromMedia(db: Db, auth: AuthInfo, mediaId: string, 
   const mine = m && (m.user_id === auth.user.id || (companyId !== null && m.company_id === companyId));
   if (!m || !mine) throw notFound('营业执照照片无效，请重新上传');
   if (m.kind !== 'image') throw badRequest(MSG_NOT_IMAGE);
-  // the object's bytes: the demo's store on this machine, or the real bucket (domain/media-object.ts)
+  // the object's bytes: the demo's store on this machine, or the real bucket (domain/media/object.ts)
   const o = m.status === 'Normal' ? await readObject(m.bucket, m.object_key, LICENSE_MAX_BYTES + 1) : null;
   if (!o) throw badRequest('营业执照照片尚未上传完成，请稍后再试');
   return keepLicense(db, auth.user.id, o.head, o.size, now);

@@ -22,7 +22,7 @@ export interface ProofRow {
   status: ProofStatus;
   serial: string | null;
   name: string;
-  /** null once anonymised by the retention job (domain/retention.ts) */
+  /** null once anonymised by the retention job (domain/accounts/retention-*.ts) */
   id_card_enc: string | null;
   id_card_mask: string;
   job_name: string;
@@ -207,7 +207,7 @@ export async function viewProofByLink(db: Db, token: string, now: Date) {
   const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [
     sha256hex(token),
   ]);
-  // an anonymised proof has no link (domain/retention.ts): the same answer
+  // an anonymised proof has no link (domain/accounts/retention-*.ts): the same answer
   if (!p?.id_card_enc) throw notFound('离职证明不存在或已作废');
   if (p.status === 'issued') {
     await db.query(`UPDATE departure_proofs SET status = 'viewed', viewed_at = $2 WHERE id = $1 AND status = 'issued'`, [p.id, now]);

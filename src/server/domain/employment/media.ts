@@ -1,6 +1,6 @@
 /**
  * The upload engine's objects as 灵活用工 uses them: task attachments and agreement PDFs. The
- * signer of each server lives with the server (domain/media-object.ts), so the route hands in an
+ * signer of each server lives with the server (domain/media/object.ts), so the route hands in an
  * `ObjectStore` over it; these functions, and their tests, need no Fastify.
  */
 import { MSG_MEDIA_UNFINISHED } from '../../../contract/upload';
@@ -43,7 +43,7 @@ export async function ownMedia(
     [mediaId, companyId],
   );
   if (!m || m.kind !== kind) throw badRequest(missing);
-  // the demo's store on this machine, or the real bucket (domain/media-object.ts)
+  // the demo's store on this machine, or the real bucket (domain/media/object.ts)
   const o = m.status === 'Normal' ? await store.read(db, m.bucket, m.object_key, 0) : null;
   if (!o) throw badRequest(MSG_MEDIA_UNFINISHED);
   return { ...m, size: o.size };

@@ -13,7 +13,7 @@ import { ownTask, publicTaskUrl } from './tasks';
 export async function listTasks(db: Db, companyId: number, query: z.output<typeof TaskListQuery>) {
   const args: unknown[] = [companyId];
   let kw = containsAnySql(args, query.keywords, ['t.name', 't.task_no', 't.category']);
-  // the same rules as the home to-do counters (domain/todos.ts)
+  // the same rules as the home to-do counters (domain/accounts/todos.ts)
   if (query.todo === 'unsigned')
     kw += ` AND t.need_sign AND t.status IN ('recruiting', 'ongoing') AND EXISTS (SELECT 1 FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id
               AND w.sign_status = 'pending' AND w.work_status <> 'rejected')`;

@@ -2,7 +2,7 @@
  * The console's short-lived upload credentials (GET /upload/sts): production's cloud STS
  * AssumeRole scoped to the caller's key prefix (adapters/sts.ts), else credentials minted here and
  * recorded so the OSS/VOD sandboxes can check the signatures and tokens they receive and tie
- * uploads to the caller's company (domain/credentials.ts).
+ * uploads to the caller's company (domain/accounts/credentials.ts).
  */
 import type { StsData } from '../../../contract/upload';
 import { assumeRole, type AliyunStsConfig } from '../../adapters/sts';

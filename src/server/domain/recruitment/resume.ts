@@ -173,7 +173,7 @@ export async function companyFacts(db: Db, id: number) {
 /** The picture behind a signed `no8_pic` link, or why there is none (the link is bad or expired; no proof). */
 export type ProofImage = { svg: string } | { refused: 'link' | 'missing' };
 
-/** The departure proof behind `file` (`<work id>.svg`, domain/proof.ts proofUrl) as an SVG, if the link's signature holds. */
+/** The departure proof behind `file` (`<work id>.svg`, domain/dimission/proof-image.ts proofUrl) as an SVG, if the link's signature holds. */
 export async function proofImage(db: Db, file: string, exp: number, sig: string, now: Date): Promise<ProofImage> {
   const m = /^(\d{1,9})\.svg$/.exec(file);
   const workId = m ? Number(m[1]) : 0;
@@ -198,7 +198,7 @@ export async function proofImage(db: Db, file: string, exp: number, sig: string,
   const today = fmtDate(now);
   let doc: ProofDocument;
   // a platform proof: drawn from the issued proof itself (ID number masked for this reader); once the
-  // company's copy is anonymised (domain/retention.ts) the resume's own facts are drawn instead
+  // company's copy is anonymised (domain/accounts/retention-*.ts) the resume's own facts are drawn instead
   const own =
     w.resign_type === 'in' && w.resign_id
       ? await db.one<ProofRow>(
