@@ -76,7 +76,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     settings: {
       // without the parser map import-x reads only .js/.mjs/.cjs dependencies: no-cycle silently
-      // skipped every .ts/.tsx file (issue 26; scripts/check-cycle-lint.mjs proves it stays on)
+      // skipped every .ts/.tsx file (issue 26; scripts/check-lint-rules.mjs proves it stays on)
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
