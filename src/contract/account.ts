@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DateTimeText, Fen, INT_MAX, MOBILE_RE, SMS_CODE_RE, formText, text } from './common';
 import { User } from './usercenter';
+import { ROLES, Role, normalRoles } from './roles';
 import { USCC_MESSAGES, normalizeUscc, usccProblem } from './uscc';
 
 import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from './vocab';
@@ -85,6 +86,8 @@ export const Colleague = z.object({
   dept_name: z.string(),
   job_name: z.string(),
   role: z.enum(['admin', 'member']),
+  /** the colleague's roles (issue 27), in the table's order; 成员 always among them */
+  roles: z.array(Role),
   status: z.enum(['normal', 'pending']),
   joined_at: DateTimeText.nullable(),
   applied_at: DateTimeText.nullable(),
@@ -95,6 +98,40 @@ export const ColleaguesData = z.object({ list: z.array(Colleague), pending: z.ar
 export const ColleagueCheckBody = z.strictObject({
   result: z.enum(['pass', 'reject'], '请选择审核结果'),
 });
+
+/** The admin sets a colleague's roles: the whole set, comma separated (成员 is added by itself). */
+export const ColleagueRolesBody = z.strictObject({
+  roles: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((a) => a.every((x) => (ROLES as readonly string[]).includes(x)), '角色无效')
+    .transform((a) => normalRoles(a)),
+});
+export const ColleagueRolesData = z.object({ roles: z.array(Role), changed: z.boolean() });
+
+/** 权限变更记录: one change of a colleague's roles, before → after (append-only). */
+export const RoleChangeRow = z.object({
+  id: z.number().int(),
+  /** whose roles: the colleague's name (or masked mobile) */
+  target: z.string(),
+  /** who changed them */
+  changed_by: z.string(),
+  before: z.array(Role),
+  after: z.array(Role),
+  created_at: DateTimeText,
+});
+export type RoleChangeRow = z.infer<typeof RoleChangeRow>;
+export const RoleChangesQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
+export const RoleChangesData = z.object({ list: z.array(RoleChangeRow), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 
 export const CompanyInviteData = z.object({ code: z.string(), company_name: z.string() });
 export const InviteCodeParam = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9]{6,16}$/, '邀请链接无效') });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PermRule } from './roles';
 
 /** One call of the API, as the server registers it and the client makes it (src/contract/endpoints.ts). */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,6 +18,11 @@ export interface Endpoint {
   data: z.ZodType;
   /** false: callable without a bearer token */
   auth: boolean;
+  /**
+   * the permission the caller's roles must grant (src/contract/roles.ts), checked in addRoute before
+   * the handler; none: any member of the company, as before roles (issue 27)
+   */
+  perm?: PermRule;
   /** a larger body limit than the server's default (bytes), e.g. an image upload */
   bodyLimit?: number;
   /** the console never toasts this call's errors (SPEC §7 "silent") */

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { DateTimeText } from './common';
 import { IMPORT_MAX_BYTES } from './import-rules';
+import type { ImportTypeName } from './import-types';
+import type { Permission } from './roles';
 
 export * from './import-rules';
 export * from './import-types';
@@ -109,8 +111,13 @@ export type ImportFileData = z.infer<typeof ImportFileData>;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The permission each import type needs (its batches create payout lists, departures, workers, tax rows). */
+export const IMPORT_TYPE_PERMS: Record<ImportTypeName, Permission> = { payout: 'payout.prepare', dimission: 'hr', workers: 'hr', tax: 'finance' };
+/** The import endpoints: any permission that imports something (the type's own is checked with the type). */
+const IMPORT_PERMS = ['payout.prepare', 'hr', 'finance'] as const satisfies readonly Permission[];
+
 export const importsEndpoints = {
-  importTemplate: ep({ method: 'GET', path: '/import/template/:type', params: ImportTypeParam, data: ImportFileData, auth: true }),
+  importTemplate: ep({ method: 'GET', path: '/import/template/:type', params: ImportTypeParam, data: ImportFileData, auth: true, perm: IMPORT_PERMS }),
   importUpload: ep({
     method: 'POST',
     path: '/import/upload/:type',
@@ -118,12 +125,21 @@ export const importsEndpoints = {
     body: ImportUploadBody,
     data: ImportBatchDetail,
     auth: true,
+    perm: IMPORT_PERMS,
     bodyLimit: IMPORT_BODY_LIMIT,
   }),
-  importBatches: ep({ method: 'GET', path: '/import/batches', query: ImportBatchListQuery, data: ImportBatchList, auth: true }),
-  importBatch: ep({ method: 'GET', path: '/import/batches/:id', params: ImportIdParam, data: ImportBatchDetail, auth: true }),
-  importIssues: ep({ method: 'GET', path: '/import/batches/:id/issues', params: ImportIdParam, query: ImportIssuesQuery, data: ImportIssuesData, auth: true }),
-  importCommit: ep({ method: 'POST', path: '/import/batches/:id/commit', params: ImportIdParam, data: ImportBatch, auth: true }),
-  importOriginal: ep({ method: 'GET', path: '/import/batches/:id/file', params: ImportIdParam, data: ImportFileData, auth: true }),
-  importErrorFile: ep({ method: 'GET', path: '/import/batches/:id/errors', params: ImportIdParam, data: ImportFileData, auth: true }),
+  importBatches: ep({ method: 'GET', path: '/import/batches', query: ImportBatchListQuery, data: ImportBatchList, auth: true, perm: IMPORT_PERMS }),
+  importBatch: ep({ method: 'GET', path: '/import/batches/:id', params: ImportIdParam, data: ImportBatchDetail, auth: true, perm: IMPORT_PERMS }),
+  importIssues: ep({
+    method: 'GET',
+    path: '/import/batches/:id/issues',
+    params: ImportIdParam,
+    query: ImportIssuesQuery,
+    data: ImportIssuesData,
+    auth: true,
+    perm: IMPORT_PERMS,
+  }),
+  importCommit: ep({ method: 'POST', path: '/import/batches/:id/commit', params: ImportIdParam, data: ImportBatch, auth: true, perm: IMPORT_PERMS }),
+  importOriginal: ep({ method: 'GET', path: '/import/batches/:id/file', params: ImportIdParam, data: ImportFileData, auth: true, perm: IMPORT_PERMS }),
+  importErrorFile: ep({ method: 'GET', path: '/import/batches/:id/errors', params: ImportIdParam, data: ImportFileData, auth: true, perm: IMPORT_PERMS }),
 } as const satisfies Record<string, Endpoint>;

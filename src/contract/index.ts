@@ -14,3 +14,4 @@ export * from './uscc';
 export * from './invoice-rules';
 export * from './endpoints';
 export * from './privacy';
+export * from './roles';

@@ -38,6 +38,6 @@ export const PiiViewsData = z.object({
 });
 
 export const privacyEndpoints = {
-  contactReveal: ep({ method: 'POST', path: '/talent/contact/:id', params: IdParam, data: ContactRevealData, auth: true }),
-  piiViews: ep({ method: 'GET', path: '/usercenter/pii_views', query: PiiViewsQuery, data: PiiViewsData, auth: true }),
+  contactReveal: ep({ method: 'POST', path: '/talent/contact/:id', params: IdParam, data: ContactRevealData, auth: true, perm: 'recruit' }),
+  piiViews: ep({ method: 'GET', path: '/usercenter/pii_views', query: PiiViewsQuery, data: PiiViewsData, auth: true, perm: 'admin' }),
 } as const satisfies Record<string, Endpoint>;

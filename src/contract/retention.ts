@@ -39,6 +39,6 @@ export const RetentionData = z.object({
 export type RetentionData = z.infer<typeof RetentionData>;
 
 export const retentionEndpoints = {
-  retention: ep({ method: 'GET', path: '/usercenter/retention', data: RetentionData, auth: true }),
-  retentionSave: ep({ method: 'POST', path: '/usercenter/retention', body: RetentionSaveBody, data: RetentionData, auth: true }),
+  retention: ep({ method: 'GET', path: '/usercenter/retention', data: RetentionData, auth: true, perm: 'admin' }),
+  retentionSave: ep({ method: 'POST', path: '/usercenter/retention', body: RetentionSaveBody, data: RetentionData, auth: true, perm: 'admin' }),
 } as const satisfies Record<string, Endpoint>;

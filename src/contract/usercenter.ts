@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Fen, MOBILE_RE, formText, text } from './common';
+import { Permission, Role } from './roles';
 
 export const CompanyStatus = z.enum(['no_apply', 'apply', 'normal']);
 export type CompanyStatus = z.infer<typeof CompanyStatus>;
@@ -36,6 +37,10 @@ export const Member = z.object({
   is_admin: z.number().int(),
   /** CRC points balance of the company */
   crc: z.number().int(),
+  /** the caller's roles in the company (issue 27) */
+  roles: z.array(Role),
+  /** what those roles allow (src/contract/roles.ts), for hiding what the caller may not do */
+  permissions: z.array(Permission),
 });
 export type Member = z.infer<typeof Member>;
 

@@ -8,7 +8,9 @@
  *   - never a distinctive value of company A in B's answer;
  *   - never a row written by a refused call (row-level triggers count every write), and never a
  *     change to A's rows by any call of B.
- * And a registered /ent/v3 route that is not in the table fails a test.
+ * And a registered /ent/v3 route that is not in the table fails a test. And for every endpoint whose
+ * row names a permission (`perm`, src/contract/roles.ts), a colleague of B holding every role but the
+ * ones that grant it gets 403 and writes nothing at all (issue 27).
  *
  * Nothing here lists endpoints; the few exceptions are below, each with its reason.
  *
@@ -18,6 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX, endpoints, type Endpoint } from '../contract/endpoints';
+import { grants, MSG_NO_PERMISSION, ROLES, type PermRule } from '../contract/roles';
 import { fmtDate } from './lib/time';
 import { call, startTestServer, type Env, type TestServer } from '../../tests/setup/server';
 
@@ -104,6 +107,7 @@ beforeAll(async () => {
       `SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'company_id' ORDER BY 1`,
     )
   ).map((r) => r.table_name);
+  await addRoleColleagues(b.company_id);
   await installWriteCounters();
   watchDatabaseErrors();
 
@@ -147,6 +151,28 @@ afterAll(async () => {
   );
   await s?.close();
 });
+
+// --- colleagues of B without a permission (issue 27) ---------------------------------------------
+
+/** Every role that does not grant the rule (管理员 grants all); 成员 always. */
+const rolesWithout = (rule: PermRule) => ROLES.filter((r) => r === 'member' || (r !== 'admin' && !grants([r], rule)));
+const ruleKey = (rule: PermRule) => [rule].flat().join('|');
+/** rule → the mobile of a colleague of B holding rolesWithout(rule) */
+const withoutPerm = new Map<string, string>();
+
+async function addRoleColleagues(companyId: number) {
+  const rules = new Map(table.filter(([, e]) => e.perm).map(([, e]) => [ruleKey(e.perm!), e.perm!] as const));
+  let n = 0;
+  for (const [key, rule] of rules) {
+    const mobile = `1370000${String(++n).padStart(4, '0')}`;
+    await s.db.query(
+      `INSERT INTO users (mobile, realname, verify_status, company_id, role, roles, member_status, joined_at)
+       VALUES ($1, $2, 1, $3, 'member', $4, 'normal', now())`,
+      [mobile, `无${n}`, companyId, rolesWithout(rule)],
+    );
+    withoutPerm.set(key, mobile);
+  }
+}
 
 // --- write counters and database errors ------------------------------------------------------------
 
@@ -510,4 +536,41 @@ describe('sweep: every endpoint as company B, A’s ids and fuzzed input', () =>
     const a = await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'");
     expect(b!.company_id).not.toBe(a!.company_id);
   });
+});
+
+describe('permissions: every endpoint with a perm, as a colleague of B whose roles do not grant it', () => {
+  const guarded = table.filter(([, e]) => e.auth && e.perm);
+  it('the table names permissions (money, personal data and settings are not open to every member)', () => {
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const n of ['paySettings', 'payBatchCode', 'payBatchConfirm', 'dimRecordReveal', 'payQuarterExport', 'colleagueRoles', 'retentionSave'] as const) {
+      expect(endpoints[n].perm, n).toBeDefined();
+    }
+  });
+
+  for (const [name, e] of guarded) {
+    it(`${e.method} ${e.path} needs ${ruleKey(e.perm!)}`, async () => {
+      const mobile = withoutPerm.get(ruleKey(e.perm!))!;
+      // the fuzzing above, as B's admin, may have changed or removed this colleague (an id of A's that is also theirs)
+      await s.db.query(`UPDATE users SET company_id = $2, member_status = 'normal', roles = $3 WHERE mobile = $1`, [
+        mobile,
+        (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE id = $1', [bUserId]))!.company_id,
+        rolesWithout(e.perm!),
+      ]);
+      const token = await s.tokenFor(mobile);
+      const problems: string[] = [];
+      // the plausible call, then a few of the generated ones (hostile input is refused for the role first)
+      for (const c of cases(e, name).slice(0, 4)) {
+        const before = await writes();
+        const r = await send(e, c, token);
+        casesTried++;
+        const after = await writes();
+        const what = `${e.method} ${c.path} b=${JSON.stringify(c.body).slice(0, 80)}`;
+        if (r.status === 431) continue;
+        if (r.env?.code !== 403 || r.env.msg !== MSG_NO_PERMISSION) problems.push(`answered ${r.env?.code} ${r.env?.msg} to ${what}`);
+        const w = [...after].filter(([t, n]) => n !== (before.get(t) ?? 0) && t !== 'sessions').map(([t]) => t);
+        if (w.length) problems.push(`refused but wrote ${w.join(', ')}: ${what}`);
+      }
+      expect(problems.slice(0, 5).join('\n')).toBe('');
+    });
+  }
 });

@@ -87,6 +87,6 @@ describe('retention setting', () => {
     // 林雨桐, a plain member of the same company
     const token = await h.server.tokenFor('13905710002');
     const r = await call(h.server.url, 'POST', '/ent/v3/usercenter/retention', { token, form: { departure_action: 'purge' } });
-    expect(r.body).toMatchObject({ code: 403, msg: '仅企业管理员可修改保存期限设置' });
+    expect(r.body).toMatchObject({ code: 403, msg: '您没有该操作的权限，请联系企业管理员' });
   });
 });

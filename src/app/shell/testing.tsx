@@ -27,6 +27,8 @@ export const demoMember = (over: Partial<Member> = {}): Member => ({
   check_num: 2,
   is_admin: 1,
   crc: 598,
+  roles: ['admin', 'member'],
+  permissions: ['recruit', 'hr', 'payout.prepare', 'payout.approve', 'payout.settings', 'finance', 'pii.full', 'admin'],
   ...over,
 });
 

@@ -3,7 +3,7 @@ import type { Member, User } from '../../contract';
 import { maskMobile, nameInitials } from '../shared/lib/format';
 
 /** The name the console shows for the signed-in user: real name, else the member name, else the masked mobile. */
-export const displayName = (user: User, member: Member | null | undefined): string => user.realname || member?.name || maskMobile(user.mobile);
+export const displayName = (user: User, member: Pick<Member, 'name'> | null | undefined): string => user.realname || member?.name || maskMobile(user.mobile);
 
 // Fluent's Avatar look (brand colour, initials or the photo in a circle) without its 9 KB of
 // presence badges, shapes and colour palettes: the layout paints it on every page (issue 17)

@@ -203,8 +203,8 @@ const companiesAndUsers: SeedStep = {
       const created = addDays(now, -(200 - i * 7));
       await db.query(
         `INSERT INTO users (mobile, realname, verify_status, company_id, dept_name, job_name, role,
-           member_status, joined_at, created_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+           member_status, joined_at, created_at, roles)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
         [
           x.mobile,
           x.realname,
@@ -216,6 +216,8 @@ const companiesAndUsers: SeedStep = {
           x.member_status,
           cid && x.member_status === 'normal' ? created : null,
           created,
+          // as migration 036 gave the colleagues of existing companies (docs/decisions.md); admins get 管理员 from role
+          cid && x.member_status === 'normal' && x.role === 'member' ? ['recruiter', 'hr', 'member'] : ['member'],
         ],
       );
     }

@@ -5,8 +5,9 @@
  */
 import { Code } from '../../contract/codes';
 import { maskMobile } from '../../contract/person';
+import { grants, MSG_NO_PERMISSION, type PermRule } from '../../contract/roles';
 import { forbidden, Refusal } from '../lib/refusal';
-import { activeLevel, companyStatus, type AuthInfo, type CompanyRow } from './users';
+import { activeLevel, companyStatus, isActiveMember, type AuthInfo, type CompanyRow } from './users';
 
 export const MSG_NO_COMPANY = '该操作需要企业认证，是否继续？';
 export const MSG_IN_REVIEW = '企业信息审核中，是否查看审核进度？';
@@ -58,3 +59,14 @@ export function taxCompany(auth: AuthInfo, now: Date): CompanyRow {
 
 /** The name the logs show for the caller: the real name, or the masked mobile. */
 export const operatorOf = (auth: AuthInfo) => auth.user.realname || maskMobile(auth.user.mobile);
+
+/**
+ * The endpoint's permission (its `perm` in the endpoint table), asked by addRoute before any
+ * handler runs: a full member of a verified company whose roles do not grant it is refused with
+ * nothing written. Callers not yet admitted (no company, in review, waiting for the admin) pass on
+ * to the handler, whose own gates answer them as before (e.g. 请先完成企业认证).
+ */
+export function requirePermission(auth: AuthInfo, rule: PermRule): void {
+  if (!isActiveMember(auth.user, auth.company)) return;
+  if (!grants(auth.user.roles, rule)) throw forbidden(MSG_NO_PERMISSION);
+}

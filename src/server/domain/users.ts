@@ -1,6 +1,7 @@
 import type { Db } from '../db/types';
 import type { CompanyStatus, Member, User } from '../../contract/usercenter';
 import { fmtDate } from '../lib/time';
+import { normalRoles, permissionsOf } from '../../contract/roles';
 
 export interface UserRow {
   id: number;
@@ -11,7 +12,10 @@ export interface UserRow {
   company_id: number | null;
   dept_name: string;
   job_name: string;
+  /** 'admin' exactly when roles holds 管理员 (kept so by the database, migration 036) */
   role: 'admin' | 'member';
+  /** the roles in the company (src/contract/roles.ts); 成员 always among them */
+  roles: string[];
   member_status: 'pending' | 'normal';
 }
 
@@ -28,7 +32,7 @@ export interface CompanyRow {
   submitted_by: number | null;
 }
 
-export const USER_COLUMNS = 'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, member_status';
+export const USER_COLUMNS = 'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, roles, member_status';
 export const COMPANY_COLUMNS = 'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
 
 export async function loadCompany(db: Db, id: number | null): Promise<CompanyRow | null> {
@@ -98,6 +102,9 @@ export async function toApiMember(db: Db, user: UserRow, company: CompanyRow | n
     member_expire: lv > 0 ? company.member_expire! : '',
     check_num: checkNum,
     is_admin: admin ? 1 : 0,
+    // what the caller may do (issue 27), so the console can hide the rest; none before admission
+    roles: active ? normalRoles(user.roles) : ['member'],
+    permissions: active ? permissionsOf(user.roles) : [],
     // the balance is company data: a user not yet admitted does not see it
     crc: active ? company.crc_balance : 0,
   };

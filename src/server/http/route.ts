@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, type Endpoint } from '../../contract/endpoints';
 import type { Db } from '../db/types';
+import { requirePermission } from '../domain/access';
 import { requireAuth, type AuthInfo } from './auth';
 import { ok } from './envelope';
 import { parseInput } from './validate';
@@ -30,6 +31,8 @@ export type Handler<E extends Endpoint> = (ctx: RouteCtx<E>) => Promise<z.input<
  * contract's own schemas (strict objects: unknown fields are refused); the handler's return
  * value becomes `data` of a code-200 envelope. Errors go to the app's error handler.
  * Endpoints without a query/body schema ignore what is sent there (e.g. cache busters).
+ * An endpoint's `perm` (src/contract/roles.ts) is checked first, before its input is read: a caller
+ * whose roles do not grant it gets 403 and the handler never runs.
  */
 export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
   app.route({
@@ -38,6 +41,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler
     ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     ...(e.auth ? { preHandler: requireAuth(app.db, app.now) } : {}),
     handler: async (req, reply) => {
+      if (e.perm && req.auth) requirePermission(req.auth, e.perm);
       let msg = 'ok';
       const data = await handler({
         body: (e.body ? parseInput(e.body, req.body) : undefined) as Out<E['body']>,

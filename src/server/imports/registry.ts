@@ -3,8 +3,8 @@
  * through the blind index) and the commit that writes them in the caller's transaction. One file
  * per type in `types/`, one line here; the columns and row rules live in src/contract/import-types.
  */
-import { isImportType, type ImportTypeName } from '../../contract/imports';
-import { memberCompanyOf, taxCompany } from '../domain/access';
+import { IMPORT_TYPE_PERMS, isImportType, type ImportTypeName } from '../../contract/imports';
+import { memberCompanyOf, requirePermission, taxCompany } from '../domain/access';
 import type { AuthInfo } from '../domain/users';
 import { notFound } from '../lib/refusal';
 import type { ServerImportType } from './server-type';
@@ -29,7 +29,12 @@ export function importTypeOf(t: string): ImportTypeName {
   return t;
 }
 
-/** The members-only gate, and for the tax service's type the tax flag too (issue 14). */
+/**
+ * The members-only gate, and for the tax service's type the tax flag too (issue 14); the type's own
+ * permission (IMPORT_TYPE_PERMS: a payout list needs payout.prepare, departures and workers hr, tax
+ * rows finance) on top of the table's "any import permission".
+ */
 export function importCompany(auth: AuthInfo, now: Date, type: ImportTypeName) {
+  requirePermission(auth, IMPORT_TYPE_PERMS[type]);
   return type === 'tax' ? taxCompany(auth, now) : memberCompanyOf(auth, now);
 }

@@ -228,10 +228,10 @@ describe('refusals for another company’s objects', () => {
       (await api('POST', '/usercenter/colleagues/99999999/check', t2, { result: 'pass' })).body,
     );
     expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t2, { result: 'pass' })).body).toMatchObject({ code: 404 });
-    // a plain member may not check colleagues or buy membership
+    // a colleague without 管理员 may not check colleagues or buy membership (the table's perm, issue 27)
     const member = await s.tokenFor('13905710001');
-    expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, member, { result: 'pass' })).body.msg).toBe('仅企业管理员可审核同事');
-    expect((await api('POST', '/usercenter/company/order/create', member, { pack: 'year' })).body.msg).toBe('仅企业管理员可开通会员');
+    expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, member, { result: 'pass' })).body.msg).toBe('您没有该操作的权限，请联系企业管理员');
+    expect((await api('POST', '/usercenter/company/order/create', member, { pack: 'year' })).body.msg).toBe('您没有该操作的权限，请联系企业管理员');
     // no company / under review
     const t4 = await s.tokenFor('13800000004');
     expect((await api('POST', '/usercenter/company/order/create', t4, { pack: 'year' })).body).toMatchObject({ code: 403, msg: '请先完成企业认证' });

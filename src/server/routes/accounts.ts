@@ -8,6 +8,7 @@ import { endpoints } from '../../contract/endpoints';
 import { activeCompany, adminCompany } from '../domain/access';
 import { checkColleague, companyInviteCode, companyInvitePreview, joinCompany, listColleagues, removeColleague } from '../domain/accounts/colleagues';
 import { strategicPartners } from '../domain/accounts/home';
+import { roleChangeList, setColleagueRoles } from '../domain/accounts/roles';
 import { licenseFromMedia, licenseImage, uploadLicense } from '../domain/accounts/license';
 import { crcLedger } from '../domain/accounts/membership';
 import { acceptInvite, inviterOf, myInvites, saveProfile } from '../domain/accounts/personal';
@@ -50,6 +51,16 @@ export function accountRoutes(app: FastifyInstance) {
     setMsg('已移除该同事');
     return null;
   });
+
+  /** The admin sets a colleague's roles (the table's perm: admin; adminCompany the second line). */
+  addRoute(app, endpoints.colleagueRoles, async ({ auth, params, body, db, now, setMsg }) => {
+    const c = adminCompany(auth, '设置同事角色');
+    const r = await setColleagueRoles(db, { companyId: c.id, adminId: auth.user.id, userId: params.id, roles: body.roles }, now);
+    setMsg(r.changed ? '角色已更新' : '角色未变化');
+    return r;
+  });
+
+  addRoute(app, endpoints.roleChanges, async ({ auth, query, db }) => roleChangeList(db, adminCompany(auth, '查看权限变更记录').id, query.page));
 
   addRoute(app, endpoints.companyInvite, async ({ auth, db }) => companyInviteCode(db, activeCompany(auth)));
 

@@ -29,7 +29,10 @@ describe('removing a colleague', () => {
     expect((await api('GET', '/usercenter/info', victimToken)).body.code).toBe(200);
 
     // a plain member may not remove anyone
-    expect((await api('POST', `/usercenter/colleagues/${other.id}/remove`, victimToken)).body).toMatchObject({ code: 403, msg: '仅企业管理员可移除同事' });
+    expect((await api('POST', `/usercenter/colleagues/${other.id}/remove`, victimToken)).body).toMatchObject({
+      code: 403,
+      msg: '您没有该操作的权限，请联系企业管理员',
+    });
     // not oneself
     expect((await api('POST', `/usercenter/colleagues/${me.id}/remove`, admin1)).body).toMatchObject({ code: 400, msg: '不能移除自己' });
     // another company's admin: the same 404 as a missing user

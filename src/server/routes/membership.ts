@@ -23,16 +23,16 @@ export function membershipRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.invoice, async ({ auth, db }) => ({ invoice: await companyInvoice(db, activeCompany(auth).id) }));
 
-  // the invoice details are the company's billing identity: administrators only
+  // the invoice details are the company's billing identity: 财务 and 管理员 (the table's perm)
   addRoute(app, endpoints.saveInvoice, async ({ auth, body, db, now, setMsg }) => {
-    const c = adminCompany(auth, '修改发票信息');
+    const c = activeCompany(auth);
     await saveCompanyInvoice(db, c.id, body, now);
     setMsg('保存成功');
     return null;
   });
 
   addRoute(app, endpoints.saveOrderInvoice, async ({ auth, params, body, db, now, setMsg }) => {
-    const c = adminCompany(auth, '申请发票');
+    const c = activeCompany(auth);
     await saveOrderInvoice(db, c.id, params.id, body, now);
     setMsg('发票申请已提交，我们将在5个工作日内开具');
     return null;

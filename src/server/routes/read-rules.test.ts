@@ -50,12 +50,12 @@ describe('the business licence on file', () => {
 
 describe('invoice details', () => {
   const inv = { company_name: '杭州云帆智联科技有限公司', creditcode: '91330106MA27WQ3D0X', invoice_type: '0' };
-  it('are written by administrators only; members still read them', async () => {
+  it('are written by 财务 and administrators only (the table’s perm); members still read them', async () => {
     const refused = await api('POST', '/usercenter/company/invoice', plain, inv);
-    expect(refused.body).toMatchObject({ code: 403, msg: '仅企业管理员可修改发票信息' });
+    expect(refused.body).toMatchObject({ code: 403, msg: '您没有该操作的权限，请联系企业管理员' });
     expect((await api('POST', '/usercenter/company/order/invoice/YF2024110800012', plain, inv)).body).toMatchObject({
       code: 403,
-      msg: '仅企业管理员可申请发票',
+      msg: '您没有该操作的权限，请联系企业管理员',
     });
     expect((await api('GET', '/usercenter/company/invoice', plain)).body.code).toBe(200);
   });
@@ -171,7 +171,7 @@ describe('the audit trail of full views', () => {
     expect(data.list[0]!.subject).toMatch(/^候选人 .\*+$/);
     expect(data.list.map((x) => x.viewer)).toContain('王丽娟');
     expect(JSON.stringify(data)).not.toMatch(/1[3-9]\d{9}/);
-    expect((await api('GET', '/usercenter/pii_views', plain)).body).toMatchObject({ code: 403, msg: '仅企业管理员可查看个人信息查看记录' });
+    expect((await api('GET', '/usercenter/pii_views', plain)).body).toMatchObject({ code: 403, msg: '您没有该操作的权限，请联系企业管理员' });
     // another company's trail does not hold company 1's views
     const other = envelope(PiiViewsData).parse((await api('GET', '/usercenter/pii_views', nonMember)).body).data;
     expect(other.total).toBe(0);

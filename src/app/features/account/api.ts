@@ -11,3 +11,6 @@ export const myInvite = () => call('myInvite');
 export const inviterOf = (code: string) => call('inviterOf', { params: { code } }, { hideMessage: true });
 export const acceptInvite = (code: string) => callWithMsg('inviteAccept', { body: { code } });
 export const listPartners = () => call('partners');
+/** The admin sets a colleague's roles (the whole set; 成员 is always kept). */
+export const setColleagueRoles = (id: number, roles: string[]) => callWithMsg('colleagueRoles', { params: { id }, body: { roles: roles.join(',') } });
+export const roleChanges = (page: number) => call('roleChanges', { query: { page } });

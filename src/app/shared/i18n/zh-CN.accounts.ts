@@ -2,6 +2,7 @@
  * The message catalog, 账号、企业认证与会员 part (zh-CN.ts holds the shell's part; see its header).
  * Loaded with the pages of this area, not with the first route.
  */
+import { ROLE_LABELS, type Role } from '../../../contract/roles';
 import { tLogin } from './zh-CN.login';
 
 export const tAccounts = {
@@ -114,6 +115,27 @@ export const tAccounts = {
       cancel: '取消',
       noPending: '暂无待审核的同事',
       invite: '邀请同事',
+      // roles (issue 27): the labels are the contract's (src/contract/roles.ts)
+      roleLabels: ROLE_LABELS,
+      setRoles: '设置角色',
+      rolesTitle: (name: string) => `设置 ${name} 的角色`,
+      rolesIntro: '一位同事可同时担任多个角色；所有同事均为成员。管理员拥有全部权限。',
+      roleHints: {
+        admin: '企业认证、同事与角色、会员、隐私与保存期限、发放设置，以及其余全部权限',
+        finance: '发放审批（获取验证码、确认发放）、完税服务、发票、充值',
+        recruiter: '职位、人才大厅、邀约与面试，准备发放名单',
+        hr: '离职办理、灵活用工任务与人员、查看完整证件号，准备发放名单',
+        member: '首页、同事列表等基础功能',
+      } satisfies Record<Role, string>,
+      rolesChange: (before: string, after: string) => `角色将由「${before}」变更为「${after}」，变更立即生效并记入权限变更记录。`,
+      rolesUnchanged: '尚未变更角色',
+      rolesOk: '确认变更',
+      log: '权限变更记录',
+      logIntro: '管理员每次变更同事的角色都会记录在此，记录不可修改或删除。',
+      logEmpty: '暂无权限变更记录',
+      logFailed: '权限变更记录加载失败，请稍后重试',
+      logCols: { time: '变更时间', by: '操作人', target: '同事', before: '变更前', after: '变更后' },
+      roleSep: '、',
     },
     membership: {
       level: '当前会员',

@@ -22,6 +22,8 @@ const member = (company_lv: number): Member => ({
   check_num: 0,
   is_admin: 1,
   crc: 0,
+  roles: ['admin', 'member'],
+  permissions: [],
 });
 
 describe('role prompts (SPEC §6)', () => {

@@ -32,6 +32,8 @@ const member = {
   check_num: 1,
   is_admin: 1,
   crc: 500,
+  roles: ['admin', 'member'],
+  permissions: ['admin'],
 };
 const userInfo = {
   user: { id: 1, realname: '张伟', avatar: '', verify_status: 1, mobile: '13800000001', company_status: 'normal' },

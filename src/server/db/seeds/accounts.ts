@@ -110,4 +110,28 @@ const contacts: SeedStep = {
   },
 };
 
-export const accountSeedSteps: SeedStep[] = [orders, partners, contacts];
+/** One colleague per role in 杭州云帆智联 (issue 27), so every role can be tried from the README. */
+const ROLE_COLLEAGUES: [string, string, string, string, string[]][] = [
+  ['13905710007', '周婷', '财务部', '会计', ['finance', 'member']],
+  ['13905710008', '吴佳琪', '人力资源部', '招聘专员', ['recruiter', 'member']],
+  ['13905710009', '郑凯', '人力资源部', '人事专员', ['hr', 'member']],
+  ['13905710010', '孙悦', '行政部', '行政助理', ['member']],
+];
+
+const roleColleagues: SeedStep = {
+  name: 'accounts_004_role_colleagues',
+  async run(db, now) {
+    const cid = await companyId(db, CODE_1);
+    if (!cid) return;
+    for (const [i, [mobile, realname, dept, job, roles]] of ROLE_COLLEAGUES.entries()) {
+      const joined = addDays(now, -(30 - i));
+      await db.query(
+        `INSERT INTO users (mobile, realname, verify_status, company_id, dept_name, job_name, role, roles, member_status, joined_at, created_at)
+         VALUES ($1, $2, 1, $3, $4, $5, 'member', $6, 'normal', $7, $7) ON CONFLICT (mobile) DO NOTHING`,
+        [mobile, realname, cid, dept, job, roles, joined],
+      );
+    }
+  },
+};
+
+export const accountSeedSteps: SeedStep[] = [orders, partners, contacts, roleColleagues];

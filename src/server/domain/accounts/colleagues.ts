@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Colleague, CompanyJoinBody } from '../../../contract/account';
 import { maskMobile } from '../../../contract/person';
+import { normalRoles } from '../../../contract/roles';
 import type { Db } from '../../db/types';
 import { randomAlnum } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/refusal';
@@ -19,6 +20,7 @@ interface ColleagueRow {
   dept_name: string;
   job_name: string;
   role: 'admin' | 'member';
+  roles: string[];
   member_status: 'pending' | 'normal';
   joined_at: Date | null;
 }
@@ -32,6 +34,7 @@ function colleagueOf(r: ColleagueRow, me: AuthInfo): Colleague {
     dept_name: r.dept_name,
     job_name: r.job_name,
     role: r.role,
+    roles: normalRoles(r.roles),
     status: r.member_status,
     joined_at: r.member_status === 'normal' ? dt(r.joined_at) : null,
     applied_at: r.member_status === 'pending' ? dt(r.joined_at) : null,
@@ -42,7 +45,7 @@ function colleagueOf(r: ColleagueRow, me: AuthInfo): Colleague {
 /** The company's members, admins first; only administrators see (and check) who waits to join. */
 export async function listColleagues(db: Db, companyId: number, me: AuthInfo): Promise<{ list: Colleague[]; pending: Colleague[] }> {
   const rows = await db.query<ColleagueRow>(
-    `SELECT id, realname, mobile, dept_name, job_name, role, member_status, joined_at FROM users
+    `SELECT id, realname, mobile, dept_name, job_name, role, roles, member_status, joined_at FROM users
       WHERE company_id = $1 ORDER BY role = 'admin' DESC, joined_at NULLS LAST, id`,
     [companyId],
   );

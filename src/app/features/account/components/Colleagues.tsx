@@ -24,29 +24,38 @@ import {
 } from '@fluentui/react-components';
 import { PersonAddRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
-import type { Colleague } from '../../../../contract';
+import type { Colleague, Role } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { EmptyState, TableScroll } from '../../../shared/ui';
-import { checkColleague, listColleagues, removeColleague } from '../api';
+import { checkColleague, listColleagues, removeColleague, setColleagueRoles } from '../api';
+import { RoleChanges } from './RoleChanges';
+import { RoleDialog } from './RoleDialog';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingVerticalL, gap: tokens.spacingVerticalM },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
+  roles: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** 同事: colleagues with department and job, and the pending checks an admin approves or rejects. */
+/**
+ * 同事: colleagues with department, job and roles, and the pending checks an admin approves or
+ * rejects; admins also set a colleague's roles (设置角色, with a confirmation) and read the
+ * 权限变更记录 (issue 27).
+ */
 export function Colleagues() {
   const s = useStyles();
   const [, navigate] = useLocation();
   const [data, setData] = useState<{ list: Colleague[]; pending: Colleague[] } | null>(null);
-  const [tab, setTab] = useState<'members' | 'pending'>('members');
+  const [tab, setTab] = useState<'members' | 'pending' | 'log'>('members');
   const [busy, setBusy] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Colleague | null>(null);
+  const [editing, setEditing] = useState<Colleague | null>(null);
+  const [logVersion, setLogVersion] = useState(0);
   const c = tAccounts.account.colleagues;
 
   const first = useRef(true);
@@ -93,25 +102,49 @@ export function Colleagues() {
     }
   };
 
+  /** 确认变更 in the roles dialog: the change is saved and logged; my own roles reload the session. */
+  const saveRoles = async (x: Colleague, roles: Role[]) => {
+    setBusy(x.id);
+    try {
+      const { msg } = await setColleagueRoles(x.id, roles);
+      toastSuccess(msg);
+      setEditing(null);
+      load();
+      setLogVersion((v) => v + 1);
+      if (x.is_me) void refreshSession();
+    } catch {
+      // told
+    } finally {
+      setBusy(null);
+    }
+  };
+
   if (!data) return <Spinner label={t.state.loading} />;
-  const rows = tab === 'members' ? data.list : data.pending;
   const iAmAdmin = data.list.some((x) => x.is_me && x.role === 'admin');
+  const rows = tab === 'members' ? data.list : tab === 'pending' ? data.pending : [];
   const actions = tab === 'pending' || iAmAdmin;
   return (
     <Card className={s.card} data-testid="colleagues">
       <div className={s.head}>
-        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'members' | 'pending')}>
+        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'members' | 'pending' | 'log')}>
           <Tab value="members">{c.members(data.list.length)}</Tab>
           <Tab value="pending">{c.pending(data.pending.length)}</Tab>
+          {iAmAdmin ? (
+            <Tab value="log" data-testid="role-log-tab">
+              {c.log}
+            </Tab>
+          ) : null}
         </TabList>
         <Button icon={<PersonAddRegular />} onClick={() => navigate('/company/invite')}>
           {c.invite}
         </Button>
       </div>
-      {rows.length === 0 ? (
+      {tab === 'log' ? (
+        <RoleChanges version={logVersion} />
+      ) : rows.length === 0 ? (
         <EmptyState compact text={tab === 'pending' ? c.noPending : undefined} />
       ) : (
-        <TableScroll label={tAccounts.account.tabs.colleagues} minWidth={'720px'}>
+        <TableScroll label={tAccounts.account.tabs.colleagues} minWidth={iAmAdmin ? '960px' : '720px'}>
           <Table size="small" aria-label={tAccounts.account.tabs.colleagues}>
             <TableHeader>
               <TableRow>
@@ -126,7 +159,7 @@ export function Colleagues() {
             </TableHeader>
             <TableBody>
               {rows.map((x) => (
-                <TableRow key={x.id}>
+                <TableRow key={x.id} data-testid="colleague-row">
                   <TableCell>
                     {x.realname}
                     {x.is_me && <Text className={s.muted}>{c.me}</Text>}
@@ -136,9 +169,13 @@ export function Colleagues() {
                   <TableCell>{x.job_name || '—'}</TableCell>
                   {tab === 'members' ? (
                     <TableCell>
-                      <Badge appearance="tint" color={x.role === 'admin' ? 'brand' : 'informative'}>
-                        {x.role === 'admin' ? c.admin : c.member}
-                      </Badge>
+                      <div className={s.roles} data-testid="colleague-roles">
+                        {(x.roles.length > 1 ? x.roles.filter((r) => r !== 'member') : x.roles).map((r) => (
+                          <Badge key={r} appearance="tint" color={r === 'admin' ? 'brand' : r === 'member' ? 'subtle' : 'informative'}>
+                            {c.roleLabels[r]}
+                          </Badge>
+                        ))}
+                      </div>
                     </TableCell>
                   ) : null}
                   <TableCell>{(tab === 'members' ? x.joined_at : x.applied_at) ?? '—'}</TableCell>
@@ -155,11 +192,16 @@ export function Colleagues() {
                     </TableCell>
                   ) : actions ? (
                     <TableCell>
-                      {!x.is_me && x.role === 'member' ? (
-                        <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
-                          {c.remove}
+                      <div className={s.actions}>
+                        <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setEditing(x)} data-testid="set-roles">
+                          {c.setRoles}
                         </Button>
-                      ) : null}
+                        {!x.is_me && x.role === 'member' ? (
+                          <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
+                            {c.remove}
+                          </Button>
+                        ) : null}
+                      </div>
                     </TableCell>
                   ) : null}
                 </TableRow>
@@ -168,6 +210,7 @@ export function Colleagues() {
           </Table>
         </TableScroll>
       )}
+      <RoleDialog colleague={editing} busy={busy !== null} onCancel={() => setEditing(null)} onSave={(roles) => editing && void saveRoles(editing, roles)} />
       <Dialog open={removing !== null} onOpenChange={(_, d) => !d.open && setRemoving(null)}>
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>
