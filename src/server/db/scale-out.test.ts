@@ -48,6 +48,7 @@ const COMPANY = [
   'resignation_requests',
   'resume_views',
   'retention_settings',
+  'role_changes',
   'stats_company_daily',
   'stats_crc_daily',
   'stats_departure_daily',

@@ -29,6 +29,7 @@ import { encryptPii, sealPii } from '../lib/pii';
 import { addDays, fmtDate } from '../lib/time';
 import { installJobs, startJobs, type Jobs } from '.';
 import { RETENTION_JOB, retentionJob } from './retention';
+import { MSG_NO_PERMISSION } from '../../contract/roles';
 
 let s: TestServer;
 let db: Db;
@@ -552,9 +553,9 @@ describe('the setting (GET/POST /usercenter/retention)', () => {
     const member = await s.tokenFor('13800000005');
     expect((await post('/usercenter/retention', { departure_action: 'purge' }, member)).body).toMatchObject({
       code: 403,
-      msg: '仅企业管理员可修改保存期限设置',
+      msg: MSG_NO_PERMISSION,
     });
-    expect((await get('/usercenter/retention', member)).body).toMatchObject({ code: 403, msg: '仅企业管理员可查看保存期限设置' });
+    expect((await get('/usercenter/retention', member)).body).toMatchObject({ code: 403, msg: MSG_NO_PERMISSION });
     expect((await db.one<{ departure_action: string }>('SELECT departure_action FROM retention_settings WHERE company_id = $1', [cA]))!.departure_action).toBe(
       'anonymise',
     );
