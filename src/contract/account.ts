@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { DateTimeText, Fen, INT_MAX, MOBILE_RE, SMS_CODE_RE, formText, text } from './common';
 import { User } from './usercenter';
-import { ROLES, Role, normalRoles } from './roles';
+import { ROLES, normalRoles } from './roles';
 import { USCC_MESSAGES, normalizeUscc, usccProblem } from './uscc';
 
 import { INDUSTRIES, PERSON_NAME_RE, STAFF_RANGES } from './vocab';
+
+const Role = z.enum(ROLES);
 
 // --- company application (/create, /auth, /inReview) -----------------------------------------
 

@@ -2,14 +2,12 @@
  * Roles and permissions (issue 27): which role of a company grants which permission, as data shared
  * by the server (http/route.ts enforces every endpoint's `perm` before its handler runs) and the
  * console (the caller's permissions come with the user info, to hide what they may not do).
- * docs/roles.md is the table in prose.
+ * docs/roles.md is the table in prose. No zod here: the i18n catalog imports the labels, and pages
+ * outside the console (/invite, /agreement) must not pull the schema library in (PWA byte budget).
  */
-import { z } from 'zod';
-
 /** A person's roles in their company; several at once. 成员 (member) is held by everyone in a company. */
 export const ROLES = ['admin', 'finance', 'recruiter', 'hr', 'member'] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: '管理员',
@@ -20,8 +18,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const PERMISSIONS = ['recruit', 'hr', 'payout.prepare', 'payout.approve', 'payout.settings', 'finance', 'pii.full', 'admin'] as const;
-export const Permission = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof Permission>;
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** Which permissions each role grants; 管理员 holds them all (existing admins keep everything). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

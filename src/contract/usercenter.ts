@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Fen, MOBILE_RE, formText, text } from './common';
-import { Permission, Role } from './roles';
+import { PERMISSIONS, ROLES } from './roles';
 
 export const CompanyStatus = z.enum(['no_apply', 'apply', 'normal']);
 export type CompanyStatus = z.infer<typeof CompanyStatus>;
@@ -38,9 +38,9 @@ export const Member = z.object({
   /** CRC points balance of the company */
   crc: z.number().int(),
   /** the caller's roles in the company (issue 27) */
-  roles: z.array(Role),
+  roles: z.array(z.enum(ROLES)),
   /** what those roles allow (src/contract/roles.ts), for hiding what the caller may not do */
-  permissions: z.array(Permission),
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type Member = z.infer<typeof Member>;
 
