@@ -3,7 +3,6 @@ import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
 import { COMPANY_COLUMNS, USER_COLUMNS, type AuthInfo, type CompanyRow, type UserRow } from '../domain/users';
 
-export type { AuthInfo };
 import { sha256hex } from '../lib/crypto';
 import { tokenInvalid } from './envelope';
 

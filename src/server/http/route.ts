@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { API_PREFIX, type Endpoint } from '../../contract/endpoints';
 import type { Db } from '../db/types';
 import { requirePermission } from '../domain/access';
-import { requireAuth, type AuthInfo } from './auth';
+import type { AuthInfo } from '../domain/users';
+import { requireAuth } from './auth';
 import { ok } from './envelope';
 import { parseInput } from './validate';
 

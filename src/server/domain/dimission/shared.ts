@@ -36,7 +36,6 @@ export const newLinkToken = () => randomBytes(18).toString('base64url');
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
 
 /** `%`, `_` and `\` taken literally in ILIKE. */
-export const like = containsPattern;
 
 /** A query's next parameter: pushes `v` onto `args` and answers its placeholder. */
 export const argOf = (args: unknown[]) => (v: unknown) => `$${args.push(v)}`;
@@ -49,7 +48,7 @@ export function keywordFilter(keywords: string | undefined, nameCol: string, bid
   const k = (keywords ?? '').replace(/\s+/g, '');
   if (!k) return null;
   if (/^1[3-9]\d{9}$/.test(k)) return `${bidxCol} = ${arg(blindIndex('mobile', k))}`;
-  return `${nameCol} ILIKE ${arg(like(k))}`;
+  return `${nameCol} ILIKE ${arg(containsPattern(k))}`;
 }
 
 /** Same answer for a missing object and another company's (no probing of ids). */

@@ -11,7 +11,7 @@ import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
 import { sealPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
-import { like } from '../recruitment/texts';
+import { containsPattern } from '../../lib/search';
 import { newToken, ownTask, type TaskActor, type TaskRow } from './tasks';
 
 export interface WorkerInput {
@@ -126,7 +126,7 @@ export async function pickWorkers(db: Db, companyId: number, taskId: number, ids
 
 /** The company's 人员库 (masked), by name, each marked when already on the task `task_id`. */
 export async function listFlexWorkers(db: Db, companyId: number, query: z.output<typeof FlexWorkerQuery>) {
-  const kwArg = query.keywords ? like(query.keywords) : null;
+  const kwArg = query.keywords ? containsPattern(query.keywords) : null;
   const total = (await db.one<{ n: number }>(
     `SELECT count(*)::int AS n FROM flex_workers w WHERE w.company_id = $1 AND ($2::text IS NULL OR w.name ILIKE $2)`,
     [companyId, kwArg],

@@ -5,7 +5,8 @@ import { EXPERIENCE, SALARY_BUCKETS, educationLabel, jobStatusLabel, salaryText 
 import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
 import { fmtDate } from '../../lib/time';
-import { activeText, like, maskName, PERSON_SQL, workExpText, yearsSince, type PersonRow } from './texts';
+import { containsPattern } from '../../lib/search';
+import { activeText, maskName, PERSON_SQL, workExpText, yearsSince, type PersonRow } from './texts';
 
 /** The date `years` before today, `YYYY-MM-DD` (China time). */
 function yearsAgo(now: Date, years: number): string {
@@ -22,7 +23,7 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     return `$${args.length}`;
   };
   if (query.keywords) {
-    const k = arg(like(query.keywords));
+    const k = arg(containsPattern(query.keywords));
     where.push(`(c.expect_job ILIKE ${k} OR c.evaluation ILIKE ${k} OR array_to_string(c.labels, ',') ILIKE ${k}
       OR EXISTS (SELECT 1 FROM candidate_work w WHERE w.candidate_id = c.id AND (w.job_name ILIKE ${k} OR w.company_name ILIKE ${k})))`);
   }

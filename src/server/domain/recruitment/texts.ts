@@ -7,7 +7,6 @@ import { educationLabel } from '../../../contract/vocab';
 import { fmtDate } from '../../lib/time';
 
 /** `%`, `_` and `\` taken literally in ILIKE (also the 灵活用工 searches). */
-export { containsPattern as like } from '../../lib/search';
 
 /** Whole years between a `YYYY-MM-DD` date and now (China time). */
 export function yearsSince(date: string, now: Date): number {
