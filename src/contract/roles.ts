@@ -55,3 +55,9 @@ export function normalRoles(roles: readonly string[]): Role[] {
 
 /** The refusal of a call the caller's roles do not allow (messages.md). */
 export const MSG_NO_PERMISSION = '您没有该操作的权限，请联系企业管理员';
+
+/** The roles that grant a permission (管理员 last), for saying who may do what the caller may not. */
+export function rolesGranting(perm: Permission): Role[] {
+  const roles = ROLES.filter((r) => r !== 'admin' && ROLE_PERMISSIONS[r].includes(perm));
+  return [...roles, 'admin'];
+}

@@ -154,6 +154,9 @@ export const t = {
     loading: '加载中',
   },
 
+  /** issue 27: why an action is disabled (the labels of the roles that grant it) */
+  onlyRoles: (labels: string[]) => `仅${labels.join('、')}可操作`,
+
   request: {
     pleaseLogin: '请先登录',
     setupError: (detail: string) => `请求异常！${detail}`,

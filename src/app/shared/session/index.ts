@@ -1,3 +1,4 @@
 export * from './store';
 export * from './actions';
 export * from './rules';
+export * from './permissions';
