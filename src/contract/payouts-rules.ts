@@ -40,12 +40,23 @@ export const LOG_ACTIONS = [
   { code: 'create', label: '创建' },
   { code: 'amount', label: '修改金额' },
   { code: 'submit', label: '提交' },
+  /** the first of two approvals above the 双人审批额度 (issue 27) */
+  { code: 'approve', label: '审批' },
   { code: 'confirm', label: '确认发放' },
   { code: 'close', label: '撤销' },
   { code: 'retry', label: '重发' },
   { code: 'channel', label: '通道结果' },
 ] as const;
-export const LOG_ACTION_CODES = LOG_ACTIONS.map((s) => s.code) as unknown as readonly ['create', 'amount', 'submit', 'confirm', 'close', 'retry', 'channel'];
+export const LOG_ACTION_CODES = LOG_ACTIONS.map((s) => s.code) as unknown as readonly [
+  'create',
+  'amount',
+  'submit',
+  'approve',
+  'confirm',
+  'close',
+  'retry',
+  'channel',
+];
 export type LogAction = (typeof LOG_ACTIONS)[number]['code'];
 
 export const labelOf = (list: readonly { code: string; label: string }[], code: string) => list.find((s) => s.code === code)?.label ?? code;

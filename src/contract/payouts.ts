@@ -19,12 +19,36 @@ const fenField = (what: string, max: number) =>
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
 
-export const PayoutSettings = z.object({ fee_rate_bp: z.number().int(), tax_rate_bp: z.number().int(), monthly_cap_fen: z.number().int() });
+export const PayoutSettings = z.object({
+  fee_rate_bp: z.number().int(),
+  tax_rate_bp: z.number().int(),
+  monthly_cap_fen: z.number().int(),
+  /** 双人审批额度 (issue 27): a batch debiting more than this needs two approvers; 0 = one for any amount */
+  approval_threshold_fen: z.number().int(),
+  /** 单人审批: a company of one person lets its submitter approve (effective only while it has one member) */
+  self_approval: z.boolean(),
+});
 export const PayoutSettingsBody = z.strictObject({
   fee_rate_bp: z.coerce.number({ error: '服务费率须为整数（万分之）' }).int('服务费率须为整数（万分之）').min(0).max(3000, '服务费率不能超过30%'),
   tax_rate_bp: z.coerce.number({ error: '代扣税率须为整数（万分之）' }).int('代扣税率须为整数（万分之）').min(0).max(4500, '代扣税率不能超过45%'),
   monthly_cap_fen: fenField('每人每月上限', 100_000_000),
+  approval_threshold_fen: z
+    .string({ error: '请填写双人审批额度（不需要时填0）' })
+    .trim()
+    .regex(/^\d{1,12}$/, '双人审批额度须为整数分（不需要时填0）')
+    .transform(Number)
+    .pipe(z.number().int().max(TOPUP_MAX_FEN, '双人审批额度超出上限')),
+  self_approval: z.enum(['0', '1'], { error: '请选择是否开启单人审批' }).transform((v) => v === '1'),
 });
+/** 发放设置变更记录: one change of the payout settings by the admin, before → after (append-only). */
+export const SettingsChange = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  before: PayoutSettings,
+  after: PayoutSettings,
+  created_at: DateTimeText,
+});
+export const SettingsChangesData = z.object({ list: z.array(SettingsChange), total: z.number().int() });
 
 export const Topup = z.object({
   id: z.number().int(),
@@ -67,6 +91,21 @@ export const BatchItem = z.object({
   creator: z.string(),
   created_at: DateTimeText,
 });
+/**
+ * 审批 (issue 27): the person who submitted a batch never approves it (unless the company is one
+ * person and says so); a debit above the company's 双人审批额度 needs a first approver and then a
+ * second, other one, who confirms.
+ */
+export const BatchApproval = z.object({
+  /** who submitted it, '' while 待提交 */
+  submitter: z.string(),
+  /** the first approver of a two-approver batch, '' until then */
+  first_approver: z.string(),
+  /** how many approvers it needs: 1, or 2 above the threshold */
+  needed: z.number().int(),
+  /** why the caller may not approve it now (the server's refusal), '' when they may */
+  blocked: z.string(),
+});
 export const BatchRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -91,6 +130,7 @@ export const BatchDetail = BatchItem.extend({
   fee_rate_bp: z.number().int(),
   tax_rate_bp: z.number().int(),
   confirmed_at: z.string(),
+  approval: BatchApproval,
 });
 export const BatchListQuery = z.strictObject({ task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0), page, page_size: pageSize });
 export const BatchListData = z.object({ list: z.array(BatchItem), total: z.number().int() });
@@ -110,7 +150,8 @@ export const ConfirmBody = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, '请输入6位短信验证码'),
 });
-export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean() });
+/** first_approval: this confirm was the first of two approvals; nothing is paid until the second */
+export const ConfirmData = z.object({ status: BatchStatus, duplicate: z.boolean(), first_approval: z.boolean() });
 export const CodeData = z.object({ mobile: z.string(), retry_after: z.number().int() });
 
 /** The payout channel's callback (sandbox channel → server), HMAC-signed. */
@@ -219,6 +260,15 @@ export const payoutsEndpoints = {
   payTopup: ep({ method: 'POST', path: '/payout/topup', body: TopupBody, data: Topup, auth: true, perm: 'finance' }),
   payTopupWx: ep({ method: 'POST', path: '/payout/topup/wechat', body: TopupBody, data: WxTopupData, auth: true, perm: 'finance' }),
   paySettings: ep({ method: 'POST', path: '/payout/settings', body: PayoutSettingsBody, data: PayoutSettings, auth: true, perm: 'payout.settings' }),
+  /** 发放设置变更记录 (issue 27): the admin and 财务 read who changed the rates, cap and approval rules */
+  paySettingsChanges: ep({
+    method: 'GET',
+    path: '/payout/settings/changes',
+    query: z.strictObject({ page, page_size: pageSize }),
+    data: SettingsChangesData,
+    auth: true,
+    perm: ['payout.settings', 'finance'],
+  }),
   payBatches: ep({ method: 'GET', path: '/payout/batches', query: BatchListQuery, data: BatchListData, auth: true, perm: 'payout.prepare' }),
   payBatchCreate: ep({ method: 'POST', path: '/payout/batch', body: BatchCreateBody, data: BatchDetail, auth: true, perm: 'payout.prepare' }),
   payBatch: ep({ method: 'GET', path: '/payout/batch/:id', params: IdParam, data: BatchDetail, auth: true, perm: 'payout.prepare' }),

@@ -132,6 +132,9 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     // a session made directly (13800000001 asked for an SMS code less than a minute ago)
     const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
     const { token } = await issueToken(db, me.id, new Date());
+    // four eyes: 周婷 (财务) approves what 13800000001 submits
+    const fin = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13905710007'"))!;
+    const approver = (await issueToken(db, fin.id, new Date())).token;
     const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
     const t = await db.one<{ id: number }>(
       `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWTWO' || floor(random()*1e9)::text, '两台服务器', 'ongoing', md5(random()::text)) RETURNING id`,
@@ -161,10 +164,10 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const debit = sub.body.data.debit as number;
     const top = await form(A, '/ent/v3/payout/topup', { amount: String(debit) }, token);
     expect((await call(B, 'POST', `/sandbox/payouts/topups/${top.body.data.id}/confirm`)).status).toBe(200);
-    expect((await form(B, `/ent/v3/payout/batch/${b.body.data.id}/code`, {}, token)).body.code).toBe(200);
-    const code = (await call<{ code: string }>(A, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
+    expect((await form(B, `/ent/v3/payout/batch/${b.body.data.id}/code`, {}, approver)).body.code).toBe(200);
+    const code = (await call<{ code: string }>(A, 'GET', '/sandbox/payouts/sms?mobile=13905710007')).body.code;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => form(i % 2 ? A : B, `/ent/v3/payout/batch/${b.body.data.id}/confirm`, { code }, token)),
+      Array.from({ length: 10 }, (_, i) => form(i % 2 ? A : B, `/ent/v3/payout/batch/${b.body.data.id}/confirm`, { code }, approver)),
     );
     expect(answers.every((a) => a.body.code === 200)).toBe(true);
     expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);

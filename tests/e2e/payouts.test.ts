@@ -62,6 +62,44 @@ async function seedTask(): Promise<{ id: number; company: number }> {
   return { id: t!.id, company };
 }
 
+/**
+ * Four eyes (issue 27): 周婷 (财务) opens the newest batch of the task's 发放管理 in her own console,
+ * asks for the code — sent to her mobile — and confirms.
+ */
+async function approveAs(taskId: number, name: string, shotName?: string, mobile = '13905710007') {
+  const { context, page: p } = await h.newPage();
+  await h.signIn(context, mobile);
+  await p.goto(`/special/batch/${taskId}/${encodeURIComponent(name)}`);
+  // the departures badge is 人事's business: she may or may not be shown it
+  const urge = p.getByTestId('urge-notice');
+  if (
+    await urge.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await p.getByTestId('urge-notice-close').click();
+  await p.getByTestId('batch-open').first().click({ timeout: 30_000 });
+  const v = p.getByTestId('batch-view');
+  await expect.poll(() => v.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
+  await p.getByTestId('batch-confirm').click();
+  await p.getByTestId('confirm-send').click();
+  await p.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+  const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=${mobile}`)).json()) as { code: string };
+  await p.getByTestId('confirm-code').fill(sms.code);
+  if (shotName) await shot(p, shotName);
+  await p.getByTestId('confirm-ok').click();
+  await expect.poll(() => v.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
+  await context.close();
+}
+
+/** The submitter's page shows the batch again after someone else confirmed it. */
+async function reopenBatch(page: Page) {
+  await page.reload();
+  await closeUrge(page);
+  await page.getByTestId('batch-open').first().click({ timeout: 30_000 });
+}
+
 async function ledgerSum(company: number): Promise<number> {
   const r = await h.server.db.one<{ s: string }>('SELECT COALESCE(SUM(amount), 0)::text AS s FROM payout_ledger WHERE company_id = $1', [company]);
   return Number(r!.s);
@@ -137,14 +175,10 @@ describe('payouts: the main flow', () => {
     await page.getByTestId('batch-submit').click();
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
 
-    // 确认发放: 二次确认 + the SMS code
-    await page.getByTestId('batch-confirm').click();
-    await page.getByTestId('confirm-send').click();
-    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
-    await page.getByTestId('confirm-code').fill(sms.code);
-    await shot(page, 'pay-03-confirm');
-    await page.getByTestId('confirm-ok').click();
+    // four eyes: the submitter's 确认发放 is disabled and says why; 周婷 (财务) confirms in her console
+    await expect.poll(() => page.getByTestId('batch-confirm').getAttribute('data-reason')).toContain('提交人不能确认发放');
+    await approveAs(task.id, TASK, 'pay-03-confirm');
+    await reopenBatch(page);
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
     await page.getByTestId('batch-pending').getByText('发放结果确认中，请勿重复提交').waitFor();
     expect(await page.getByTestId('batch-confirm').isDisabled()).toBe(true);
@@ -310,12 +344,8 @@ describe('payouts: the main flow', () => {
     await shot(page, 'pay-11-import-batch');
     await page.getByTestId('batch-submit').click();
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
-    await page.getByTestId('batch-confirm').click();
-    await page.getByTestId('confirm-send').click();
-    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
-    await page.getByTestId('confirm-code').fill(sms.code);
-    await page.getByTestId('confirm-ok').click();
+    await approveAs(0, '发放管理');
+    await reopenBatch(page);
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
     await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(start - 35_086);
     await balanced();

@@ -4,6 +4,8 @@
  * 13800000002 another company), the ledger invariant `checkLedger` after every test, and the
  * steps every payout scenario takes — a task with accepted deliveries, a top-up the operator
  * confirms, the SMS code of 确认发放, a batch confirmed to 发放中, the channel's result.
+ * Four eyes (issue 27): 13800000001 (管理员) prepares and submits; 周婷 (财务, 13905710007) asks for
+ * the code on her own mobile and confirms.
  */
 import { afterEach, beforeAll, expect } from 'vitest';
 import { BatchDetail } from '../../src/contract/payouts';
@@ -18,6 +20,8 @@ export interface PayoutsTest {
   /** bearer tokens of 13800000001 (a member company) and 13800000002 (another company) */
   member: string;
   other: string;
+  /** bearer token of 周婷 (财务 of the member company): the approver of the member's batches */
+  approver: string;
   /** their company ids */
   c1: number;
   c2: number;
@@ -28,8 +32,10 @@ export interface PayoutsTest {
   taskWith(companyId: number, people: { amount: number; signed?: boolean }[]): Promise<number>;
   /** a bank top-up of the member's account, confirmed by the operator */
   topUp(amount: number, token?: string): Promise<void>;
-  /** asks for the 确认发放 code of a batch and reads it from the sandbox outbox */
+  /** the approver asks for the 确认发放 code of a batch; read from the sandbox outbox of her mobile */
   code(batchId: number): Promise<string>;
+  /** 确认发放 by the approver */
+  confirm(batchId: number, code: string): Promise<CallResult<Env>>;
   /** a batch of `taskId` submitted (待支付) */
   readyBatch(taskId: number): Promise<Batch>;
   /** a batch of the member's with these amounts, topped up and confirmed: its rows 发放中 */
@@ -42,6 +48,9 @@ export interface PayoutsTest {
   ): Promise<CallResult<{ payload: Record<string, string>; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
 }
 
+/** 周婷, 财务 of 杭州云帆智联 (seeds/accounts.ts) */
+export const APPROVER = '13905710007';
+
 /** Registers the file's hooks and answers the setup (its fields are filled before the first test). */
 export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
   let seq = opts.seqBase ?? 0;
@@ -49,7 +58,7 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
   const P = { s, ...entCalls(s) } as PayoutsTest;
   beforeAll(async () => {
     const { member, nonMember, c1, c2 } = await demoAccounts(s);
-    Object.assign(P, { member, other: nonMember, c1, c2 });
+    Object.assign(P, { member, other: nonMember, c1, c2, approver: await s.tokenFor(APPROVER) });
   });
   afterEach(async () => {
     expect(await checkLedger(P.s.db, P.c1)).toEqual([]);
@@ -87,10 +96,11 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
     expect(c.status).toBe(200);
   };
   P.code = async (batchId) => {
-    const r = await P.post(`/payout/batch/${batchId}/code`, {}, P.member);
+    const r = await P.post(`/payout/batch/${batchId}/code`, {}, P.approver);
     expect(r.body.code, r.body.msg).toBe(200);
-    return (await call<{ code: string }>(P.s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
+    return (await call<{ code: string }>(P.s.url, 'GET', `/sandbox/payouts/sms?mobile=${APPROVER}`)).body.code;
   };
+  P.confirm = (batchId, code) => P.post(`/payout/batch/${batchId}/confirm`, { code }, P.approver);
   P.readyBatch = async (taskId) => {
     const b = await P.post('/payout/batch', { task_id: String(taskId) }, P.member);
     expect(b.body.code, b.body.msg).toBe(200);
@@ -106,7 +116,7 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
       ),
     );
     await P.topUp(b.debit);
-    const r = await P.post(`/payout/batch/${b.id}/confirm`, { code: await P.code(b.id) }, P.member);
+    const r = await P.confirm(b.id, await P.code(b.id));
     expect(r.body.code, r.body.msg).toBe(200);
     const d = BatchDetail.parse((await P.get(`/payout/batch/${b.id}`, P.member)).body.data);
     expect(d.rows.map((x) => x.status)).toEqual(amounts.map(() => 'paying'));

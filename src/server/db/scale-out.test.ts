@@ -40,6 +40,7 @@ const COMPANY = [
   'payout_logs',
   'payout_rows',
   'payout_settings',
+  'payout_settings_changes',
   'payout_topups',
   'payout_wx_notifies',
   'pii_views',

@@ -1,6 +1,6 @@
 /**
  * Payout batches (issue 13): the list, a batch made from a task's accepted deliveries (or a 失败重发
- * child batch), 提交 / 撤销, 修改金额, the SMS code and 确认发放. Members only; the rules and their
+ * child batch), 提交 / 撤销, 修改金额, the SMS code and 确认发放 (four eyes: domain/payouts/approval.ts). Members only; the rules and their
  * SQL are domain/payouts (batch-edit.ts, confirm.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -27,35 +27,35 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
     const by = actorOf(auth, now, req.ip);
     const id = await createBatch(db, by, body, now);
     setMsg('发放批次已创建');
-    return batchDetail(db, id, by.companyId);
+    return batchDetail(db, id, by.companyId, by.userId);
   });
 
-  addRoute(app, endpoints.payBatch, async ({ auth, db, now, params }) => batchDetail(db, params.id, memberCompanyOf(auth, now).id));
+  addRoute(app, endpoints.payBatch, async ({ auth, db, now, params }) => batchDetail(db, params.id, memberCompanyOf(auth, now).id, auth.user.id));
 
   addRoute(app, endpoints.payBatchAction, async ({ auth, db, now, params, body, req, setMsg }) => {
     const by = actorOf(auth, now, req.ip);
     await batchAction(db, by, params.id, body.action, now);
     setMsg(body.action === 'submit' ? '已提交，请确认发放' : '批次已撤销');
-    return batchDetail(db, params.id, by.companyId);
+    return batchDetail(db, params.id, by.companyId, by.userId);
   });
 
   addRoute(app, endpoints.payRowAmount, async ({ auth, db, now, params, body, req, setMsg }) => {
     const by = actorOf(auth, now, req.ip);
     await changeRowAmount(db, by, params.id, params.row_id, body.amount, now);
     setMsg('金额已修改');
-    return batchDetail(db, params.id, by.companyId);
+    return batchDetail(db, params.id, by.companyId, by.userId);
   });
 
   addRoute(app, endpoints.payBatchCode, async ({ auth, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, mobile: auth.user.mobile }, now, opts);
+    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, userId: auth.user.id, mobile: auth.user.mobile }, now, opts);
     setMsg(`验证码已发送至${sent.mobile}`);
     return sent;
   });
 
   addRoute(app, endpoints.payBatchConfirm, async ({ auth, db, now, params, body, req, setMsg }) => {
     const out = await confirmBatch(db, { ...actorOf(auth, now, req.ip), batchId: params.id, code: body.code, mobile: auth.user.mobile }, now);
-    setMsg(out.duplicate ? MSG_PENDING_RESULT : '已确认发放，发放结果确认中');
+    setMsg(out.duplicate ? MSG_PENDING_RESULT : out.first_approval ? '已审批，待第二位审批人确认发放' : '已确认发放，发放结果确认中');
     return out;
   });
 }

@@ -82,9 +82,7 @@ type BatchDetail = ReturnType<typeof BatchDetail.parse>;
 const topUp = (amount: number) => P.topUp(amount);
 async function confirm(id: number) {
   expect((await post(`/payout/batch/${id}/action`, { action: 'submit' })).body.data.status).toBe('unpaid');
-  expect((await post(`/payout/batch/${id}/code`, {})).body.code).toBe(200);
-  const code = (await call<{ code: string }>(P.s.url, 'GET', '/sandbox/payouts/sms?mobile=13800000001')).body.code;
-  const r = await post(`/payout/batch/${id}/confirm`, { code });
+  const r = await P.confirm(id, await P.code(id));
   expect(r.body.code, r.body.msg).toBe(200);
 }
 const result = (rowId: number, r: 'success' | 'fail' | 'bounce') => P.channelResult(rowId, r);

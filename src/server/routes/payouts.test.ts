@@ -4,10 +4,11 @@
  * (20 concurrent confirms, and a second server instance on the same database), the channel's
  * signed callbacks (a duplicate changes nothing), refunds, another company's batch 404, amounts
  * that are not integers of fen refused; the ledger invariant checked after every scenario.
+ * 13800000001 (管理员) prepares; 周婷 (财务, P.approver) confirms (four eyes, issue 27).
  */
 import { describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
-import { AccountData, BatchDetail, LedgerData, LogData } from '../../contract/payouts';
+import { AccountData, BatchDetail, LedgerData, LogData, SettingsChangesData } from '../../contract/payouts';
 import { buildServer } from '../app';
 import { call } from '../../../tests/setup/server';
 import { payoutsTest } from '../../../tests/setup/payouts';
@@ -17,6 +18,8 @@ const { get, post, taskWith, topUp, code, readyBatch } = P;
 const balance = async () => AccountData.parse((await get('/payout/account', P.member)).body.data).balance;
 
 type BatchDetail = ReturnType<typeof BatchDetail.parse>;
+/** the default settings as the form sends them */
+const SETTINGS = { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '9800000', approval_threshold_fen: '0', self_approval: '0' };
 
 describe('payouts: account and ledger', () => {
   it('tops up by bank transfer once the operator confirms, once', async () => {
@@ -45,11 +48,32 @@ describe('payouts: account and ledger', () => {
     expect(await P.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_topups WHERE company_id = $1', [P.c2])).toEqual({ n: 0 });
   });
 
-  it('saves the rates and the monthly cap; shows the defaults first', async () => {
+  it('saves the rates, the monthly cap and the approval rules; shows the defaults first; logs each change before → after', async () => {
     const a = AccountData.parse((await get('/payout/account', P.member)).body.data);
-    expect(a.settings).toEqual({ fee_rate_bp: 600, tax_rate_bp: 150, monthly_cap_fen: 9_800_000 });
-    expect((await post('/payout/settings', { fee_rate_bp: '6.5', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, P.member)).body.code).toBe(400);
-    expect((await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '98000.5' }, P.member)).body.code).toBe(400);
+    expect(a.settings).toEqual({ fee_rate_bp: 600, tax_rate_bp: 150, monthly_cap_fen: 9_800_000, approval_threshold_fen: 0, self_approval: false });
+    const changes = async () => SettingsChangesData.parse((await get('/payout/settings/changes', P.approver)).body.data);
+    const n0 = (await changes()).total;
+    const bad = async (form: Record<string, string>, msg: RegExp | string) => {
+      const r = await post('/payout/settings', { ...SETTINGS, ...form }, P.member);
+      expect(r.body.code, JSON.stringify(form)).toBe(400);
+      expect(r.body.msg).toMatch(msg);
+    };
+    await bad({ fee_rate_bp: '6.5' }, '服务费率须为整数（万分之）');
+    await bad({ monthly_cap_fen: '98000.5' }, '每人每月上限须为整数分');
+    await bad({ approval_threshold_fen: '-1' }, '双人审批额度须为整数分（不需要时填0）');
+    await bad({ self_approval: 'yes' }, '请选择是否开启单人审批');
+    // 单人审批 in a company of several members: refused, nothing saved
+    const solo = await post('/payout/settings', { ...SETTINGS, self_approval: '1' }, P.member);
+    expect(solo.body).toMatchObject({ code: 409, msg: '企业仅有一位成员时才可开启单人审批；有多位成员时，提交人与审批人须为不同的人' });
+    expect((await changes()).total).toBe(n0);
+    const ok = await post('/payout/settings', { ...SETTINGS, approval_threshold_fen: '500000' }, P.member);
+    expect(ok.body.data).toMatchObject({ approval_threshold_fen: 500_000, self_approval: false });
+    await post('/payout/settings', SETTINGS, P.member);
+    const c = await changes();
+    expect(c.total).toBe(n0 + 2);
+    expect(c.list[1]).toMatchObject({ operator: '王丽娟', before: { approval_threshold_fen: 0 }, after: { approval_threshold_fen: 500_000 } });
+    // 财务 reads the record but cannot change the settings
+    expect((await post('/payout/settings', SETTINGS, P.approver)).body.code).toBe(403);
   });
 });
 
@@ -92,7 +116,7 @@ describe('payouts: batches', () => {
   });
 
   it('keeps each person within the monthly cap across batches', async () => {
-    await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '50000' }, P.member);
+    await post('/payout/settings', { ...SETTINGS, monthly_cap_fen: '50000' }, P.member);
     try {
       const t = await taskWith(P.c1, [{ amount: 60_000 }]);
       const r = await post('/payout/batch', { task_id: String(t) }, P.member);
@@ -119,7 +143,7 @@ describe('payouts: batches', () => {
       await post(`/payout/batch/${b1.body.data.id}/action`, { action: 'close' }, P.member);
       expect((await post('/payout/batch', { task_id: String(t3!.id) }, P.member)).body.code).toBe(200);
     } finally {
-      await post('/payout/settings', { fee_rate_bp: '600', tax_rate_bp: '150', monthly_cap_fen: '9800000' }, P.member);
+      await post('/payout/settings', SETTINGS, P.member);
     }
   });
 });
@@ -132,13 +156,13 @@ describe('payouts: confirm exactly once', () => {
     const bal0 = await balance();
     if (bal0 >= b.debit) throw new Error('test expects a short balance');
     const c0 = await code(b.id);
-    const short = await post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.member);
+    const short = await post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.approver);
     expect(short.body.code).toBe(409);
     expect(short.body.msg).toMatch(/账户余额不足/);
     await topUp(b.debit - bal0);
-    expect((await post(`/payout/batch/${b.id}/confirm`, { code: c0 === '000000' ? '111111' : '000000' }, P.member)).body.msg).toBe('验证码错误');
+    expect((await post(`/payout/batch/${b.id}/confirm`, { code: c0 === '000000' ? '111111' : '000000' }, P.approver)).body.msg).toBe('验证码错误');
     const before = await balance();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.member)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/payout/batch/${b.id}/confirm`, { code: c0 }, P.approver)));
     const okd = answers.filter((a) => a.body.code === 200);
     expect(okd.length).toBe(20);
     expect(okd.filter((a) => a.body.data.duplicate === false).length).toBe(1);
@@ -161,10 +185,10 @@ describe('payouts: confirm exactly once', () => {
     const app2 = await buildServer({ db: P.s.db, sandbox: true, staticDir: null, logger: false });
     try {
       const form = new URLSearchParams({ code: c }).toString();
-      const headers = { authorization: `Bearer ${P.member}`, 'content-type': 'application/x-www-form-urlencoded' };
+      const headers = { authorization: `Bearer ${P.approver}`, 'content-type': 'application/x-www-form-urlencoded' };
       const [x, y] = await Promise.all([
         app2.inject({ method: 'POST', url: `/ent/v3/payout/batch/${b.id}/confirm`, payload: form, headers }),
-        post(`/payout/batch/${b.id}/confirm`, { code: c }, P.member),
+        post(`/payout/batch/${b.id}/confirm`, { code: c }, P.approver),
       ]);
       const dup = [x.json().data.duplicate, y.body.data.duplicate].sort();
       expect(dup).toEqual([false, true]);
@@ -180,7 +204,7 @@ describe('payouts: the channel', () => {
     const t = await taskWith(P.c1, [{ amount: 10_000 }, { amount: 20_000 }, { amount: 30_000 }]);
     const b = await readyBatch(t);
     await topUp(b.debit);
-    expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.member)).body.data.duplicate).toBe(false);
+    expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.approver)).body.data.duplicate).toBe(false);
     const [r1, r2, r3] = b.rows;
     const result = (id: number, result: string, reason = '') =>
       call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(P.s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, {
@@ -245,7 +269,7 @@ describe('payouts: the channel', () => {
     const t = await taskWith(P.c1, [{ amount: 8_800 }]);
     const b = await readyBatch(t);
     await topUp(b.debit);
-    await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.member);
+    await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.approver);
     await call(P.s.url, 'POST', `/sandbox/payouts/rows/${b.rows[0]!.id}/result`, { form: { result: 'success' } });
     expect(BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data).status).toBe('done');
   });

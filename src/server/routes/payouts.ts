@@ -9,7 +9,7 @@ import { endpoints } from '../../contract/endpoints';
 import { memberCompanyOf } from '../domain/access';
 import { accountView, createTopup, createWxTopup } from '../domain/payouts/account';
 import { receiveChannelResult } from '../domain/payouts/channel-callback';
-import { saveSettings } from '../domain/payouts/ledger';
+import { saveSettings, settingsChanges } from '../domain/payouts/settings';
 import { addRoute } from '../http/route';
 import { wechatCodeUrl } from '../adapters/wechatpay-orders';
 import { payoutsBatchRoutes } from './payouts-batches';
@@ -37,10 +37,12 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
   });
 
   addRoute(app, endpoints.paySettings, async ({ auth, db, now, body, setMsg }) => {
-    const s = await saveSettings(db, memberCompanyOf(auth, now).id, body, now);
+    const s = await saveSettings(db, { companyId: memberCompanyOf(auth, now).id, userId: auth.user.id }, body, now);
     setMsg('已保存');
     return s;
   });
+
+  addRoute(app, endpoints.paySettingsChanges, async ({ auth, db, now, query }) => settingsChanges(db, memberCompanyOf(auth, now).id, query));
 
   /** The channel's result: checked, then applied by the durable `payout-result` job (jobs/payouts.ts), or inline without a queue. */
   addRoute(app, endpoints.payNotify, async ({ body, db, now, setMsg }) => {

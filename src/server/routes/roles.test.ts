@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutsTest } from '../../../tests/setup/payouts';
+import { MSG_OWN_BATCH } from '../domain/payouts/approval';
 
 const P = payoutsTest({ seqBase: 700 });
 const NO = '您没有该操作的权限，请联系企业管理员';
@@ -47,7 +48,13 @@ async function refused(method: 'GET' | 'POST', path: string, mobile: string, for
 
 describe('each role is refused what it is not given', () => {
   it('a plain 成员 cannot save payout settings, see batches, recruit, or reveal an ID number', async () => {
-    await refused('POST', '/payout/settings', MEMBER, { fee_rate_bp: '0', tax_rate_bp: '0', monthly_cap_fen: '100' });
+    await refused('POST', '/payout/settings', MEMBER, {
+      fee_rate_bp: '0',
+      tax_rate_bp: '0',
+      monthly_cap_fen: '100',
+      approval_threshold_fen: '0',
+      self_approval: '0',
+    });
     await refused('GET', '/payout/batches', MEMBER);
     await refused('POST', '/position/save', MEMBER, { title: 'x' });
     const rec = await P.s.db.one<{ id: number }>('SELECT id FROM departure_records WHERE company_id = $1 LIMIT 1', [P.c1]);
@@ -60,19 +67,54 @@ describe('each role is refused what it is not given', () => {
     const b = await P.readyBatch(task);
     await refused('POST', `/payout/batch/${b.id}/code`, RECRUITER);
     await refused('POST', `/payout/batch/${b.id}/confirm`, RECRUITER, { code: '123456' });
-    // a real code the admin asked for: the recruiter's guess does not spend it
+    // a real code the approver asked for: the recruiter's guess does not spend it
     const code = await P.code(b.id);
     await refused('POST', `/payout/batch/${b.id}/confirm`, RECRUITER, { code });
     expect((await P.get(`/payout/batch/${b.id}`, await tok(RECRUITER))).body.data.status).toBe('unpaid');
-    await refused('POST', '/payout/settings', RECRUITER, { fee_rate_bp: '0', tax_rate_bp: '0', monthly_cap_fen: '100' });
+    await refused('POST', '/payout/settings', RECRUITER, {
+      fee_rate_bp: '0',
+      tax_rate_bp: '0',
+      monthly_cap_fen: '100',
+      approval_threshold_fen: '0',
+      self_approval: '0',
+    });
     await refused('GET', '/dimission/records', RECRUITER);
   });
 
   it('a 财务 colleague may ask for the code but not change settings, recruit or see departures', async () => {
-    await refused('POST', '/payout/settings', FINANCE, { fee_rate_bp: '0', tax_rate_bp: '0', monthly_cap_fen: '100' });
+    await refused('POST', '/payout/settings', FINANCE, {
+      fee_rate_bp: '0',
+      tax_rate_bp: '0',
+      monthly_cap_fen: '100',
+      approval_threshold_fen: '0',
+      self_approval: '0',
+    });
     await refused('GET', '/position/list', FINANCE);
     await refused('GET', '/dimission/records', FINANCE);
     expect((await P.get('/payout/batches', await tok(FINANCE))).body.code).toBe(200);
+  });
+
+  it('four eyes: the 财务 colleague who submitted a batch gets no code for it and cannot confirm it; the admin approves', async () => {
+    const fin = await tok(FINANCE);
+    const task = await P.taskWith(P.c1, [{ amount: 21000 }]);
+    const made = await P.post('/payout/batch', { task_id: String(task) }, fin);
+    const id = made.body.data.id as number;
+    expect((await P.post(`/payout/batch/${id}/action`, { action: 'submit' }, fin)).body.data.approval).toMatchObject({
+      submitter: '周婷',
+      blocked: MSG_OWN_BATCH,
+    });
+    await P.topUp(made.body.data.debit);
+    for (const [path, form] of [
+      [`/payout/batch/${id}/code`, {}],
+      [`/payout/batch/${id}/confirm`, { code: '123456' }],
+    ] as const) {
+      const before = await writes();
+      expect((await P.post(path, form, fin)).body).toMatchObject({ code: 403, msg: MSG_OWN_BATCH });
+      expect(await writes(), path).toBe(before);
+    }
+    expect((await P.post(`/payout/batch/${id}/code`, {}, P.member)).body).toMatchObject({ code: 200, msg: '验证码已发送至138****0001' });
+    const code = (await P.s.db.one<{ code: string }>(`SELECT code FROM payout_sms_outbox WHERE mobile = '13800000001' ORDER BY id DESC LIMIT 1`))!.code;
+    expect((await P.post(`/payout/batch/${id}/confirm`, { code }, P.member)).body.data).toEqual({ status: 'paying', duplicate: false, first_approval: false });
   });
 
   it('a 人事 colleague handles departures but cannot approve a payout or recruit', async () => {

@@ -2,8 +2,22 @@ import { call, callWithMsg, type QueryInput } from '../../shared/lib/http';
 
 export const loadAccount = () => call('payAccount');
 export const topup = (amount: number) => callWithMsg('payTopup', { body: { amount: String(amount) } });
-export const saveRates = (rates: { fee_rate_bp: number; tax_rate_bp: number; monthly_cap_fen: number }) =>
-  callWithMsg('paySettings', { body: { ...rates, monthly_cap_fen: String(rates.monthly_cap_fen) } });
+export const saveSettings = (v: {
+  fee_rate_bp: number;
+  tax_rate_bp: number;
+  monthly_cap_fen: number;
+  approval_threshold_fen: number;
+  self_approval: boolean;
+}) =>
+  callWithMsg('paySettings', {
+    body: {
+      ...v,
+      monthly_cap_fen: String(v.monthly_cap_fen),
+      approval_threshold_fen: String(v.approval_threshold_fen),
+      self_approval: v.self_approval ? '1' : '0',
+    },
+  });
+export const loadSettingsChanges = (page: number) => call('paySettingsChanges', { query: { page, page_size: 10 } });
 export const listBatches = (taskId: number, page = 1) => call('payBatches', { query: { task_id: taskId, page, page_size: 20 } });
 export const createBatch = (taskId: number, retryOf?: number) =>
   callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });

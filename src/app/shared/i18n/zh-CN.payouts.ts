@@ -11,8 +11,12 @@ export const tPay = {
     balance: '账户余额',
     topup: '充值',
     rates: (fee: string, tax: string, cap: string) => `服务费率 ${fee} · 代扣税率 ${tax} · 每人每月上限 ${cap}`,
-    editRates: '费率设置',
+    editRates: '发放设置',
     pending: (n: number) => `${n} 笔充值待到账确认`,
+    /** the approval rule in one line (issue 27) */
+    approval: (threshold: string | null, solo: boolean) =>
+      solo ? '审批规则：已开启单人审批' : `审批规则：提交人不能审批，由其他财务或管理员确认发放${threshold ? `；单批扣款超过 ${threshold} 需两位审批人` : ''}`,
+    changes: '设置变更记录',
   },
   topup: {
     title: '充值（对公转账）',
@@ -41,13 +45,39 @@ export const tPay = {
     done: '完成',
   },
   rates: {
-    title: '费率设置',
+    title: '发放设置',
     fee: '服务费率（%）',
     tax: '代扣税率（%）',
     cap: '每人每月发放上限（元）',
+    threshold: '双人审批额度（元）',
+    thresholdHint: '单批扣款超过该金额时，需两位财务或管理员先后审批；填 0 表示一位审批人即可',
+    self: '单人审批',
+    selfHint: '仅企业只有一位成员时可开启：提交人可自行确认发放。有多位成员时，提交人与审批人须为不同的人。',
+    confirmTitle: '确认修改发放设置',
+    confirmText: '以下修改将立即生效，并记入设置变更记录：',
+    noChange: '设置未修改',
     save: '保存',
+    ok: '确认修改',
     cancel: '取消',
     bad: '请输入正确的数值',
+  },
+  /** 发放设置变更记录 (issue 27) */
+  changes: {
+    title: '发放设置变更记录',
+    cols: ['时间', '操作人', '变更内容'],
+    empty: '暂无变更记录',
+    close: '关闭',
+    fields: {
+      fee_rate_bp: '服务费率',
+      tax_rate_bp: '代扣税率',
+      monthly_cap_fen: '每人每月上限',
+      approval_threshold_fen: '双人审批额度',
+      self_approval: '单人审批',
+    },
+    on: '开启',
+    off: '关闭',
+    none: '不需要',
+    diff: (field: string, before: string, after: string) => `${field}：${before} → ${after}`,
   },
   tabs: { batches: '发放批次', ledger: '费用记录' },
   batches: {
@@ -142,6 +172,12 @@ export const tPay = {
     short: (need: string) => `账户余额不足，还需充值 ${need}`,
     submit: '提交',
     confirm: '确认发放',
+    firstApprove: '审批通过',
+    approval: '审批',
+    approvalText: (needed: number, submitter: string, first: string) =>
+      needed === 2
+        ? `需两位审批人：${first ? `第一审批人 ${first} 已审批，待第二位审批人确认发放` : '待第一审批人审批'}${submitter ? `（提交人 ${submitter}）` : ''}`
+        : `需一位审批人确认发放${submitter ? `（提交人 ${submitter} 不能审批）` : ''}`,
     close: '撤销批次',
     retry: '失败重发',
     closeConfirm: '确定要撤销该批次吗？撤销后名单中的人员可重新发放。',
@@ -154,6 +190,8 @@ export const tPay = {
   },
   confirm: {
     title: '确认发放',
+    firstTitle: '审批（第一审批人）',
+    firstText: '本批次扣款超过双人审批额度：您审批通过后不会扣款，还需另一位财务或管理员确认发放。',
     text: (n: number, debit: string, balance: string) => `本批次共 ${n} 人，确认后将从灵活用工账户扣款 ${debit}（当前余额 ${balance}），款项发出后不可撤回。`,
     code: '短信验证码',
     codePh: '请输入6位验证码',

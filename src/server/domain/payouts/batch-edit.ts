@@ -114,7 +114,8 @@ export async function batchAction(db: Db, by: Actor, batchId: number, action: 's
     const b = await ownBatch(t, batchId, by.companyId, true);
     if (action === 'submit') {
       if (b.status !== 'draft') throw conflict('只有待提交的批次可以提交');
-      await t.query(`UPDATE payout_batches SET status = 'unpaid', submitted_at = $2 WHERE id = $1`, [b.id, now]);
+      // who submitted never approves (approval.ts)
+      await t.query(`UPDATE payout_batches SET status = 'unpaid', submitted_at = $2, submitted_by = $3 WHERE id = $1`, [b.id, now, by.userId]);
       await log(t, by.companyId, b.id, '提交', '待提交 → 待支付', by.actor, by.ip, now);
     } else {
       if (b.status !== 'draft' && b.status !== 'unpaid') throw conflict('已确认发放的批次不能撤销');

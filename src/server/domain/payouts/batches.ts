@@ -8,8 +8,9 @@ import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageSql, type Page, type Paged } from '../../lib/page';
-import { notFound } from '../../lib/refusal';
+import { Refusal, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
+import { approvalFacts, approvalStep, approvalsNeeded } from './approval';
 import { balanceOf } from './ledger';
 
 export const MSG_BATCH_MISSING = '发放批次不存在';
@@ -92,8 +93,27 @@ export const item = (b: BatchDbRow) => ({
   created_at: fmtDateTime(b.created_at),
 });
 
-/** One batch with its rows and the company's balance (what 确认发放 will need). */
-export async function batchDetail(db: Db, id: number, companyId: number) {
+/** Who submitted and who approved first, how many approvals it needs, and why `viewerId` may not approve it now. */
+async function approvalOf(db: Db, companyId: number, b: BatchDbRow, viewerId: number) {
+  const facts = await approvalFacts(db, b.id);
+  const names = await db.query<{ id: number; name: string }>(`SELECT id, COALESCE(NULLIF(realname, ''), mobile) AS name FROM users WHERE id = ANY($1::int[])`, [
+    [facts.submitted_by, facts.first_approved_by].filter((x) => x !== null),
+  ]);
+  const nameOf = (id: number | null) => {
+    const n = names.find((x) => x.id === id)?.name ?? '';
+    return /^\d{11}$/.test(n) ? maskMobile(n) : n;
+  };
+  const step = b.status === 'unpaid' ? await approvalStep(db, companyId, facts, viewerId) : null;
+  return {
+    submitter: nameOf(facts.submitted_by),
+    first_approver: nameOf(facts.first_approved_by),
+    needed: (await approvalsNeeded(db, companyId, facts.debit)).needed,
+    blocked: step instanceof Refusal ? step.message : '',
+  };
+}
+
+/** One batch with its rows and the company's balance (what 确认发放 will need), as `viewerId` sees it. */
+export async function batchDetail(db: Db, id: number, companyId: number, viewerId: number) {
   const b = await db.one<BatchDbRow>(`${BATCH_SELECT} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
   if (!b) throw notFound(MSG_BATCH_MISSING);
   const rows = await db.query<{
@@ -123,6 +143,7 @@ export async function batchDetail(db: Db, id: number, companyId: number) {
     fee_rate_bp: b.fee_rate_bp,
     tax_rate_bp: b.tax_rate_bp,
     confirmed_at: dt(b.confirmed_at),
+    approval: await approvalOf(db, companyId, b, viewerId),
     balance: await balanceOf(db, companyId),
     rows: rows.map((r) => ({
       id: r.id,

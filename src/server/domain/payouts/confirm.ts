@@ -1,5 +1,5 @@
 /**
- * 确认发放 (issue 13): an SMS code to the confirming user's mobile, then the confirm itself — a
+ * 确认发放 (issue 13, four eyes since issue 27: approval.ts): an SMS code to the approver's own mobile, then the confirm itself — a
  * compare-and-set 待支付 → 发放中 that debits exactly once, however many confirms race (double
  * click, a second tab, a retry after a timeout, another server).
  *
@@ -11,7 +11,8 @@ import type { BatchStatus, LedgerType } from '../../../contract/payouts-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { randomDigits, safeEqual } from '../../lib/crypto';
-import { badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
+import { Refusal, badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
+import { approvalFacts, approvalStep } from './approval';
 import { addSeconds } from '../../lib/time';
 import { smsCodeHmac } from '../sms-codes';
 import { log, ownBatch, type Actor } from './batches';
@@ -31,12 +32,19 @@ const codeHmac = (mobile: string, batchNo: string, code: string) => smsCodeHmac(
  * Sends the 确认发放 code of a 待支付 batch to `mobile` (with sandboxes on, into the sandbox's
  * outbox). Answers the masked mobile and when another may be asked for.
  */
-export async function sendBatchCode(db: Db, o: { companyId: number; batchId: number; mobile: string }, now: Date, opts: { sandbox: boolean }) {
+export async function sendBatchCode(db: Db, o: { companyId: number; batchId: number; userId: number; mobile: string }, now: Date, opts: { sandbox: boolean }) {
   const { mobile } = o;
   await db.tx(async (t) => {
     const b = await ownBatch(t, o.batchId, o.companyId, true);
     if (b.status !== 'unpaid') throw conflict(b.status === 'draft' ? '请先提交批次' : '该批次不在待支付状态');
-    const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [b.id]);
+    // four eyes: no code (and no SMS) for someone who may not approve this batch
+    const step = await approvalStep(t, o.companyId, await approvalFacts(t, b.id), o.userId);
+    if (step instanceof Refusal) throw step;
+    // the interval is per approver's mobile: two approvers of one batch do not wait for each other
+    const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 AND mobile = $2 ORDER BY id DESC LIMIT 1', [
+      b.id,
+      mobile,
+    ]);
     const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
     if (since < CODE_INTERVAL_S) throw tooMany(`验证码发送过于频繁，请${Math.ceil(CODE_INTERVAL_S - since)}秒后再试`);
     const sent = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
@@ -62,17 +70,29 @@ export interface ConfirmInput extends Actor {
   mobile: string;
 }
 
+export interface ConfirmResult {
+  status: BatchStatus;
+  duplicate: boolean;
+  /** the first of two approvals: recorded, nothing paid (approval.ts) */
+  first_approval: boolean;
+}
+
 /**
  * 确认发放: debits the batch's 实发, 税费 and 服务费 once and moves its rows to 发放中. A repeat
- * (the batch already past 待支付) answers `duplicate: true` and pays nothing more.
+ * (the batch already past 待支付) answers `duplicate: true` and pays nothing more. Above the
+ * company's 双人审批额度 the first approver's confirm records the approval and pays nothing.
  */
-export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<{ status: BatchStatus; duplicate: boolean }> {
+export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<ConfirmResult> {
   const { companyId } = o;
+  const paid = (status: BatchStatus, duplicate: boolean): ConfirmResult => ({ status, duplicate, first_approval: false });
   return commitThenRefuse(db, async (t) => {
     const b = await ownBatch(t, o.batchId, companyId, true);
     // a repeat (double click, second tab, retry after a timeout) pays nothing more
-    if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return { status: b.status, duplicate: true };
+    if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return paid(b.status, true);
     if (b.status !== 'unpaid') return conflict(b.status === 'draft' ? '请先提交批次' : '该批次已关闭');
+    const facts = await approvalFacts(t, b.id);
+    const step = await approvalStep(t, companyId, facts, o.userId);
+    if (step instanceof Refusal) return step;
     const money = await t.one<{ gross: string; fee: string; tax: string; net: string }>(
       'SELECT gross::text, fee::text, tax::text, net::text FROM payout_batches WHERE id = $1',
       [b.id],
@@ -85,8 +105,8 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     if (capErr) return capErr;
     // the code last: only a confirm that would otherwise pay spends it
     const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null; mobile: string }>(
-      'SELECT id, code_hmac, expires_at, attempts, consumed_at, mobile FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1',
-      [b.id],
+      'SELECT id, code_hmac, expires_at, attempts, consumed_at, mobile FROM payout_codes WHERE batch_id = $1 AND mobile = $2 ORDER BY id DESC LIMIT 1',
+      [b.id, o.mobile],
     );
     if (!code || code.consumed_at) return badRequest('请先获取验证码');
     if (code.attempts >= CODE_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
@@ -96,12 +116,27 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
       return badRequest('验证码错误');
     }
     await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
+    if (step === 'first') {
+      await t.query('UPDATE payout_batches SET first_approved_by = $2, first_approved_at = $3 WHERE id = $1', [b.id, o.userId, now]);
+      const s2 = await settingsOf(t, companyId);
+      await log(
+        t,
+        companyId,
+        b.id,
+        '审批',
+        `第一审批人已审批（扣款${yuan(debit)}超过双人审批额度${yuan(s2.approval_threshold_fen)}），待第二位审批人确认发放`,
+        o.actor,
+        o.ip,
+        now,
+      );
+      return { status: 'unpaid' as BatchStatus, duplicate: false, first_approval: true };
+    }
     // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits
     const won = await t.one(
       `UPDATE payout_batches SET status = 'paying', confirmed_at = $2, confirmed_by = $3 WHERE id = $1 AND status = 'unpaid' RETURNING id`,
       [b.id, now, o.userId],
     );
-    if (!won) return { status: 'paying' as BatchStatus, duplicate: true };
+    if (!won) return paid('paying', true);
     const debits: [LedgerType, number, string][] = [
       ['payout', Number(money!.net), '实发金额'],
       ['tax', Number(money!.tax), '代扣税费'],
@@ -119,6 +154,6 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
       o.ip,
       now,
     );
-    return { status: 'paying' as BatchStatus, duplicate: false };
+    return paid('paying', false);
   });
 }

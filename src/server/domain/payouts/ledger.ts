@@ -19,22 +19,25 @@ export interface Settings {
   fee_rate_bp: number;
   tax_rate_bp: number;
   monthly_cap_fen: number;
+  /** 双人审批额度 (fen): a batch debiting more needs two approvers; 0 = one (approval.ts) */
+  approval_threshold_fen: number;
+  /** 单人审批: the company of one person lets its submitter approve (approval.ts) */
+  self_approval: boolean;
 }
-export async function settingsOf(db: Db, companyId: number): Promise<Settings> {
-  const r = await db.one<Settings>('SELECT fee_rate_bp, tax_rate_bp, monthly_cap_fen::int AS monthly_cap_fen FROM payout_settings WHERE company_id = $1', [
-    companyId,
-  ]);
-  return r ?? { fee_rate_bp: DEFAULT_FEE_RATE_BP, tax_rate_bp: DEFAULT_TAX_RATE_BP, monthly_cap_fen: DEFAULT_MONTHLY_CAP_FEN };
-}
-
-/** Saves the company's rates and monthly cap; answers them as stored. */
-export async function saveSettings(db: Db, companyId: number, s: Settings, now: Date): Promise<Settings> {
-  await db.query(
-    `INSERT INTO payout_settings (company_id, fee_rate_bp, tax_rate_bp, monthly_cap_fen, updated_at) VALUES ($1,$2,$3,$4,$5)
-     ON CONFLICT (company_id) DO UPDATE SET fee_rate_bp = $2, tax_rate_bp = $3, monthly_cap_fen = $4, updated_at = $5`,
-    [companyId, s.fee_rate_bp, s.tax_rate_bp, s.monthly_cap_fen, now],
+export const DEFAULT_SETTINGS: Settings = {
+  fee_rate_bp: DEFAULT_FEE_RATE_BP,
+  tax_rate_bp: DEFAULT_TAX_RATE_BP,
+  monthly_cap_fen: DEFAULT_MONTHLY_CAP_FEN,
+  approval_threshold_fen: 0,
+  self_approval: false,
+};
+export async function settingsOf(db: Db, companyId: number, lock = false): Promise<Settings> {
+  const r = await db.one<Settings>(
+    `SELECT fee_rate_bp, tax_rate_bp, monthly_cap_fen::int AS monthly_cap_fen, approval_threshold_fen::float8 AS approval_threshold_fen, self_approval
+       FROM payout_settings WHERE company_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [companyId],
   );
-  return settingsOf(db, companyId);
+  return r ?? { ...DEFAULT_SETTINGS };
 }
 
 export async function balanceOf(db: Db, companyId: number, lock = false): Promise<number> {

@@ -1,22 +1,32 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Text } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Link, Text } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { AccountData, Topup } from '../../../../contract/payouts';
-import { fenText, yuanText, yuanToFen } from '../../../../contract/money';
+import { yuanText, yuanToFen } from '../../../../contract/money';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { saveRates, topup } from '../api';
+import { useCan } from '../../../shared/session';
+import { topup } from '../api';
+import { Gated } from './Gated';
+import { SettingsChangesDialog } from './SettingsChangesDialog';
+import { SettingsDialog } from './SettingsDialog';
 import { usePayStyles } from './styles';
 import { WxTopupDialog } from './WxTopupDialog';
 
 type Account = z.infer<typeof AccountData>;
 
-/** 灵活用工账户: the balance, 充值 by bank transfer (an order number to put in the transfer's note), the rates. */
+/**
+ * 灵活用工账户: the balance, 充值 by bank transfer (an order number to put in the transfer's note) or
+ * WeChat Pay (财务 and 管理员), the rates and approval rules (发放设置: 管理员 only) and their
+ * 设置变更记录 (管理员 and 财务).
+ */
 export function AccountCard({ account, onChanged }: { account: Account; onChanged: () => void }) {
   const s = usePayStyles();
   const m = tPay.account;
-  const [dialog, setDialog] = useState<'topup' | 'wx' | 'rates' | null>(null);
+  const can = useCan();
+  const [dialog, setDialog] = useState<'topup' | 'wx' | 'rates' | 'changes' | null>(null);
+  const { settings } = account;
   const pending = account.topups.filter((t) => t.status === 'pending').length;
   return (
     <section className={s.panel} data-testid="pay-account">
@@ -30,22 +40,33 @@ export function AccountCard({ account, onChanged }: { account: Account; onChange
             {m.rates(rateText(account.settings.fee_rate_bp), rateText(account.settings.tax_rate_bp), yuanText(account.settings.monthly_cap_fen))}
             {pending > 0 && ` · ${m.pending(pending)}`}
           </Text>
+          <div>
+            <Text className={s.small} data-testid="pay-approval-rule">
+              {m.approval(settings.approval_threshold_fen > 0 ? yuanText(settings.approval_threshold_fen) : null, settings.self_approval)}
+            </Text>
+            {(can('payout.settings') || can('finance')) && (
+              <Link className={s.small} onClick={() => setDialog('changes')} data-testid="pay-settings-changes" style={{ marginLeft: 8 }}>
+                {m.changes}
+              </Link>
+            )}
+          </div>
         </div>
         <div className={s.actions}>
-          <Button onClick={() => setDialog('rates')} data-testid="pay-rates">
+          <Gated perm="payout.settings" onClick={() => setDialog('rates')} data-testid="pay-rates">
             {m.editRates}
-          </Button>
-          <Button onClick={() => setDialog('wx')} data-testid="pay-topup-wx">
+          </Gated>
+          <Gated perm="finance" onClick={() => setDialog('wx')} data-testid="pay-topup-wx">
             {tPay.wx.open}
-          </Button>
-          <Button appearance="primary" onClick={() => setDialog('topup')} data-testid="pay-topup">
+          </Gated>
+          <Gated perm="finance" appearance="primary" onClick={() => setDialog('topup')} data-testid="pay-topup">
             {m.topup}
-          </Button>
+          </Gated>
         </div>
       </div>
       {dialog === 'topup' && <TopupDialog bank={account.bank} onClose={() => (setDialog(null), onChanged())} />}
       {dialog === 'wx' && <WxTopupDialog onClose={() => (setDialog(null), onChanged())} />}
-      {dialog === 'rates' && <RatesDialog settings={account.settings} onClose={(saved) => (setDialog(null), saved && onChanged())} />}
+      {dialog === 'rates' && <SettingsDialog settings={settings} onClose={(saved) => (setDialog(null), saved && onChanged())} />}
+      {dialog === 'changes' && <SettingsChangesDialog onClose={() => setDialog(null)} />}
     </section>
   );
 }
@@ -117,56 +138,6 @@ function TopupDialog({ bank, onClose }: { bank: Account['bank']; onClose: () => 
                 </Button>
               </>
             )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
-const pctToBp = (v: string) => (/^\d{1,2}(\.\d{1,2})?$/.test(v.trim()) ? Math.round(Number(v) * 100) : null);
-
-function RatesDialog({ settings, onClose }: { settings: Account['settings']; onClose: (saved: boolean) => void }) {
-  const s = usePayStyles();
-  const m = tPay.rates;
-  const [fee, setFee] = useState((settings.fee_rate_bp / 100).toFixed(2));
-  const [tax, setTax] = useState((settings.tax_rate_bp / 100).toFixed(2));
-  const [cap, setCap] = useState(fenText(settings.monthly_cap_fen, { grouping: false }));
-  const [error, setError] = useState('');
-  const save = async () => {
-    const f = pctToBp(fee);
-    const t = pctToBp(tax);
-    const c = yuanToFen(cap);
-    if (f === null || t === null || c === null || c <= 0) return setError(m.bad);
-    try {
-      const r = await saveRates({ fee_rate_bp: f, tax_rate_bp: t, monthly_cap_fen: c });
-      toastSuccess(r.msg);
-      onClose(true);
-    } catch {
-      /* told */
-    }
-  };
-  return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose(false)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{m.title}</DialogTitle>
-          <DialogContent className={s.form}>
-            <Field label={m.fee}>
-              <Input value={fee} onChange={(_, d) => setFee(d.value)} maxLength={6} />
-            </Field>
-            <Field label={m.tax}>
-              <Input value={tax} onChange={(_, d) => setTax(d.value)} maxLength={6} />
-            </Field>
-            <Field label={m.cap} validationMessage={error || undefined}>
-              <Input value={cap} onChange={(_, d) => setCap(d.value)} maxLength={14} />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => onClose(false)}>{m.cancel}</Button>
-            <Button appearance="primary" onClick={() => void save()}>
-              {m.save}
-            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

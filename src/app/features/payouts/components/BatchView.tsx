@@ -29,6 +29,7 @@ import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { ConfirmDialog } from './ConfirmDialog';
+import { Gated } from './Gated';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
@@ -39,7 +40,11 @@ const AmountDialog = lazyChunk(() => import('./AmountDialog').then((m) => ({ def
 
 type Detail = z.infer<typeof BatchDetail>;
 
-/** One batch: header, the pre-calculation, 提交 / 确认发放 / 撤销, its rows and its operation log. */
+/**
+ * One batch: header, the pre-calculation, 提交 / 确认发放 / 撤销, its rows and its operation log.
+ * 确认发放 is the approver's (财务, 管理员), never the submitter's: the server says why the caller
+ * may not approve (batch.approval.blocked) and the button shows it.
+ */
 export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBack: () => void; onChanged: () => void; onOpen: (id: number) => void }) {
   const s = usePayStyles();
   const m = tPay.detail;
@@ -104,6 +109,8 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     }
   };
   const short = b.debit - b.balance;
+  // above the 双人审批额度 the first approver's confirm approves and pays nothing (issue 27)
+  const firstApproval = b.approval.needed === 2 && !b.approval.first_approver;
   const F = m.fields;
   const fields: [string, React.ReactNode][] = [
     [F.batch_no, b.batch_no],
@@ -118,6 +125,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     [F.balance, yuanText(b.balance)],
     [F.status, <PayBadge key="s" kind="batch" status={b.status} />],
   ];
+  if (b.status === 'unpaid') fields.push([m.approval, m.approvalText(b.approval.needed, b.approval.submitter, b.approval.first_approver)]);
   return (
     <section className={s.panel} data-testid="batch-view" data-status={b.status}>
       <div className={s.head}>
@@ -142,9 +150,16 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             </Button>
           )}
           {b.status === 'unpaid' && (
-            <Button appearance="primary" disabled={busy || short > 0} onClick={() => setDialog('confirm')} data-testid="batch-confirm">
-              {m.confirm}
-            </Button>
+            <Gated
+              perm="payout.approve"
+              why={b.approval.blocked}
+              appearance="primary"
+              disabled={busy || short > 0}
+              onClick={() => setDialog('confirm')}
+              data-testid="batch-confirm"
+            >
+              {firstApproval ? m.firstApprove : m.confirm}
+            </Gated>
           )}
           {(b.status === 'draft' || b.status === 'unpaid') && (
             <Button disabled={busy} onClick={() => setDialog('close')} data-testid="batch-close">
@@ -273,6 +288,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
       {dialog === 'confirm' && (
         <ConfirmDialog
           batch={b}
+          first={firstApproval}
           onClose={(done) => {
             setDialog(null);
             if (done) {

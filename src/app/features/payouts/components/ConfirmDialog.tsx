@@ -27,9 +27,12 @@ import { usePayStyles } from './styles';
  */
 export function ConfirmDialog({
   batch,
+  first = false,
   onClose,
 }: {
   batch: { id: number; head_count: number; debit: number; balance: number };
+  /** the first of two approvals (issue 27): approves, pays nothing */
+  first?: boolean;
   onClose: (done: boolean) => void;
 }) {
   const s = usePayStyles();
@@ -74,9 +77,14 @@ export function ConfirmDialog({
     <Dialog open modalType="alert">
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{m.title}</DialogTitle>
+          <DialogTitle>{first ? m.firstTitle : m.title}</DialogTitle>
           <DialogContent className={s.form}>
             <Text>{m.text(batch.head_count, yuanText(batch.debit), yuanText(batch.balance))}</Text>
+            {first && (
+              <MessageBar intent="info" data-testid="confirm-first">
+                <MessageBarBody>{m.firstText}</MessageBarBody>
+              </MessageBar>
+            )}
             <div className={s.row}>
               <Field label={m.code} validationMessage={error || undefined} hint={sentTo ? m.sentTo(sentTo) : undefined} required style={{ flex: 1 }}>
                 <Input
@@ -104,7 +112,7 @@ export function ConfirmDialog({
               {m.cancel}
             </Button>
             <Button appearance="primary" disabled={unknown} onClick={() => void confirm()} data-testid="confirm-ok">
-              {m.ok}
+              {first ? tPay.detail.firstApprove : m.ok}
             </Button>
           </DialogActions>
         </DialogBody>

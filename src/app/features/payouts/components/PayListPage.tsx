@@ -16,8 +16,9 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
   const s = usePayStyles();
   const m = tPay.records;
   const scope = useScope(0, batchId);
-  const { allowed, range, setRange, page, setPage, data } = useRecords((q) => loadLedgerPage({ type, batch_id: batchId, ...q }), `${batchId}/${type}`);
+  const { allowed, denied, range, setRange, page, setPage, data } = useRecords((q) => loadLedgerPage({ type, batch_id: batchId, ...q }), `${batchId}/${type}`);
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
+  if (denied) return <EmptyState text={denied} />;
   const doExport = async () => {
     try {
       const f = await exportLedger({ type, batch_id: batchId, ...range });

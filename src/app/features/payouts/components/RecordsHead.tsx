@@ -3,6 +3,7 @@ import { Button, Dropdown, Input, Link, Option, Text } from '@fluentui/react-com
 import { useLocation } from 'wouter';
 import { labelOf } from '../../../../contract/payouts-rules';
 import { requireMember } from '../../../shared/dialogs/store';
+import { onlyRolesText, useCan } from '../../../shared/session';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
@@ -11,8 +12,10 @@ import { usePayStyles } from './styles';
 /** What a records page covers (a batch, a task's batches, everything) and the way back to 发放管理. */
 export function useScope(taskId: number, batchId: number) {
   const [scope, setScope] = useState({ text: '', taskName: '' });
+  const prepares = useCan()('payout.prepare');
   useEffect(() => {
     const m = tPay.records;
+    if (!prepares) return;
     if (batchId)
       loadBatch(batchId).then(
         (b) => setScope({ text: m.scopeBatch(b.batch_no), taskName: b.task_name }),
@@ -24,7 +27,7 @@ export function useScope(taskId: number, batchId: number) {
         () => undefined,
       );
     else setScope({ text: m.scopeAll, taskName: '' });
-  }, [taskId, batchId]);
+  }, [taskId, batchId, prepares]);
   return scope;
 }
 
@@ -71,15 +74,19 @@ export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<
   const [range, setRangeState] = useState<DayRange>({ from: '', to: '' });
   const [page, setPage] = useState(1);
   const [data, setData] = useState<T | null>(null);
+  // who may not prepare payouts is told who may, and no call is made (issue 27)
+  const prepares = useCan()('payout.prepare');
   useEffect(() => setAllowed(requireMember()), []);
   useEffect(() => {
-    if (!allowed) return;
+    if (!allowed || !prepares) return;
     load({ page, ...range }).then(setData, () => undefined);
     // `load` is a new closure each render; `key` names what it depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [allowed, key, page, range]);
+  }, [allowed, prepares, key, page, range]);
   const setRange = (r: DayRange) => (setPage(1), setRangeState(r));
-  return { allowed, range, setRange, page, setPage, data };
+  /** why the page shows nothing: '' when it may */
+  const denied = allowed && !prepares ? onlyRolesText('payout.prepare') : '';
+  return { allowed, denied, range, setRange, page, setPage, data };
 }
 
 /** The page's filter (全部 + codes): choosing one replaces the address (`hrefOf`) and goes back to page 1. */

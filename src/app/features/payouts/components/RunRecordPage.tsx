@@ -12,11 +12,12 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
   const s = usePayStyles();
   const m = tPay.records;
   const scope = useScope(taskId, batchId);
-  const { allowed, range, setRange, page, setPage, data } = useRecords(
+  const { allowed, denied, range, setRange, page, setPage, data } = useRecords(
     (q) => loadLogs({ task_id: taskId, batch_id: batchId, action, ...q }),
     `${taskId}/${batchId}/${action}`,
   );
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
+  if (denied) return <EmptyState text={denied} />;
   return (
     <section className={s.panel} data-testid="run-record">
       <RecordsHead title={m.logTitle} scope={scope} taskId={taskId} />
