@@ -24,3 +24,8 @@ export function useCan(): (perm: Permission) => boolean {
 export function onlyRolesText(perm: Permission): string {
   return t.onlyRoles(rolesGranting(perm).map((r) => ROLE_LABELS[r]));
 }
+
+/** Whether the user's roles are known yet (the user info has arrived): deny nothing before that. */
+export function useRolesKnown(): boolean {
+  return !!useSnapshot(session).member;
+}

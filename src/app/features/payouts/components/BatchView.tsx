@@ -125,7 +125,6 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     [F.balance, yuanText(b.balance)],
     [F.status, <PayBadge key="s" kind="batch" status={b.status} />],
   ];
-  if (b.status === 'unpaid') fields.push([m.approval, m.approvalText(b.approval.needed, b.approval.submitter, b.approval.first_approver)]);
   return (
     <section className={s.panel} data-testid="batch-view" data-status={b.status}>
       <div className={s.head}>
@@ -192,6 +191,15 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             <strong>{m.precalc}：</strong>
             {m.precalcText(yuanText(b.gross), yuanText(b.fee), yuanText(b.debit), rateText(b.fee_rate_bp), rateText(b.tax_rate_bp))}
             {short > 0 && ` ${m.short(yuanText(short))}`}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {b.status === 'unpaid' && (
+        <MessageBar intent={b.approval.blocked ? 'warning' : 'info'} style={{ marginTop: 8 }} data-testid="batch-approval">
+          <MessageBarBody>
+            <strong>{m.approval}：</strong>
+            {m.approvalText(b.approval.needed, b.approval.submitter, b.approval.first_approver)}
+            {b.approval.blocked && `。${b.approval.blocked}`}
           </MessageBarBody>
         </MessageBar>
       )}

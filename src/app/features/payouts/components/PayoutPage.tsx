@@ -9,7 +9,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, TableScroll } from '../../../shared/ui';
 import { createBatch, listBatches, loadAccount } from '../api';
-import { onlyRolesText, useCan } from '../../../shared/session';
+import { onlyRolesText, useCan, useRolesKnown } from '../../../shared/session';
 import { AccountCard } from './AccountCard';
 import { Gated } from './Gated';
 import { PayBadge } from './Badges';
@@ -40,6 +40,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   const can = useCan();
   // who may not prepare payouts sees who may, not a page of refused calls (issue 27)
   const prepares = can('payout.prepare');
+  const known = useRolesKnown();
   useEffect(() => setAllowed(requireMember()), []);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
@@ -48,7 +49,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
     listBatches(taskId).then(setBatches, () => undefined);
   }, [allowed, prepares, taskId, version]);
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
-  if (allowed && !prepares) return <EmptyState text={onlyRolesText('payout.prepare')} />;
+  if (allowed && known && !prepares) return <EmptyState text={onlyRolesText('payout.prepare')} />;
   if (!account || !batches)
     return (
       <div className={s.center}>

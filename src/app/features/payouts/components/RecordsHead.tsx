@@ -3,7 +3,7 @@ import { Button, Dropdown, Input, Link, Option, Text } from '@fluentui/react-com
 import { useLocation } from 'wouter';
 import { labelOf } from '../../../../contract/payouts-rules';
 import { requireMember } from '../../../shared/dialogs/store';
-import { onlyRolesText, useCan } from '../../../shared/session';
+import { onlyRolesText, useCan, useRolesKnown } from '../../../shared/session';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
@@ -76,6 +76,7 @@ export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<
   const [data, setData] = useState<T | null>(null);
   // who may not prepare payouts is told who may, and no call is made (issue 27)
   const prepares = useCan()('payout.prepare');
+  const known = useRolesKnown();
   useEffect(() => setAllowed(requireMember()), []);
   useEffect(() => {
     if (!allowed || !prepares) return;
@@ -85,7 +86,7 @@ export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<
   }, [allowed, prepares, key, page, range]);
   const setRange = (r: DayRange) => (setPage(1), setRangeState(r));
   /** why the page shows nothing: '' when it may */
-  const denied = allowed && !prepares ? onlyRolesText('payout.prepare') : '';
+  const denied = allowed && known && !prepares ? onlyRolesText('payout.prepare') : '';
   return { allowed, denied, range, setRange, page, setPage, data };
 }
 
