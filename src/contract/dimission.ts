@@ -8,6 +8,7 @@ import { ep, type Endpoint } from './endpoint';
 import { IdParam, formInt } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
+import { PiiReason } from './privacy';
 import { LEGAL_BASIS_CODES, PROOF_STATUS_CODES, REQUEST_STATUS_CODES, TENURE_RE } from './dimission-rules';
 
 export * from './dimission-rules';
@@ -222,7 +223,8 @@ export const RecordItem = z.object({
 });
 export type RecordItem = z.infer<typeof RecordItem>;
 export const RecordListData = z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int(), list: z.array(RecordItem) });
-export const RecordRevealQuery = z.strictObject({ field: z.enum(['id_card', 'mobile']) });
+/** 查看 a record's whole ID number or mobile: which one, and why (查看原因, audited). */
+export const RecordRevealQuery = z.strictObject({ field: z.enum(['id_card', 'mobile']), reason: PiiReason });
 export const ExportData = z.object({ filename: z.string(), content_base64: z.string() });
 
 export const dimissionEndpoints = {

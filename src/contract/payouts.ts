@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { DateText, DateTimeText, IdParam } from './common';
+import { PiiReason } from './privacy';
 import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, LOG_ACTION_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
 
 const noNul = (s: string) => !s.includes('\u0000');
@@ -253,6 +254,8 @@ export const ReceiptData = z.object({
 export const QuarterQuery = z.strictObject({
   year: z.coerce.number({ error: '年份无效' }).int('年份无效').min(2020, '年份无效').max(2100, '年份无效'),
   quarter: z.coerce.number({ error: '季度无效' }).int('季度无效').min(1, '季度无效').max(4, '季度无效'),
+  /** 查看原因: the file holds whole ID numbers (audited with it) */
+  reason: PiiReason,
 });
 
 export const payoutsEndpoints = {

@@ -191,6 +191,26 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await rec.waitFor();
     expect(await rec.textContent()).toContain(serial2);
     await shot(page, 'dim-09-records');
+
+    // 查看 the whole ID number: the purpose first (issue 27); nothing shown nor audited without one
+    const audits = async () =>
+      await h.server.db.query<{ reason: string; subject_name: string }>(
+        "SELECT reason, subject_name FROM pii_views WHERE subject_type = 'departure_record' ORDER BY id DESC",
+      );
+    const seen = (await audits()).length;
+    await rec.getByTestId('reveal-button').first().click();
+    const ask = page.getByTestId('purpose-dialog');
+    await ask.waitFor();
+    await ask.getByTestId('purpose-ok').click();
+    await ask.getByText('请选择或填写查看原因').waitFor();
+    await ask.getByRole('radio', { name: '其他' }).check();
+    await ask.getByTestId('purpose-other').fill('员工申请补开收入证明');
+    await shot(page, 'dim-09a-purpose');
+    await ask.getByTestId('purpose-ok').click();
+    await rec.getByText(idCard()).waitFor({ timeout: 15_000 });
+    const after = await audits();
+    expect(after.length).toBe(seen + 1);
+    expect(after[0]).toEqual({ reason: '员工申请补开收入证明', subject_name: NAME });
   }, 240_000);
 
   it('a non-member sees the membership prompt instead of the lists', async () => {

@@ -402,6 +402,11 @@ describe('payouts: the main flow', () => {
       );
     const seen = await audits();
     await page.getByTestId('quarter-open').click();
+    // 查看原因 first (issue 27): 导出 without one says so and exports nothing
+    await page.getByTestId('quarter-submit').click();
+    await page.getByRole('dialog').getByText('请选择或填写查看原因').waitFor();
+    expect(await audits()).toBe(seen);
+    await page.getByRole('dialog').getByRole('radio', { name: '税务申报' }).check();
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('quarter-submit').click()]);
     expect(dl.suggestedFilename()).toMatch(/^季度收入报送_\d{4}Q[1-4]\.xlsx$/);
     const { default: ExcelJS } = await import('exceljs');
@@ -422,6 +427,11 @@ describe('payouts: the main flow', () => {
     expect(Number(paid!.s)).toBeGreaterThanOrEqual(30_000 + 18_050);
     expect(li[head.indexOf('本季度收入合计（元）')]).toBe(Number(paid!.s) / 100);
     expect(await audits()).toBe(seen + ws.rowCount - 1);
+    const named = await h.server.db.one<{ reason: string; subject_mask: string }>(
+      "SELECT reason, subject_mask FROM pii_views WHERE subject_type = 'flex_worker' AND company_id = $1 AND subject_name = '李明远' ORDER BY id DESC LIMIT 1",
+      [task.company],
+    );
+    expect(named).toEqual({ reason: '税务申报', subject_mask: '110101********4477' });
     expect(await checkLedger(h.server.db, task.company)).toEqual([]);
   }, 300_000);
 });

@@ -440,7 +440,8 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await page.waitForURL('**/account?id=privacy');
     const rows = page.getByTestId('pii-view-row');
     await rows.first().waitFor();
-    expect(await rows.first().innerText()).toMatch(/王丽娟[\s\S]*候选人 .\*+[\s\S]*手机号[\s\S]*查看联系方式/);
+    // 查看人, 时间, 对象 (the candidate's name, 手机号 and the masked number), 记录, 用途/原因
+    expect(await rows.first().innerText()).toMatch(/王丽娟[\s\S]*\d{2}:\d{2}[\s\S]*手机号[\s\S]*1\d{2}\*{4}\d{4}[\s\S]*人才简历[\s\S]*查看联系方式/);
     await shot(page, 'rec-15-pii-views');
   });
 });

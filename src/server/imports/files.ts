@@ -8,7 +8,7 @@ import { MSG_IMPORT_ERRORS_PURGED, MSG_IMPORT_FILE_PURGED } from '../domain/acco
 import { auditPiiView } from '../lib/pii';
 import { notFound } from '../lib/refusal';
 import { fmtDate } from '../lib/time';
-import { batchFile, batchIssues, ownBatch } from './batches';
+import { batchFile, batchIssues, batchNo, ownBatch } from './batches';
 import { reasonsByRow } from './pipeline';
 import { importTypeOf } from './registry';
 import { buildErrorFile, buildTemplate, parseUpload } from './xlsx';
@@ -24,9 +24,13 @@ interface Download {
   ip: string;
 }
 
-/** A download of the batch's full personal numbers, in pii_views. */
-const auditDownload = (db: Db, d: Download, reason: string) =>
-  auditPiiView(db, { userId: d.userId, companyId: d.companyId, subjectType: 'import_batch', subjectId: d.batchId, field: 'id_card', reason, ip: d.ip });
+/** A download of the batch's full personal numbers, in pii_views: a whole file, named by its batch. */
+const auditDownload = (db: Db, d: Download, b: { id: number; file_name: string; created_at: Date }, reason: string) =>
+  auditPiiView(
+    db,
+    { userId: d.userId, companyId: d.companyId, field: 'id_card', reason, ip: d.ip },
+    { type: 'import_batch', id: b.id, name: '', mask: '', label: `导入批次 ${batchNo(b.id, b.created_at)}（${b.file_name}）` },
+  );
 
 export async function templateFile(type: ImportTypeName): Promise<ImportFileData> {
   const def = importTypeDef(type);
@@ -38,7 +42,7 @@ export async function originalFile(db: Db, d: Download): Promise<ImportFileData>
   const b = await ownBatch(db, d.batchId, d.companyId);
   // past the retention period (domain/accounts/retention-*.ts): said before anything is audited
   if (b.file_purged_at) throw notFound(MSG_IMPORT_FILE_PURGED);
-  await auditDownload(db, d, '下载导入原文件');
+  await auditDownload(db, d, b, '下载导入原文件');
   return xlsxFile(b.file_name, await batchFile(db, b.id));
 }
 
@@ -50,6 +54,6 @@ export async function errorFile(db: Db, d: Download, now: Date): Promise<ImportF
   if (issues.length === 0) throw notFound('该批次没有错误数据');
   const def = importTypeDef(importTypeOf(b.type));
   const parsed = await parseUpload(await batchFile(db, b.id), def);
-  await auditDownload(db, d, '下载错误数据');
+  await auditDownload(db, d, b, '下载错误数据');
   return xlsxFile(`${stem(b.file_name)}_错误数据_${fmtDate(now).replace(/-/g, '')}.xlsx`, await buildErrorFile(def, parsed, reasonsByRow(issues)));
 }

@@ -448,9 +448,20 @@ describe('what the console answers after a purge', () => {
 
   it('an anonymised record and proof: refusals that say why; the employee’s link is gone', async () => {
     const x = await record(cA, uA, await yearsAgo(3), { proof: 'issued' });
+    const why = `&reason=${encodeURIComponent('核对身份信息')}`;
+    // seen before: the audit row names the person until the record is anonymised
+    expect((await get(`/dimission/records/${x.id}/reveal?field=id_card${why}`, adminA)).body.code).toBe(200);
+    const audit = () =>
+      db.one<{ subject_name: string; subject_mask: string; reason: string }>(
+        `SELECT subject_name, subject_mask, reason FROM pii_views WHERE subject_type = 'departure_record' AND subject_id = $1`,
+        [x.id],
+      );
+    expect((await audit())!.subject_mask).not.toBe('');
     await applyRetention(db, now);
-    expect((await get(`/dimission/records/${x.id}/reveal?field=id_card`, adminA)).body).toMatchObject({ code: 404, msg: MSG_RECORD_ANONYMISED });
-    expect((await get(`/dimission/records/${x.id}/reveal?field=mobile`, adminA)).body).toMatchObject({ code: 404, msg: MSG_RECORD_ANONYMISED });
+    // the audit row stays (who, when, why, the record) without the name and the mask
+    expect(await audit()).toEqual({ subject_name: ANONYMISED_NAME, subject_mask: '', reason: '核对身份信息' });
+    expect((await get(`/dimission/records/${x.id}/reveal?field=id_card${why}`, adminA)).body).toMatchObject({ code: 404, msg: MSG_RECORD_ANONYMISED });
+    expect((await get(`/dimission/records/${x.id}/reveal?field=mobile${why}`, adminA)).body).toMatchObject({ code: 404, msg: MSG_RECORD_ANONYMISED });
     expect((await get(`/dimission/proofs/${x.proofId}`, adminA)).body).toMatchObject({ code: 409, msg: MSG_PROOF_ANONYMISED });
     expect((await get(`/dimission/proof-view/${x.token}`)).body.code).toBe(404);
     // a new proof cannot be drawn from it (void the old one first, as a reissue would)

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { maskPii, type PiiKind } from '../../contract/person';
+import { piiReasonProblem } from '../../contract/pii-purpose';
 import type { Db } from '../db/types';
+import { badRequest } from './refusal';
 
 /**
  * Sensitive personal information at rest (PIPL art. 28/51; ARCHITECTURE rule 9; docs/pii.md).
@@ -78,30 +80,55 @@ export const sealPii = (kind: PiiKind, normalized: string): Sealed => ({
   mask: maskPii(kind, normalized),
 });
 
+/** Whose value a full view showed, as the audit trail names it: never a whole number. */
+export interface PiiSubject {
+  /** `departure_record`, `flex_worker`, `candidate` … and its id */
+  type: string;
+  id: number;
+  /** the person's name ('' for a whole file, e.g. an import batch) */
+  name: string;
+  /** the value as lists show it (a *_mask column), never the whole value */
+  mask: string;
+  /** the record it was seen in, without the name: 离职记录 · 离职日期 2026-03-01 */
+  label: string;
+}
+
 export interface PiiViewAudit {
   userId: number;
   companyId: number | null;
-  /** what the value belongs to, e.g. `candidate`, `departure_record`, `flex_worker` */
-  subjectType: string;
-  subjectId: number;
   field: PiiKind;
-  /** why the user looked (查看 reason, or the action that needed the full value) */
+  /**
+   * Why the user looked: the purpose they stated (contract/pii-purpose.ts) or, where the action
+   * itself is the purpose, its name (预览/打印离职证明). Required: a full view without one is refused.
+   */
   reason: string;
   ip?: string;
 }
 
-/** Writes the audit row of a full view (who, whom, when, why). Call it in the same request that reveals. */
-export async function auditPiiView(db: Db, a: PiiViewAudit): Promise<void> {
+/**
+ * Writes the audit rows of a full view (who, whom, when, why), one per subject; the one place that
+ * writes pii_views. Refuses (400, nothing written) a missing or unfit reason, so no full view goes
+ * unexplained. Call it in the same request that reveals, before the value leaves.
+ */
+export async function auditPiiViews(db: Db, a: PiiViewAudit, subjects: readonly PiiSubject[]): Promise<void> {
+  const problem = piiReasonProblem(a.reason);
+  if (problem) throw badRequest(problem);
+  if (!subjects.length) return;
+  const col = <K extends keyof PiiSubject>(k: K) => subjects.map((s) => s[k]);
   await db.query(
-    `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, reason, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [a.userId, a.companyId, a.subjectType, a.subjectId, a.field, a.reason.slice(0, 200), a.ip ?? ''],
+    `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, reason, ip, subject_name, subject_mask, record_label)
+     SELECT $1, $2, t, id, $3, $4, $5, n, m, l
+       FROM unnest($6::text[], $7::int[], $8::text[], $9::text[], $10::text[]) AS s (t, id, n, m, l)`,
+    [a.userId, a.companyId, a.field, a.reason.trim(), a.ip ?? '', col('type'), col('id'), col('name'), col('mask'), col('label')],
   );
 }
 
+/** The audit row of one full view. */
+export const auditPiiView = (db: Db, a: PiiViewAudit, subject: PiiSubject) => auditPiiViews(db, a, [subject]);
+
 /** Decrypts for an entitled caller and audits the view in one step. */
-export async function revealPii(db: Db, sealed: string, a: PiiViewAudit): Promise<string> {
+export async function revealPii(db: Db, sealed: string, a: PiiViewAudit, subject: PiiSubject): Promise<string> {
   const plain = decryptPii(sealed);
-  await auditPiiView(db, a);
+  await auditPiiView(db, a, subject);
   return plain;
 }

@@ -294,9 +294,11 @@ describe('scan to leave, proof, records', () => {
     expect(r.id_card_mask).toMatch(/^330106\*{8}\d{3}[\dX]$/);
     expect((await post('/dimission/proofs', { record_id: String(r.id) }, member)).body.code).toBe(409);
     expect((await post('/dimission/proofs', { record_id: String(r.id) }, other)).body.code).toBe(404);
-    expect((await get(`/dimission/records/${r.id}/reveal?field=id_card`, member)).body.data.value).toBe(manual.id_card);
-    expect((await get(`/dimission/records/${r.id}/reveal?field=id_card`, other)).body.code).toBe(404);
-    expect((await get(`/dimission/records/${r.id}/reveal?field=bank`, member)).body.code).toBe(400);
+    expect((await get(`/dimission/records/${r.id}/reveal?field=id_card&reason=${encodeURIComponent('核对身份信息')}`, member)).body.data.value).toBe(
+      manual.id_card,
+    );
+    expect((await get(`/dimission/records/${r.id}/reveal?field=id_card&reason=${encodeURIComponent('核对身份信息')}`, other)).body.code).toBe(404);
+    expect((await get(`/dimission/records/${r.id}/reveal?field=bank&reason=${encodeURIComponent('核对身份信息')}`, member)).body.code).toBe(400);
     // 档案/社保 transfer done stops the 15-day reminder
     expect(r.transfer_days_left).not.toBeNull();
     expect((await post(`/dimission/records/${r.id}/transfer`, {}, other)).body.code).toBe(404);

@@ -67,7 +67,9 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   // --- departure records ---------------------------------------------------------------------------------
   addRoute(app, endpoints.dimRecords, async ({ auth, db, query, now }) => listRecords(db, hrOf(auth, now).company.id, query, now));
   addRoute(app, endpoints.dimRecordTransfer, async ({ auth, db, params, now }) => markTransferDone(db, hrOf(auth, now).company.id, params.id, now));
-  addRoute(app, endpoints.dimRecordReveal, async ({ auth, db, params, query, now, req }) => revealRecord(db, hrOf(auth, now), params.id, query.field, req.ip));
+  addRoute(app, endpoints.dimRecordReveal, async ({ auth, db, params, query, now, req }) =>
+    revealRecord(db, hrOf(auth, now), params.id, query.field, query.reason, req.ip),
+  );
   /** .xlsx of every record (masked values); the file travels base64 in the envelope. */
   addRoute(app, endpoints.dimRecordsExport, async ({ auth, db, query, now }) => exportRecords(db, hrOf(auth, now).company.id, query.keywords, now));
 }

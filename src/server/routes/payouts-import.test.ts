@@ -203,7 +203,14 @@ describe('payouts: quarterly export', () => {
     const views = async () =>
       (await P.s.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1`, [p.workerId]))!.n;
     const before = await views();
-    const r = await get(`/payout/quarter-export?year=${y}&quarter=${q}`);
+    // 查看原因 first (issue 27): none, or one that is too long, is refused and audits nothing
+    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}`)).body).toMatchObject({ code: 400, msg: '请选择或填写查看原因' });
+    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}&reason=${encodeURIComponent('报'.repeat(51))}`)).body).toMatchObject({
+      code: 400,
+      msg: '查看原因不能超过50个字',
+    });
+    expect(await views()).toBe(before);
+    const r = await get(`/payout/quarter-export?year=${y}&quarter=${q}&reason=${encodeURIComponent('税务申报')}`);
     expect(r.body.code, r.body.msg).toBe(200);
     const f = PayExport.parse(r.body.data);
     expect(f.filename).toBe(`季度收入报送_${y}Q${q}.xlsx`);
@@ -223,10 +230,21 @@ describe('payouts: quarterly export', () => {
     expect(mine![col]).toBe(300);
     expect(mine![head.indexOf('已代扣个税（元）')]).toBe(4.5);
     expect(await views()).toBe(before + 1);
+    const audit = await P.s.db.one<{ reason: string; subject_name: string; subject_mask: string; record_label: string }>(
+      `SELECT reason, subject_name, subject_mask, record_label FROM pii_views WHERE subject_type = 'flex_worker' AND subject_id = $1 ORDER BY id DESC LIMIT 1`,
+      [p.workerId],
+    );
+    expect(audit).toEqual({
+      reason: '税务申报',
+      subject_name: p.name,
+      subject_mask: sealPii('id_card', p.id).mask,
+      record_label: `季度收入报送 ${y}Q${q} 导出`,
+    });
     // bad quarters, an empty quarter, non-members
-    expect((await get(`/payout/quarter-export?year=${y}&quarter=5`)).body.code).toBe(400);
-    expect((await get('/payout/quarter-export?year=1999&quarter=1')).body.code).toBe(400);
-    expect((await get('/payout/quarter-export?year=2021&quarter=1')).body.msg).toBe('所选季度暂无发放成功的记录');
-    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}`, P.other)).body.code).toBe(403);
+    const why = `&reason=${encodeURIComponent('税务申报')}`;
+    expect((await get(`/payout/quarter-export?year=${y}&quarter=5${why}`)).body.code).toBe(400);
+    expect((await get(`/payout/quarter-export?year=1999&quarter=1${why}`)).body.code).toBe(400);
+    expect((await get(`/payout/quarter-export?year=2021&quarter=1${why}`)).body.msg).toBe('所选季度暂无发放成功的记录');
+    expect((await get(`/payout/quarter-export?year=${y}&quarter=${q}${why}`, P.other)).body.code).toBe(403);
   });
 });

@@ -14,6 +14,12 @@ export function payoutsReportRoutes(app: FastifyInstance) {
   /** 季度收入报送 (.xlsx): one line per worker paid in the quarter (rows 发放成功, by payment time). */
   addRoute(app, endpoints.payQuarterExport, async ({ auth, db, now, query, req }) => {
     const company = memberCompanyOf(auth, now);
-    return quarterExport(db, { companyId: company.id, companyName: company.name, userId: auth.user.id, ip: req.ip }, query.year, query.quarter, now);
+    return quarterExport(
+      db,
+      { companyId: company.id, companyName: company.name, userId: auth.user.id, ip: req.ip, reason: query.reason },
+      query.year,
+      query.quarter,
+      now,
+    );
   });
 }

@@ -168,7 +168,10 @@ describe('the audit trail of full views', () => {
     const { data } = envelope(PiiViewsData).parse(r.body);
     expect(data.total).toBeGreaterThanOrEqual(4);
     expect(data.list[0]).toMatchObject({ field: 'mobile', reason: '查看联系方式', subject_type: 'candidate' });
-    expect(data.list[0]!.subject).toMatch(/^候选人 .\*+$/);
+    // names the candidate (a recruiter's opening states no reason: the action is the purpose)
+    expect(data.list[0]!.subject_name).not.toBe('');
+    expect(data.list[0]!.subject_mask).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    expect(data.list[0]!.record).toBe('人才简历');
     expect(data.list.map((x) => x.viewer)).toContain('王丽娟');
     expect(JSON.stringify(data)).not.toMatch(/1[3-9]\d{9}/);
     expect((await api('GET', '/usercenter/pii_views', plain)).body).toMatchObject({ code: 403, msg: '您没有该操作的权限，请联系企业管理员' });

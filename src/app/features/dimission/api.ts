@@ -21,7 +21,8 @@ export const urgeProof = (id: number) => call('dimProofUrge', { params: { id } }
 
 export const listRecords = (q: { keywords?: string; page: number }) => call('dimRecords', { query: { ...q, page_size: 10 } });
 export const transferDone = (id: number) => call('dimRecordTransfer', { params: { id } });
-export const revealRecord = (id: number, field: 'id_card' | 'mobile') => call('dimRecordReveal', { params: { id }, query: { field } });
+/** 查看 a record's whole ID number or mobile, for a stated purpose (查看原因; audited with it). */
+export const revealRecord = (id: number, field: 'id_card' | 'mobile', reason: string) => call('dimRecordReveal', { params: { id }, query: { field, reason } });
 export const exportRecords = (keywords?: string) => call('dimRecordsExport', { query: { keywords } }, { loading: true });
 
 // the public pages (no login)

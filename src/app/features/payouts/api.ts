@@ -39,4 +39,5 @@ export const changeAmount = (id: number, rowId: number, amount: number) =>
   callWithMsg('payRowAmount', { params: { id, row_id: rowId }, body: { amount: String(amount) } });
 export const topupWx = (amount: number) => callWithMsg('payTopupWx', { body: { amount: String(amount) } });
 export const loadReceipt = (id: number, rowId: number) => call('payReceipt', { params: { id }, query: { row_id: rowId } });
-export const exportQuarter = (year: number, quarter: number) => call('payQuarterExport', { query: { year, quarter } }, { loading: true });
+export const exportQuarter = (year: number, quarter: number, reason: string) =>
+  call('payQuarterExport', { query: { year, quarter, reason } }, { loading: true });

@@ -1,8 +1,22 @@
 /**
  * The message catalog, 个人信息保护 part: 查看联系方式 in the resume and the company's record of
- * full views on /account. Loaded with those pages, not with the first route.
+ * full views on /account, and the 查看原因 asked before a whole number is shown or exported
+ * (shared/ui/Purpose.tsx). Loaded with those pages, not with the first route.
  */
+import { PII_PURPOSE_OTHER, PII_PURPOSES, PII_REASON_MAX } from '../../../contract/pii-purpose';
+
 export const tPrivacy = {
+  /** 查看原因 (issue 27 "personal data by need"): the purposes are the contract's (pii-purpose.ts) */
+  purpose: {
+    title: '查看原因',
+    intro: '查看或导出完整的证件号、手机号、银行卡号需说明用途，本次操作将连同原因记入个人信息查看记录。',
+    label: '查看原因',
+    purposes: PII_PURPOSES as readonly string[],
+    other: PII_PURPOSE_OTHER,
+    otherPlaceholder: `请填写查看原因（2–${PII_REASON_MAX}个字）`,
+    ok: '确定查看',
+    cancel: '取消',
+  },
   reveal: {
     action: '查看联系方式',
     /** domain.md §0.4: the cost before spending */
@@ -19,8 +33,10 @@ export const tPrivacy = {
   views: {
     tab: '信息查看记录',
     title: '个人信息查看记录',
-    intro: '按照《个人信息保护法》，企业成员每次查看完整的手机号、身份证号、银行卡号都会记录在这里（谁、查看了谁、何时、原因），仅管理员可见。',
-    cols: { viewer: '查看人', subject: '被查看人', field: '信息', reason: '原因', time: '查看时间' },
+    intro: '按照《个人信息保护法》，企业成员每次查看或导出完整的手机号、身份证号、银行卡号都会记录在这里（谁、查看了谁的哪条记录、何时、用途），仅管理员可见。',
+    cols: { viewer: '查看人', subject: '对象', record: '记录', reason: '用途/原因', time: '时间' },
+    /** a view of a whole file (an import batch): no one person */
+    wholeFile: '整个文件',
     fields: { mobile: '手机号', id_card: '身份证号', bank_card: '银行卡号' } as Record<string, string>,
     empty: '暂无数据',
     adminOnly: '仅企业管理员可查看个人信息查看记录',

@@ -15,11 +15,15 @@ export const PII_VIEWS_PAGE_SIZE = 20;
 /** 王** for a name; what the trail shows of the person looked at. */
 const maskedName = (name: string) => (name ? `${name.slice(0, 1)}${'*'.repeat(Math.max(1, Math.min(2, name.length - 1)))}` : '');
 
+/** What an old row (before 038, its record since gone) pointed at: the record column's fallback. */
 const SUBJECTS: Record<string, string> = {
-  candidate: '候选人',
-  company_contact: '企业联系人',
-  departure_record: '离职人员',
+  candidate: '人才简历',
+  company_contact: '企业认证资料',
+  departure_record: '离职记录',
+  departure_proof: '离职证明',
+  resignation_request: '离职申请',
   flex_worker: '灵活用工人员',
+  import_batch: '导入批次',
 };
 
 /**
@@ -34,9 +38,10 @@ export async function revealContact(
   now: Date,
 ): Promise<{ mobile: string; charged: number; crc_balance: number }> {
   return db.tx(async (t) => {
-    const c = await t.one<{ id: number; realname: string; mobile_enc: string }>('SELECT id, realname, mobile_enc FROM candidates WHERE id = $1', [
-      o.candidateId,
-    ]);
+    const c = await t.one<{ id: number; realname: string; mobile_enc: string; mobile_mask: string }>(
+      'SELECT id, realname, mobile_enc, mobile_mask FROM candidates WHERE id = $1',
+      [o.candidateId],
+    );
     if (!c) throw notFound('该人才不存在或已下线');
     const cost = (await t.one<{ value: number }>("SELECT value FROM crc_configure WHERE key = 'check_info'"))?.value ?? 0;
     // the unlock row first: a second opening (or a concurrent one) finds it and is not charged
@@ -65,20 +70,22 @@ export async function revealContact(
     } else {
       balance = await balanceNow();
     }
-    const mobile = await revealPii(t, c.mobile_enc, {
-      userId: o.userId,
-      companyId: o.companyId,
-      subjectType: 'candidate',
-      subjectId: c.id,
-      field: 'mobile',
-      reason: '查看联系方式',
-      ip: o.ip,
-    });
+    // a recruiter opening a candidate's contact: the purpose is the action itself (to contact them
+    // about a position), so no reason is asked; the row names the candidate
+    const mobile = await revealPii(
+      t,
+      c.mobile_enc,
+      { userId: o.userId, companyId: o.companyId, field: 'mobile', reason: '查看联系方式', ip: o.ip },
+      { type: 'candidate', id: c.id, name: c.realname, mask: c.mobile_mask, label: '人才简历' },
+    );
     return { mobile, charged: fresh ? cost : 0, crc_balance: balance };
   });
 }
 
-/** One page of the company's audit trail of full views (who, whom, when, why), newest first. */
+/**
+ * One page of the company's audit trail of full views (who, whose, which record, when, why), newest
+ * first. Rows from before migration 038 that it could not name fall back to 候选人 王** / #id.
+ */
 export async function piiViewList(db: Db, companyId: number, page: number) {
   const p = { page, page_size: PII_VIEWS_PAGE_SIZE };
   const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pii_views WHERE company_id = $1', [companyId]))!.n;
@@ -89,17 +96,16 @@ export async function piiViewList(db: Db, companyId: number, page: number) {
     mobile: string;
     subject_type: string;
     subject_id: number;
+    subject_name: string;
+    subject_mask: string;
+    record_label: string;
     field: 'mobile' | 'id_card' | 'bank_card';
     reason: string;
     viewed_at: Date;
-    candidate_name: string | null;
-    company_contact: string | null;
   }>(
-    `SELECT v.id::int AS id, u.realname, u.mobile, v.subject_type, v.subject_id, v.field, v.reason, v.viewed_at,
-            c.realname AS candidate_name, co.contact_name AS company_contact
+    `SELECT v.id::int AS id, u.realname, u.mobile, v.subject_type, v.subject_id, v.subject_name, v.subject_mask, v.record_label,
+            v.field, v.reason, v.viewed_at
        FROM pii_views v JOIN users u ON u.id = v.user_id
-       LEFT JOIN candidates c ON v.subject_type = 'candidate' AND c.id = v.subject_id
-       LEFT JOIN companies co ON v.subject_type = 'company_contact' AND co.id = v.subject_id
       WHERE v.company_id = $1 ORDER BY v.viewed_at DESC, v.id DESC${pageSql(args, p)}`,
     args,
   );
@@ -107,7 +113,9 @@ export async function piiViewList(db: Db, companyId: number, page: number) {
     list: rows.map((r) => ({
       id: r.id,
       viewer: r.realname || maskMobile(r.mobile),
-      subject: `${SUBJECTS[r.subject_type] ?? r.subject_type} ${maskedName(r.candidate_name ?? r.company_contact ?? '') || `#${r.subject_id}`}`,
+      subject_name: r.subject_name,
+      subject_mask: r.subject_mask,
+      record: r.record_label || `${SUBJECTS[r.subject_type] ?? r.subject_type} #${r.subject_id}`,
       subject_type: r.subject_type,
       field: r.field,
       reason: r.reason,

@@ -37,6 +37,22 @@ async function dueRecords(t: Db, action: DepartureAction, today: string, limit: 
 }
 
 /**
+ * The audit trail of full views (pii_views) names whose data was seen; when a departure is
+ * anonymised or purged, its rows keep who looked, when, why and the record, and lose the name and
+ * the masked number (run before the proofs and requests are deleted: it finds them by record).
+ */
+async function forgetAuditNames(t: Db, recordIds: number[], requestIds: number[]): Promise<void> {
+  await t.query(
+    `UPDATE pii_views SET subject_name = $3, subject_mask = ''
+      WHERE (subject_type = 'departure_record' AND subject_id = ANY($1::int[]))
+         OR (subject_type = 'departure_proof' AND subject_id IN (SELECT id FROM departure_proofs WHERE record_id = ANY($1::int[])))
+         OR (subject_type = 'resignation_request' AND (subject_id = ANY($2::int[])
+             OR subject_id IN (SELECT id FROM resignation_requests WHERE record_id = ANY($1::int[]))))`,
+    [recordIds, requestIds, ANONYMISED_NAME],
+  );
+}
+
+/**
  * Anonymise: name, ID number and mobile leave the record, its proofs and its resignation request;
  * the facts stay (company, department, job, dates, leave type, legal basis, a proof's serial and
  * issue date), so statistics and a serial's authenticity check keep working. Drafts never issued
@@ -47,6 +63,7 @@ const anonymiseRecords: (today: string, now: Date) => Batch = (today, now) => as
   if (!recs.length) return { n: 0, touched: [] };
   const ids = recs.map((r) => r.id);
   const requestIds = recs.flatMap((r) => (r.request_id ? [r.request_id] : []));
+  await forgetAuditNames(t, ids, requestIds);
   const reqs = await t.query<{ company_id: number }>(
     `UPDATE resignation_requests SET employee_name = $3, mobile_enc = NULL, mobile_bidx = NULL, mobile_mask = '', id_card_enc = NULL,
        id_card_bidx = NULL, id_card_mask = '', reason = '', reject_reason = '', handover_name = '', anonymised_at = $4
@@ -95,6 +112,7 @@ const purgeRecords: (today: string) => Batch = (today) => async (t, limit) => {
       ...(await t.query<{ id: number }>('SELECT id FROM resignation_requests WHERE record_id = ANY($1::int[])', [ids])).map((r) => r.id),
     ]),
   ];
+  await forgetAuditNames(t, ids, requestIds);
   // the two tables point at each other: the request lets go of its record first
   if (requestIds.length) await t.query('UPDATE resignation_requests SET record_id = NULL WHERE id = ANY($1::int[])', [requestIds]);
   const proofs = await t.query<{ id: number; company_id: number }>('DELETE FROM departure_proofs WHERE record_id = ANY($1::int[]) RETURNING id, company_id', [
@@ -138,6 +156,7 @@ const closedRequests: (action: DepartureAction, now: Date) => Batch = (action, n
   );
   if (!due.length) return { n: 0, touched: [] };
   const ids = due.map((r) => r.id);
+  await forgetAuditNames(t, [], ids);
   if (action === 'purge') {
     await t.query(`DELETE FROM dimission_urges WHERE target_type = 'request' AND target_id = ANY($1::int[])`, [ids]);
     const gone = await t.query<{ company_id: number }>('DELETE FROM resignation_requests WHERE id = ANY($1::int[]) RETURNING company_id', [ids]);

@@ -57,15 +57,12 @@ export async function companyApplication(db: Db, auth: AuthInfo, ip = ''): Promi
   const contactMobile = !full
     ? ''
     : applicant && r.status === 'reject' && r.contact_mobile_enc
-      ? await revealPii(db, r.contact_mobile_enc, {
-          userId: auth.user.id,
-          companyId: r.id,
-          subjectType: 'company_contact',
-          subjectId: r.id,
-          field: 'mobile',
-          reason: '重新提交企业认证资料',
-          ip,
-        })
+      ? await revealPii(
+          db,
+          r.contact_mobile_enc,
+          { userId: auth.user.id, companyId: r.id, field: 'mobile', reason: '重新提交企业认证资料', ip },
+          { type: 'company_contact', id: r.id, name: r.contact_name, mask: r.contact_mobile_mask, label: '企业认证资料' },
+        )
       : r.contact_mobile_mask;
   return {
     id: r.id,

@@ -190,15 +190,12 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
 export async function previewProof(db: Db, hr: Hr, id: number, ip: string, now: Date) {
   const p = await ownProofRow(db, id, hr.company.id);
   if (!p.id_card_enc) throw conflict(MSG_PROOF_ANONYMISED);
-  const idCard = await revealPii(db, p.id_card_enc, {
-    userId: hr.userId,
-    companyId: hr.company.id,
-    subjectType: 'departure_proof',
-    subjectId: p.id,
-    field: 'id_card',
-    reason: '预览/打印离职证明',
-    ip,
-  });
+  const idCard = await revealPii(
+    db,
+    p.id_card_enc,
+    { userId: hr.userId, companyId: hr.company.id, field: 'id_card', reason: '预览/打印离职证明', ip },
+    { type: 'departure_proof', id: p.id, name: p.name, mask: p.id_card_mask, label: `离职证明 ${p.serial || '（草稿）'}` },
+  );
   return proofDetail(p, idCard, fmtDate(now));
 }
 

@@ -146,24 +146,43 @@ export async function markTransferDone(db: Db, companyId: number, id: number, no
   return { transfer_done_at: fmtDateTime(r.transfer_done_at!) };
 }
 
-/** 查看 a record's ID number or mobile: audited; an anonymised record has neither. */
-export async function revealRecord(db: Db, hr: Hr, id: number, field: 'id_card' | 'mobile', ip: string): Promise<{ value: string }> {
-  const r = await db.one<{ id: number; id_card_enc: string | null; mobile_enc: string | null; anonymised: boolean }>(
-    'SELECT id, id_card_enc, mobile_enc, anonymised_at IS NOT NULL AS anonymised FROM departure_records WHERE id = $1 AND company_id = $2',
+/** How the audit trail names a departure record (the name and mask go in their own columns). */
+export const recordLabel = (leaveDate: string) => `离职记录 · 离职日期 ${leaveDate}`;
+
+/**
+ * 查看 a record's ID number or mobile, for a stated purpose (查看原因): audited with it and the
+ * person's name; an anonymised record has neither value.
+ */
+export async function revealRecord(db: Db, hr: Hr, id: number, field: 'id_card' | 'mobile', reason: string, ip: string): Promise<{ value: string }> {
+  const r = await db.one<{
+    id: number;
+    name: string;
+    leave_date: string;
+    id_card_enc: string | null;
+    id_card_mask: string;
+    mobile_enc: string | null;
+    mobile_mask: string;
+    anonymised: boolean;
+  }>(
+    `SELECT id, name, leave_date, id_card_enc, id_card_mask, mobile_enc, mobile_mask, anonymised_at IS NOT NULL AS anonymised
+       FROM departure_records WHERE id = $1 AND company_id = $2`,
     [id, hr.company.id],
   );
   if (!r) throw missing('离职记录');
   if (r.anonymised) throw notFound(MSG_RECORD_ANONYMISED);
   const sealed = field === 'id_card' ? r.id_card_enc : r.mobile_enc;
   if (!sealed) throw notFound('该记录没有手机号');
-  const value = await revealPii(db, sealed, {
-    userId: hr.userId,
-    companyId: hr.company.id,
-    subjectType: 'departure_record',
-    subjectId: r.id,
-    field,
-    reason: '查看离职记录',
-    ip,
-  });
+  const value = await revealPii(
+    db,
+    sealed,
+    { userId: hr.userId, companyId: hr.company.id, field, reason, ip },
+    {
+      type: 'departure_record',
+      id: r.id,
+      name: r.name,
+      mask: field === 'id_card' ? r.id_card_mask : r.mobile_mask,
+      label: recordLabel(r.leave_date),
+    },
+  );
   return { value };
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/types';
 import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { revealPii } from '../../lib/pii';
 import { notFound } from '../../lib/refusal';
-import { fmtDateTime } from '../../lib/time';
+import { fmtDate, fmtDateTime } from '../../lib/time';
 import { argOf, type Hr, keywordFilter, missing } from './shared';
 import { noUrge, urgedPage } from './urges';
 
@@ -98,14 +98,17 @@ export async function listRequests(db: Db, companyId: number, q: Page & { status
 export async function revealRequestMobile(db: Db, hr: Hr, id: number, ip: string): Promise<{ value: string }> {
   const r = await ownRequestRow(db, id, hr.company.id);
   if (!r.mobile_enc) throw notFound('该申请没有手机号');
-  const value = await revealPii(db, r.mobile_enc, {
-    userId: hr.userId,
-    companyId: hr.company.id,
-    subjectType: 'resignation_request',
-    subjectId: r.id,
-    field: 'mobile',
-    reason: '查看离职申请手机号',
-    ip,
-  });
+  const value = await revealPii(
+    db,
+    r.mobile_enc,
+    { userId: hr.userId, companyId: hr.company.id, field: 'mobile', reason: '查看离职申请手机号', ip },
+    {
+      type: 'resignation_request',
+      id: r.id,
+      name: r.employee_name,
+      mask: r.mobile_mask,
+      label: `离职申请 · 提交于 ${fmtDate(r.submitted_at)}`,
+    },
+  );
   return { value };
 }

@@ -7,7 +7,7 @@
  */
 import { CERT_TYPES } from '../../../contract/person';
 import type { Db } from '../../db/types';
-import { decryptPii } from '../../lib/pii';
+import { auditPiiViews, decryptPii } from '../../lib/pii';
 import { badRequest, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
@@ -84,11 +84,12 @@ export async function receipt(db: Db, company: { id: number; name: string }, bat
 
 /**
  * 季度收入报送 (.xlsx): one line per worker paid in the quarter (rows 发放成功, by payment time), with
- * full ID numbers: one pii_views audit row per person, written before the file is made.
+ * full ID numbers: for a stated purpose (查看原因), one pii_views audit row per person naming them,
+ * written before the file is made.
  */
 export async function quarterExport(
   db: Db,
-  by: { companyId: number; companyName: string; userId: number; ip: string },
+  by: { companyId: number; companyName: string; userId: number; ip: string; reason: string },
   year: number,
   quarter: number,
   now: Date,
@@ -99,13 +100,14 @@ export async function quarterExport(
     name: string;
     cert_type: string;
     cert_no_enc: string;
+    cert_no_mask: string;
     ym: string;
     amount: string;
     tax: string;
     net: string;
     n: number;
   }>(
-    `SELECT w.id AS worker_id, w.name, w.cert_type, w.cert_no_enc, to_char(r.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS ym,
+    `SELECT w.id AS worker_id, w.name, w.cert_type, w.cert_no_enc, w.cert_no_mask, to_char(r.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS ym,
             SUM(r.amount)::text AS amount, SUM(r.tax)::text AS tax, SUM(r.net)::text AS net, COUNT(*)::int AS n
        FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
       WHERE r.company_id = $1 AND r.status = 'success' AND r.finished_at >= $2 AND r.finished_at < $3
@@ -113,9 +115,18 @@ export async function quarterExport(
     [by.companyId, q.start, q.end],
   );
   if (!rows.length) throw badRequest('所选季度暂无发放成功的记录');
-  const people = new Map<number, { name: string; cert_type: string; enc: string; months: number[]; tax: number; net: number; n: number }>();
+  const people = new Map<number, { name: string; cert_type: string; enc: string; mask: string; months: number[]; tax: number; net: number; n: number }>();
   for (const r of rows) {
-    const p = people.get(r.worker_id) ?? { name: r.name, cert_type: r.cert_type, enc: r.cert_no_enc, months: [0, 0, 0], tax: 0, net: 0, n: 0 };
+    const p = people.get(r.worker_id) ?? {
+      name: r.name,
+      cert_type: r.cert_type,
+      enc: r.cert_no_enc,
+      mask: r.cert_no_mask,
+      months: [0, 0, 0],
+      tax: 0,
+      net: 0,
+      n: 0,
+    };
     const i = q.months.indexOf(r.ym);
     p.months[i] = (p.months[i] ?? 0) + Number(r.amount);
     p.tax += Number(r.tax);
@@ -124,11 +135,11 @@ export async function quarterExport(
     people.set(r.worker_id, p);
   }
   // the full ID numbers leave the server: one audit row per person, in this request
-  const ids = [...people.keys()];
-  await db.query(
-    `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, reason, ip)
-     SELECT $1, $2, 'flex_worker', id, 'id_card', $3, $4 FROM unnest($5::int[]) AS id`,
-    [by.userId, by.companyId, `季度收入报送导出（${year}年第${quarter}季度）`, by.ip, ids],
+  const label = `季度收入报送 ${year}Q${quarter} 导出`;
+  await auditPiiViews(
+    db,
+    { userId: by.userId, companyId: by.companyId, field: 'id_card', reason: by.reason, ip: by.ip },
+    [...people].map(([id, p]) => ({ type: 'flex_worker', id, name: p.name, mask: p.mask, label })),
   );
   const wb = newWorkbook();
   const money = { numFmt: '#,##0.00' };

@@ -84,10 +84,10 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
               <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
             </TableCell>
             <TableCell className={s.nowrap}>
-              <Reveal mask={r.id_card_mask} load={() => revealRecord(r.id, 'id_card')} />
+              <Reveal askPurpose mask={r.id_card_mask} load={(reason) => revealRecord(r.id, 'id_card', reason)} />
             </TableCell>
             <TableCell className={s.nowrap}>
-              <Reveal mask={r.mobile_mask} load={() => revealRecord(r.id, 'mobile')} />
+              <Reveal askPurpose mask={r.mobile_mask} load={(reason) => revealRecord(r.id, 'mobile', reason)} />
             </TableCell>
             <TableCell>
               <div className={s.nowrap}>{r.job_name}</div>

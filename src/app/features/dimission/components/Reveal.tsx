@@ -1,28 +1,39 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { PurposeDialog } from '../../../shared/ui/Purpose';
 
-/** A masked value with 查看: the full value comes from an audited endpoint, on request only. */
-export function Reveal({ mask, load }: { mask: string; load: () => Promise<{ value: string }> }) {
+/**
+ * A masked value with 查看: the full value comes from an audited endpoint, on request only. With
+ * `askPurpose` (whole ID numbers and a record's mobile, perm pii.full) the user first states why
+ * (查看原因), which `load` sends along.
+ */
+export function Reveal({ mask, load, askPurpose = false }: { mask: string; load: (reason: string) => Promise<{ value: string }>; askPurpose?: boolean }) {
   const [value, setValue] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   if (!mask) return <>—</>;
+  const reveal = (reason: string) =>
+    load(reason).then(
+      (d) => setValue(d.value),
+      () => {},
+    );
   return (
     <span data-testid="reveal">
       {value ?? mask}
       {value === null && (
-        <Button
-          size="small"
-          appearance="transparent"
-          onClick={() =>
-            load().then(
-              (d) => setValue(d.value),
-              () => {},
-            )
-          }
-          data-testid="reveal-button"
-        >
+        <Button size="small" appearance="transparent" onClick={() => (askPurpose ? setAsking(true) : void reveal(''))} data-testid="reveal-button">
           {tDim.view}
         </Button>
+      )}
+      {askPurpose && (
+        <PurposeDialog
+          open={asking}
+          onCancel={() => setAsking(false)}
+          onConfirm={(reason) => {
+            setAsking(false);
+            void reveal(reason);
+          }}
+        />
       )}
     </span>
   );

@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
+import { NO_PURPOSE, PurposePicker, purposeProblem, purposeReason, type PurposeValue } from '../../../shared/ui/Purpose';
 import { exportQuarter } from '../api';
 import { downloadXlsx } from '../lib/links';
 import { usePayStyles } from './styles';
@@ -26,7 +27,7 @@ export function quarterNow(now = new Date()) {
   return { year: d.getUTCFullYear(), quarter: Math.floor(d.getUTCMonth() / 3) + 1 };
 }
 
-/** 季度收入报送导出: year + quarter → the .xlsx (full ID numbers; the server audits the export). */
+/** 季度收入报送导出: year + quarter + 查看原因 → the .xlsx (full ID numbers; the server audits the export with the reason). */
 export function QuarterDialog({ onClose }: { onClose: () => void }) {
   const s = usePayStyles();
   const m = tPay.quarter;
@@ -34,11 +35,15 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
   const [year, setYear] = useState(now.year);
   const [quarter, setQuarter] = useState(now.quarter);
   const [busy, setBusy] = useState(false);
+  const [purpose, setPurpose] = useState<PurposeValue>(NO_PURPOSE);
+  const [tried, setTried] = useState(false);
   const years = [now.year, now.year - 1, now.year - 2];
   const go = async () => {
+    setTried(true);
+    if (purposeProblem(purpose)) return;
     setBusy(true);
     try {
-      const f = await exportQuarter(year, quarter);
+      const f = await exportQuarter(year, quarter, purposeReason(purpose));
       downloadXlsx(f.filename, f.content_base64);
       toastSuccess(m.done);
       onClose();
@@ -85,6 +90,7 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
                 </Dropdown>
               </Field>
             </div>
+            <PurposePicker value={purpose} onChange={setPurpose} showError={tried} />
             <MessageBar intent="warning">
               <MessageBarBody>{m.pii}</MessageBarBody>
             </MessageBar>

@@ -17,11 +17,12 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  nowrap: { whiteSpace: 'nowrap' },
 });
 
 type Data = z.infer<typeof PiiViewsData>;
 
-/** /account?id=privacy: who saw whose full mobile / ID card / bank card, when and why (PIPL art. 51). */
+/** /account?id=privacy: who saw whose full mobile / ID card / bank card, in which record, when and why (PIPL art. 51). */
 export function PiiViews() {
   const s = useStyles();
   const [page, setPage] = useState(1);
@@ -60,24 +61,28 @@ export function PiiViews() {
             <Table size="small" aria-label={v.title}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>{v.cols.time}</TableHeaderCell>
                   <TableHeaderCell>{v.cols.viewer}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.time}</TableHeaderCell>
                   <TableHeaderCell>{v.cols.subject}</TableHeaderCell>
-                  <TableHeaderCell>{v.cols.field}</TableHeaderCell>
+                  <TableHeaderCell>{v.cols.record}</TableHeaderCell>
                   <TableHeaderCell>{v.cols.reason}</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.list.map((r) => (
                   <TableRow key={r.id} data-testid="pii-view-row">
-                    <TableCell>{r.viewed_at}</TableCell>
                     <TableCell>{r.viewer}</TableCell>
-                    <TableCell>{r.subject}</TableCell>
+                    <TableCell className={s.nowrap}>{r.viewed_at}</TableCell>
                     <TableCell>
-                      <Badge appearance="tint" color={r.field === 'mobile' ? 'informative' : 'warning'}>
-                        {v.fields[r.field] ?? r.field}
-                      </Badge>
+                      <div>{r.subject_name || (r.subject_type === 'import_batch' ? v.wholeFile : '—')}</div>
+                      <div className={s.muted}>
+                        <Badge appearance="tint" size="small" color={r.field === 'mobile' ? 'informative' : 'warning'}>
+                          {v.fields[r.field] ?? r.field}
+                        </Badge>{' '}
+                        {r.subject_mask}
+                      </div>
                     </TableCell>
+                    <TableCell>{r.record}</TableCell>
                     <TableCell>{r.reason}</TableCell>
                   </TableRow>
                 ))}
