@@ -53,6 +53,12 @@ export function normalRoles(roles: readonly string[]): Role[] {
   return ROLES.filter((r) => r === 'member' || roles.includes(r));
 }
 
+/**
+ * The response header of every authenticated answer with the caller's roles as the user info
+ * states them, comma separated (`admin,member`); the console refreshes the user info when it differs.
+ */
+export const ROLES_HEADER = 'x-roles';
+
 /** The refusal of a call the caller's roles do not allow (messages.md). */
 export const MSG_NO_PERMISSION = '您没有该操作的权限，请联系企业管理员';
 

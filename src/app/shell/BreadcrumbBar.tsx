@@ -2,10 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
 import { Link, useLocation, useSearch } from 'wouter';
+import { routePerms } from '../route-perms';
 import { routeByName, type RouteDef } from '../routes';
 import { useCurrentRoute } from '../shared/hooks/current-route';
 import { t } from '../shared/i18n/zh-CN';
 import { nextSearch, withKeywords } from '../shared/lib/search';
+import { useLacks } from '../shared/session';
 import { sizes } from '../shared/theme';
 import { routeChain } from './match';
 
@@ -57,6 +59,10 @@ export function BreadcrumbBar({ route, children }: { route: RouteDef; children?:
   const s = useStyles();
   const { subtitle } = useCurrentRoute();
   const chain = routeChain(route, routeByName);
+  // nothing to search on a page the roles cannot read (issue 27)
+  const lacks = useLacks();
+  const perm = routePerms[route.name];
+  const readable = !(perm && lacks(perm));
   const home = routeByName.get('index');
   if (home && chain[0]?.name !== 'index') chain.unshift(home);
 
@@ -87,7 +93,7 @@ export function BreadcrumbBar({ route, children }: { route: RouteDef; children?:
         </ol>
       </nav>
       {children}
-      {route.search && <SearchBox className={s.search} />}
+      {route.search && readable && <SearchBox className={s.search} />}
     </div>
   );
 }

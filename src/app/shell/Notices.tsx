@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { t } from '../shared/i18n/zh-CN';
-import { closeUrgeNotice, notices } from '../shared/session';
+import { closeUrgeNotice, notices, useLacks } from '../shared/session';
 import { media, sizes } from '../shared/theme';
 
 const useStyles = makeStyles({
@@ -92,12 +92,15 @@ function Banner({
 
 /**
  * The two notices of SPEC §4 as banners in the breadcrumb bar, above the page card: the company-approved notice and the
- * resignation urge notice (duration 0: stays until closed, opens /dimission).
+ * resignation urge notice (duration 0: stays until closed, opens /dimission; to those who handle
+ * departures only).
  */
 export default function Notices() {
   const s = useStyles();
   const [, navigate] = useLocation();
-  const { approved, urgeCount } = useSnapshot(notices);
+  const { approved, urgeCount: pending } = useSnapshot(notices);
+  // the requests are handled by 人事 and the admins: the others are not urged (issue 27)
+  const urgeCount = useLacks()('hr') ? 0 : pending;
   if (!approved && urgeCount <= 0) return null;
 
   const closeApproved = () => (notices.approved = false);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { dialogs } from '../shared/dialogs/store';
 import { session } from '../shared/session';
 import { navItems } from './navItems';
@@ -16,6 +16,11 @@ const labels = () =>
   within(screen.getByTestId('top-nav'))
     .getAllByRole('link')
     .map((a) => a.textContent);
+// entries added after the first layout wait for the overflow manager's measure (none in jsdom)
+const allLabels = () =>
+  within(screen.getByTestId('top-nav'))
+    .getAllByRole('link', { hidden: true })
+    .map((a) => a.textContent);
 
 describe('TopNav', () => {
   it('shows 完税服务 only when the company has the tax flag', () => {
@@ -29,6 +34,28 @@ describe('TopNav', () => {
     renderWithTheme(<TopNav activeName="index" />);
     expect(labels()).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理']);
     expect(navItems(null).some((i) => i.label === '完税服务')).toBe(false);
+  });
+
+  it('leaves out the areas the roles can use none of, and follows a change of roles at once (issue 27)', async () => {
+    session.user = demoUser();
+    session.member = demoMember({ is_pay_taxe: 1, roles: ['member'], permissions: [] });
+    renderWithTheme(<TopNav activeName="index" />);
+    expect(labels()).toEqual(['首页']);
+    await act(async () => {
+      session.member = demoMember({ is_pay_taxe: 1, roles: ['finance', 'member'], permissions: ['payout.prepare', 'payout.approve', 'finance'] });
+    });
+    expect(allLabels()).toEqual(['首页', '完税服务']);
+    await act(async () => {
+      session.member = demoMember({ is_pay_taxe: 1, roles: ['recruiter', 'hr', 'member'], permissions: ['recruit', 'hr', 'payout.prepare', 'pii.full'] });
+    });
+    expect(allLabels()).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理']);
+  });
+
+  it('keeps every area for a user not yet admitted (their own gates answer them)', () => {
+    session.user = demoUser({ company_status: 'apply' });
+    session.member = demoMember({ roles: ['member'], permissions: [] });
+    renderWithTheme(<TopNav activeName="index" />);
+    expect(labels()).toEqual(['首页', '人才大厅', '全职招聘', '灵活用工', '离职办理', '完税服务']);
   });
 
   it('marks the active item', () => {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { t } from '../shared/i18n/zh-CN';
 import { afterFirstPaint } from '../shared/lib/painted';
-import { session } from '../shared/session';
+import { session, useLacks } from '../shared/session';
 import { layers, media, sizes } from '../shared/theme';
 import { Brand } from './Brand';
 import { NavMore } from './NavMore';
@@ -86,11 +86,11 @@ const useStyles = makeStyles({
   },
 });
 
-/** Logo, the six primary items (完税服务 only with the tax flag), 面试安排 and the user menu. */
+/** Logo, the six primary items (完税服务 only with the tax flag; those the roles allow), 面试安排 and the user menu. */
 export function TopNav({ activeName }: { activeName: string }) {
   const s = useStyles();
   const { member } = useSnapshot(session);
-  const items = navItems(member);
+  const items = navItems(member, useLacks());
   const uploadShown = useAfterFirstPaint();
   return (
     <header className={s.bar}>

@@ -1,4 +1,5 @@
-import type { Member } from '../../contract';
+import type { Member, PermRule } from '../../contract';
+import { routePerms } from '../route-perms';
 import { t } from '../shared/i18n/zh-CN';
 
 export interface NavItem {
@@ -17,7 +18,10 @@ const items: NavItem[] = [
   { name: 'payTaxesList', label: t.nav.payTaxes, href: '/payTaxes/list' },
 ];
 
-/** The top navigation (SPEC §2): the tax service only when the company has the tax flag. */
-export function navItems(member: Pick<Member, 'is_pay_taxe'> | null | undefined): NavItem[] {
-  return member?.is_pay_taxe ? items : items.filter((i) => i.name !== 'payTaxesList');
+/**
+ * The top navigation (SPEC §2): the tax service only when the company has the tax flag; an area
+ * the user's roles can use none of is left out (issue 27: `lacks`, session/permissions.ts).
+ */
+export function navItems(member: Pick<Member, 'is_pay_taxe'> | null | undefined, lacks: (rule: PermRule) => boolean = () => false): NavItem[] {
+  return items.filter((i) => (i.name !== 'payTaxesList' || member?.is_pay_taxe) && !(routePerms[i.name] && lacks(routePerms[i.name]!)));
 }

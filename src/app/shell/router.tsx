@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { routePerms } from '../route-perms';
 import { redirects, routeSubtitle } from '../routes';
 import { lazyChunk } from '../shared/lib/chunks';
 import { CurrentRouteContext, type CurrentRoute } from '../shared/hooks/current-route';
 import { guardRedirect, safeRedirect } from '../shared/lib/guards';
 import { markPagePainted } from '../shared/lib/painted';
 import { documentTitle } from '../shared/lib/title';
-import { session } from '../shared/session';
+import { lacksIn, session } from '../shared/session';
 import { LogoLoader, OfflineState } from '../shared/ui';
 import { BlankLayout } from './BlankLayout';
 import { ChunkBoundary } from './ChunkBoundary';
@@ -17,6 +18,8 @@ import { useSessionRefresh } from './useSessionRefresh';
 
 // the main layout (nav, breadcrumb, footer, global dialogs) is not needed on /login
 const MainLayout = lazyChunk(() => import('./MainLayout'));
+// in place of a page the user's roles may not read (issue 27): rare, so not in the first route's code
+const NoAccessPage = lazyChunk(() => import('./NoAccessPage'));
 
 /** Mounts with the page (inside its Suspense): the first page has painted. */
 function Painted() {
@@ -80,7 +83,10 @@ export function AppRouter() {
     return <Redirect key={to} to={to} replace />;
   }
 
-  const Page = route.page;
+  // an admitted member whose roles cannot read the page: who may, instead of its refused calls
+  // (read from the snapshot: a role change re-renders and the page appears or goes at once)
+  const perm = routePerms[route.name];
+  const Page = perm && lacksIn(snap, perm) ? NoAccessPage : route.page;
   return (
     <CurrentRouteContext.Provider value={current}>
       {route.layout === 'main' ? (

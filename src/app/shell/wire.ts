@@ -1,13 +1,14 @@
 /**
  * Wires the request layer to the shell once at start (ARCHITECTURE §1): toasts go to the Fluent
- * toaster, 410000 clears the session and goes to /login, `loading: true` calls drive the overlay.
+ * toaster, 410000 clears the session and goes to /login, `loading: true` calls drive the overlay,
+ * and an answer stating other roles than the stored ones refreshes the user info (issue 27).
  */
 import { proxy } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { configureHttp } from '../shared/lib/http';
 import { isNetworkFailure, reportNetworkFailure, reportNetworkSuccess } from '../shared/lib/net';
 import { toast } from '../shared/lib/notify';
-import { clearSession } from '../shared/session';
+import { clearSession, followRoles } from '../shared/session';
 
 export const TOASTER_ID = 'app-toaster';
 
@@ -31,6 +32,7 @@ export function wireHttp(): void {
     loading: (delta) => {
       loadingOverlay.count = Math.max(0, loadingOverlay.count + delta);
     },
+    answered: followRoles,
     // what the page's own calls see of the network also drives the offline state (the service
     // worker reports the same; this covers a page it does not control yet)
     fetch: async (...args) => {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PgliteDb } from '../db/pglite';
 import type { Db } from '../db/types';
-import { COMPANY_COLUMNS, USER_COLUMNS, type AuthInfo, type CompanyRow, type UserRow } from '../domain/users';
+import { normalRoles, ROLES_HEADER } from '../../contract/roles';
+import { COMPANY_COLUMNS, isActiveMember, USER_COLUMNS, type AuthInfo, type CompanyRow, type UserRow } from '../domain/users';
 
 import { sha256hex } from '../lib/crypto';
 import { tokenInvalid } from './envelope';
@@ -71,9 +72,24 @@ export async function authenticate(db: Db, header: string | undefined, now: Date
   return { user, company, tokenHash, pendingMembers: Number(row.pending_members ?? 0) };
 }
 
-/** preHandler of every endpoint with `auth: true`: sets `request.auth`. */
+/**
+ * The caller's roles as the user info states them (`member.roles`: 成员 alone before admission),
+ * read from the database with this very request; null without a company.
+ */
+export function rolesHeaderOf(auth: AuthInfo): string | null {
+  if (!auth.company) return null;
+  return (isActiveMember(auth.user, auth.company) ? normalRoles(auth.user.roles) : ['member']).join(',');
+}
+
+/**
+ * preHandler of every endpoint with `auth: true`: sets `request.auth`, and answers the caller's
+ * roles in `X-Roles` (issue 27): an open console whose stored roles differ refreshes the user info
+ * at once, so an admin's change reaches it with its next call (the 403 of a refusal carries it too).
+ */
 export function requireAuth(db: Db, now: () => Date) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     req.auth = await authenticate(db, req.headers.authorization, now());
+    const roles = rolesHeaderOf(req.auth);
+    if (roles !== null) reply.header(ROLES_HEADER, roles);
   };
 }

@@ -156,6 +156,12 @@ export const t = {
 
   /** issue 27: why an action is disabled (the labels of the roles that grant it) */
   onlyRoles: (labels: string[]) => `仅${labels.join('、')}可操作`,
+  /** issue 27: why a page or list is not shown, and what to do */
+  onlyRolesSee: (labels: string[]) => `仅${labels.join('、')}可查看`,
+  noAccess: {
+    title: '暂无权限查看',
+    hint: '如需使用，请联系企业管理员为您分配相应角色',
+  },
 
   request: {
     pleaseLogin: '请先登录',

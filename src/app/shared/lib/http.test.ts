@@ -259,6 +259,41 @@ describe('submit de-duplication (900 ms)', () => {
   });
 });
 
+describe("the caller's roles (issue 27)", () => {
+  const withRoles = (res: Response, roles: string) => {
+    res.headers.set('X-Roles', roles);
+    return res;
+  };
+
+  it("hands every answer's X-Roles to `answered`, also of a failing call", async () => {
+    const answered = vi.fn();
+    configureHttp({ answered });
+    fetchMock.mockResolvedValueOnce(withRoles(envelope(200, 'ok', { count: 0 }), 'finance,member'));
+    await call('urge');
+    fetchMock.mockResolvedValueOnce(withRoles(envelope(400, '请输入正确的手机号', null), 'member'));
+    await call('loginCode', { body: { mobile: '123' } }).catch(() => {});
+    fetchMock.mockResolvedValueOnce(envelope(200, 'ok', { count: 0 }));
+    await call('urge');
+    expect(answered.mock.calls).toEqual([
+      [{ roles: 'finance,member', refused: false }],
+      [{ roles: 'member', refused: false }],
+      [{ roles: null, refused: false }],
+    ]);
+  });
+
+  it('says when the server refused the call for want of a permission (only that 403)', async () => {
+    const answered = vi.fn();
+    configureHttp({ answered });
+    fetchMock.mockResolvedValueOnce(withRoles(envelope(403, '您没有该操作的权限，请联系企业管理员', null), 'member'));
+    await expect(call('setting')).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockResolvedValueOnce(envelope(403, '请先完成企业认证', null));
+    await expect(call('setting')).rejects.toBeInstanceOf(ApiError);
+    expect(answered.mock.calls).toEqual([[{ roles: 'member', refused: true }], [{ roles: null, refused: false }]]);
+    // the user is told as for any refusal
+    expect(toast).toHaveBeenCalledWith('error', '您没有该操作的权限，请联系企业管理员');
+  });
+});
+
 describe('loading overlay', () => {
   it('counts up while the call runs and down after, also on failure', async () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));

@@ -10,7 +10,9 @@
  * - another code: the server's msg is toasted unless the call hides messages;
  * - 410000: handled once — toast 请先登录, clear the session, go to /login;
  * - setup errors toast `请求异常！{详情}`, no response toasts 网络异常，请稍后再试, HTTP non-200 is rejected;
- * - the same submission within 900 ms is dropped (double clicks).
+ * - the same submission within 900 ms is dropped (double clicks);
+ * - every answer's `X-Roles` and a 403 for want of a permission go to `answered` (issue 27: the
+ *   session refreshes the user info when the caller's roles changed).
  *
  * Side effects (toast, navigation, session, loading overlay) are injected by the app with
  * `configureHttp`, so the rules are unit-tested without a browser.
@@ -18,6 +20,7 @@
 import Cookies from 'js-cookie';
 import { Code } from '../../../contract/codes';
 import { API_PREFIX, fillPath } from '../../../contract/paths';
+import { MSG_NO_PERMISSION, ROLES_HEADER } from '../../../contract/roles';
 import type * as EndpointTable from '../../../contract/endpoints';
 import type { BodyOf, DataOf, EndpointName, EndpointRoute, ParamsOf, QueryOf } from '../../../contract/endpoints';
 import { t } from '../i18n/zh-CN';
@@ -42,6 +45,11 @@ export interface HttpDeps {
   loading: (delta: 1 | -1) => void;
   now: () => number;
   fetch: typeof fetch;
+  /**
+   * Every answer of the server: the caller's roles it states (`X-Roles`, null when absent) and
+   * whether it refused the call for want of a permission (issue 27: the session follows a change).
+   */
+  answered: (answer: { roles: string | null; refused: boolean }) => void;
 }
 
 const deps: HttpDeps = {
@@ -52,6 +60,7 @@ const deps: HttpDeps = {
   loading: () => {},
   now: () => Date.now(),
   fetch: (...a) => globalThis.fetch(...a),
+  answered: () => {},
 };
 
 export function configureHttp(patch: Partial<HttpDeps>): void {
@@ -352,7 +361,9 @@ async function send<N extends EndpointName>(name: N, args: WireArgs, options: Ca
       say('error', t.request.network);
       throw new NetworkError(timeout.signal.aborted, e);
     }
+    const roles = res.headers.get(ROLES_HEADER);
     if (res.status !== 200) {
+      deps.answered({ roles, refused: false });
       // a 410000 may still come with another status from a proxy; the envelope decides
       const maybe = await res.json().catch(() => null);
       if (maybe && maybe.code === Code.TOKEN_INVALID) {
@@ -374,6 +385,7 @@ async function send<N extends EndpointName>(name: N, args: WireArgs, options: Ca
       say('error', t.request.badData);
       throw new ContractError('answer is not JSON');
     }
+    deps.answered({ roles, refused: env.code === Code.FORBIDDEN && env.msg === MSG_NO_PERMISSION });
     if (env.code === Code.TOKEN_INVALID) {
       handleTokenInvalid();
       throw new CancelledError('token-invalid');

@@ -2,3 +2,4 @@ export * from './store';
 export * from './actions';
 export * from './rules';
 export * from './permissions';
+export * from './live';

@@ -28,8 +28,9 @@ import type { Colleague, Role } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { refreshSession } from '../../../shared/session';
+import { refreshSession, useCan } from '../../../shared/session';
 import { EmptyState, TableScroll } from '../../../shared/ui';
+import { Gated } from '../../../shared/ui/Gated';
 import { checkColleague, listColleagues, removeColleague, setColleagueRoles } from '../api';
 import { RoleChanges } from './RoleChanges';
 import { RoleDialog } from './RoleDialog';
@@ -45,7 +46,8 @@ const useStyles = makeStyles({
 /**
  * 同事: colleagues with department, job and roles, and the pending checks an admin approves or
  * rejects; admins also set a colleague's roles (设置角色, with a confirmation) and read the
- * 权限变更记录 (issue 27).
+ * 权限变更记录 (issue 27). Colleagues who are not admins see the list; the checks are disabled for
+ * them with who may (Gated), the roles and removal are not shown.
  */
 export function Colleagues() {
   const s = useStyles();
@@ -57,6 +59,7 @@ export function Colleagues() {
   const [editing, setEditing] = useState<Colleague | null>(null);
   const [logVersion, setLogVersion] = useState(0);
   const c = tAccounts.account.colleagues;
+  const can = useCan();
 
   const first = useRef(true);
   const load = useCallback(() => {
@@ -120,7 +123,8 @@ export function Colleagues() {
   };
 
   if (!data) return <Spinner label={t.state.loading} />;
-  const iAmAdmin = data.list.some((x) => x.is_me && x.role === 'admin');
+  // the roles of the user info (issue 27): a change of mine shows here at once
+  const iAmAdmin = can('admin');
   const rows = tab === 'members' ? data.list : tab === 'pending' ? data.pending : [];
   const actions = tab === 'pending' || iAmAdmin;
   return (
@@ -182,12 +186,16 @@ export function Colleagues() {
                   {tab === 'pending' ? (
                     <TableCell>
                       <div className={s.actions}>
-                        <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
-                          {c.approve}
-                        </Button>
-                        <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
-                          {c.reject}
-                        </Button>
+                        <Gated perm="admin">
+                          <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
+                            {c.approve}
+                          </Button>
+                        </Gated>
+                        <Gated perm="admin">
+                          <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
+                            {c.reject}
+                          </Button>
+                        </Gated>
                       </div>
                     </TableCell>
                   ) : actions ? (

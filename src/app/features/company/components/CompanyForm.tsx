@@ -7,6 +7,7 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession } from '../../../shared/session';
 import { media } from '../../../shared/theme';
+import { Gated } from '../../../shared/ui/Gated';
 import { applyCompany } from '../api';
 import { companyProblem, toApplyBody, type CompanyField, type CompanyFormValues, type CompanyProblem } from '../lib/validate';
 import { LicenseUpload, type LicenseSlot } from './LicenseUpload';
@@ -165,9 +166,12 @@ export function CompanyForm({ initial, resubmit, licenseField, onSubmitted }: Co
         </div>
       </Card>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary" size="large" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-          {saving ? f.submitting : resubmit ? tAccounts.review.resubmit : f.submit}
-        </Button>
+        {/* re-verifying an admitted company is the admins' (issue 27) */}
+        <Gated perm="admin">
+          <Button type="submit" appearance="primary" size="large" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+            {saving ? f.submitting : resubmit ? tAccounts.review.resubmit : f.submit}
+          </Button>
+        </Gated>
         <Text size={200} className={s.muted}>
           {f.joinInstead}
         </Text>

@@ -12,6 +12,7 @@ import { Reveal } from './Reveal';
 import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
 import { useList } from './useList';
+import { Gated } from '../../../shared/ui/Gated';
 
 const COLS = ['name', 'idCard', 'mobile', 'job', 'entry', 'leave', 'type', 'basis', 'proof', 'actions'] as const;
 
@@ -65,9 +66,11 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
     <>
       <div className={s.head}>
         <Text className={s.small}>{T.retention}</Text>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="records-export">
-          {T.export}
-        </Button>
+        <Gated perm="pii.full">
+          <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="records-export">
+            {T.export}
+          </Button>
+        </Gated>
       </div>
       <PagedTable
         label={tDim.tabs.records}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { Gated } from '../../../shared/ui/Gated';
 import { PurposeDialog } from '../../../shared/ui/Purpose';
 
 /**
- * A masked value with 查看: the full value comes from an audited endpoint, on request only. With
+ * A masked value with 查看: the full value comes from an audited endpoint, on request only; 查看 is
+ * disabled for a colleague without pii.full (issue 27). With
  * `askPurpose` (whole ID numbers and a record's mobile, perm pii.full) the user first states why
  * (查看原因), which `load` sends along.
  */
@@ -21,9 +23,11 @@ export function Reveal({ mask, load, askPurpose = false }: { mask: string; load:
     <span data-testid="reveal">
       {value ?? mask}
       {value === null && (
-        <Button size="small" appearance="transparent" onClick={() => (askPurpose ? setAsking(true) : void reveal(''))} data-testid="reveal-button">
-          {tDim.view}
-        </Button>
+        <Gated perm="pii.full">
+          <Button size="small" appearance="transparent" onClick={() => (askPurpose ? setAsking(true) : void reveal(''))} data-testid="reveal-button">
+            {tDim.view}
+          </Button>
+        </Gated>
       )}
       {askPurpose && (
         <PurposeDialog

@@ -10,8 +10,10 @@ import {
 } from '@fluentui/react-icons';
 import type { FluentIcon } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
+import type { Permission } from '../../../../contract/roles';
 import { requireCompany, requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { useLacks } from '../../../shared/session';
 import { media } from '../../../shared/theme';
 import { useCardStyles } from './styles';
 
@@ -64,12 +66,13 @@ const useStyles = makeStyles({
 
 type Gate = 'member' | 'company' | null;
 
-const tiles: { label: string; href: string; icon: FluentIcon; gate: Gate }[] = [
-  { label: t.home.shortcut.positionPost, href: '/position/post', icon: BriefcaseRegular, gate: 'member' },
-  { label: t.home.shortcut.employmentPost, href: '/employment/post', icon: TaskListAddRegular, gate: 'member' },
-  { label: t.home.shortcut.dimission, href: '/dimission', icon: DoorArrowLeftRegular, gate: null },
-  { label: t.home.shortcut.hall, href: '/hall', icon: PeopleSearchRegular, gate: null },
-  { label: t.home.shortcut.bulkImport, href: '/bulkImport/dimission', icon: ArrowUploadRegular, gate: 'member' },
+// perm: the tile is left out for a colleague whose roles do not allow it (issue 27)
+const tiles: { label: string; href: string; icon: FluentIcon; gate: Gate; perm?: Permission }[] = [
+  { label: t.home.shortcut.positionPost, href: '/position/post', icon: BriefcaseRegular, gate: 'member', perm: 'recruit' },
+  { label: t.home.shortcut.employmentPost, href: '/employment/post', icon: TaskListAddRegular, gate: 'member', perm: 'hr' },
+  { label: t.home.shortcut.dimission, href: '/dimission', icon: DoorArrowLeftRegular, gate: null, perm: 'hr' },
+  { label: t.home.shortcut.hall, href: '/hall', icon: PeopleSearchRegular, gate: null, perm: 'recruit' },
+  { label: t.home.shortcut.bulkImport, href: '/bulkImport/dimission', icon: ArrowUploadRegular, gate: 'member', perm: 'hr' },
   { label: t.home.shortcut.invite, href: '/company/invite', icon: PersonAddRegular, gate: 'company' },
 ];
 
@@ -78,6 +81,7 @@ export function Shortcuts({ wide = false }: { wide?: boolean }) {
   const s = useStyles();
   const c = useCardStyles();
   const [, navigate] = useLocation();
+  const lacks = useLacks();
   const open = (href: string, gate: Gate) => {
     if (gate === 'member' && !requireMember()) return;
     if (gate === 'company' && !requireCompany()) return;
@@ -92,14 +96,16 @@ export function Shortcuts({ wide = false }: { wide?: boolean }) {
         </Text>
       </div>
       <div className={mergeClasses(s.grid, wide && s.wide)}>
-        {tiles.map(({ label, href, icon: Icon, gate }) => (
-          <button key={href} type="button" className={s.tile} onClick={() => open(href, gate)}>
-            <span className={s.icon} aria-hidden>
-              <Icon />
-            </span>
-            {label}
-          </button>
-        ))}
+        {tiles
+          .filter((tile) => !tile.perm || !lacks(tile.perm))
+          .map(({ label, href, icon: Icon, gate }) => (
+            <button key={href} type="button" className={s.tile} onClick={() => open(href, gate)}>
+              <span className={s.icon} aria-hidden>
+                <Icon />
+              </span>
+              {label}
+            </button>
+          ))}
       </div>
     </Card>
   );

@@ -16,9 +16,10 @@ import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
-import { session } from '../../../shared/session';
+import { session, useLacks } from '../../../shared/session';
 import { tHome } from '../../../shared/i18n/zh-CN.home';
 import type { TodoKey } from '../../../../contract/home';
+import type { Permission } from '../../../../contract/roles';
 import { useCardStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -80,16 +81,17 @@ function TodoItem({ icon, label, count, href, testId }: { icon: ReactNode; label
   );
 }
 
-const TODOS: { key: TodoKey; icon: ReactNode; href: string }[] = [
-  { key: 'resumes', icon: <DocumentPersonRegular />, href: '/position?todo=resumes' },
-  { key: 'interviews', icon: <CalendarClockRegular />, href: '/position?todo=interviews' },
-  { key: 'requests', icon: <DoorArrowLeftRegular />, href: '/dimission?tab=requests&status=pending' },
-  { key: 'proofs', icon: <DocumentCheckmarkRegular />, href: '/dimission?tab=proofs&status=draft' },
-  { key: 'unsigned', icon: <SignatureRegular />, href: '/employment?todo=unsigned' },
-  { key: 'batches', icon: <MoneyRegular />, href: '/employment?todo=batches' },
-  { key: 'orders', icon: <ReceiptRegular />, href: '/account?id=membership' },
+// perm: what the list it opens needs; a colleague whose roles do not allow it does not see the item (issue 27)
+const TODOS: { key: TodoKey; icon: ReactNode; href: string; perm: Permission }[] = [
+  { key: 'resumes', icon: <DocumentPersonRegular />, href: '/position?todo=resumes', perm: 'recruit' },
+  { key: 'interviews', icon: <CalendarClockRegular />, href: '/position?todo=interviews', perm: 'recruit' },
+  { key: 'requests', icon: <DoorArrowLeftRegular />, href: '/dimission?tab=requests&status=pending', perm: 'hr' },
+  { key: 'proofs', icon: <DocumentCheckmarkRegular />, href: '/dimission?tab=proofs&status=draft', perm: 'hr' },
+  { key: 'unsigned', icon: <SignatureRegular />, href: '/employment?todo=unsigned', perm: 'hr' },
+  { key: 'batches', icon: <MoneyRegular />, href: '/employment?todo=batches', perm: 'hr' },
+  { key: 'orders', icon: <ReceiptRegular />, href: '/account?id=membership', perm: 'admin' },
   // the tax service's list, 待支付 only; shown to companies with the tax service (the route's own guard)
-  { key: 'tax_orders', icon: <ReceiptMoneyRegular />, href: '/payTaxes/list?status=unpaid' },
+  { key: 'tax_orders', icon: <ReceiptMoneyRegular />, href: '/payTaxes/list?status=unpaid', perm: 'finance' },
 ];
 
 /** 待办事项: one card per area's to-do (GET /index/summary) opening its filtered list, and 待审核同事. */
@@ -97,6 +99,7 @@ export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, nu
   const s = useStyles();
   const c = useCardStyles();
   const { member } = useSnapshot(session);
+  const lacks = useLacks();
   return (
     <Card className={c.card} data-testid="todo-card">
       <div className={c.head}>
@@ -111,7 +114,7 @@ export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, nu
         )}
       </div>
       <ul className={s.list}>
-        {TODOS.filter((x) => x.key !== 'tax_orders' || member?.is_pay_taxe).map((x) => (
+        {TODOS.filter((x) => (x.key !== 'tax_orders' || member?.is_pay_taxe) && !lacks(x.perm)).map((x) => (
           <TodoItem key={x.key} icon={x.icon} label={tHome.todo[x.key]} count={todos ? todos[x.key] : null} href={x.href} testId={`todo-${x.key}`} />
         ))}
         <TodoItem

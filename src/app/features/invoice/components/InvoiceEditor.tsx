@@ -25,6 +25,7 @@ import { call, callWithMsg } from '../../../shared/lib/http';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
 import { media } from '../../../shared/theme';
+import { Gated } from '../../../shared/ui/Gated';
 import { emptyInvoice, filterInput, fromSaved, toBody, validateInvoice, type InvoiceField, type InvoiceForm, type InvoiceProblem } from '../lib/form';
 
 const useStyles = makeStyles({
@@ -252,9 +253,12 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
           <Button appearance="secondary" type="button" onClick={onDone} disabled={saving}>
             {orderId ? t.invoice.later : t.invoice.cancel}
           </Button>
-          <Button appearance="primary" type="submit" disabled={!loaded || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-            {orderId ? t.invoice.submit : t.invoice.save}
-          </Button>
+          {/* saving the invoice details is 财务's and the admins' (issue 27) */}
+          <Gated perm="finance">
+            <Button appearance="primary" type="submit" disabled={!loaded || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+              {orderId ? t.invoice.submit : t.invoice.save}
+            </Button>
+          </Gated>
         </DialogActions>
       </DialogBody>
     </form>

@@ -23,6 +23,7 @@ import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { yuanText } from '../../../../contract/money';
 import { session } from '../../../shared/session';
 import { EmptyState, TableScroll } from '../../../shared/ui';
+import { Gated } from '../../../shared/ui/Gated';
 import { listOrders } from '../api';
 import { CrcLedger } from './CrcLedger';
 
@@ -65,9 +66,11 @@ export function MembershipPanel() {
           </Text>
           <Text className={s.muted}>{isMember ? `${m.expire}：${member!.member_expire}` : t.home.memberHint}</Text>
         </div>
-        <Button appearance="primary" onClick={openVip}>
-          {isMember ? m.renew : m.open}
-        </Button>
+        <Gated perm="admin">
+          <Button appearance="primary" onClick={openVip}>
+            {isMember ? m.renew : m.open}
+          </Button>
+        </Gated>
       </Card>
       <Card className={s.section}>
         <Text weight="semibold" size={400}>
@@ -106,9 +109,11 @@ export function MembershipPanel() {
                       {o.status !== 'paid' ? (
                         '—'
                       ) : o.invoice_status === 'none' ? (
-                        <Button size="small" appearance="transparent" onClick={() => openInvoice(o.order_id, o.name)}>
-                          {m.invoiceStatus.none}
-                        </Button>
+                        <Gated perm="finance">
+                          <Button size="small" appearance="transparent" onClick={() => openInvoice(o.order_id, o.name)}>
+                            {m.invoiceStatus.none}
+                          </Button>
+                        </Gated>
                       ) : (
                         m.invoiceStatus[o.invoice_status]
                       )}

@@ -19,7 +19,7 @@ import type { MemberPack } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { yuanText } from '../../../../contract/money';
 import { toast, toastSuccess } from '../../../shared/lib/notify';
-import { loadSetting, refreshSession, session } from '../../../shared/session';
+import { loadSetting, refreshSession, session, useCan } from '../../../shared/session';
 import { media, sizes } from '../../../shared/theme';
 import { EmptyState, QrCode } from '../../../shared/ui';
 import { checkOrder, createOrder } from '../api';
@@ -103,7 +103,8 @@ export interface VipPurchaseProps {
  */
 export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
   const s = useStyles();
-  const { setting, member } = useSnapshot(session);
+  const { setting } = useSnapshot(session);
+  const can = useCan();
   const [load, setLoad] = useState<Load>('loading');
   const [chosen, setChosen] = useState<string | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
@@ -111,7 +112,8 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
   const [notPaid, setNotPaid] = useState(false);
   const packs = setting?.company_order ?? [];
   const selected = packs.find((p) => p.pack === chosen) ?? packs[0];
-  const admin = member?.is_admin === 1;
+  // buying is the admins' (issue 27: the roles of the user info, live)
+  const admin = can('admin');
 
   const fetchPacks = useCallback(() => {
     setLoad('loading');

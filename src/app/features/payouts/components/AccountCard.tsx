@@ -8,7 +8,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { useCan } from '../../../shared/session';
 import { topup } from '../api';
-import { Gated } from './Gated';
+import { Gated } from '../../../shared/ui/Gated';
 import { SettingsChangesDialog } from './SettingsChangesDialog';
 import { SettingsDialog } from './SettingsDialog';
 import { usePayStyles } from './styles';
@@ -52,14 +52,20 @@ export function AccountCard({ account, onChanged }: { account: Account; onChange
           </div>
         </div>
         <div className={s.actions}>
-          <Gated perm="payout.settings" onClick={() => setDialog('rates')} data-testid="pay-rates">
-            {m.editRates}
+          <Gated perm="payout.settings">
+            <Button onClick={() => setDialog('rates')} data-testid="pay-rates">
+              {m.editRates}
+            </Button>
           </Gated>
-          <Gated perm="finance" onClick={() => setDialog('wx')} data-testid="pay-topup-wx">
-            {tPay.wx.open}
+          <Gated perm="finance">
+            <Button onClick={() => setDialog('wx')} data-testid="pay-topup-wx">
+              {tPay.wx.open}
+            </Button>
           </Gated>
-          <Gated perm="finance" appearance="primary" onClick={() => setDialog('topup')} data-testid="pay-topup">
-            {m.topup}
+          <Gated perm="finance">
+            <Button appearance="primary" onClick={() => setDialog('topup')} data-testid="pay-topup">
+              {m.topup}
+            </Button>
           </Gated>
         </div>
       </div>

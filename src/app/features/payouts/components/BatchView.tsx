@@ -29,7 +29,7 @@ import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Gated } from './Gated';
+import { Gated } from '../../../shared/ui/Gated';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
@@ -149,15 +149,10 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             </Button>
           )}
           {b.status === 'unpaid' && (
-            <Gated
-              perm="payout.approve"
-              why={b.approval.blocked}
-              appearance="primary"
-              disabled={busy || short > 0}
-              onClick={() => setDialog('confirm')}
-              data-testid="batch-confirm"
-            >
-              {firstApproval ? m.firstApprove : m.confirm}
+            <Gated perm="payout.approve" why={b.approval.blocked}>
+              <Button appearance="primary" disabled={busy || short > 0} onClick={() => setDialog('confirm')} data-testid="batch-confirm">
+                {firstApproval ? m.firstApprove : m.confirm}
+              </Button>
             </Gated>
           )}
           {(b.status === 'draft' || b.status === 'unpaid') && (

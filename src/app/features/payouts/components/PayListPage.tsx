@@ -5,6 +5,7 @@ import { LEDGER_TYPES, type LedgerType } from '../../../../contract/payouts-rule
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
 import { downloadXlsx, payListHref } from '../lib/links';
 import { LedgerRows } from './LedgerTable';
@@ -18,7 +19,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
   const scope = useScope(0, batchId);
   const { allowed, denied, range, setRange, page, setPage, data } = useRecords((q) => loadLedgerPage({ type, batch_id: batchId, ...q }), `${batchId}/${type}`);
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
-  if (denied) return <EmptyState text={denied} />;
+  if (denied) return <NoAccess perm="payout.prepare" />;
   const doExport = async () => {
     try {
       const f = await exportLedger({ type, batch_id: batchId, ...range });

@@ -9,9 +9,9 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, TableScroll } from '../../../shared/ui';
 import { createBatch, listBatches, loadAccount } from '../api';
-import { onlyRolesText, useCan, useRolesKnown } from '../../../shared/session';
+import { useLacks } from '../../../shared/session';
 import { AccountCard } from './AccountCard';
-import { Gated } from './Gated';
+import { Gated, NoAccess } from '../../../shared/ui/Gated';
 import { PayBadge } from './Badges';
 import { BatchView } from './BatchView';
 import { usePayStyles } from './styles';
@@ -37,10 +37,8 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
   const [busy, setBusy] = useState(false);
   const [quarter, setQuarter] = useState(false);
   const [, navigate] = useLocation();
-  const can = useCan();
   // who may not prepare payouts sees who may, not a page of refused calls (issue 27)
-  const prepares = can('payout.prepare');
-  const known = useRolesKnown();
+  const prepares = !useLacks()('payout.prepare');
   useEffect(() => setAllowed(requireMember()), []);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
@@ -49,7 +47,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
     listBatches(taskId).then(setBatches, () => undefined);
   }, [allowed, prepares, taskId, version]);
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
-  if (allowed && known && !prepares) return <EmptyState text={onlyRolesText('payout.prepare')} />;
+  if (allowed && !prepares) return <NoAccess perm="payout.prepare" />;
   if (!account || !batches)
     return (
       <div className={s.center}>
@@ -74,8 +72,10 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
       <div className={s.head}>
         <h2 className={s.title}>{tPay.title(taskId ? taskName : m.allTitle)}</h2>
         <div className={s.actions}>
-          <Gated perm="pii.full" size="small" icon={<ArrowDownloadRegular />} onClick={() => setQuarter(true)} data-testid="quarter-open">
-            {tPay.quarter.open}
+          <Gated perm="pii.full">
+            <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => setQuarter(true)} data-testid="quarter-open">
+              {tPay.quarter.open}
+            </Button>
           </Gated>
           <Link onClick={() => navigate(runRecordHref(taskId, 0))} data-testid="task-logs-link">
             {tPay.records.linkLogs}

@@ -3,7 +3,7 @@ import { Button, Dropdown, Input, Link, Option, Text } from '@fluentui/react-com
 import { useLocation } from 'wouter';
 import { labelOf } from '../../../../contract/payouts-rules';
 import { requireMember } from '../../../shared/dialogs/store';
-import { onlyRolesText, useCan, useRolesKnown } from '../../../shared/session';
+import { useLacks } from '../../../shared/session';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
@@ -12,7 +12,7 @@ import { usePayStyles } from './styles';
 /** What a records page covers (a batch, a task's batches, everything) and the way back to 发放管理. */
 export function useScope(taskId: number, batchId: number) {
   const [scope, setScope] = useState({ text: '', taskName: '' });
-  const prepares = useCan()('payout.prepare');
+  const prepares = !useLacks()('payout.prepare');
   useEffect(() => {
     const m = tPay.records;
     if (!prepares) return;
@@ -75,8 +75,7 @@ export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<
   const [page, setPage] = useState(1);
   const [data, setData] = useState<T | null>(null);
   // who may not prepare payouts is told who may, and no call is made (issue 27)
-  const prepares = useCan()('payout.prepare');
-  const known = useRolesKnown();
+  const prepares = !useLacks()('payout.prepare');
   useEffect(() => setAllowed(requireMember()), []);
   useEffect(() => {
     if (!allowed || !prepares) return;
@@ -85,8 +84,8 @@ export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [allowed, prepares, key, page, range]);
   const setRange = (r: DayRange) => (setPage(1), setRangeState(r));
-  /** why the page shows nothing: '' when it may */
-  const denied = allowed && known && !prepares ? onlyRolesText('payout.prepare') : '';
+  /** the roles may not read payout records: the page shows who may instead */
+  const denied = !!allowed && !prepares;
   return { allowed, denied, range, setRange, page, setPage, data };
 }
 

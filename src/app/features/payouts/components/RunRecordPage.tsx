@@ -2,6 +2,7 @@ import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, Tab
 import { LOG_ACTIONS, type LogAction } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { NoAccess } from '../../../shared/ui/Gated';
 import { loadLogs } from '../api';
 import { runRecordHref } from '../lib/links';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
@@ -17,7 +18,7 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
     `${taskId}/${batchId}/${action}`,
   );
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
-  if (denied) return <EmptyState text={denied} />;
+  if (denied) return <NoAccess perm="payout.prepare" />;
   return (
     <section className={s.panel} data-testid="run-record">
       <RecordsHead title={m.logTitle} scope={scope} taskId={taskId} />

@@ -5,6 +5,7 @@ import type { PlanDay, PlanListData } from '../../../../contract';
 import { openResume } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
+import { useLacks } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
 import { loadPlanDay, loadPlanDays } from '../api';
 import { badgeText, initialDay, PLAN_BADGE_MAX, PLAN_VISIBLE_DAYS, planScrolls, shortDate } from '../lib/plan';
@@ -55,6 +56,7 @@ let remembered: string | null = null;
  */
 export function PlanPanel() {
   const s = useStyles();
+  const noResume = useLacks()('recruit');
   const [days, setDays] = useState<Day[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [date, setDate] = useState<string | null>(null);
@@ -154,9 +156,14 @@ export function PlanPanel() {
               {entries.map((e, i) => (
                 <div key={`${e.user_id}-${e.hour}-${i}`} className={s.entry}>
                   <span className={s.hour}>{e.hour}</span>
-                  <Link onClick={() => openResume(e.user_id)}>
+                  {/* the résumé is the recruiters' (issue 27): the others see the name only */}
+                  {noResume ? (
                     <Text>{e.realname}</Text>
-                  </Link>
+                  ) : (
+                    <Link onClick={() => openResume(e.user_id)}>
+                      <Text>{e.realname}</Text>
+                    </Link>
+                  )}
                   <span className={s.job}>{e.job_name}</span>
                 </div>
               ))}

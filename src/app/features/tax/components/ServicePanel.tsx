@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
-import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { refreshSession, session } from '../../../shared/session';
+import { refreshSession, useCan, useLacks } from '../../../shared/session';
+import { NoAccess } from '../../../shared/ui/Gated';
 import { applyService, loadService } from '../api';
 import { Fields } from './Fields';
 import { useTaxStyles } from './styles';
@@ -19,10 +19,14 @@ const COLOR = { none: 'informative', pending: 'warning', approved: 'success', re
  * with it, the same data stay editable. Shown on /payTaxes/auth and on /account?id=tax.
  */
 export function ServicePanel() {
+  // reading the service is 财务's, applying the admins' (issue 27)
+  return useLacks()('finance') ? <NoAccess perm="finance" /> : <Service />;
+}
+
+function Service() {
   const s = useTaxStyles();
   const [, navigate] = useLocation();
-  const { member } = useSnapshot(session);
-  const admin = member?.is_admin === 1;
+  const admin = useCan()('admin');
   const [svc, setSvc] = useState<Service | null>(null);
   const [failed, setFailed] = useState(false);
   const [f, setF] = useState({ tax_office: '', contact_name: '', contact_phone: '' });
