@@ -142,7 +142,8 @@ export const DIALOGS: DialogCase[] = [
   c('specialBatch', 'topup-wx', MEMBER, testId('pay-topup-wx')),
   c('specialBatch', 'quarter-dialog', MEMBER, testId('quarter-open', 'quarter-submit')),
   // the batch made from the task's accepted work (a11y.test.ts seeds it): 修改金额 and 撤销 while
-  // 待提交, then 提交 and 确认发放's code dialog (an alert dialog: closed by 取消, not Escape)
+  // 待提交, then 确认发放's code dialog of the batch a colleague submitted (an alert dialog: closed by
+  // 取消, not Escape)
   c('specialBatch', 'batch-amount', MEMBER, async (p) => {
     await p.getByTestId('batch-create').click();
     await p.locator('[data-testid="batch-view"][data-status="draft"]').waitFor({ timeout: 15_000 });
@@ -154,7 +155,9 @@ export const DIALOGS: DialogCase[] = [
     'batch-confirm',
     MEMBER,
     async (p) => {
-      await p.getByTestId('batch-submit').click();
+      // four eyes: the admin approves the batch 周婷 submitted (a11y.test.ts seeds it), not her own
+      await p.getByRole('button', { name: '返回批次列表' }).click();
+      await p.getByTestId('batch-open').nth(1).click();
       await p.locator('[data-testid="batch-view"][data-status="unpaid"]').waitFor({ timeout: 15_000 });
       await testId('batch-confirm')(p);
     },

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { axeSerious, injectAxe, type AxeFinding } from './axe';
 import { DIALOGS } from './a11y-dialogs';
 import { shot, startHarness, type Harness } from './harness';
-import { payoutTask } from './payout-task';
+import { batchSubmittedByColleague, payoutTask } from './payout-task';
 
 let h: Harness;
 let ids: Record<string, string>;
@@ -54,6 +54,7 @@ async function params(): Promise<Record<string, string>> {
   const proof = await one<{ id: number }>(`SELECT id FROM departure_proofs WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const qr = await one<{ token: string }>(`SELECT token FROM dimission_qr WHERE company_id = ${company}`);
   const payTask = await payoutTask(h, '13800000001', '无障碍检查任务');
+  await batchSubmittedByColleague(h, payTask);
   const enc = encodeURIComponent;
   return {
     positionCollection: `/position/collection/${pos?.id ?? 1}/${enc(pos?.title ?? '职位')}`,

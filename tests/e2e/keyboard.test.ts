@@ -106,6 +106,16 @@ async function memberPage(path: string): Promise<Page> {
   return member;
 }
 
+/** A page of another account (its own context), logged in by its cookie. */
+async function pageAs(mobile: string, path: string): Promise<Page> {
+  const context = await h.browser.newContext({ baseURL: h.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 } });
+  await context.addCookies([{ name: 'token', value: await h.server.tokenFor(mobile), url: h.url }]);
+  const page = await context.newPage();
+  watchConsole(page);
+  await page.goto(path);
+  return page;
+}
+
 /**
  * The order of a date field's segments follows the browser's own language (not the page's): find
  * it once on a blank page of the same browser by typing 01 02 2003 into a date field.
@@ -221,7 +231,7 @@ describe('keyboard alone, one flow per area', () => {
     expect(row).toMatchObject({ status: 'review', headcount: 2, pay_amount: 20000 });
   }, 120_000);
 
-  it('发放管理: a batch from accepted work — 预计算, 提交, 确认发放 with the SMS code', async () => {
+  it('发放管理: a batch from accepted work — 预计算, 提交; 财务 confirms with the SMS code', async () => {
     const task = await payoutTask(h, '13800000001', `键盘发放任务${Date.now() % 1000}`);
     const page = await memberPage(`/special/batch/${task.id}/${encodeURIComponent(task.name)}`);
     await page.getByTestId('batch-create').waitFor({ timeout: 30_000 });
@@ -234,22 +244,36 @@ describe('keyboard alone, one flow per area', () => {
     await tabTo(page, '[data-testid="batch-submit"]');
     await page.keyboard.press('Enter');
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
-    await tabTo(page, '[data-testid="batch-confirm"]');
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'))).toBe(true);
-    await tabTo(page, '[data-testid="confirm-send"]', 10);
-    await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13800000001`)).json()) as { code: string };
-    // the send button counts down (disabled): the focus went on to the code field
-    expect(await focused(page)).toBe('confirm-code');
-    await page.keyboard.type(sms.code);
-    await tabTo(page, '[data-testid="confirm-ok"]', 10);
-    await shot(page, 'keyboard-payout-confirm');
-    await page.keyboard.press('Enter');
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(() => view.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
+    // four eyes (issue 27): the submitter's 确认发放 says why it is not hers; 周婷 (财务) approves
+    await expect.poll(() => page.getByTestId('batch-confirm').getAttribute('data-reason')).toContain('提交人不能确认发放');
+    const fin = await pageAs('13905710007', `/special/batch/${task.id}/${encodeURIComponent(task.name)}`);
+    await fin.getByTestId('batch-open').first().waitFor({ timeout: 30_000 });
+    await tabTo(fin, '[data-testid="batch-open"]');
+    await fin.keyboard.press('Enter');
+    const finView = fin.getByTestId('batch-view');
+    await expect.poll(() => finView.getAttribute('data-status'), { timeout: 15_000 }).toBe('unpaid');
+    await approveByKeyboard(fin, '13905710007');
+    await expect.poll(() => finView.getAttribute('data-status'), { timeout: 15_000 }).toBe('paying');
+    await fin.context().close();
   }, 120_000);
 });
+
+/** 确认发放 by keyboard alone: the dialog takes the focus; the code goes to `mobile`. */
+async function approveByKeyboard(page: Page, mobile: string) {
+  await tabTo(page, '[data-testid="batch-confirm"]');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'))).toBe(true);
+  await tabTo(page, '[data-testid="confirm-send"]', 10);
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+  const sms = (await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=${mobile}`)).json()) as { code: string };
+  // the send button counts down (disabled): the focus went on to the code field
+  expect(await focused(page)).toBe('confirm-code');
+  await page.keyboard.type(sms.code);
+  await tabTo(page, '[data-testid="confirm-ok"]', 10);
+  await shot(page, 'keyboard-payout-confirm');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+}
