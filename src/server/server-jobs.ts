@@ -13,13 +13,14 @@ import { autoAcceptJob } from './jobs/acceptance';
 import { mediaFinishJob } from './jobs/media';
 import { retentionJob, type RetentionLog } from './jobs/retention';
 import { cleanupJob } from './jobs/cleanup';
+import { ledgerCheckJob, type LedgerCheckLog } from './jobs/ledger-check';
 
 export interface ServerJobsDeps {
   /** the server's own client of the video service (media-finish); null: no video service, no such job */
   vod: VodClient | null;
   onVodError?: (msg: string) => void;
-  /** the server's logger: the retention job's line of counts per run */
-  log?: RetentionLog;
+  /** the server's logger: the retention job's line of counts per run, the ledger check's warning */
+  log?: RetentionLog & LedgerCheckLog;
 }
 
 export function serverJobs({ vod, onVodError, log }: ServerJobsDeps): JobDef<never>[] {
@@ -30,6 +31,7 @@ export function serverJobs({ vod, onVodError, log }: ServerJobsDeps): JobDef<nev
     payoutResultJob as JobDef<never>,
     autoAcceptJob,
     retentionJob({ log }),
+    ledgerCheckJob(log),
     ...(vod ? [mediaFinishJob(vod, onVodError)] : []),
   ];
 }

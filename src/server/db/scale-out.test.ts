@@ -81,6 +81,7 @@ const LOCAL = [
   'app_meta',
   'company_files',
   'job_runs',
+  'ledger_checks',
   'media',
   'oss_multipart',
   'oss_objects',

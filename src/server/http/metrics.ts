@@ -3,10 +3,13 @@
  * when METRICS_TOKEN is configured and only with `Authorization: Bearer <METRICS_TOKEN>` (the figures
  * are per server process: scrape every instance). Requests are counted by method, route pattern
  * (never the raw URL: ids and secrets stay out) and status class, with a latency histogram; the
- * job queues' backlog and the age of their oldest waiting job.
+ * job queues' backlog and the age of their oldest waiting job; the nightly ledger check's newest
+ * result (issue 28 item 5: alert when hr_ledger_mismatch_companies is not 0).
  */
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/types';
+import { lastLedgerCheck } from '../domain/payouts/ledger-check';
 import { jobQueue } from '../jobs';
 
 /** The durable queues' backlog (issue 25 item 2): shared by every server, so any scrape shows it. */
@@ -27,6 +30,27 @@ async function queueLines(): Promise<string[]> {
     ...backlog.map((b) => `hr_jobs_oldest_waiting_seconds{queue="${esc(b.name)}"} ${b.oldest_waiting_seconds.toFixed(1)}`),
   ];
   return lines;
+}
+
+/** The newest ledger check (jobs/ledger-check.ts), from the database: any server's scrape shows it. */
+async function ledgerLines(db: Db): Promise<string[]> {
+  const last = await lastLedgerCheck(db).then(
+    (r) => ({ r }),
+    () => null,
+  );
+  if (!last) return ['# the ledger check could not be read (database unavailable)'];
+  if (!last.r) return ['# the ledger check has not run yet'];
+  return [
+    '# HELP hr_ledger_mismatch_companies Companies whose balance was not the sum of their ledger at the last check (alert when not 0).',
+    '# TYPE hr_ledger_mismatch_companies gauge',
+    `hr_ledger_mismatch_companies ${last.r.mismatched.length}`,
+    '# HELP hr_ledger_checked_companies Companies compared at the last check.',
+    '# TYPE hr_ledger_checked_companies gauge',
+    `hr_ledger_checked_companies ${last.r.companies}`,
+    '# HELP hr_ledger_last_check_timestamp_seconds When the last ledger check ran (Unix time; alert when older than a day and a bit).',
+    '# TYPE hr_ledger_last_check_timestamp_seconds gauge',
+    `hr_ledger_last_check_timestamp_seconds ${Math.floor(last.r.checkedAt.getTime() / 1000)}`,
+  ];
 }
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -78,6 +102,7 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | null
       '# TYPE hr_process_uptime_seconds gauge',
       `hr_process_uptime_seconds ${((Date.now() - started) / 1000).toFixed(0)}`,
       ...(await queueLines()),
+      ...(await ledgerLines(app.db)),
     );
     return reply
       .header('cache-control', 'no-store')

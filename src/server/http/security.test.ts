@@ -112,6 +112,37 @@ describe('security headers on every answer', () => {
     expectHeaders(bad.headers);
   });
 
+  it('every API answer says Cache-Control: no-store: data, refusals, 404s, bad input, 503s (issue 28 item 9)', async () => {
+    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const token = (await issueToken(db, user.id, new Date())).token;
+    const answers = [
+      await fetch(`${url}/ent/v3/usercenter/info`, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(`${url}/ent/v3/payout/account`, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(`${url}/ent/v3/usercenter/info`),
+      await fetch(`${url}/ent/v3/nothing`),
+      await fetch(`${url}/ent/nothing?x=1`),
+      await fetch(`${url}/ent/v3/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ];
+    expect(answers[0]!.status).toBe(200);
+    for (const r of answers) expect(r.headers.get('cache-control'), r.url).toBe('no-store');
+    // the database away: the 503 envelope too
+    const fail = () => Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    const away: Db = { kind: 'pg', query: fail, one: fail, exec: fail, tx: fail, close: async () => undefined };
+    const down = await buildServer({ db: away, staticDir: null });
+    try {
+      await down.listen({ port: 0, host: '127.0.0.1' });
+      const r = await fetch(`http://127.0.0.1:${(down.server.address() as AddressInfo).port}/ent/v3/usercenter/info`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(r.status).toBe(503);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await down.close();
+    }
+    // not the rest: the sandbox pages set their own, the console's files keep theirs (static.test.ts)
+    expect((await fetch(`${url}/sandbox/nothing`)).headers.get('cache-control')).toBeNull();
+  });
+
   it('HSTS behind an https proxy only', async () => {
     const r = await fetch(`${url}/ent/v3/usercenter/info`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(r.headers.get('strict-transport-security')).toContain('max-age=');

@@ -54,11 +54,19 @@ const isHttps = (req: FastifyRequest) =>
     .split(',')[0]
     ?.trim() === 'https';
 
-/** Sets the headers on every answer (before the handler: errors and 404s carry them too). */
+/**
+ * The API's paths (/ent/v3/…, and /ent's own 404 envelope): their answers carry whole values
+ * (names, mobiles shown on 查看, balances, exports), so no browser or proxy may keep a copy
+ * (issue 28 item 9). The console's static files keep their own caching (static.ts).
+ */
+const API_PATH = /^\/ent(\/|$|\?)/;
+
+/** Sets the headers on every answer (before the handler: errors, 404s and 503s carry them too). */
 export function securityHeaders(app: FastifyInstance, opts: { connect?: string[]; media?: string[] } = {}) {
   const headers = { 'content-security-policy': consoleCsp(opts.connect ?? [], opts.media ?? []), ...STATIC_HEADERS };
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers);
+    if (API_PATH.test(req.url)) reply.header('cache-control', 'no-store');
     reply.header('x-request-id', req.id);
     if (isHttps(req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });

@@ -177,6 +177,33 @@ describe('payouts: confirm exactly once', () => {
     expect((await post(`/payout/batch/${b.id}/action`, { action: 'close' }, P.member)).body.code).toBe(409);
   });
 
+  it('a monthly-cap refusal at 确认发放 keeps the SMS code (issue 28 item 7): the same code pays once the cap allows', async () => {
+    const t = await taskWith(P.c1, [{ amount: 40_000 }]);
+    const b = await readyBatch(t);
+    await topUp(b.debit);
+    const c = await code(b.id);
+    const codeRow = () =>
+      P.s.db.one<{ attempts: number; consumed_at: Date | null }>(
+        'SELECT attempts, consumed_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1',
+        [b.id],
+      );
+    // the cap lowered below this batch after it was submitted
+    expect((await post('/payout/settings', { ...SETTINGS, monthly_cap_fen: '30000' }, P.member)).body.code).toBe(200);
+    try {
+      const refused = await post(`/payout/batch/${b.id}/confirm`, { code: c }, P.approver);
+      expect(refused.body.code).toBe(400);
+      expect(refused.body.msg).toMatch(/本月发放金额将超过每人每月上限¥300\.00/);
+      expect(await codeRow()).toEqual({ attempts: 0, consumed_at: null });
+      expect((await P.s.db.query('SELECT id FROM payout_ledger WHERE batch_id = $1', [b.id])).length).toBe(0);
+    } finally {
+      await post('/payout/settings', SETTINGS, P.member);
+    }
+    const ok = await post(`/payout/batch/${b.id}/confirm`, { code: c }, P.approver);
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'paying', duplicate: false });
+    expect((await codeRow())!.consumed_at).not.toBeNull();
+  });
+
   it('a second server process on the same database pays nothing more', async () => {
     const t = await taskWith(P.c1, [{ amount: 12_345 }]);
     const b = await readyBatch(t);
