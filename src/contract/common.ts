@@ -2,6 +2,8 @@
 import './zod-csp';
 import { z } from 'zod';
 
+import { isPersonName, PERSON_NAME_MSG } from './person';
+
 export { MOBILE_RE, SMS_CODE_RE } from './patterns';
 
 /** The largest id the database holds (PostgreSQL `integer`). */
@@ -43,3 +45,9 @@ export const DateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** Money is an integer number of fen (分) everywhere but the display. */
 export const Fen = z.number().int();
+
+/**
+ * A person's name typed into a form (issue 28 item 8): the same rule as HR's 指定人员 and the
+ * 发放名单 import (contract/person isPersonName), so a public form takes no markup or stray text.
+ */
+export const PersonName = z.string().trim().min(1, '请填写姓名').refine(isPersonName, PERSON_NAME_MSG);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { IdParam, formInt } from './common';
+import { IdParam, PersonName, formInt } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
 import { PiiReason } from './privacy';
@@ -106,7 +106,7 @@ export const LeaveVerifyData = z.object({ ticket: z.string(), mobile_mask: z.str
 export type LeaveVerifyData = z.infer<typeof LeaveVerifyData>;
 export const LeaveSubmitBody = z.strictObject({
   ticket: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '请先验证手机号'),
-  employee_name: txt(20).pipe(z.string().min(1, '请填写姓名')),
+  employee_name: PersonName,
   id_card: txt(18).pipe(z.string().min(1, '请填写身份证号')),
   dept_name: txt(30).default(''),
   job_name: txt(30).pipe(z.string().min(1, '请填写岗位')),

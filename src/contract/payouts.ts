@@ -164,8 +164,11 @@ export const NotifyBody = z.strictObject({
   ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
   sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
 });
-/** applied: this call changed the row; queued: accepted and applied by the server's `payout-result` job */
-export const NotifyData = z.object({ applied: z.boolean(), queued: z.boolean().optional() });
+/**
+ * applied: this call changed the row; queued: accepted and applied by the server's `payout-result` job;
+ * waiting: a 退汇 that came before its 发放成功, held and applied when the success arrives
+ */
+export const NotifyData = z.object({ applied: z.boolean(), queued: z.boolean().optional(), waiting: z.boolean().optional() });
 
 const isRealDay = (v: string) => {
   if (!DateText.safeParse(v).success) return false;

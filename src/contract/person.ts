@@ -84,6 +84,8 @@ export function luhnOk(v: string): boolean {
 
 /** Chinese (or transliterated) personal name: 2–16 chars, `·` allowed. */
 export const isPersonName = (v: string) => /^[\u4e00-\u9fa5·]{2,16}$/.test(v) || /^[A-Za-z][A-Za-z .·-]{1,39}$/.test(v);
+/** The one message when a name breaks isPersonName (every form, the import, the server). */
+export const PERSON_NAME_MSG = '请填写正确的姓名';
 
 /* Masks (domain.md §0.2): what every list and export shows by default. */
 export const maskMobile = (m: string) => (m.length >= 11 ? `${m.slice(0, 3)}****${m.slice(-4)}` : '****');

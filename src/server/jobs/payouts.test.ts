@@ -2,7 +2,8 @@
  * Payout results and 退汇 as the durable `payout-result` job (jobs/payouts.ts) over real HTTP
  * against the test database: the channel's callback is accepted at once and applied once by a
  * worker (replays and a second callback change nothing); a try that fails is retried with backoff
- * and refunds once; a worker stopped mid-job leaves nothing and another worker applies it once.
+ * and refunds once; a success retried after its 退汇 ran ends bounced, refunded once; a worker
+ * stopped mid-job leaves nothing and another worker applies it once.
  * The ledger invariant `checkLedger` is checked after every test (tests/setup/payouts.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -138,6 +139,39 @@ describe('payout-result job', () => {
       expect(await P.s.db.query('SELECT notify_id FROM payout_callbacks WHERE row_id = $1', [row.id])).toHaveLength(1);
     } finally {
       await P.s.db.exec('DROP TRIGGER payout_fault ON payout_ledger; DROP FUNCTION payout_fault(); DROP SEQUENCE payout_fault_seq;');
+    }
+  }, 120_000);
+
+  it('a success job retried after its 退汇 ran: the 退汇 is held, then applied with the success — bounced, refunded once, logged (issue 28 item 6)', async () => {
+    if (!workers.length) await boot();
+    const b = await P.payingBatch([8_800]);
+    const row = b.rows[0]!;
+    const before = await balance();
+    // the success's tries fail (a database error mid-way) until the row's 退汇 has been received
+    await P.s.db.exec(`CREATE FUNCTION payout_late_success() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.row_id = ${row.id} AND NOT EXISTS (SELECT 1 FROM payout_callbacks WHERE row_id = NEW.row_id AND result = 'bounce')
+        THEN RAISE EXCEPTION 'database restarting'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER payout_late_success BEFORE INSERT ON payout_callbacks FOR EACH ROW WHEN (NEW.result = 'success') EXECUTE FUNCTION payout_late_success();`);
+    try {
+      const ok = await P.channelResult(row.id, 'success');
+      await until(async () => ((await jobOf(ok.body.payload.notify_id))?.retry_count ?? 0) >= 1);
+      const bounce = await P.channelResult(row.id, 'bounce', '收款账户已销户');
+      expect(bounce.body.answer.data).toEqual({ applied: false, queued: true });
+      await until(async () => (await rowStatus(row.id)) === 'bounced');
+      await until(allSettled);
+      expect((await jobOf(ok.body.payload.notify_id)).state).toBe('completed');
+      expect(await refunds(row.id)).toEqual([{ amount: String(row.amount + row.fee) }]);
+      expect(await balance()).toBe(before + row.amount + row.fee);
+      const logs = await P.s.db.query<{ content: string }>(`SELECT content FROM payout_logs WHERE batch_id = $1 AND action = '通道结果' ORDER BY id`, [b.id]);
+      expect(logs.map((l) => l.content)).toEqual([
+        `${row.name}：退汇（收款账户已销户）先于发放成功到达，待发放成功后入账`,
+        `${row.name}：发放成功`,
+        `${row.name}：退汇（收款账户已销户）`,
+      ]);
+      const d = await P.get(`/payout/batch/${b.id}`, P.member);
+      expect([d.body.data.status, d.body.data.rows[0].status]).toEqual(['partial', 'bounced']);
+    } finally {
+      await P.s.db.exec('DROP TRIGGER payout_late_success ON payout_callbacks; DROP FUNCTION payout_late_success();');
     }
   }, 120_000);
 

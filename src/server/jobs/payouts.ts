@@ -11,8 +11,10 @@
  *  - a replayed callback (same notify id) is the same job: its id is derived from the notify id
  *    (jobs/index.ts dedupe), so a replay sends nothing new; one arriving after that job was archived
  *    finds its `job_runs` mark, and payout_callbacks' primary key backs both;
- *  - a second callback with another id finds the row already moved (compare-and-set on the
- *    status), so a row is refunded at most once;
+ *  - a second callback with another id finds the row already moved (the row's state machine,
+ *    domain/payouts/row-events.ts, under the row's lock), so a row is refunded at most once;
+ *  - a 退汇 whose 发放成功 has not been applied yet (that job being retried) is held and applied
+ *    when the success's job runs: arrival order does not lose it;
  *  - a worker that dies mid-job rolls back with its connection and the job is retried elsewhere;
  *  - a try that fails (a deadlock, the database restarting) is retried with backoff.
  * Without a queue (a test server built in-process) the callback applies inline, as before.

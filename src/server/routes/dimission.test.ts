@@ -169,6 +169,15 @@ describe('scan to leave, proof, records', () => {
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, ticket: 'x'.repeat(20) })).body.msg).toBe('验证已过期，请重新验证手机号');
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, last_day: '2021-01-01' })).body.code).toBe(400);
     expect((await post(`/dimission/leave/${token}/submit`, { ...form, reason: 'a\u0000b' })).body.code).toBe(400);
+    // the name rule of every other form (contract/person isPersonName), one message; nothing written (issue 28 item 8)
+    const requests = async () => (await s.db.one<{ n: number }>('SELECT COUNT(*)::int AS n FROM resignation_requests WHERE company_id = $1', [c1]))!.n;
+    const n0 = await requests();
+    for (const employee_name of ['<b onclick=alert(1)>林晓</b>', '林', '林晓123', 'x'.repeat(41)]) {
+      const bad = await post(`/dimission/leave/${token}/submit`, { ...form, employee_name });
+      expect(bad.body, employee_name).toMatchObject({ code: 400, msg: '请填写正确的姓名', data: null });
+    }
+    expect((await post(`/dimission/leave/${token}/submit`, { ...form, employee_name: ' ' })).body.msg).toBe('请填写姓名');
+    expect(await requests()).toBe(n0);
     const sub = await post(`/dimission/leave/${token}/submit`, form);
     expect(sub.body.code).toBe(200);
     requestId = sub.body.data.request.id;

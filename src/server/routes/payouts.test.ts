@@ -272,7 +272,8 @@ describe('payouts: the channel', () => {
     expect(await balance()).toBe(bal2 + r3!.amount + r3!.fee);
     const logs = LogData.parse((await get(`/payout/batch/${b.id}/logs`, P.member)).body.data).list.map((l) => l.action);
     expect(logs.slice(0, 3)).toEqual(['创建', '提交', '确认发放']);
-    expect(logs.filter((a) => a === '通道结果').length).toBe(4);
+    // 4 results applied, and the contradicting success of the failed row logged as a conflict (not applied)
+    expect(logs.filter((a) => a === '通道结果').length).toBe(5);
     const led = LedgerData.parse((await get(`/payout/ledger?batch_id=${b.id}`, P.member)).body.data);
     expect(led.list.map((l) => l.type).sort()).toEqual(['bounce_refund', 'fee', 'payout', 'refund', 'tax']);
 
@@ -299,5 +300,50 @@ describe('payouts: the channel', () => {
     await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.approver);
     await call(P.s.url, 'POST', `/sandbox/payouts/rows/${b.rows[0]!.id}/result`, { form: { result: 'success' } });
     expect(BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data).status).toBe('done');
+  });
+
+  it('a 退汇 that arrives before its 发放成功 is held, then applied with it: bounced, refunded once, logged (issue 28 item 6)', async () => {
+    const b = await P.payingBatch([12_300]);
+    const row = b.rows[0]!;
+    const bal = await balance();
+    const refunds = () =>
+      P.s.db.query<{ type: string; amount: string }>(`SELECT type, amount::text FROM payout_ledger WHERE row_id = $1 AND type IN ('refund', 'bounce_refund')`, [
+        row.id,
+      ]);
+    const bounce = await P.channelResult(row.id, 'bounce', '收款账户已销户');
+    expect(bounce.body.answer).toMatchObject({ code: 200, msg: '退汇先于发放成功到达，已暂存，待发放成功后入账', data: { applied: false, waiting: true } });
+    // held: the row is still 发放中, nothing refunded; a replay and the channel repeating it change nothing
+    expect((await call(P.s.url, 'POST', '/ent/v3/payout/notify', { form: bounce.body.payload })).body.data).toEqual({ applied: false });
+    expect((await P.channelResult(row.id, 'bounce', '收款账户已销户')).body.answer.data).toEqual({ applied: false });
+    let d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data);
+    expect([d.status, d.rows[0]!.status]).toEqual(['paying', 'paying']);
+    expect(await refunds()).toEqual([]);
+    expect(await balance()).toBe(bal);
+
+    // its success arrives: the held 退汇 is applied with it
+    const ok = await P.channelResult(row.id, 'success');
+    expect(ok.body.answer.data).toEqual({ applied: true });
+    d = BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data);
+    expect([d.status, d.rows[0]!.status, d.rows[0]!.fail_reason]).toEqual(['partial', 'bounced', '收款账户已销户']);
+    expect(await refunds()).toEqual([{ type: 'bounce_refund', amount: String(row.amount + row.fee) }]);
+    expect(await balance()).toBe(bal + row.amount + row.fee);
+    // later arrivals: the success again, and a contradicting failure — nothing moves, the failure is logged
+    expect((await P.channelResult(row.id, 'success')).body.answer.data).toEqual({ applied: false });
+    expect((await P.channelResult(row.id, 'fail', '户名与卡号不符')).body.answer.data).toEqual({ applied: false });
+    expect(await refunds()).toHaveLength(1);
+    const logs = LogData.parse((await get(`/payout/batch/${b.id}/logs`, P.member)).body.data)
+      .list.filter((l) => l.action === '通道结果')
+      .map((l) => l.content.replace(/（通道时间 [^）]+）/, '（通道时间 …）'));
+    expect(logs).toEqual([
+      `${row.name}：退汇（收款账户已销户）先于发放成功到达，待发放成功后入账`,
+      `${row.name}：发放成功`,
+      `${row.name}：退汇（收款账户已销户）`,
+      `${row.name}：发放失败（户名与卡号不符）与已入账的发放结果矛盾，未入账，请与通道核对（通道时间 …）`,
+    ]);
+    const cbs = await P.s.db.query<{ result: string; state: string }>(
+      'SELECT result, state FROM payout_callbacks WHERE row_id = $1 ORDER BY received_at, notify_id',
+      [row.id],
+    );
+    expect(cbs.map((c) => c.state).sort()).toEqual(['applied', 'applied', 'conflict', 'duplicate', 'duplicate']);
   });
 });

@@ -49,6 +49,7 @@ export function payoutsRoutes(app: FastifyInstance, opts: { sandbox: boolean }) 
     const { sign, ...n } = body;
     const r = await receiveChannelResult(db, n, sign, now);
     if (r.queued) setMsg('已受理，发放结果由后台任务入账');
+    if (r.waiting) setMsg('退汇先于发放成功到达，已暂存，待发放成功后入账');
     return r;
   });
 

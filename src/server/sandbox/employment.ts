@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
 import { canDeliver, payUnitLabel, settleModeLabel, takesWorkers, type SignStatus, type WorkStatus } from '../../contract/employment-rules';
-import { idCardProblem, normalizeDigits } from '../../contract/person';
+import { idCardProblem, isPersonName, normalizeDigits, PERSON_NAME_MSG } from '../../contract/person';
 import { yuanText as yuan } from '../../contract/money';
 import type { Db } from '../db/types';
 import { mintCredentials, presignGet } from '../domain/accounts/credentials';
@@ -256,6 +256,7 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
     const name = str(f.name, 40);
     const id = normalizeDigits(str(f.id_no, 30)).toUpperCase();
     if (!name) throw badRequest('请填写姓名');
+    if (!isPersonName(name)) throw badRequest(PERSON_NAME_MSG);
     if (idCardProblem(id, now)) throw badRequest('请输入正确的身份证号');
     if (name !== w.name || w.cert_type !== 'id_card' || blindIndex('id_card', id) !== w.cert_no_bidx) throw badRequest('姓名与身份证号不一致，认证失败');
     await app.db.query('UPDATE flex_workers SET realname_verified = true WHERE id = $1', [w.worker_id]);

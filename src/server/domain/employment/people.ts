@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { FlexWorkerQuery } from '../../../contract/employment';
 import { takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
-import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, type CertType } from '../../../contract/person';
+import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, PERSON_NAME_MSG, type CertType } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
 import { sealPii } from '../../lib/pii';
@@ -25,7 +25,7 @@ export interface WorkerInput {
 /** Checks and normalises a typed-in worker (contract/person); throws the first problem. */
 export function checkWorker(w: WorkerInput, now: Date): WorkerInput {
   const name = w.name.trim();
-  if (!isPersonName(name)) throw badRequest('请填写正确的姓名');
+  if (!isPersonName(name)) throw badRequest(PERSON_NAME_MSG);
   const mobile = normalizeDigits(w.mobile);
   if (!isMobile(mobile)) throw badRequest('请输入正确的手机号');
   const certNo = w.cert_type === 'id_card' || w.cert_type === 'foreign_pr' ? normalizeDigits(w.cert_no).toUpperCase() : w.cert_no.trim().toUpperCase();

@@ -1,7 +1,8 @@
 /**
  * The payout channel's results (issue 13): each row's outcome arrives as an HMAC-signed callback
- * (the channel's signature, PAYOUT_CHANNEL_KEY), applied once per notify id and only along
- * paying → success | failed, success → bounced; a failed or bounced row is refunded once.
+ * (the channel's signature, PAYOUT_CHANNEL_KEY), applied once per notify id through the row's
+ * state machine (row-events.ts: paying → success | failed, success → bounced, a 退汇 arriving
+ * before its success held until it comes); a failed or bounced row is refunded once.
  */
 import { createHmac } from 'node:crypto';
 import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
@@ -9,8 +10,10 @@ import type { Db } from '../../db/types';
 import { badRequest, notFound } from '../../lib/refusal';
 import { safeEqual } from '../../lib/crypto';
 import { serverKeys } from '../../lib/keys';
+import { fmtDateTime } from '../../lib/time';
 import { log } from './batches';
 import { post } from './ledger';
+import { step, type CallbackState, type Source } from './row-events';
 
 export interface Notify {
   notify_id: string;
@@ -47,12 +50,23 @@ export async function settleBatch(db: Db, batchId: number, now: Date): Promise<B
 
 const RESULT_WORD = { success: '发放成功', fail: '发放失败', bounce: '退汇' } as const;
 
+/** The channel's time of an event (`ts`: seconds or milliseconds) as 操作日志 text. */
+const channelTime = (ts: string) => (/^\d{10,13}$/.test(ts) ? fmtDateTime(new Date(Number(ts) * (ts.length <= 10 ? 1000 : 1))) : '未知');
+
+interface Seen {
+  notify_id: string;
+  result: Notify['result'];
+  reason: string;
+  ts: string;
+}
+
 /**
- * Applies one verified channel callback: once per notify id (a repeat changes nothing), and only
- * along paying → success | failed, success → bounced. Failed and bounced rows get their money
- * (amount + fee) back by one ledger entry.
+ * Applies one verified channel callback: once per notify id (a repeat changes nothing), through the
+ * row's state machine (row-events.ts) under the row's lock — a 退汇 before its 发放成功 is held and
+ * applied with it; a contradicting result is recorded and logged, not applied. Failed and bounced
+ * rows get their money (amount + fee) back by one ledger entry. Answers what the callback became.
  */
-export async function applyNotify(db: Db, n: Notify, now: Date): Promise<boolean> {
+export async function applyNotify(db: Db, n: Notify, now: Date): Promise<CallbackState | 'replay'> {
   return db.tx(async (t) => {
     const row = await t.one<{
       id: number;
@@ -69,48 +83,50 @@ export async function applyNotify(db: Db, n: Notify, now: Date): Promise<boolean
       [n.channel_no],
     );
     if (!row) throw notFound('发放明细不存在');
+    if (n.result !== 'success' && !n.reason.trim()) throw badRequest('失败原因不能为空');
     const fresh = await t.one(
-      'INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id',
-      [n.notify_id, row.id, n.result, n.reason, now, row.company_id],
+      `INSERT INTO payout_callbacks (notify_id, row_id, result, reason, received_at, company_id, ts, state)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,'ignored') ON CONFLICT (notify_id) DO NOTHING RETURNING notify_id`,
+      [n.notify_id, row.id, n.result, n.reason.trim(), now, row.company_id, n.ts],
     );
-    if (!fresh) return false;
-    const to: RowStatus | null =
-      n.result === 'success' && row.status === 'paying'
-        ? 'success'
-        : n.result === 'fail' && row.status === 'paying'
-          ? 'failed'
-          : n.result === 'bounce' && row.status === 'success'
-            ? 'bounced'
-            : null;
-    if (!to) return false;
-    if (to !== 'success' && !n.reason.trim()) throw badRequest('失败原因不能为空');
-    await t.query('UPDATE payout_rows SET status = $2, fail_reason = $3, finished_at = $4 WHERE id = $1', [
-      row.id,
-      to,
-      to === 'success' ? '' : n.reason.trim(),
-      now,
-    ]);
-    if (to !== 'success') {
-      await post(
-        t,
-        row.company_id,
-        to === 'bounced' ? 'bounce_refund' : 'refund',
-        Number(row.amount) + Number(row.fee),
-        { batch_id: row.batch_id, row_id: row.id, ref_no: row.batch_no, remark: `${row.name} ${RESULT_WORD[n.result]}：${n.reason.trim()}` },
+    if (!fresh) return 'replay';
+    const held = await t.one<Seen>(`SELECT notify_id, result, reason, ts FROM payout_callbacks WHERE row_id = $1 AND state = 'waiting'`, [row.id]);
+    const next = step({ status: row.status, held: !!held }, n.result);
+    // the held 退汇 leaves `waiting` before this callback may take that state (one waiting per row)
+    if (next.release) await t.query('UPDATE payout_callbacks SET state = $2 WHERE notify_id = $1', [held!.notify_id, next.release]);
+    await t.query('UPDATE payout_callbacks SET state = $2 WHERE notify_id = $1', [n.notify_id, next.state]);
+    if (next.status !== row.status) {
+      await t.query('UPDATE payout_rows SET status = $2, fail_reason = $3, finished_at = $4 WHERE id = $1', [
+        row.id,
+        next.status,
+        next.status === 'success' ? '' : next.status === 'bounced' ? (held ?? n).reason.trim() : n.reason.trim(),
         now,
-      );
+      ]);
     }
-    await log(
-      t,
-      row.company_id,
-      row.batch_id,
-      '通道结果',
-      `${row.name}：${RESULT_WORD[n.result]}${n.reason ? `（${n.reason.trim()}）` : ''}`,
-      '发放通道',
-      '',
-      now,
-    );
+    const src = (from: Source): Seen => (from === 'held' ? held! : n);
+    for (const e of next.effects) {
+      const c = src(e.from);
+      const what = `${RESULT_WORD[c.result]}${c.reason ? `（${c.reason.trim()}）` : ''}`;
+      if ('refund' in e) {
+        await post(
+          t,
+          row.company_id,
+          e.refund,
+          Number(row.amount) + Number(row.fee),
+          { batch_id: row.batch_id, row_id: row.id, ref_no: row.batch_no, remark: `${row.name} ${RESULT_WORD[c.result]}：${c.reason.trim()}` },
+          now,
+        );
+        continue;
+      }
+      const content =
+        e.log === 'applied'
+          ? `${row.name}：${what}`
+          : e.log === 'held'
+            ? `${row.name}：${what}先于发放成功到达，待发放成功后入账`
+            : `${row.name}：${what}与已入账的发放结果矛盾，未入账，请与通道核对（通道时间 ${channelTime(c.ts)}）`;
+      await log(t, row.company_id, row.batch_id, '通道结果', content, '发放通道', '', now);
+    }
     await settleBatch(t, row.batch_id, now);
-    return true;
+    return next.state;
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
 import { LEAVE_TYPE_CODES, LEAVE_TYPES, oneOf } from '../../../../contract/vocab';
 import type { LeaveVerifyData } from '../../../../contract/dimission';
+import { isPersonName, PERSON_NAME_MSG } from '../../../../contract/person';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
@@ -110,7 +111,7 @@ export function LeaveForm({ token }: { token: string }) {
   const submit = async () => {
     const e: Record<string, string> = {};
     const req = (k: keyof typeof EMPTY, label: string) => !f[k].trim() && (e[k] = T.required(label));
-    req('employee_name', T.name);
+    if (!req('employee_name', T.name) && !isPersonName(f.employee_name.trim())) e.employee_name = PERSON_NAME_MSG;
     req('id_card', T.idCard);
     req('job_name', T.job);
     req('join_date', T.join);
