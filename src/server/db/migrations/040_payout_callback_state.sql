@@ -7,5 +7,5 @@
 ALTER TABLE payout_callbacks
   ADD COLUMN state text NOT NULL DEFAULT 'applied' CHECK (state IN ('applied', 'waiting', 'duplicate', 'conflict', 'ignored')),
   ADD COLUMN ts text NOT NULL DEFAULT '';
--- at most one held 退汇 per row; the success that releases it finds it by this index
-CREATE UNIQUE INDEX payout_callbacks_waiting_once ON payout_callbacks (row_id) WHERE state = 'waiting';
+-- at most one held 退汇 per row (company_id first: the company tables keep it in their keys, scale-out.md)
+CREATE UNIQUE INDEX payout_callbacks_waiting_once ON payout_callbacks (company_id, row_id) WHERE state = 'waiting';

@@ -90,7 +90,10 @@ export async function applyNotify(db: Db, n: Notify, now: Date): Promise<Callbac
       [n.notify_id, row.id, n.result, n.reason.trim(), now, row.company_id, n.ts],
     );
     if (!fresh) return 'replay';
-    const held = await t.one<Seen>(`SELECT notify_id, result, reason, ts FROM payout_callbacks WHERE row_id = $1 AND state = 'waiting'`, [row.id]);
+    const held = await t.one<Seen>(`SELECT notify_id, result, reason, ts FROM payout_callbacks WHERE company_id = $1 AND row_id = $2 AND state = 'waiting'`, [
+      row.company_id,
+      row.id,
+    ]);
     const next = step({ status: row.status, held: !!held }, n.result);
     // the held 退汇 leaves `waiting` before this callback may take that state (one waiting per row)
     if (next.release) await t.query('UPDATE payout_callbacks SET state = $2 WHERE notify_id = $1', [held!.notify_id, next.release]);
