@@ -11,6 +11,7 @@ import { fmtDate } from '../lib/time';
 import { batchFile, batchIssues, batchNo, ownBatch } from './batches';
 import { reasonsByRow } from './pipeline';
 import { importTypeOf } from './registry';
+import { withParseSlot } from './slots';
 import { buildErrorFile, buildTemplate, parseUpload } from './xlsx';
 
 const xlsxFile = (file_name: string, buf: Buffer): ImportFileData => ({ file_name, mime: XLSX_MIME, content: buf.toString('base64') });
@@ -53,7 +54,8 @@ export async function errorFile(db: Db, d: Download, now: Date): Promise<ImportF
   const issues = await batchIssues(db, b.id);
   if (issues.length === 0) throw notFound('该批次没有错误数据');
   const def = importTypeDef(importTypeOf(b.type));
-  const parsed = await parseUpload(await batchFile(db, b.id), def);
+  const file = await batchFile(db, b.id);
+  const parsed = await withParseSlot(d.companyId, () => parseUpload(file, def));
   await auditDownload(db, d, b, '下载错误数据');
   return xlsxFile(`${stem(b.file_name)}_错误数据_${fmtDate(now).replace(/-/g, '')}.xlsx`, await buildErrorFile(def, parsed, reasonsByRow(issues)));
 }

@@ -1,9 +1,12 @@
 /**
  * Test and benchmark data for the import pipeline: valid ID numbers (GB 11643 check char),
- * mobiles, and an .xlsx written the way a user fills the template (text cells unless told).
+ * mobiles, an .xlsx written the way a user fills the template (text cells unless told), and zips
+ * taken apart and put together again for the zip-bomb tests.
  */
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { headerText, type ImportTypeDef } from '../../contract/imports';
+import { zipDirectory } from './zip-check';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** An 18-digit ID number with a right check char: region 110105, the birth date, a 3-digit sequence. */
@@ -49,4 +52,69 @@ export async function makeXlsx(def: ImportTypeDef, rows: Record<string, string |
   ws.addRow(headers);
   for (const r of rows) ws.addRow(def.columns.map((c) => r[c.header] ?? null));
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A zip entry as stored: its compressed bytes, declared size and CRC (a bomb's may lie). */
+export interface RawZipEntry {
+  name: string;
+  method: number;
+  raw: Buffer;
+  usize: number;
+  crc: number;
+}
+
+/** The stored entries of a zip this server wrote (exceljs: sizes in the local headers). */
+export function zipParts(buf: Buffer): RawZipEntry[] {
+  return zipDirectory(buf, () => new Error('not a zip')).map((e) => ({
+    name: e.name,
+    method: e.method,
+    raw: buf.subarray(e.data, e.data + e.csize),
+    usize: e.usize,
+    crc: buf.readUInt32LE(e.start + 14),
+  }));
+}
+
+/** A zip of the entries, in order, with a central directory. */
+export function zipOf(entries: RawZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0);
+    h.writeUInt16LE(20, 4);
+    h.writeUInt16LE(e.method, 8);
+    h.writeUInt32LE(e.crc, 14);
+    h.writeUInt32LE(e.raw.length, 18);
+    h.writeUInt32LE(e.usize, 22);
+    h.writeUInt16LE(name.length, 26);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(e.method, 10);
+    c.writeUInt32LE(e.crc, 16);
+    c.writeUInt32LE(e.raw.length, 20);
+    c.writeUInt32LE(e.usize, 24);
+    c.writeUInt16LE(name.length, 28);
+    c.writeUInt32LE(offset, 42);
+    locals.push(h, name, e.raw);
+    centrals.push(c, name);
+    offset += 30 + name.length + e.raw.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** Deflated zeros, `mb` MiB of them, built without ever holding them: one full-flushed MiB repeated. */
+export function deflatedZeros(mb: number): Buffer {
+  const chunk = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_FULL_FLUSH });
+  return Buffer.concat([...Array.from({ length: mb }, () => chunk), Buffer.from([0x03, 0x00])]);
 }

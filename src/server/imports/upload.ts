@@ -11,6 +11,7 @@ import { badRequest } from '../lib/refusal';
 import { loadBatch, sealJson } from './batches';
 import { validateRows } from './pipeline';
 import { serverImportType } from './registry';
+import { withParseSlot } from './slots';
 import { MSG_NOT_XLSX, MSG_TOO_LARGE, parseUpload } from './xlsx';
 
 /** Decodes the base64 form field (a data URL prefix allowed); checks size and the xlsx (zip) signature. */
@@ -33,7 +34,7 @@ export async function uploadBatch(
 ): Promise<ImportBatchDetail> {
   const buf = decodeUpload(file.file_name, file.file);
   const st = serverImportType(type);
-  const parsed = await parseUpload(buf, st.def);
+  const parsed = await withParseSlot(companyId, () => parseUpload(buf, st.def));
   const hash = createHash('sha256').update(buf).digest('hex');
   const dup = await db.one<{ id: number }>('SELECT id FROM import_batches WHERE company_id = $1 AND type = $2 AND file_hash = $3 ORDER BY id DESC LIMIT 1', [
     companyId,

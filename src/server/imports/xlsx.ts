@@ -4,13 +4,15 @@
  */
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, cleanText, headerText, type ImportColumn, type ImportTypeDef, type RawCell, type RawRow } from '../../contract/imports';
-import { badRequest } from '../lib/refusal';
+import { Refusal, badRequest } from '../lib/refusal';
+import { checkZip, workbookStream } from './zip-check';
 
 export const NOTES_SHEET = '填表说明';
 export const MSG_NOT_XLSX = '仅支持 xlsx 格式';
 export const MSG_TOO_LARGE = '文件大小不能超过5MB';
 export const MSG_EMPTY = '文件中没有数据，请按模板填写后上传';
-export const msgTooMany = (n: number) => `单次最多导入${IMPORT_MAX_ROWS}条数据（当前 ${n} 条），请拆分后分批上传`;
+/** Said as soon as row IMPORT_MAX_ROWS + 1 is read: the rest of the sheet is never read, so never counted. */
+export const MSG_TOO_MANY = `单次最多导入${IMPORT_MAX_ROWS}条数据（当前超过${IMPORT_MAX_ROWS}条），请拆分后分批上传`;
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F0FE' } };
 const TEMPLATE_ROWS = IMPORT_MAX_ROWS + 1;
@@ -109,53 +111,75 @@ export interface ParsedRow {
   raw: RawRow;
 }
 
-export async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
-  if (buf.length < 4 || buf.readUInt32BE(0) !== 0x504b0304) throw badRequest(MSG_NOT_XLSX);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badRequest(MSG_NOT_XLSX);
+const isZip = (buf: Buffer) => buf.length >= 4 && buf.readUInt32BE(0) === 0x504b0304;
+
+/** A row's cells by column number, as the streaming reader gives them. */
+type SheetRow = { number: number; getCell(i: number): ExcelJS.Cell; eachCell(cb: (cell: ExcelJS.Cell, i: number) => void): void };
+
+function headerColumns(head: SheetRow | undefined, def: ImportTypeDef) {
+  const byHeader = new Map<string, number>();
+  if (head?.number === 1) {
+    head.eachCell((cell, i) => {
+      const h = cleanText(valueText(cell.value).text)
+        .replace(/[*＊]$/, '')
+        .trim();
+      if (h && !byHeader.has(h)) byHeader.set(h, i);
+    });
   }
-  return wb;
+  const missing = def.columns.filter((c) => !byHeader.has(c.header)).map((c) => `「${c.header}」`);
+  if (missing.length) throw badRequest(`表头与模板不一致：缺少${missing.join('、')}列，请下载最新模板后重新填写`);
+  return def.columns.map((c) => ({ c, i: byHeader.get(c.header)! }));
 }
 
 /**
  * The data rows of an upload: the first sheet that is not 填表说明, header matched to the
  * template (a renamed or missing column is refused, extra columns such as 错误原因 ignored),
- * empty rows and the untouched example row skipped.
+ * empty rows and the untouched example row skipped. The zip is checked first (zip-check.ts); the
+ * sheet is read as a stream and the reading stops at row IMPORT_MAX_ROWS + 1.
+ * `seen` counts the sheet rows read (tests).
  */
-export async function parseUpload(buf: Buffer, def: ImportTypeDef): Promise<ParsedRow[]> {
-  const wb = await loadWorkbook(buf);
-  const ws = wb.worksheets.find((w) => w.name !== NOTES_SHEET);
-  if (!ws || ws.actualRowCount === 0) throw badRequest(MSG_EMPTY);
-  const byHeader = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, i) => {
-    const h = cleanText(valueText(cell.value).text)
-      .replace(/[*＊]$/, '')
-      .trim();
-    if (h && !byHeader.has(h)) byHeader.set(h, i);
+export async function parseUpload(buf: Buffer, def: ImportTypeDef, seen = { rows: 0 }): Promise<ParsedRow[]> {
+  if (!isZip(buf)) throw badRequest(MSG_NOT_XLSX);
+  const entries = await checkZip(buf, () => badRequest(MSG_NOT_XLSX));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workbookStream(buf, entries), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
   });
-  const missing = def.columns.filter((c) => !byHeader.has(c.header)).map((c) => `「${c.header}」`);
-  if (missing.length) throw badRequest(`表头与模板不一致：缺少${missing.join('、')}列，请下载最新模板后重新填写`);
-  const cols = def.columns.map((c) => ({ c, i: byHeader.get(c.header)! }));
-  if (ws.actualRowCount - 1 > IMPORT_MAX_ROWS * 2) throw badRequest(msgTooMany(ws.actualRowCount - 1));
   const rows: ParsedRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
-    const raw: RawRow = {};
-    let any = false;
-    let example = true;
-    for (const { c, i } of cols) {
-      const v = cellRaw(row.getCell(i), c);
-      raw[c.key] = v;
-      if (cleanText(v.text) !== '') any = true;
-      if (cleanText(v.text) !== c.example) example = false;
+  let found = false;
+  try {
+    for await (const ws of reader) {
+      if ((ws as unknown as { name: string }).name === NOTES_SHEET) {
+        for await (const _ of ws); // drained: the next sheet comes after it
+        continue;
+      }
+      found = true;
+      let cols: ReturnType<typeof headerColumns> | undefined;
+      for await (const row of ws as AsyncIterable<SheetRow>) {
+        seen.rows++;
+        cols ??= headerColumns(row, def);
+        if (row.number === 1) continue;
+        const raw: RawRow = {};
+        let any = false;
+        let example = true;
+        for (const { c, i } of cols) {
+          const v = cellRaw(row.getCell(i), c);
+          raw[c.key] = v;
+          if (cleanText(v.text) !== '') any = true;
+          if (cleanText(v.text) !== c.example) example = false;
+        }
+        if (any && !(example && row.number === 2)) rows.push({ rowNo: row.number, raw });
+        if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG_TOO_MANY);
+      }
+      break;
     }
-    if (any && !(example && rowNo === 2)) rows.push({ rowNo, raw });
-  });
-  if (rows.length === 0) throw badRequest(MSG_EMPTY);
-  if (rows.length > IMPORT_MAX_ROWS) throw badRequest(msgTooMany(rows.length));
+  } catch (e) {
+    throw e instanceof Refusal ? e : badRequest(MSG_NOT_XLSX);
+  }
+  if (!found || rows.length === 0) throw badRequest(MSG_EMPTY);
   return rows;
 }
 

@@ -81,7 +81,7 @@ describe('upload refusals', () => {
         Array.from({ length: 5001 }, (_, i) => dimissionCells(i)),
       ),
     );
-    expect(many.body).toMatchObject({ code: 400, msg: '单次最多导入5000条数据（当前 5001 条），请拆分后分批上传' });
+    expect(many.body).toMatchObject({ code: 400, msg: '单次最多导入5000条数据（当前超过5000条），请拆分后分批上传' });
     expect((await upload('dimission', xlsx, nonMember)).body.code).toBe(403);
     expect(
       (await call(s.url, 'POST', '/ent/v3/import/upload/dimission', { token: member, form: { file_name: 'a\u0000.xlsx', file: 'UEsDBA==' } })).body.code,
