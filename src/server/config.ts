@@ -193,6 +193,8 @@ const common = z.object({
   LOGIN_IP_PER_MINUTE: positiveInt.optional(),
   WECHAT_QR_IP_PER_MINUTE: positiveInt.optional(),
   WECHAT_POLL_IP_PER_MINUTE: positiveInt.optional(),
+  LOGIN_SMS_IP_PER_DAY: positiveInt.optional(),
+  LOGIN_SMS_TOKEN_PER_DAY: positiveInt.optional(),
   UPLOAD_QUOTA_BYTES: positiveInt.optional(),
   UPLOAD_QUOTA_FILES: positiveInt.optional(),
 });
@@ -326,6 +328,8 @@ const loginLimits = (e: Parsed): LoginLimits => ({
   ipPerMinute: e.LOGIN_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.ipPerMinute,
   qrPerMinute: e.WECHAT_QR_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.qrPerMinute,
   pollPerMinute: e.WECHAT_POLL_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.pollPerMinute,
+  smsIpPerDay: e.LOGIN_SMS_IP_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsIpPerDay,
+  smsTokenPerDay: e.LOGIN_SMS_TOKEN_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsTokenPerDay,
 });
 
 const uploadQuota = (e: Parsed): UploadQuota => ({

@@ -23,7 +23,15 @@ export interface TestServer {
  * `uploadQuota` are buildServer's (config.ts's LOGIN_* and UPLOAD_QUOTA_* in a real server).
  */
 export async function startTestServer(
-  opts: { staticDir?: string | null; now?: () => Date; sandbox?: boolean; loginLimits?: Partial<LoginLimits>; uploadQuota?: Partial<UploadQuota> } = {},
+  opts: {
+    staticDir?: string | null;
+    now?: () => Date;
+    sandbox?: boolean;
+    loginLimits?: Partial<LoginLimits>;
+    uploadQuota?: Partial<UploadQuota>;
+    /** believe X-Forwarded-For (a balancer in front): lets one test speak from many IPs */
+    trustProxy?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
   const now = opts.now ?? (() => new Date());
@@ -36,6 +44,7 @@ export async function startTestServer(
     now,
     loginLimits: opts.loginLimits,
     uploadQuota: opts.uploadQuota,
+    trustProxy: opts.trustProxy,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -21,9 +21,9 @@ export async function issueToken(db: Db, userId: number, now: Date): Promise<{ t
   return { token, expiresAt };
 }
 
-/** Sends a sign-in code to `mobile` (the SMS-code service's limits), or refuses. */
-export async function sendLoginCode(db: Db, mobile: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
-  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, now, limits, sandbox));
+/** Sends a sign-in code to `mobile`, asked for from `ip` (the SMS-code service's limits), or refuses. */
+export async function sendLoginCode(db: Db, mobile: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip }, now, limits, sandbox));
 }
 
 /**

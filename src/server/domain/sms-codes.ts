@@ -1,8 +1,8 @@
 /**
- * The SMS-code service: issue a code to a mobile (interval, daily cap, lockout) and use one up.
- * Login, WeChat binding, the scan-to-leave page and the worker pages share it, and so its limits.
- * Both run inside the caller's transaction and *return* their refusal, for commitThenRefuse
- * (lib/refusal.ts): a wrong try must stay counted.
+ * The SMS-code service: issue a code to a mobile (interval, lockout, and the one limiter of
+ * sms-limits.ts: mobile, IP, public link) and use one up. Login, WeChat binding, the scan-to-leave
+ * page and the worker pages share it, and so its limits. Both run inside the caller's transaction
+ * and *return* their refusal, for commitThenRefuse (lib/refusal.ts): a wrong try must stay counted.
  */
 import { createHmac } from 'node:crypto';
 import { smsSender } from '../adapters/sms';
@@ -13,13 +13,15 @@ import { serverKeys } from '../lib/keys';
 import { chinaDayStart, hit, hits, type LoginLimits } from '../lib/limits';
 import { badRequest, failed, tooMany, type Refusal } from '../lib/refusal';
 import { addSeconds } from '../lib/time';
+import { failBucket, limitSmsSend, type SmsAsker } from './sms-limits';
+
+export { MSG_DAILY_CODES, type SmsAsker } from './sms-limits';
 
 /** One code per mobile per minute; a code lives 5 minutes and survives 4 wrong tries. */
 export const SMS_INTERVAL_S = 60;
 export const SMS_TTL_S = 300;
 export const SMS_MAX_ATTEMPTS = 5;
 
-export const MSG_DAILY_CODES = '今日验证码发送次数已达上限，请明天再试';
 export const MSG_LOCKED = '验证码错误次数过多，请明天再试';
 
 /** SMS codes are kept as HMAC-SHA256(SMS_CODE_KEY, mobile:code): a leaked table does not give working codes. */
@@ -43,9 +45,6 @@ const latestCode = (db: Db, mobile: string) =>
       WHERE mobile = $1 ORDER BY sent_at DESC, id DESC LIMIT 1`,
     [mobile],
   );
-
-const failBucket = (mobile: string) => `sms-fail:${mobile}`;
-const sendBucket = (mobile: string) => `sms-send:${mobile}`;
 
 /**
  * Checks an SMS code inside the caller's transaction and uses it up; answers the refusal
@@ -72,10 +71,11 @@ export async function consumeSmsCode(t: Db, mobile: string, code: string, now: D
 }
 
 /**
- * Sends a new SMS code to `mobile` inside the caller's transaction (interval, daily cap, lockout),
- * or answers the refusal. Login and the scan-to-leave page share it, and so its limits.
+ * Sends a new SMS code to `mobile`, asked for by `who`, inside the caller's transaction (lockout,
+ * interval, then limitSmsSend), or answers the refusal (limitSmsSend's is thrown: it rolls back).
+ * Every public page that sends a code goes through here, and so through the same limits.
  */
-export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<Refusal | null> {
+export async function issueSmsCode(t: Db, mobile: string, who: SmsAsker, now: Date, limits: LoginLimits, sandbox: boolean): Promise<Refusal | null> {
   const code = randomDigits(6);
   await lockMobile(t, mobile);
   const day = chinaDayStart(now);
@@ -86,8 +86,7 @@ export async function issueSmsCode(t: Db, mobile: string, now: Date, limits: Log
     const wait = Math.ceil(SMS_INTERVAL_S - since);
     return tooMany(`验证码发送过于频繁，请${wait}秒后再试`, { retry_after: wait });
   }
-  if ((await hits(t, sendBucket(mobile), day)) >= limits.codesPerDay) return tooMany(MSG_DAILY_CODES);
-  await hit(t, sendBucket(mobile), day);
+  await limitSmsSend(t, who, mobile, now, limits);
   const row = await t.one<{ id: number }>('INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id', [
     mobile,
     smsCodeHmac(mobile, code),

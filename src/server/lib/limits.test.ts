@@ -3,7 +3,15 @@ import { chinaDayStart, DEFAULT_LOGIN_LIMITS, minuteStart } from './limits';
 
 describe('login limits', () => {
   it('defaults to the promised caps (config.ts overrides them from the settings: config.test.ts)', () => {
-    expect(DEFAULT_LOGIN_LIMITS).toEqual({ codesPerDay: 10, failsPerDay: 10, ipPerMinute: 60, qrPerMinute: 20, pollPerMinute: 120 });
+    expect(DEFAULT_LOGIN_LIMITS).toEqual({
+      codesPerDay: 10,
+      failsPerDay: 10,
+      ipPerMinute: 60,
+      qrPerMinute: 20,
+      pollPerMinute: 120,
+      smsIpPerDay: 500,
+      smsTokenPerDay: 100,
+    });
   });
 
   it('days are China calendar days; minutes start at :00', () => {

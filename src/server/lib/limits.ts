@@ -20,6 +20,10 @@ export interface LoginLimits {
   qrPerMinute: number;
   /** WeChat status polls from one IP a minute (the login page polls every 2 s) */
   pollPerMinute: number;
+  /** SMS codes sent at the request of one IP a day, on every public page (login, leave page, worker pages) */
+  smsIpPerDay: number;
+  /** SMS codes sent through one public link a day (the leave QR on the office wall, a worker's invitation) */
+  smsTokenPerDay: number;
 }
 
 /** The defaults; config.ts overrides them from LOGIN_* / WECHAT_*_IP_PER_MINUTE (README: Login limits), buildServer takes them as `loginLimits`. */
@@ -29,6 +33,8 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   ipPerMinute: 60,
   qrPerMinute: 20,
   pollPerMinute: 120,
+  smsIpPerDay: 500,
+  smsTokenPerDay: 100,
 };
 
 /** Start of the minute of `now`. */
@@ -49,6 +55,19 @@ export async function hit(db: Db, bucket: string, windowStart: Date): Promise<nu
   return row!.hits;
 }
 
+/**
+ * Adds one hit to a bucket's window unless it already holds `limit`; false when it does (nothing
+ * added). One statement, so two servers racing for the last hit cannot both get it.
+ */
+export async function hitUnder(db: Db, bucket: string, windowStart: Date, limit: number): Promise<boolean> {
+  const row = await db.one<{ hits: number }>(
+    `INSERT INTO rate_counters (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_counters.hits + 1 WHERE rate_counters.hits < $3 RETURNING hits`,
+    [bucket, windowStart, limit],
+  );
+  return !!row && row.hits <= limit;
+}
+
 /** The hits of a bucket's window, without adding one. */
 export async function hits(db: Db, bucket: string, windowStart: Date): Promise<number> {
   const row = await db.one<{ hits: number }>('SELECT hits FROM rate_counters WHERE bucket = $1 AND window_start = $2', [bucket, windowStart]);
@@ -60,7 +79,10 @@ export async function overIpLimit(db: Db, what: string, ip: string, limit: numbe
   return (await hit(db, `ip:${what}:${ip}`, minuteStart(now))) > limit;
 }
 
+/** The per-minute refusal: 操作过于频繁 and the seconds left of the minute. */
+export const ipRefusal = (now: Date) => new Refusal(Code.TOO_MANY, MSG_IP_LIMIT, { retry_after: 60 - now.getUTCSeconds() });
+
 /** Refuses a request when its IP is over the per-minute limit of `what` (login, binding, the scan page). */
 export async function limitIp(db: Db, ip: string, what: string, limit: number, now: Date): Promise<void> {
-  if (await overIpLimit(db, what, ip, limit, now)) throw new Refusal(Code.TOO_MANY, MSG_IP_LIMIT, { retry_after: 60 - now.getUTCSeconds() });
+  if (await overIpLimit(db, what, ip, limit, now)) throw ipRefusal(now);
 }

@@ -10,7 +10,7 @@ export function authRoutes(app: FastifyInstance, opts: { sandbox: boolean; limit
   const { limits } = opts;
   addRoute(app, endpoints.loginCode, async ({ body, db, now, setMsg, req }) => {
     await limitIp(db, req.ip, 'login', limits.ipPerMinute, now);
-    await sendLoginCode(db, body.mobile, now, limits, opts.sandbox);
+    await sendLoginCode(db, body.mobile, req.ip, now, limits, opts.sandbox);
     setMsg('验证码已发送');
     return { retry_after: SMS_INTERVAL_S };
   });

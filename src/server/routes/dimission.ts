@@ -19,7 +19,7 @@ import { SMS_INTERVAL_S } from '../domain/sms-codes';
 import { isActiveMember } from '../domain/users';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
-import type { LoginLimits } from '../lib/limits';
+import { limitIp, type LoginLimits } from '../lib/limits';
 
 export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits }) {
   /** SPEC §4 urge notice: pending resignation requests of the caller's company (0 until admitted). */
@@ -42,12 +42,15 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.dimQr, async ({ auth, db, body, now, req }) => leaveQr(db, hrOf(auth, now), body.rotate === '1', requestOrigin(req), now));
   addRoute(app, endpoints.leavePage, async ({ db, params }) => leavePage(db, params.token));
   addRoute(app, endpoints.leaveCode, async ({ db, params, body, now, setMsg, req }) => {
-    await sendLeaveCode(db, params.token, body.mobile, now, opts.limits, opts.sandbox);
+    await sendLeaveCode(db, params.token, body.mobile, req.ip, now, opts.limits, opts.sandbox);
     req.log.info({ purpose: 'scan-to-leave' }, 'sms code sent');
     setMsg('验证码已发送');
     return { retry_after: SMS_INTERVAL_S };
   });
-  addRoute(app, endpoints.leaveVerify, async ({ db, params, body, now }) => verifyLeaveMobile(db, params.token, body.mobile, body.code, now, opts.limits));
+  addRoute(app, endpoints.leaveVerify, async ({ db, params, body, now, req }) => {
+    await limitIp(db, req.ip, 'leave', opts.limits.ipPerMinute, now);
+    return verifyLeaveMobile(db, params.token, body.mobile, body.code, now, opts.limits);
+  });
   addRoute(app, endpoints.leaveSubmit, async ({ db, params, body, now }) => submitLeave(db, params.token, body, now));
   addRoute(app, endpoints.leaveWithdraw, async ({ db, params, body, now }) => withdrawLeave(db, params.token, body.ticket, now));
 

@@ -222,9 +222,11 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
 
   step(
     'sms',
-    async (w, _req, _reply, now) => {
+    async (w, req, _reply, now) => {
       const mobile = decryptPii(w.mobile_enc);
-      const refused = await app.db.tx((t) => issueSmsCode(t, mobile, now, opts.limits, true));
+      // the invitation link is public (a public sign-up makes one for any mobile): counted against it too
+      const token = parseInput(TokenParam, req.params).token;
+      const refused = await app.db.tx((t) => issueSmsCode(t, mobile, { ip: req.ip, token }, now, opts.limits, true));
       if (refused) throw refused;
       return '验证码已发送';
     },

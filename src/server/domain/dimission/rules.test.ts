@@ -69,7 +69,7 @@ describe('the scan-to-leave page', () => {
 
   it('refuses a wrong code and keeps the try counted; the right one gives a ticket to submit and withdraw with', async () => {
     const { token } = await leaveQr(db, hr, false, 'https://hr.example', now);
-    await sendLeaveCode(db, token, mobile, now, DEFAULT_LOGIN_LIMITS, true);
+    await sendLeaveCode(db, token, mobile, '127.0.0.1', now, DEFAULT_LOGIN_LIMITS, true);
     const code = await sentCode();
     const wrong = code === '000000' ? '111111' : '000000';
 

@@ -65,10 +65,13 @@ export async function leavePage(db: Db, token: string): Promise<{ company_name: 
   return { company_name: (await qrCompany(db, token)).name };
 }
 
-/** The SMS check of the employee's mobile (the login's code table and limits). */
-export async function sendLeaveCode(db: Db, token: string, mobile: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
+/**
+ * The SMS check of the employee's mobile (the login's code table and limits, counted also against
+ * the QR token: it hangs on a wall, anyone may read it).
+ */
+export async function sendLeaveCode(db: Db, token: string, mobile: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
   await qrCompany(db, token);
-  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, now, limits, sandbox));
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token }, now, limits, sandbox));
 }
 
 /** The employee's open request in this company (the latest pending, returned or agreed one). */
