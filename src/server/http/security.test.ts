@@ -90,6 +90,24 @@ describe('the access log never holds secrets', () => {
   });
 });
 
+describe('the access log leaks no public link and no number (issue 28 items 2 and 4)', () => {
+  it('redacts proof and leave links, worker links, and mobile, ID and card numbers wherever they stand', () => {
+    const token = 'Zx9_proofTOKEN-abcdef0123456789';
+    expect(redactText(`/ent/v3/dimission/proof-view/${token}`)).toBe('/ent/v3/dimission/proof-view/[REDACTED]');
+    expect(redactText(`/m/proof/${token}?from=sms`)).toBe('/m/proof/[REDACTED]?from=sms');
+    expect(redactText(`/ent/v3/dimission/leave/${token}/code`)).toBe('/ent/v3/dimission/leave/[REDACTED]/code');
+    expect(redactText(`/m/leave/${token}`)).toBe('/m/leave/[REDACTED]');
+    expect(redactText(`/sandbox/flex/w/${token}/sms`)).toBe('/sandbox/flex/w/[REDACTED]/sms');
+    expect(redactText('/ent/v3/dimission/records?keywords=15211110002&page=1')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]&page=1');
+    expect(redactText('/ent/v3/dimission/records?keywords=33010619850505702X')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
+    expect(redactText('/x?card=6228480402564890018&old_id=330106850505702')).toBe('/x?card=[REDACTED]&old_id=[REDACTED]');
+    // what only looks alike stays: a batch number, an id, a timestamp, a page
+    expect(redactText('/ent/v3/payout/logs?batch_no=FF202611270800086465&ts=1795747554140&id=1234567&page=2')).toBe(
+      '/ent/v3/payout/logs?batch_no=FF202611270800086465&ts=1795747554140&id=1234567&page=2',
+    );
+  });
+});
+
 describe('security headers on every answer', () => {
   const expectHeaders = (h: Headers) => {
     const csp = h.get('content-security-policy') ?? '';

@@ -95,14 +95,25 @@ const SECRET_SEGMENTS: RegExp[] = [
   /(\/(?:ent\/v3\/)?login\/wechat\/)(?!qrcode(?:[/?#\s"']|$)|bind(?:[/?#\s"']|$))([^/?#\s"']+)/g,
   /(\/sandbox\/wechat\/)([^/?#\s"']+)/g,
   /((?:\/ent\/v3)?\/(?:company\/)?invite\/)(?!accept(?:[/?#\s"']|$))([^/?#\s"']+)/g,
+  // public links (issue 28 item 2): a proof link shows a departure proof to whoever holds it, the
+  // leave QR and the worker links open SMS pages — the link is the key, so it never reaches a log
+  /((?:\/ent\/v3)?\/dimission\/(?:proof-view|leave)\/)([^/?#\s"']+)/g,
+  /(\/m\/(?:proof|leave)\/)([^/?#\s"']+)/g,
+  /(\/sandbox\/flex\/[wt]\/)([^/?#\s"']+)/g,
 ];
+/**
+ * The last line of defence (issue 28 item 4): a value that looks like a mainland mobile, an ID
+ * number or a bank card (a whole mobile typed into a search box, `?keywords=15211110002`) is
+ * replaced wherever it stands, unless it is part of a longer word (a batch number FF2026…).
+ */
+const NUMBER_LIKE = /(?<![0-9A-Za-z])(?:1[3-9]\d{9}|\d{17}[\dXx]|\d{15}|\d{16,19})(?![0-9A-Za-z])/g;
 const BEARER = /\b(Bearer|OSS)\s+[A-Za-z0-9._~+/=:-]+/g;
 
 /** A URL (or any text holding URLs) with its secrets replaced by [REDACTED]. */
 export function redactText(s: string): string {
   let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`).replace(SECRET_EXACT, `$1=${REDACTED}`);
   for (const re of SECRET_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
-  return out.replace(BEARER, `$1 ${REDACTED}`);
+  return out.replace(BEARER, `$1 ${REDACTED}`).replace(NUMBER_LIKE, REDACTED);
 }
 
 interface LogReq {
