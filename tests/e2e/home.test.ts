@@ -262,6 +262,8 @@ describe('home, user menu and nav: every entry point opens something real', () =
     await page.goto(`${h.url}/index`);
     await homeReady(page);
     await page.getByTestId('user-menu-trigger').click();
+    // the menu's chunk loads on the first open: wait for its last item before reading them all
+    await page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).waitFor();
     const items = (await page.getByTestId('user-menu').getByRole('menuitem').allInnerTexts()).map((x) => x.trim().split('\n')[0]!.trim());
     expect(items).toEqual(expect.arrayContaining(['账号设置', '企业信息', '同事', '数据面板', '退出登录']));
     await page.keyboard.press('Escape');
