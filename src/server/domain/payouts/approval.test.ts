@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/setup/db';
+import { submittedBatch } from '../../../../tests/setup/payout-batch';
 import type { Db } from '../../db/types';
-import { sealPii } from '../../lib/pii';
 import { MSG_OWN_BATCH, MSG_SECOND_APPROVER, approvalStep } from './approval';
-import { batchAction, createBatch } from './batch-edit';
 import { batchDetail, type Actor } from './batches';
 import { confirmBatch, sendBatchCode } from './confirm';
 import { balanceOf, checkLedger, post, settingsOf } from './ledger';
@@ -37,24 +36,7 @@ afterAll(async () => {
 });
 
 async function readyBatch(amount: number): Promise<number> {
-  const task = await db.one<{ id: number }>(
-    `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWA' || floor(random()*1e9)::text, '审批测试', 'ongoing', md5(random()::text)) RETURNING id`,
-    [maker.companyId],
-  );
-  const m = sealPii('mobile', '13912345670');
-  const c = sealPii('id_card', '110105194912310030');
-  const w = await db.one<{ id: number }>(
-    `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
-     VALUES ($1, '李审批', $2, $3, $4, $5, $6 || md5(random()::text), $7) RETURNING id`,
-    [maker.companyId, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
-  );
-  await db.query(
-    `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
-     VALUES ($1,$2,$3,'named','accepted','signed',$4,md5(random()::text),now())`,
-    [task!.id, maker.companyId, w!.id, amount],
-  );
-  const id = await createBatch(db, maker, { task_id: task!.id }, new Date());
-  await batchAction(db, maker, id, 'submit', new Date());
+  const id = await submittedBatch(db, maker, amount, { task: '审批测试', worker: '李审批', mobile: '13912345670', certNo: '110105194912310030' });
   const { debit } = await batchDetail(db, id, maker.companyId, maker.userId);
   await db.tx(async (t) => post(t, maker.companyId, 'topup', debit, { remark: '测试充值' }, new Date()));
   return id;

@@ -41,25 +41,23 @@ export async function memberCount(db: Db, companyId: number): Promise<number> {
   return r!.n;
 }
 
-/** How many approvers a batch of this debit needs in this company, and whether it is one person approving alone. */
-export async function approvalsNeeded(db: Db, companyId: number, debit: number): Promise<{ needed: 1 | 2; solo: boolean }> {
+/**
+ * How many approvers the batch needs in this company (2 above the 双人审批额度, unless one person
+ * approves alone), and what the user's approval of it would be, or why they may not give it. The
+ * caller's permission (payout.approve) is the endpoint's; this is the four-eyes part. The settings
+ * and the member count are read once.
+ */
+export async function approvalOf(db: Db, companyId: number, b: BatchApprovalFacts, userId: number): Promise<{ needed: 1 | 2; step: ApprovalStep | Refusal }> {
   const s = await settingsOf(db, companyId);
-  const solo = s.self_approval && (await memberCount(db, companyId)) === 1;
-  const needed = !solo && s.approval_threshold_fen > 0 && debit > s.approval_threshold_fen ? 2 : 1;
-  return { needed, solo };
+  const members = await memberCount(db, companyId);
+  const solo = s.self_approval && members === 1;
+  const needed = !solo && s.approval_threshold_fen > 0 && b.debit > s.approval_threshold_fen ? 2 : 1;
+  if (b.submitted_by === userId && !solo) return { needed, step: forbidden(members === 1 ? MSG_OWN_BATCH_SOLO : MSG_OWN_BATCH) };
+  if (needed === 1 || b.first_approved_by === null) return { needed, step: needed === 1 ? 'final' : 'first' };
+  return { needed, step: b.first_approved_by === userId ? forbidden(MSG_SECOND_APPROVER) : 'final' };
 }
 
-/**
- * What the user's approval of a 待支付 batch would be, or why they may not give it. The caller's
- * permission (payout.approve) is the endpoint's; this is the four-eyes part.
- */
+/** The user's approval of a 待支付 batch (`approvalOf`'s step). */
 export async function approvalStep(db: Db, companyId: number, b: BatchApprovalFacts, userId: number): Promise<ApprovalStep | Refusal> {
-  const { needed, solo } = await approvalsNeeded(db, companyId, b.debit);
-  if (b.submitted_by === userId && !solo) {
-    return forbidden((await memberCount(db, companyId)) === 1 ? MSG_OWN_BATCH_SOLO : MSG_OWN_BATCH);
-  }
-  if (needed === 1) return 'final';
-  if (b.first_approved_by === null) return 'first';
-  if (b.first_approved_by === userId) return forbidden(MSG_SECOND_APPROVER);
-  return 'final';
+  return (await approvalOf(db, companyId, b, userId)).step;
 }

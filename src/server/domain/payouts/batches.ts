@@ -10,7 +10,7 @@ import type { Db } from '../../db/types';
 import { pageSql, type Page, type Paged } from '../../lib/page';
 import { Refusal, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
-import { approvalFacts, approvalStep, approvalsNeeded } from './approval';
+import { approvalFacts, approvalOf } from './approval';
 import { balanceOf } from './ledger';
 
 export const MSG_BATCH_MISSING = '发放批次不存在';
@@ -51,6 +51,9 @@ export async function log(db: Db, companyId: number, batchId: number, action: st
   ]);
 }
 
+/** A person as a batch shows them: the name, or the masked mobile of someone without one. */
+const shownName = (n: string | null) => (n && /^\d{11}$/.test(n) ? maskMobile(n) : (n ?? ''));
+
 export interface BatchDbRow {
   id: number;
   batch_no: string;
@@ -89,26 +92,24 @@ export const item = (b: BatchDbRow) => ({
   tax: Number(b.tax),
   net: Number(b.net),
   debit: Number(b.gross) + Number(b.fee),
-  creator: b.creator && /^\d{11}$/.test(b.creator) ? maskMobile(b.creator) : (b.creator ?? ''),
+  creator: shownName(b.creator),
   created_at: fmtDateTime(b.created_at),
 });
 
 /** Who submitted and who approved first, how many approvals it needs, and why `viewerId` may not approve it now. */
-async function approvalOf(db: Db, companyId: number, b: BatchDbRow, viewerId: number) {
+async function batchApproval(db: Db, companyId: number, b: BatchDbRow, viewerId: number) {
   const facts = await approvalFacts(db, b.id);
   const names = await db.query<{ id: number; name: string }>(`SELECT id, COALESCE(NULLIF(realname, ''), mobile) AS name FROM users WHERE id = ANY($1::int[])`, [
     [facts.submitted_by, facts.first_approved_by].filter((x) => x !== null),
   ]);
-  const nameOf = (id: number | null) => {
-    const n = names.find((x) => x.id === id)?.name ?? '';
-    return /^\d{11}$/.test(n) ? maskMobile(n) : n;
-  };
-  const step = b.status === 'unpaid' ? await approvalStep(db, companyId, facts, viewerId) : null;
+  const nameOf = (id: number | null) => shownName(names.find((x) => x.id === id)?.name ?? null);
+  const { needed, step } = await approvalOf(db, companyId, facts, viewerId);
   return {
     submitter: nameOf(facts.submitted_by),
     first_approver: nameOf(facts.first_approved_by),
-    needed: (await approvalsNeeded(db, companyId, facts.debit)).needed,
-    blocked: step instanceof Refusal ? step.message : '',
+    needed,
+    // only a 待支付 batch is approved: no reason to give on the others
+    blocked: b.status === 'unpaid' && step instanceof Refusal ? step.message : '',
   };
 }
 
@@ -143,7 +144,7 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
     fee_rate_bp: b.fee_rate_bp,
     tax_rate_bp: b.tax_rate_bp,
     confirmed_at: dt(b.confirmed_at),
-    approval: await approvalOf(db, companyId, b, viewerId),
+    approval: await batchApproval(db, companyId, b, viewerId),
     balance: await balanceOf(db, companyId),
     rows: rows.map((r) => ({
       id: r.id,

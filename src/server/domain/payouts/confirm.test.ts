@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/setup/db';
+import { submittedBatch } from '../../../../tests/setup/payout-batch';
+import { batchAction } from './batch-edit';
 import type { Db } from '../../db/types';
-import { sealPii } from '../../lib/pii';
-import { batchAction, createBatch } from './batch-edit';
 import { batchDetail, type Actor } from './batches';
 import { confirmBatch, sendBatchCode } from './confirm';
 import { balanceOf, checkLedger, post, settingsOf } from './ledger';
@@ -33,27 +33,8 @@ afterAll(async () => {
 });
 
 /** a submitted (待支付) batch paying one new worker `amount` fen */
-async function readyBatch(amount: number): Promise<number> {
-  const task = await db.one<{ id: number }>(
-    `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWD' || floor(random()*1e9)::text, '确认发放测试', 'ongoing', md5(random()::text)) RETURNING id`,
-    [by.companyId],
-  );
-  const m = sealPii('mobile', '13912345678');
-  const c = sealPii('id_card', '11010519491231002X');
-  const w = await db.one<{ id: number }>(
-    `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_no_enc, cert_no_bidx, cert_no_mask)
-     VALUES ($1, '王确认', $2, $3, $4, $5, $6 || md5(random()::text), $7) RETURNING id`,
-    [by.companyId, m.enc, m.bidx, m.mask, c.enc, c.bidx, c.mask],
-  );
-  await db.query(
-    `INSERT INTO flex_task_workers (task_id, company_id, worker_id, source, work_status, sign_status, amount, invite_token, accepted_at)
-     VALUES ($1,$2,$3,'named','accepted','signed',$4,md5(random()::text),now())`,
-    [task!.id, by.companyId, w!.id, amount],
-  );
-  const id = await createBatch(db, by, { task_id: task!.id }, new Date());
-  await batchAction(db, by, id, 'submit', new Date());
-  return id;
-}
+const readyBatch = (amount: number) =>
+  submittedBatch(db, by, amount, { task: '确认发放测试', worker: '王确认', mobile: '13912345678', certNo: '11010519491231002X' });
 
 const codeRow = (batchId: number) =>
   db.one<{ attempts: number; consumed_at: Date | null }>('SELECT attempts, consumed_at FROM payout_codes WHERE batch_id = $1 ORDER BY id DESC LIMIT 1', [

@@ -111,20 +111,19 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     if (!code || code.consumed_at) return badRequest('请先获取验证码');
     if (code.attempts >= CODE_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
     if (code.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
-    if (code.mobile !== o.mobile || !safeEqual(code.code_hmac, codeHmac(code.mobile, b.batch_no, o.code))) {
+    if (!safeEqual(code.code_hmac, codeHmac(code.mobile, b.batch_no, o.code))) {
       await t.query('UPDATE payout_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
       return badRequest('验证码错误');
     }
     await t.query('UPDATE payout_codes SET consumed_at = $2 WHERE id = $1', [code.id, now]);
     if (step === 'first') {
       await t.query('UPDATE payout_batches SET first_approved_by = $2, first_approved_at = $3 WHERE id = $1', [b.id, o.userId, now]);
-      const s2 = await settingsOf(t, companyId);
       await log(
         t,
         companyId,
         b.id,
         '审批',
-        `第一审批人已审批（扣款${yuan(debit)}超过双人审批额度${yuan(s2.approval_threshold_fen)}），待第二位审批人确认发放`,
+        `第一审批人已审批（扣款${yuan(debit)}超过双人审批额度${yuan(s.approval_threshold_fen)}），待第二位审批人确认发放`,
         o.actor,
         o.ip,
         now,
