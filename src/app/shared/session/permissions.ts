@@ -3,7 +3,7 @@
  * (`member.permissions`); the server enforces every endpoint's `perm`, the console only hides or
  * disables what would be refused and says who may do it.
  *
- * `can` is the plain question. `lacks` is the one the console hides and disables by: the user is an
+ * `useCan` is the plain question. `lacks` is the one the console hides and disables by: the user is an
  * admitted member (verified company, membership checked) and their roles do not grant the rule.
  * Users not yet admitted hold no permission at all; their pages keep their own gates (请先完成企业认证
  * …), as the server answers them by the handler's gates, not by the permission.
@@ -14,12 +14,7 @@ import { t } from '../i18n/zh-CN';
 import type { User } from '../../../contract/usercenter';
 import { session } from './store';
 
-/** True when the user's roles grant the permission (read once, outside React). */
-export function can(perm: Permission): boolean {
-  return !!session.member?.permissions.includes(perm);
-}
-
-/** A `can` that re-renders the component when the user's roles change. */
+/** Whether the user's roles grant a permission; re-renders the component when the roles change. */
 export function useCan(): (perm: Permission) => boolean {
   const snap = useSnapshot(session);
   const have = snap.member?.permissions ?? [];
