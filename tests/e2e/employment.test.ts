@@ -63,8 +63,9 @@ describe('employment: the task side of issue 12', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/keywords=/);
     await page.getByText('关键词：海报').waitFor();
-    await expect.poll(() => page.getByTestId('task-row').count(), { timeout: 10_000 }).toBe(1);
-    expect(await page.getByTestId('task-row').innerText()).toContain('门店促销海报设计');
+    // the 进行中 tab also shows one row, so wait for the filtered answer's text, then count
+    await expect.poll(() => page.getByTestId('task-table').innerText(), { timeout: 10_000 }).toContain('门店促销海报设计');
+    expect(await page.getByTestId('task-row').count()).toBe(1);
     await page.getByRole('link', { name: '灵活用工' }).first().click();
     await page.waitForURL((u) => u.pathname === '/employment' && !u.search);
 
