@@ -54,6 +54,16 @@ export const PROOF_STATUSES = [
 export type ProofStatus = (typeof PROOF_STATUSES)[number]['code'];
 export const PROOF_STATUS_CODES = PROOF_STATUSES.map((s) => s.code) as [ProofStatus, ...ProofStatus[]];
 
+/**
+ * The employee's link to a proof lives this many days; after that the page offers a new one by SMS
+ * to the mobile on file (issue 28 item 2). Each SMS (确认出具, 催办, 重新获取) carries its own link.
+ */
+export const PROOF_LINK_DAYS = 30;
+/** New links an employee may ask for, per proof and China day. */
+export const PROOF_RENEWS_PER_DAY = 3;
+export const MSG_PROOF_LINK_EXPIRED = '该查看链接已过期，可重新获取新的链接';
+export const MSG_PROOF_GONE = '离职证明不存在或已作废';
+
 // --- dates ------------------------------------------------------------------------------------
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -132,6 +132,8 @@ export const ProofItem = z.object({
   status: z.enum(PROOF_STATUS_CODES),
   issued_at: z.string().nullable(),
   viewed_at: z.string().nullable(),
+  /** openings of the employee's links (proof_link_opens): the masked view and the whole number after an SMS check */
+  view_count: z.number().int(),
   void_reason: z.string(),
   /** a proof not yet issued after the departure date (it is due on that date) */
   overdue: z.boolean(),
@@ -197,7 +199,17 @@ export const ProofDetail = z.object({
 export type ProofDetail = z.infer<typeof ProofDetail>;
 export const ProofSaved = z.object({ id: z.number().int(), status: z.enum(PROOF_STATUS_CODES), serial: z.string() });
 export const VoidBody = z.strictObject({ reason: txt(200).pipe(z.string().min(1, '请填写作废原因')) });
-export const ProofViewData = ProofDetail.omit({ id_card_mask: true, record_id: true });
+/**
+ * The page behind the employee's link: `id_card` is masked (whoever holds a forwarded SMS sees no
+ * whole number); the whole one comes from proofViewReveal after a code to `mobile_mask`.
+ */
+export const ProofViewData = ProofDetail.omit({ id_card_mask: true, record_id: true }).extend({
+  mobile_mask: z.string(),
+  expires_at: z.string(),
+});
+export const ProofRevealBody = z.strictObject({ code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码') });
+export const ProofRevealData = z.object({ id_card: z.string() });
+export const ProofLinkSent = z.object({ mobile_mask: z.string() });
 
 // --- departure records --------------------------------------------------------------------------------
 
@@ -261,6 +273,16 @@ export const dimissionEndpoints = {
   dimProofReissue: ep({ method: 'POST', path: '/dimission/proofs/:id/reissue', params: IdParam, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofUrge: ep({ method: 'POST', path: '/dimission/proofs/:id/urge', params: IdParam, data: UrgeResult, auth: true, perm: 'hr' }),
   proofView: ep({ method: 'GET', path: '/dimission/proof-view/:token', params: Token, data: ProofViewData, auth: false }),
+  proofViewCode: ep({ method: 'POST', path: '/dimission/proof-view/:token/code', params: Token, data: ProofLinkSent, auth: false }),
+  proofViewReveal: ep({
+    method: 'POST',
+    path: '/dimission/proof-view/:token/reveal',
+    params: Token,
+    body: ProofRevealBody,
+    data: ProofRevealData,
+    auth: false,
+  }),
+  proofViewRenew: ep({ method: 'POST', path: '/dimission/proof-view/:token/renew', params: Token, data: ProofLinkSent, auth: false }),
 
   dimRecords: ep({ method: 'GET', path: '/dimission/records', query: RecordListQuery, data: RecordListData, auth: true, perm: 'hr' }),
   dimRecordTransfer: ep({

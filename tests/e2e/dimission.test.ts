@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { maskIdCard } from '../../src/contract/person';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -149,8 +150,30 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     const link = (await areaSms(EMP)).find((m) => m.kind === 'proof')!.body.match(/https?:\/\/\S+\/m\/proof\/[\w-]+/)![0];
     await emp.page.goto(link);
     await emp.page.getByTestId('proof-paper').waitFor();
-    expect(await emp.page.getByTestId('proof-paper').textContent()).toContain(serial1);
+    const empPaper = emp.page.getByTestId('proof-paper');
+    expect(await empPaper.textContent()).toContain(serial1);
+    // the link shows the ID number masked; the whole one after a code to the mobile on file (issue 28)
+    expect(await empPaper.textContent()).not.toContain(idCard());
+    expect(await empPaper.textContent()).toContain(maskIdCard(idCard()));
     await shot(emp.page, 'dim-07-employee-proof');
+    h.advanceClock(61_000); // the leave page's code may be under a minute old
+    await emp.page.getByTestId('proof-reveal-open').click();
+    await emp.page.getByTestId('proof-reveal-send').click();
+    await toast(emp.page, '验证码已发送至139****0123');
+    await emp.page.getByTestId('proof-reveal-code').fill(await smsCode(h.url, EMP));
+    await emp.page.getByTestId('proof-reveal-ok').click();
+    await toast(emp.page, '已显示完整身份证号');
+    expect(await empPaper.textContent()).toContain(idCard());
+    // an expired link offers a new one by SMS
+    await h.server.db.query("UPDATE proof_links SET expires_at = now() - interval '1 day'");
+    await emp.page.reload();
+    await emp.page.getByTestId('proof-expired').waitFor();
+    await emp.page.getByTestId('proof-renew').click();
+    await emp.page.getByText('新的查看链接已发送至139****0123，请查看短信').waitFor();
+    await shot(emp.page, 'dim-07b-employee-renewed');
+    const renewed = (await areaSms(EMP))[0]!.body.match(/https?:\/\/\S+\/m\/proof\/[\w-]+/)![0];
+    await emp.page.goto(renewed);
+    await empPaper.waitFor();
     await page.getByTestId('dim-tab-records').click();
     await page.getByTestId('dim-tab-proofs').click();
     await proofRow(page).getByText('员工已查看').waitFor({ timeout: 15_000 });

@@ -3,7 +3,7 @@
  * recorded in schema_migrations like them (once per database, in a transaction).
  */
 import { normalizeDigits } from '../../contract/person';
-import { sealPii } from '../lib/pii';
+import { encryptPii, sealPii } from '../lib/pii';
 import type { Db } from './types';
 
 /**
@@ -42,7 +42,21 @@ async function sealResignationMobiles(db: Db): Promise<void> {
   await db.exec('ALTER TABLE resignation_requests DROP COLUMN mobile');
 }
 
+/**
+ * 043a: the departure area's stored messages held their text, proof links included (issue 28 item
+ * 2). Each body is sealed as the parameter of the plain-text template, then the column goes.
+ */
+async function sealAreaSmsBodies(db: Db): Promise<void> {
+  const rows = await db.query<{ id: number; body: string }>('SELECT id, body FROM dimission_sms');
+  for (const r of rows) {
+    await db.query("UPDATE dimission_sms SET template = 'text', params_enc = $2 WHERE id = $1", [r.id, encryptPii(JSON.stringify({ text: r.body }))]);
+  }
+  await db.exec(`ALTER TABLE dimission_sms DROP COLUMN body;
+    ALTER TABLE dimission_sms ALTER COLUMN template SET NOT NULL, ALTER COLUMN params_enc SET NOT NULL;`);
+}
+
 export const codeMigrations: { version: string; name: string; run: (db: Db) => Promise<void> }[] = [
   { version: '008a', name: 'seal_pii', run: sealPlainMobiles },
   { version: '010a', name: 'seal_resignation_mobiles', run: sealResignationMobiles },
+  { version: '043a', name: 'seal_area_sms', run: sealAreaSmsBodies },
 ];

@@ -81,8 +81,8 @@ async function record(companyId: number, userId: number, leave: string, opts: { 
     const issued = opts.proof === 'issued';
     proofId = (await db.one<{ id: number }>(
       `INSERT INTO departure_proofs (company_id, record_id, status, serial, name, id_card_enc, id_card_mask, job_name, entry_date, leave_date,
-         tenure_text, legal_basis, non_compete, company_name, issue_date, view_token_hash, issued_at, created_by)
-       VALUES ($1, $2, $3, $4, '钱多多', $5, $6, '专员', '2015-01-01', $7, '多年', 'art37', '无', '某公司', $7, $8, $9, $10) RETURNING id`,
+         tenure_text, legal_basis, non_compete, company_name, issue_date, issued_at, created_by)
+       VALUES ($1, $2, $3, $4, '钱多多', $5, $6, '专员', '2015-01-01', $7, '多年', 'art37', '无', '某公司', $7, $8, $9) RETURNING id`,
       [
         companyId,
         rec,
@@ -91,11 +91,16 @@ async function record(companyId: number, userId: number, leave: string, opts: { 
         idCard.enc,
         idCard.mask,
         leave,
-        issued ? sha256(token) : null,
         issued ? new Date(`${leave}T12:00:00+08:00`) : null,
         userId,
       ],
     ))!.id;
+    if (issued) {
+      await db.query(
+        `INSERT INTO proof_links (company_id, proof_id, token_hash, reason, created_at, expires_at) VALUES ($1, $2, $3, 'issue', now(), '2100-01-01')`,
+        [companyId, proofId, sha256(token)],
+      );
+    }
   }
   return { id: rec, requestId, proofId, token };
 }
@@ -116,8 +121,9 @@ const recordRow = (id: number) =>
     [id],
   );
 const proofRow = (id: number) =>
-  db.one<{ name: string; id_card_enc: string | null; view_token_hash: string | null; serial: string | null; status: string }>(
-    'SELECT name, id_card_enc, view_token_hash, serial, status FROM departure_proofs WHERE id = $1',
+  db.one<{ name: string; id_card_enc: string | null; links: number; opens: number; serial: string | null; status: string }>(
+    `SELECT name, id_card_enc, serial, status, (SELECT count(*)::int FROM proof_links WHERE proof_id = p.id) AS links,
+            (SELECT count(*)::int FROM proof_link_opens WHERE proof_id = p.id) AS opens FROM departure_proofs p WHERE id = $1`,
     [id],
   );
 const requestRow = (id: number) =>
@@ -246,11 +252,11 @@ describe('the retention rules', () => {
       [cA, m.enc, m.bidx, m.mask, at(-30), at(-2)],
     );
     ids.smsOld = (await db.one<{ id: number }>(
-      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`,
+      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
       [cA, m.bidx, m.mask, addDays(now, -31)],
     ))!.id;
     ids.smsNew = (await db.one<{ id: number }>(
-      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, body, sent_at) VALUES ($1, $2, $3, 'proof', 'link', $4) RETURNING id`,
+      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
       [cA, m.bidx, m.mask, addDays(now, -29)],
     ))!.id;
     await db.query(`INSERT INTO rate_counters (bucket, window_start, hits) VALUES ('ret:old', $1, 1), ('ret:new', $2, 1)`, [
@@ -302,7 +308,7 @@ describe('the retention rules', () => {
     });
     expect(r.anonymised_at).not.toBeNull();
     const p = (await proofRow(A.old!.proofId!))!;
-    expect(p).toMatchObject({ name: ANONYMISED_NAME, id_card_enc: null, view_token_hash: null, status: 'viewed' }); // opened above
+    expect(p).toMatchObject({ name: ANONYMISED_NAME, id_card_enc: null, links: 0, opens: 0, status: 'viewed' }); // opened above
     expect(p.serial).toMatch(/^RET/); // the serial stays: a proof shown later can still be checked
     expect(await requestRow(A.old!.requestId!)).toMatchObject({
       employee_name: ANONYMISED_NAME,

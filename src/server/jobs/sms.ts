@@ -5,7 +5,8 @@
  * server then calls the configured provider (adapters/sms.ts, Alibaba Cloud SendSms, OutId = the
  * job's id); a refused or unreachable provider is retried with exponential backoff (2, 4, 8, 16,
  * 32 s). A login code no longer worth sending (used, or expired) is skipped, not sent late.
- * The mobile and the code travel encrypted (lib/pii.ts): the queue's table holds no plain number.
+ * The mobile, the code and a notice's text travel encrypted (lib/pii.ts): the queue's table holds
+ * no plain number and no link.
  * An `outside` job (jobs/index.ts): no transaction is held while the provider answers, up to 20 jobs
  * are taken at once and 10 sent side by side, so a hundred codes asked at once leave in about a second.
  */
@@ -16,7 +17,12 @@ import { jobQueue, type JobDef } from '.';
 
 export const SMS_JOB = 'sms-send';
 
-export type SmsJobData = { kind: 'code'; sms_code_id: number; mobile: string; code: string } | { kind: 'notice'; mobile: string; content: string };
+/** Sealed (lib/pii.ts): a notice's text may hold a link that opens a person's document. */
+export type SmsJobData =
+  | { kind: 'code'; sms_code_id: number; mobile: string; code: string }
+  | { kind: 'notice'; mobile: string; content_enc: string }
+  /** a notice enqueued before its text was sealed (jobs already queued at the upgrade) */
+  | { kind: 'notice'; mobile: string; content: string };
 
 export const smsJob: JobDef<SmsJobData> = {
   name: SMS_JOB,
@@ -37,7 +43,7 @@ export const smsJob: JobDef<SmsJobData> = {
       await provider.sendCode(decryptPii(d.mobile), decryptPii(d.code), jobId);
       return;
     }
-    await provider.sendNotice?.(decryptPii(d.mobile), d.content, jobId);
+    await provider.sendNotice?.(decryptPii(d.mobile), 'content_enc' in d ? decryptPii(d.content_enc) : d.content, jobId);
   },
 };
 
@@ -56,6 +62,6 @@ export async function enqueueSmsCode(t: Db, smsCodeId: number, mobile: string, c
 export async function enqueueSmsNotice(t: Db, mobileEnc: string, content: string): Promise<boolean> {
   const q = jobQueue();
   if (!q || !smsSender() || !q.has(SMS_JOB)) return false;
-  await q.sendIn<SmsJobData>(t, SMS_JOB, { kind: 'notice', mobile: mobileEnc, content });
+  await q.sendIn<SmsJobData>(t, SMS_JOB, { kind: 'notice', mobile: mobileEnc, content_enc: encryptPii(content) });
   return true;
 }

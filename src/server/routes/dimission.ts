@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { approveRequest, confirmHandover, rejectRequest, urgeHandover } from '../domain/dimission/handover';
 import { createManualProof, draftProofFromRecord, issueProof, reissueProof, saveDraftProof, urgeProof, voidProof } from '../domain/dimission/proof-edits';
-import { listProofs, previewProof, viewProofByLink } from '../domain/dimission/proofs';
+import { renewProofLink, revealProofByLink, sendProofRevealCode, viewProofByLink } from '../domain/dimission/proof-links';
+import { listProofs, previewProof } from '../domain/dimission/proofs';
 import { exportRecords } from '../domain/dimission/records-export';
 import { listRecords, markTransferDone, revealRecord } from '../domain/dimission/records';
 import { listRequests, pendingRequestCount, revealRequestMobile } from '../domain/dimission/requests';
@@ -65,7 +66,19 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.dimProofReissue, async ({ auth, db, params, now }) => reissueProof(db, hrOf(auth, now), params.id, now));
   addRoute(app, endpoints.dimProofUrge, async ({ auth, db, params, now, req }) => urgeProof(db, hrOf(auth, now), params.id, requestOrigin(req), now));
   /** The employee's link: no account, the token is the key. */
-  addRoute(app, endpoints.proofView, async ({ db, params, now }) => viewProofByLink(db, params.token, now));
+  // the employee's links (proof-links.ts): masked; the whole number after a code to the mobile on file
+  addRoute(app, endpoints.proofView, async ({ db, params, now, req }) => viewProofByLink(db, params.token, req.ip, now));
+  addRoute(app, endpoints.proofViewCode, async ({ db, params, now, setMsg, req }) => {
+    const sent = await sendProofRevealCode(db, params.token, req.ip, now, opts.limits, opts.sandbox);
+    setMsg(`验证码已发送至${sent.mobile_mask}`);
+    return sent;
+  });
+  addRoute(app, endpoints.proofViewReveal, async ({ db, params, body, now, req }) => revealProofByLink(db, params.token, body.code, req.ip, now, opts.limits));
+  addRoute(app, endpoints.proofViewRenew, async ({ db, params, now, setMsg, req }) => {
+    const sent = await renewProofLink(db, params.token, requestOrigin(req), req.ip, now, opts.limits);
+    setMsg(`新的查看链接已发送至${sent.mobile_mask}`);
+    return sent;
+  });
 
   // --- departure records ---------------------------------------------------------------------------------
   addRoute(app, endpoints.dimRecords, async ({ auth, db, query, now }) => listRecords(db, hrOf(auth, now).company.id, query, now));

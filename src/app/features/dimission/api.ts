@@ -33,3 +33,6 @@ export const leaveVerify = (token: string, mobile: string, code: string) =>
 export const leaveSubmit = (token: string, body: BodyInput<'leaveSubmit'>) => call('leaveSubmit', { params: { token }, body }, { loading: true });
 export const leaveWithdraw = (token: string, ticket: string) => call('leaveWithdraw', { params: { token }, body: { ticket } }, { loading: true });
 export const proofView = (token: string) => call('proofView', { params: { token } }, { hideMessage: true });
+export const proofRevealCode = (token: string) => callWithMsg('proofViewCode', { params: { token } });
+export const proofReveal = (token: string, code: string) => call('proofViewReveal', { params: { token }, body: { code } }, { loading: true });
+export const proofRenew = (token: string) => callWithMsg('proofViewRenew', { params: { token } });

@@ -1,3 +1,4 @@
 export { DimissionPage } from './components/DimissionPage';
 export { LeaveForm } from './components/LeaveForm';
-export { ProofEmployeeView, ProofPrint } from './components/PublicPages';
+export { ProofEmployeeView } from './components/EmployeeProof';
+export { ProofPrint } from './components/PublicPages';

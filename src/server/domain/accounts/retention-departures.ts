@@ -75,12 +75,16 @@ const anonymiseRecords: (today: string, now: Date) => Batch = (today, now) => as
     [ids],
   );
   if (drafts.length) await t.query(`DELETE FROM dimission_urges WHERE target_type = 'proof' AND target_id = ANY($1::int[])`, [drafts.map((d) => d.id)]);
-  const proofs = await t.query<{ company_id: number }>(
-    `UPDATE departure_proofs SET name = $2, id_card_enc = NULL, id_card_mask = '', view_token_hash = NULL, non_compete = '',
+  const proofs = await t.query<{ id: number; company_id: number }>(
+    `UPDATE departure_proofs SET name = $2, id_card_enc = NULL, id_card_mask = '', non_compete = '',
        void_reason = '', anonymised_at = $3
-      WHERE record_id = ANY($1::int[]) AND anonymised_at IS NULL RETURNING company_id`,
+      WHERE record_id = ANY($1::int[]) AND anonymised_at IS NULL RETURNING id, company_id`,
     [ids, ANONYMISED_NAME, now],
   );
+  // the employee's links and their openings (with the IP) go with the person's data
+  const proofIds = proofs.map((p) => p.id);
+  await t.query('DELETE FROM proof_link_opens WHERE proof_id = ANY($1::int[])', [proofIds]);
+  await t.query('DELETE FROM proof_links WHERE proof_id = ANY($1::int[])', [proofIds]);
   await t.query(
     `UPDATE departure_records SET name = $2, id_card_enc = NULL, id_card_bidx = NULL, id_card_mask = '', mobile_enc = NULL,
        mobile_bidx = NULL, mobile_mask = '', anonymised_at = $3 WHERE id = ANY($1::int[])`,

@@ -67,14 +67,7 @@ export async function approveRequest(db: Db, hr: Hr, id: number, body: z.output<
          reviewed_at = $9, reviewed_by = $10, updated_at = $9 WHERE id = $1`,
       [r.id, body.last_day, body.handover_name, entry, recordId, idCard.enc, idCard.bidx, idCard.mask, now, hr.userId],
     );
-    await sendAreaSms(
-      t,
-      c.id,
-      r.mobile_enc,
-      'approved',
-      `${smsSign(c)}您的离职申请已同意，最后工作日${body.last_day}，工作交接人：${body.handover_name}。`,
-      now,
-    );
+    await sendAreaSms(t, c.id, r.mobile_enc, 'approved', { sign: smsSign(c), last_day: body.last_day, handover: body.handover_name }, now);
   });
   return requestItem(await ownRequestRow(db, id, c.id));
 }
@@ -90,8 +83,8 @@ export async function rejectRequest(db: Db, hr: Hr, id: number, reason: string, 
       [r.id, reason, now, hr.userId],
     );
     const qr = await t.one<{ token: string }>('SELECT token FROM dimission_qr WHERE company_id = $1', [c.id]);
-    const link = qr ? `，请修改后重新提交：${origin}/m/leave/${qr.token}` : '';
-    await sendAreaSms(t, c.id, r.mobile_enc, 'rejected', `${smsSign(c)}您的离职申请已退回修改，原因：${reason}${link}`, now);
+    const link = qr ? `${origin}/m/leave/${qr.token}` : '';
+    await sendAreaSms(t, c.id, r.mobile_enc, 'rejected', { sign: smsSign(c), reason, link }, now);
   });
   return requestItem(await ownRequestRow(db, id, c.id));
 }
@@ -114,7 +107,7 @@ export async function urgeHandover(db: Db, hr: Hr, id: number, now: Date): Promi
     if (r.status !== 'approved') throw conflict('只有待交接（已同意）的申请可以催办');
     if (!r.mobile_enc) throw badRequest('该员工没有手机号，无法催办');
     await recordUrge(t, c.id, 'request', r.id, hr.userId, now);
-    await sendAreaSms(t, c.id, r.mobile_enc, 'urge', `${smsSign(c)}请于最后工作日${r.last_day ?? ''}前与${r.handover_name}完成工作交接。`, now);
+    await sendAreaSms(t, c.id, r.mobile_enc, 'handover_urge', { sign: smsSign(c), last_day: r.last_day ?? '', handover: r.handover_name }, now);
   });
   return { last_urged_at: fmtDateTime(now) };
 }

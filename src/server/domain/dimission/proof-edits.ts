@@ -7,14 +7,14 @@ import type { z } from 'zod';
 import type { ProofDraftBody, ProofManualBody } from '../../../contract/dimission';
 import { dateProblem, isDate } from '../../../contract/dimission-rules';
 import type { Db } from '../../db/types';
-import { sha256hex } from '../../lib/crypto';
 import { sealPii } from '../../lib/pii';
 import { badRequest, conflict } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { earnForRecord } from './crc';
 import { draftFromRecord, ownProofRow, proofSerial, type ProofRow } from './proofs';
 import { insertRecord, recordMobile } from './records';
-import { type Hr, idCardOf, newLinkToken, neutral, smsSign } from './shared';
+import { newProofLink } from './proof-links';
+import { type Hr, idCardOf, neutral, smsSign } from './shared';
 import { sendAreaSms } from './sms';
 import { recordUrge } from './urges';
 
@@ -133,37 +133,26 @@ export async function issueProof(db: Db, hr: Hr, id: number, origin: string, now
     if (!p.legal_basis) throw badRequest('请选择解除或者终止的法定依据');
     const today = fmtDate(now);
     const s = proofSerial(today, p.id);
-    const token = newLinkToken();
     await t.query(
-      `UPDATE departure_proofs SET status = 'issued', serial = $2, issue_date = coalesce(issue_date, $3), issued_at = $4,
-         view_token_hash = $5, updated_at = $4 WHERE id = $1`,
-      [p.id, s, today, now, sha256hex(token)],
+      `UPDATE departure_proofs SET status = 'issued', serial = $2, issue_date = coalesce(issue_date, $3), issued_at = $4, updated_at = $4
+        WHERE id = $1`,
+      [p.id, s, today, now],
     );
     await earnForRecord(t, c.id, p.record_id, true, now);
-    await sendAreaSms(
-      t,
-      c.id,
-      await recordMobile(t, p.record_id),
-      'proof',
-      `${smsSign(c)}您的离职证明（编号${s}）已出具，请点击查看：${origin}/m/proof/${token}`,
-      now,
-    );
+    const link = await newProofLink(t, p, 'issue', origin, now);
+    await sendAreaSms(t, c.id, await recordMobile(t, p.record_id), 'proof_issued', { sign: smsSign(c), serial: s, link }, now);
     return s;
   });
   return { id, status: 'issued', serial };
 }
 
-/** 作废 with a reason (neutral words); the employee's link stops working. */
+/** 作废 with a reason (neutral words); the employee's links stop working (proof-links.ts checks the status). */
 export async function voidProof(db: Db, hr: Hr, id: number, reason: string, now: Date): Promise<Saved> {
   const serial = await db.tx(async (t) => {
     const p = await ownProofRow(t, id, hr.company.id, true);
     if (p.status === 'void') throw conflict('该离职证明已作废');
     neutral(reason);
-    await t.query(`UPDATE departure_proofs SET status = 'void', voided_at = $2, void_reason = $3, view_token_hash = NULL, updated_at = $2 WHERE id = $1`, [
-      p.id,
-      now,
-      reason,
-    ]);
+    await t.query(`UPDATE departure_proofs SET status = 'void', voided_at = $2, void_reason = $3, updated_at = $2 WHERE id = $1`, [p.id, now, reason]);
     return p.serial ?? '';
   });
   return { id, status: 'void', serial };
@@ -197,7 +186,7 @@ export async function reissueProof(db: Db, hr: Hr, id: number, now: Date): Promi
   return { id: nid, status: 'draft', serial: '' };
 }
 
-/** 催办 an issued proof the employee has not viewed: the link again (a fresh one) by SMS, once a day. */
+/** 催办 an issued proof the employee has not viewed: a link again (a new one; earlier ones stay valid) by SMS, once a day. */
 export async function urgeProof(db: Db, hr: Hr, id: number, origin: string, now: Date): Promise<{ last_urged_at: string }> {
   const c = hr.company;
   await db.tx(async (t) => {
@@ -206,9 +195,9 @@ export async function urgeProof(db: Db, hr: Hr, id: number, origin: string, now:
     const mobileEnc = await recordMobile(t, p.record_id);
     if (!mobileEnc) throw badRequest('该员工没有手机号，无法催办');
     await recordUrge(t, c.id, 'proof', p.id, hr.userId, now);
-    const token = newLinkToken();
-    await t.query('UPDATE departure_proofs SET view_token_hash = $2 WHERE id = $1', [p.id, sha256hex(token)]);
-    await sendAreaSms(t, c.id, mobileEnc, 'urge', `${smsSign(c)}提醒：您的离职证明（编号${p.serial}）已出具，请及时查看：${origin}/m/proof/${token}`, now);
+    // a link of its own: the one in the first SMS keeps working (proof-links.ts)
+    const link = await newProofLink(t, p, 'urge', origin, now);
+    await sendAreaSms(t, c.id, mobileEnc, 'proof_urge', { sign: smsSign(c), serial: p.serial ?? '', link }, now);
   });
   return { last_urged_at: fmtDateTime(now) };
 }

@@ -1,15 +1,14 @@
 /**
  * Departure proofs (离职证明): the row, the draft made from a record (one live proof per record),
  * the serial, the template's facts, and reading them — HR's list and audited preview, the
- * employee's link (员工已查看), a third party's masked copy (the resume's image, proof-image.ts).
+ * employee's link (proof-links.ts), a third party's masked copy (the resume's image, proof-image.ts).
  */
 import { basisOfLeaveType, PROOF_STATUS_CODES, proofDocument, tenureText, type ProofFacts, type ProofStatus } from '../../../contract/dimission-rules';
 import { maskIdCard } from '../../../contract/person';
 import type { Db } from '../../db/types';
-import { sha256hex } from '../../lib/crypto';
 import { type Page, pageSql, statusCounts } from '../../lib/page';
 import { decryptPii, revealPii } from '../../lib/pii';
-import { conflict, notFound } from '../../lib/refusal';
+import { conflict } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
 import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
@@ -137,7 +136,7 @@ export function factsOf(p: ProofRow, idCard: string, today: string): ProofFacts 
 /** For a third party (a resume reader): the template with the ID number masked (none once anonymised). */
 export const thirdPartyDocument = (p: ProofRow, today: string) => proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
 
-const proofDetail = (p: ProofRow, idCard: string, today: string) => ({
+export const proofDetail = (p: ProofRow, idCard: string, today: string) => ({
   ...factsOf(p, idCard, today),
   id: p.id,
   record_id: p.record_id,
@@ -161,10 +160,12 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
     await db.query<{ status: string; n: number }>(`SELECT p.status, count(*) AS n ${from} WHERE ${where.join(' AND ')} GROUP BY p.status`, args),
   );
   if (q.status !== 'all') where.push(`p.status = ${arg(q.status)}`);
-  const rows = await db.query<ProofRow & { transfer_done: boolean }>(
+  const rows = await db.query<ProofRow & { transfer_done: boolean; view_count: number }>(
     `SELECT ${PROOF_COLS.split(',')
       .map((c) => `p.${c.trim()}`)
-      .join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done ${from} WHERE ${where.join(' AND ')}
+      .join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done,
+      (SELECT count(*)::int FROM proof_link_opens o WHERE o.proof_id = p.id AND o.company_id = p.company_id) AS view_count
+      ${from} WHERE ${where.join(' AND ')}
       ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
     args,
   );
@@ -179,6 +180,7 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
     status: p.status,
     issued_at: dt(p.issued_at),
     viewed_at: dt(p.viewed_at),
+    view_count: p.view_count,
     void_reason: p.void_reason,
     overdue: isOverdue(p.status, p.leave_date, today),
     transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
@@ -197,20 +199,4 @@ export async function previewProof(db: Db, hr: Hr, id: number, ip: string, now: 
     { type: 'departure_proof', id: p.id, name: p.name, mask: p.id_card_mask, label: `离职证明 ${p.serial || '（草稿）'}` },
   );
   return proofDetail(p, idCard, fmtDate(now));
-}
-
-/** The employee's link: the proof itself (their own ID number), and 员工已查看. */
-export async function viewProofByLink(db: Db, token: string, now: Date) {
-  const p = await db.one<ProofRow>(`SELECT ${PROOF_COLS} FROM departure_proofs WHERE view_token_hash = $1 AND status IN ('issued', 'viewed')`, [
-    sha256hex(token),
-  ]);
-  // an anonymised proof has no link (domain/accounts/retention-*.ts): the same answer
-  if (!p?.id_card_enc) throw notFound('离职证明不存在或已作废');
-  if (p.status === 'issued') {
-    await db.query(`UPDATE departure_proofs SET status = 'viewed', viewed_at = $2 WHERE id = $1 AND status = 'issued'`, [p.id, now]);
-    p.status = 'viewed';
-    p.viewed_at = now;
-  }
-  const { id_card_mask: _m, record_id: _r, ...rest } = proofDetail(p, decryptPii(p.id_card_enc), fmtDate(now));
-  return rest;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import type { ProofFacts } from '../../../../contract/dimission-rules';
@@ -18,7 +18,7 @@ const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
 
 /**
  * The A4 print view of a proof and the employee's page: the same paper (one template), a bar with
- * 打印 (window.print()) that print CSS hides.
+ * 打印 (window.print()) and the page's own `actions` that print CSS hides.
  */
 export function PaperPage({ load, printLabel, invalid, back }: { load: () => Promise<ProofFacts>; printLabel: string; invalid: string; back?: () => void }) {
   const s = usePrintPageStyles();
@@ -27,25 +27,36 @@ export function PaperPage({ load, printLabel, invalid, back }: { load: () => Pro
   useEffect(() => {
     load().then(setFacts, () => setFailed(true));
   }, [load]);
+  if (failed)
+    return (
+      <div className={s.root}>
+        <EmptyState text={invalid} />
+      </div>
+    );
+  if (!facts)
+    return (
+      <div className={s.root}>
+        <Spinner label={t.state.loading} />
+      </div>
+    );
+  return <Paper facts={facts} printLabel={printLabel} actions={back && <Button onClick={back}>{tDim.print.back}</Button>} />;
+}
+
+/** The loaded paper with its bar: `actions` before 打印, `note` under the bar (neither is printed). */
+export function Paper({ facts, printLabel, actions, note }: { facts: ProofFacts; printLabel: string; actions?: ReactNode; note?: ReactNode }) {
+  const s = usePrintPageStyles();
   return (
     <div className={s.root} data-print-root>
       <style>{PAGE_CSS}</style>
-      {failed ? (
-        <EmptyState text={invalid} />
-      ) : !facts ? (
-        <Spinner label={t.state.loading} />
-      ) : (
-        <>
-          <div className={s.bar}>
-            {back && <Button onClick={back}>{tDim.print.back}</Button>}
-            <Button appearance="primary" icon={<PrintRegular />} onClick={() => window.print()} data-testid="print-button">
-              {printLabel}
-            </Button>
-            <Text className={s.hint}>{tDim.print.hint}</Text>
-          </div>
-          <ProofPaper facts={facts} />
-        </>
-      )}
+      <div className={s.bar}>
+        {actions}
+        <Button appearance="primary" icon={<PrintRegular />} onClick={() => window.print()} data-testid="print-button">
+          {printLabel}
+        </Button>
+        <Text className={s.hint}>{tDim.print.hint}</Text>
+      </div>
+      {note && <div className={s.bar}>{note}</div>}
+      <ProofPaper facts={facts} />
     </div>
   );
 }

@@ -97,7 +97,7 @@ export function ProofsTab(p: {
             </TableCell>
             <TableCell className={s.nowrap}>
               <StatusBadge kind="proof" status={x.status} />
-              {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16))}</div>}
+              {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16), x.view_count)}</div>}
               {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
             </TableCell>
             <TableCell>
