@@ -96,6 +96,10 @@ describe('sms-send job', () => {
     await s.db.tx((t) => enqueueSmsNotice(t, kept.enc, '【测试】请于周五前完成交接。'));
     const sent = await until(async () => (await outbox()).find((m) => m.mobile === '13955550003'));
     expect(sent).toMatchObject({ template_code: 'SMS_465880999', template_param: { content: '【测试】请于周五前完成交接。' } });
+    // the queue holds the text sealed: a notice may carry a link to a person's document (issue 28 item 2)
+    const jobs = await s.db.query<{ data: string }>(`SELECT data::text AS data FROM ${schema}.job WHERE name = 'sms-send'`);
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const j of jobs) expect(j.data).not.toContain('请于周五前');
     // the worker is idle well past the rolled-back one's chance to run
     await new Promise((r) => setTimeout(r, 1500));
     expect((await outbox()).filter((m) => m.mobile === '13955550002')).toEqual([]);
