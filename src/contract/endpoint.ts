@@ -27,6 +27,11 @@ export interface Endpoint {
   bodyLimit?: number;
   /** the console never toasts this call's errors (SPEC §7 "silent") */
   silent?: boolean;
+  /**
+   * false: a public endpoint (auth false) outside the per-IP limit every other public endpoint has
+   * (LoginLimits.publicPerMinute, http/route.ts); the row says why (its own limit, or a signed callback)
+   */
+  ipLimit?: false;
 }
 
 /** What the request layer needs to send a call: the table without its schemas (virtual:endpoint-routes). */

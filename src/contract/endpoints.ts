@@ -171,7 +171,16 @@ const coreEndpoints = {
 
   // accounts, company lifecycle and membership (issue 5; not in SPEC §7, designed in its style)
   wechatQr: ep({ method: 'POST', path: '/login/wechat/qrcode', data: WechatQrData, auth: false }),
-  wechatStatus: ep({ method: 'POST', path: '/login/wechat/status', body: WechatStatusBody, data: WechatStatusData, auth: false, silent: true }),
+  // polled every 2 s by the login page: its own limit (LoginLimits.pollPerMinute, routes/wechat.ts)
+  wechatStatus: ep({
+    method: 'POST',
+    path: '/login/wechat/status',
+    body: WechatStatusBody,
+    data: WechatStatusData,
+    auth: false,
+    silent: true,
+    ipLimit: false,
+  }),
   wechatBind: ep({ method: 'POST', path: '/login/wechat/bind', body: WechatBindBody, data: WechatStatusData, auth: false }),
   companyApplication: ep({ method: 'GET', path: '/usercenter/company', data: CompanyApplicationData, auth: true }),
   companyApply: ep({ method: 'POST', path: '/usercenter/company/apply', body: CompanyApplyBody, data: CompanyApplicationData, auth: true, perm: 'admin' }),

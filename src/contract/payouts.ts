@@ -320,5 +320,6 @@ export const payoutsEndpoints = {
     perm: 'payout.prepare',
   }),
   payQuarterExport: ep({ method: 'GET', path: '/payout/quarter-export', query: QuarterQuery, data: PayExport, auth: true, perm: 'pii.full' }),
-  payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true }),
+  // the channel's signed callback (verified, applied once per notify id), retried by the channel: no per-IP limit
+  payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true, ipLimit: false }),
 } as const satisfies Record<string, Endpoint>;

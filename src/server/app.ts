@@ -42,6 +42,8 @@ declare module 'fastify' {
     db: Db;
     /** the server's clock; tests inject one to move time */
     now: () => Date;
+    /** the login and public-page abuse limits (lib/limits.ts); http/route.ts applies publicPerMinute */
+    loginLimits: LoginLimits;
   }
 }
 
@@ -120,6 +122,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
 
   // settings come from config.ts through the options, never from the environment here
   const loginLimits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
+  app.decorate('loginLimits', loginLimits);
   setUploadQuota(app, opts.uploadQuota ?? {});
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);

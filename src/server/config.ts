@@ -195,6 +195,7 @@ const common = z.object({
   WECHAT_POLL_IP_PER_MINUTE: positiveInt.optional(),
   LOGIN_SMS_IP_PER_DAY: positiveInt.optional(),
   LOGIN_SMS_TOKEN_PER_DAY: positiveInt.optional(),
+  PUBLIC_IP_PER_MINUTE: positiveInt.optional(),
   UPLOAD_QUOTA_BYTES: positiveInt.optional(),
   UPLOAD_QUOTA_FILES: positiveInt.optional(),
 });
@@ -330,6 +331,7 @@ const loginLimits = (e: Parsed): LoginLimits => ({
   pollPerMinute: e.WECHAT_POLL_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.pollPerMinute,
   smsIpPerDay: e.LOGIN_SMS_IP_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsIpPerDay,
   smsTokenPerDay: e.LOGIN_SMS_TOKEN_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsTokenPerDay,
+  publicPerMinute: e.PUBLIC_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.publicPerMinute,
 });
 
 const uploadQuota = (e: Parsed): UploadQuota => ({

@@ -4,6 +4,7 @@ import { API_PREFIX, type Endpoint } from '../../contract/endpoints';
 import type { Db } from '../db/types';
 import { requirePermission } from '../domain/access';
 import type { AuthInfo } from '../domain/users';
+import { limitIp } from '../lib/limits';
 import { requireAuth } from './auth';
 import { ok } from './envelope';
 import { parseInput } from './validate';
@@ -33,7 +34,8 @@ export type Handler<E extends Endpoint> = (ctx: RouteCtx<E>) => Promise<z.input<
  * value becomes `data` of a code-200 envelope. Errors go to the app's error handler.
  * Endpoints without a query/body schema ignore what is sent there (e.g. cache busters).
  * An endpoint's `perm` (src/contract/roles.ts) is checked first, before its input is read: a caller
- * whose roles do not grant it gets 403 and the handler never runs.
+ * whose roles do not grant it gets 403 and the handler never runs. A public endpoint (auth false)
+ * counts each IP's calls a minute (LoginLimits.publicPerMinute) unless its row says `ipLimit: false`.
  */
 export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
   app.route({
@@ -43,6 +45,8 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler
     ...(e.auth ? { preHandler: requireAuth(app.db, app.now) } : {}),
     handler: async (req, reply) => {
       if (e.perm && req.auth) requirePermission(req.auth, e.perm);
+      // a public endpoint: one IP's calls a minute are bounded, so tokens and codes cannot be guessed (issue 28)
+      if (!e.auth && e.ipLimit !== false) await limitIp(app.db, req.ip, `public:${e.method}${e.path}`, app.loginLimits.publicPerMinute, app.now());
       let msg = 'ok';
       const data = await handler({
         body: (e.body ? parseInput(e.body, req.body) : undefined) as Out<E['body']>,

@@ -11,6 +11,7 @@ describe('login limits', () => {
       pollPerMinute: 120,
       smsIpPerDay: 500,
       smsTokenPerDay: 100,
+      publicPerMinute: 120,
     });
   });
 

@@ -24,6 +24,11 @@ export interface LoginLimits {
   smsIpPerDay: number;
   /** SMS codes sent through one public link a day (the leave QR on the office wall, a worker's invitation) */
   smsTokenPerDay: number;
+  /**
+   * calls of one public endpoint (auth false: links, tokens, invitation codes) from one IP a minute,
+   * besides any limit of its own: guessing tokens or codes stops here (http/route.ts)
+   */
+  publicPerMinute: number;
 }
 
 /** The defaults; config.ts overrides them from LOGIN_* / WECHAT_*_IP_PER_MINUTE (README: Login limits), buildServer takes them as `loginLimits`. */
@@ -35,6 +40,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   pollPerMinute: 120,
   smsIpPerDay: 500,
   smsTokenPerDay: 100,
+  publicPerMinute: 120,
 };
 
 /** Start of the minute of `now`. */
