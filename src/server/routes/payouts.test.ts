@@ -94,6 +94,12 @@ describe('payouts: batches', () => {
     expect(refused.body.code).toBe(400);
     expect(refused.body.msg).toMatch(/尚未签署协议，不能发放/);
     expect(await P.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_batches WHERE task_id = $1', [u])).toEqual({ n: 0 });
+    // a task that asks for no signature (是否需签约 = 否) pays its accepted deliveries unsigned (issue 29 item 5)
+    const free = await taskWith(P.c1, [{ amount: 4000, signed: false }]);
+    await P.s.db.query('UPDATE flex_tasks SET need_sign = false WHERE id = $1', [free]);
+    const paid = await post('/payout/batch', { task_id: String(free) }, P.member);
+    expect(paid.body.code, paid.body.msg).toBe(200);
+    expect(BatchDetail.parse(paid.body.data).head_count).toBe(1);
 
     // another company's batch answers like a missing one, everywhere
     const t2 = await taskWith(P.c2, [{ amount: 1000 }]);

@@ -11,6 +11,7 @@ import { MSG_BATCH_MISSING, log, newBatchNo, newChannelNo, ownBatch, type Actor 
 import { yuanText as yuan } from '../../../contract/money';
 import { checkMonthlyCap } from './cap';
 import { settingsOf } from './ledger';
+import { unsignedRefusal } from './signing';
 import { logRetry, retryImported } from './retry';
 
 /**
@@ -57,8 +58,11 @@ export async function createBatch(db: Db, by: Actor, input: { task_id?: number; 
     }
     const todo = all.filter((d) => !taken.has(d.task_worker_id) && (!only || only.has(d.task_worker_id)));
     if (!todo.length) throw badRequest(retryOf ? '该批次的失败明细已全部重发' : '该任务暂无待发放的已验收人员');
-    const unsigned = todo.filter((d) => d.sign_status !== 'signed');
-    if (unsigned.length) throw badRequest(`${unsigned.map((d) => d.name).join('、')}尚未签署协议，不能发放`);
+    const unsigned = unsignedRefusal(
+      todo.map((d) => ({ name: d.name, signed: d.sign_status === 'signed' })),
+      task,
+    );
+    if (unsigned) throw unsigned;
     const zero = todo.filter((d) => !(d.amount > 0));
     if (zero.length) throw badRequest(`${zero.map((d) => d.name).join('、')}的应发金额为0，请先核对报酬`);
     const s = await settingsOf(t, companyId);

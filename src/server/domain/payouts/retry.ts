@@ -11,6 +11,7 @@ import { log, newBatchNo, newChannelNo, type Actor } from './batches';
 import { yuanText as yuan } from '../../../contract/money';
 import { checkMonthlyCap } from './cap';
 import { settingsOf } from './ledger';
+import { unsignedRefusal } from './signing';
 
 export async function retryImported(t: Db, by: Actor, parent: { id: number; batch_no: string; status: string }, now: Date): Promise<number> {
   const { companyId } = by;
@@ -38,8 +39,8 @@ export async function retryImported(t: Db, by: Actor, parent: { id: number; batc
     [parent.id],
   );
   if (!rows.length) throw badRequest('该批次的失败明细已全部重发');
-  const unsigned = rows.filter((r) => !r.signed);
-  if (unsigned.length) throw badRequest(`${unsigned.map((r) => r.name).join('、')}尚未签署协议，不能发放`);
+  const unsigned = unsignedRefusal(rows, null);
+  if (unsigned) throw unsigned;
   const s = await settingsOf(t, companyId);
   await checkMonthlyCap(
     t,

@@ -15,6 +15,7 @@ import { yuanText as yuan } from '../../../contract/money';
 import { log, newBatchNo, newChannelNo } from '../../domain/payouts/batches';
 import { capMessage, checkMonthlyCap, monthSums } from '../../domain/payouts/cap';
 import { settingsOf } from '../../domain/payouts/ledger';
+import { unsignedMessage, unsignedRefusal } from '../../domain/payouts/signing';
 import { blindIndex, encryptPii } from '../../lib/pii';
 import { batchNo } from '../batches';
 import type { ServerImportType } from '../server-type';
@@ -84,7 +85,7 @@ export const payoutServer: ServerImportType<PayoutImportRow> = {
       if (!w) out.set(r.id_card, '不在本企业的灵活用工人员中，请先导入人员并完成签约');
       else if (w.name !== r.name) out.set(r.id_card, '姓名与灵活用工人员档案不一致');
       else if (w.mobile_bidx !== blindIndex('mobile', r.mobile)) out.set(r.id_card, '手机号与灵活用工人员档案不一致');
-      else if (!w.signed) out.set(r.id_card, `${r.name}尚未签署协议，不能发放`);
+      else if (unsignedRefusal([{ name: r.name, signed: w.signed }], null)) out.set(r.id_card, unsignedMessage([r.name]));
       else if ((had.get(w.id) ?? 0) + r.amount > cap) out.set(r.id_card, capMessage(r.name, cap, had.get(w.id) ?? 0));
     }
     return out;
