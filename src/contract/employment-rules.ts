@@ -169,6 +169,9 @@ export const canDeliver = (w: WorkerState) => (w.work === 'working' || w.work ==
 
 // --- money: integer fen ---------------------------------------------------------------------
 
+/** 添加人员 of a person on file with another mobile or bank card: HR decides (issue 29 item 6) */
+export const MSG_WORKER_DIFFERS = '该人员已在人员库中，手机号或银行卡与本次填写不一致';
+
 export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
 /** an agreement PDF */
 export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;

@@ -252,6 +252,8 @@ export const WorkerAddBody = z.strictObject({
   cert_type: z.enum(CERT_TYPE_CODES, { error: '请选择证件类型' }).default('id_card'),
   cert_no: text(30, '证件号码格式不正确').pipe(z.string().min(1, '请填写证件号码')),
   bank_card: text(30, '请填写正确的银行卡号').default(''),
+  /** a person on file with another mobile or bank card: ask (refused with what differs), keep what is on file, or replace it */
+  on_conflict: z.enum(['ask', 'keep', 'replace'], { error: '请选择如何处理不一致的信息' }).default('ask'),
 });
 export const WorkerPickBody = z.strictObject({
   ids: z
@@ -271,7 +273,8 @@ export const WorkerPickBody = z.strictObject({
     .refine((a) => a.every((x) => /^\d{1,9}$/.test(x)), '人员无效')
     .transform((a) => a.map(Number)),
 });
-export const WorkerAddData = z.object({ added: z.number().int(), skipped: z.number().int() });
+/** `notified`: messages sent (签约短信 when `need_sign`, else the task's page): the console says only what was sent */
+export const WorkerAddData = z.object({ added: z.number().int(), skipped: z.number().int(), notified: z.number().int(), need_sign: z.boolean() });
 
 export const FlexWorkerQuery = z.strictObject({
   keywords: text(40, '关键词不能超过40个字').optional().default(''),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
-import { storedAreaSms } from '../domain/dimission/sms';
+import { storedNoticeText } from '../domain/notices';
 import { viewProofByLink } from '../domain/dimission/proof-links';
 import { sha256hex } from '../lib/crypto';
 import { sealPii } from '../lib/pii';
@@ -62,11 +62,11 @@ describe('migration 043 on links already sent', () => {
   });
 
   it('the stored message text is sealed: no body column, the link only through the key', async () => {
-    const rows = await db.query<{ template: string; params_enc: string }>('SELECT template, params_enc FROM dimission_sms');
+    const rows = await db.query<{ template: string; params_enc: string }>('SELECT template, params_enc FROM notice_sms');
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(TOKEN);
-    expect(storedAreaSms(rows[0]!)).toBe(TEXT);
-    const col = await db.one("SELECT 1 FROM information_schema.columns WHERE table_name = 'dimission_sms' AND column_name = 'body'");
+    expect(storedNoticeText(rows[0]!)).toBe(TEXT);
+    const col = await db.one("SELECT 1 FROM information_schema.columns WHERE table_name = 'notice_sms' AND column_name = 'body'");
     expect(col).toBeUndefined();
   });
 });

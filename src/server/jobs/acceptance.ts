@@ -11,6 +11,7 @@
  * left alone, and a second run — on this server or another — finds nothing left to do.
  */
 import type { Db } from '../db/types';
+import { notifyTaskWorker } from '../domain/employment/notify';
 import type { JobDef } from '.';
 
 export { AUTO_ACCEPT_OPERATOR } from '../domain/employment';
@@ -21,9 +22,17 @@ export interface AutoAccepted {
   task_id: number;
 }
 
-/** Accepts every delivery due at `now`; answers the rows it accepted. */
+/** Accepts every delivery due at `now` and tells each worker (issue 29 item 4); answers the rows it accepted. */
 export async function autoAcceptDeliveries(db: Db, now: Date): Promise<AutoAccepted[]> {
-  return db.query<AutoAccepted>(
+  return db.tx(async (t) => {
+    const rows = await acceptDue(t, now);
+    for (const r of rows) await notifyTaskWorker(t, r.id, 'flex_accepted', null, now);
+    return rows;
+  });
+}
+
+const acceptDue = (db: Db, now: Date) =>
+  db.query<AutoAccepted>(
     `UPDATE flex_task_workers tw
         SET work_status = 'accepted', accepted_at = $1, accepted_by = NULL, accepted_auto = true, reject_reason = ''
        FROM flex_tasks t
@@ -36,7 +45,6 @@ export async function autoAcceptDeliveries(db: Db, now: Date): Promise<AutoAccep
       RETURNING tw.id, tw.company_id, tw.task_id`,
     [now],
   );
-}
 
 export const autoAcceptJob: JobDef = {
   name: 'acceptance-auto',

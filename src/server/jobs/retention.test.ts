@@ -252,11 +252,11 @@ describe('the retention rules', () => {
       [cA, m.enc, m.bidx, m.mask, at(-30), at(-2)],
     );
     ids.smsOld = (await db.one<{ id: number }>(
-      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
+      `INSERT INTO notice_sms (company_id, area, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, 'dimission', $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
       [cA, m.bidx, m.mask, addDays(now, -31)],
     ))!.id;
     ids.smsNew = (await db.one<{ id: number }>(
-      `INSERT INTO dimission_sms (company_id, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
+      `INSERT INTO notice_sms (company_id, area, mobile_bidx, mobile_mask, kind, template, params_enc, sent_at) VALUES ($1, 'dimission', $2, $3, 'proof', 'text', 'x', $4) RETURNING id`,
       [cA, m.bidx, m.mask, addDays(now, -29)],
     ))!.id;
     await db.query(`INSERT INTO rate_counters (bucket, window_start, hits) VALUES ('ret:old', $1, 1), ('ret:new', $2, 1)`, [
@@ -374,8 +374,8 @@ describe('the retention rules', () => {
     expect(await exists('SELECT 1 FROM payout_sms_outbox WHERE id = $1', [ids.outNew])).toBe(true);
     expect(await exists("SELECT 1 FROM dimission_leave_tickets WHERE ticket_hash = 'ret-t-old'", [])).toBe(false);
     expect(await exists("SELECT 1 FROM dimission_leave_tickets WHERE ticket_hash = 'ret-t-new'", [])).toBe(true);
-    expect(await exists('SELECT 1 FROM dimission_sms WHERE id = $1', [ids.smsOld])).toBe(false);
-    expect(await exists('SELECT 1 FROM dimission_sms WHERE id = $1', [ids.smsNew])).toBe(true);
+    expect(await exists('SELECT 1 FROM notice_sms WHERE id = $1', [ids.smsOld])).toBe(false);
+    expect(await exists('SELECT 1 FROM notice_sms WHERE id = $1', [ids.smsNew])).toBe(true);
     expect(await exists("SELECT 1 FROM rate_counters WHERE bucket = 'ret:old'", [])).toBe(false);
     expect(await exists("SELECT 1 FROM rate_counters WHERE bucket = 'ret:new'", [])).toBe(true);
     expect(await exists('SELECT 1 FROM pii_views WHERE id = $1', [ids.viewOld])).toBe(false);

@@ -273,8 +273,12 @@ describe('employment: agreement, people, signing, acceptance', () => {
       (await get(`/employment/flex-workers?task_id=${id}&keywords=${encodeURIComponent('孙丽')}`, member)).body,
     ).data;
     expect(fw.list[0]).toMatchObject({ id: picked, in_task: false, cert_no: '320106********1249' });
-    expect((await post(`/employment/task/${id}/workers/pick`, { ids: `${picked},${picked}` }, member)).body.data).toEqual({ added: 1, skipped: 0 });
-    expect((await post(`/employment/task/${id}/workers/pick`, { ids: String(picked) }, member)).body.data).toEqual({ added: 0, skipped: 1 });
+    expect((await post(`/employment/task/${id}/workers/pick`, { ids: `${picked},${picked}` }, member)).body.data).toMatchObject({
+      added: 1,
+      skipped: 0,
+      notified: 1,
+    });
+    expect((await post(`/employment/task/${id}/workers/pick`, { ids: String(picked) }, member)).body.data).toMatchObject({ added: 0, skipped: 1, notified: 0 });
     expect((await post(`/employment/task/${id}/workers/pick`, { ids: 'abc' }, member)).body.code).toBe(400);
     expect((await get(`/employment/task/${id}`, member)).body.data.status).toBe('ongoing');
 

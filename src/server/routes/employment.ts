@@ -14,6 +14,7 @@ import { saveTask, saveTaskSettings, taskAction, type TaskActionName } from '../
 import { listTasks, taskDetail } from '../domain/employment/task-list';
 import { listTaskWorkers, workerAction } from '../domain/employment/task-workers';
 import { objectLink, readObject } from '../domain/media/object';
+import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 
 const TASK_ACTION_MSG: Record<TaskActionName, string> = {
@@ -31,6 +32,9 @@ const WORKER_ACTION_MSG = {
   remove: '已移除',
   urge: '已发送催签短信',
 } as const;
+
+/** Says what was sent, and nothing where nothing was (issue 29 item 4). */
+const sentText = (r: { notified: number; need_sign: boolean }) => (r.notified ? `，已发送${r.need_sign ? '签约' : '任务通知'}短信` : '');
 
 export function employmentRoutes(app: FastifyInstance) {
   // the upload engine's objects through this server's signer (domain/media/object.ts)
@@ -82,25 +86,25 @@ export function employmentRoutes(app: FastifyInstance) {
   // --- people -----------------------------------------------------------------------------
   addRoute(app, endpoints.empWorkers, async ({ auth, db, now, params, query }) => listTaskWorkers(db, memberCompanyOf(auth, now).id, params.id, query, now));
 
-  addRoute(app, endpoints.empWorkerAdd, async ({ auth, body, db, now, params, setMsg }) => {
+  addRoute(app, endpoints.empWorkerAdd, async ({ auth, body, db, now, params, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const r = await addNamedWorker(db, { companyId: company.id, userId: auth.user.id }, params.id, body, now);
-    setMsg(r.added ? '人员已添加，已发送签约短信' : '该人员已在任务中');
+    const r = await addNamedWorker(db, { companyId: company.id, userId: auth.user.id }, params.id, body, requestOrigin(req), now);
+    setMsg(r.added ? `人员已添加${sentText(r)}` : '该人员已在任务中');
     return r;
   });
 
-  addRoute(app, endpoints.empWorkerPick, async ({ auth, body, db, now, params, setMsg }) => {
+  addRoute(app, endpoints.empWorkerPick, async ({ auth, body, db, now, params, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const r = await pickWorkers(db, company.id, params.id, body.ids, now);
-    setMsg(r.skipped ? `已添加 ${r.added} 人，${r.skipped} 人已在任务中` : `已添加 ${r.added} 人`);
+    const r = await pickWorkers(db, company.id, params.id, body.ids, requestOrigin(req), now);
+    setMsg(`已添加 ${r.added} 人${r.skipped ? `，${r.skipped} 人已在任务中` : ''}${sentText(r)}`);
     return r;
   });
 
   addRoute(app, endpoints.empFlexWorkers, async ({ auth, db, now, query }) => listFlexWorkers(db, memberCompanyOf(auth, now).id, query));
 
-  addRoute(app, endpoints.empWorkerAction, async ({ auth, body, db, now, params, setMsg }) => {
+  addRoute(app, endpoints.empWorkerAction, async ({ auth, body, db, now, params, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const r = await workerAction(db, { companyId: company.id, userId: auth.user.id }, params.id, body, now);
+    const r = await workerAction(db, { companyId: company.id, userId: auth.user.id }, params.id, body, requestOrigin(req), now);
     setMsg(WORKER_ACTION_MSG[body.action]);
     return r;
   });

@@ -63,14 +63,14 @@ const listed = async () =>
 describe('proof links', () => {
   it('the stored message keeps the template and sealed parameters: no link, no token, no text', async () => {
     const rows = await s.db.query<Record<string, unknown>>(
-      'SELECT * FROM dimission_sms WHERE company_id = (SELECT company_id FROM departure_proofs WHERE id = $1)',
+      'SELECT * FROM notice_sms WHERE company_id = (SELECT company_id FROM departure_proofs WHERE id = $1)',
       [proofId],
     );
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(first);
     expect(stored).not.toContain('/m/proof/');
     expect(stored).not.toContain('离职证明');
-    const cols = await s.db.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'dimission_sms'");
+    const cols = await s.db.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'notice_sms'");
     expect(cols.map((c) => c.column_name)).not.toContain('body');
     // the token is kept as its hash only
     expect(JSON.stringify(await s.db.query('SELECT * FROM proof_links WHERE proof_id = $1', [proofId]))).not.toContain(first);

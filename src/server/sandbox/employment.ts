@@ -17,6 +17,7 @@ import {
   addToTask,
   checkWorker,
   currentAgreement,
+  markMobileVerified,
   publicTaskUrl,
   reviewTask,
   taskById,
@@ -241,6 +242,8 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       const mobile = decryptPii(w.mobile_enc);
       const wrong = await app.db.tx((t) => consumeSmsCode(t, mobile, code, now, opts.limits));
       if (wrong) throw wrong;
+      // the mobile on file is the worker's own from now on (HR can no longer replace it)
+      await markMobileVerified(app.db, w.worker_id, now);
       const session = randomDigits(12) + randomDigits(12);
       await app.db.query('UPDATE flex_task_workers SET session_hash = $2, session_until = $3 WHERE id = $1', [
         w.id,

@@ -12,7 +12,8 @@ export const listAgreements = (id: number) => call('empAgreements', { params: { 
 export const saveAgreement = (id: number, body: BodyInput<'empAgreementSave'>) => callWithMsg('empAgreementSave', { params: { id }, body }, { loading: true });
 export const agreementUrl = (id: number) => call('empAgreementUrl', { params: { id } });
 export const listWorkers = (id: number, tab: WorkerTab, page: number) => call('empWorkers', { params: { id }, query: { tab, page, page_size: 10 } });
-export const addWorker = (id: number, body: BodyInput<'empWorkerAdd'>) => callWithMsg('empWorkerAdd', { params: { id }, body });
+/** 添加人员; a person on file with other details comes back as an ApiError the dialog shows itself (not a toast) */
+export const addWorker = (id: number, body: BodyInput<'empWorkerAdd'>) => callWithMsg('empWorkerAdd', { params: { id }, body }, { hideMessage: true });
 export const pickWorkers = (id: number, ids: number[]) => callWithMsg('empWorkerPick', { params: { id }, body: { ids: ids.join(',') } });
 export const listFlexWorkers = (q: { keywords?: string; task_id: number; page: number }) => call('empFlexWorkers', { query: { ...q, page_size: 10 } });
 export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['action'], reason = '') =>

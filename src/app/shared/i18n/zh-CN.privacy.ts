@@ -85,7 +85,7 @@ export const tPrivacy = {
       departure_proofs: '离职证明',
       resignation_requests: '离职申请',
       import_files: '导入原文件与错误数据',
-      dimission_sms: '离职短信发送记录',
+      dimission_sms: '通知短信发送记录（离职、灵活用工）',
       leave_tickets: '扫码离职登记凭证',
       worker_sessions: '灵活用工人员登录状态',
       pii_views: '个人信息查看记录',

@@ -20,7 +20,7 @@ export const RETENTION_RULES = {
   closedRequestYears: DEPARTURE_KEEP_YEARS,
   /** audit trails of full views (pii_views, resume_views): PIPL art. 56 处理情况记录 ≥ 3 years */
   auditYears: 3,
-  /** the departure area's SMS outbox (bodies hold proof links and names) */
+  /** the notice SMS outbox of every area (notice_sms; its parameters hold links and names, sealed) */
   areaSmsDays: 30,
   /** expired secrets (login sessions, payout codes, leave tickets, worker sessions), after expiry */
   expiredDays: 1,

@@ -154,7 +154,7 @@ function secretSweeps(now: Date): Batch[] {
     return d;
   };
   return [
-    timeSweep('dimission_sms', { table: 'dimission_sms', key: 'id', where: 'sent_at < $1', company: true }, addDays(now, -RETENTION_RULES.areaSmsDays)),
+    timeSweep('dimission_sms', { table: 'notice_sms', key: 'id', where: 'sent_at < $1', company: true }, addDays(now, -RETENTION_RULES.areaSmsDays)),
     timeSweep('leave_tickets', { table: 'dimission_leave_tickets', key: 'ticket_hash', where: 'expires_at < $1', company: true }, expired),
     timeSweep(
       'worker_sessions',

@@ -14,7 +14,7 @@ import { draftFromRecord } from './proofs';
 import { insertRecord } from './records';
 import { ownRequestRow, requestItem } from './requests';
 import { type Hr, idCardOf, neutral, smsSign } from './shared';
-import { sendAreaSms } from './sms';
+import { sendNotice } from '../notices';
 import { recordUrge } from './urges';
 
 /** 同意: confirms the last working day and the handover person, creates the departure record and a draft proof. */
@@ -67,7 +67,7 @@ export async function approveRequest(db: Db, hr: Hr, id: number, body: z.output<
          reviewed_at = $9, reviewed_by = $10, updated_at = $9 WHERE id = $1`,
       [r.id, body.last_day, body.handover_name, entry, recordId, idCard.enc, idCard.bidx, idCard.mask, now, hr.userId],
     );
-    await sendAreaSms(t, c.id, r.mobile_enc, 'approved', { sign: smsSign(c), last_day: body.last_day, handover: body.handover_name }, now);
+    await sendNotice(t, c.id, r.mobile_enc, 'approved', { sign: smsSign(c), last_day: body.last_day, handover: body.handover_name }, now);
   });
   return requestItem(await ownRequestRow(db, id, c.id));
 }
@@ -84,7 +84,7 @@ export async function rejectRequest(db: Db, hr: Hr, id: number, reason: string, 
     );
     const qr = await t.one<{ token: string }>('SELECT token FROM dimission_qr WHERE company_id = $1', [c.id]);
     const link = qr ? `${origin}/m/leave/${qr.token}` : '';
-    await sendAreaSms(t, c.id, r.mobile_enc, 'rejected', { sign: smsSign(c), reason, link }, now);
+    await sendNotice(t, c.id, r.mobile_enc, 'rejected', { sign: smsSign(c), reason, link }, now);
   });
   return requestItem(await ownRequestRow(db, id, c.id));
 }
@@ -107,7 +107,7 @@ export async function urgeHandover(db: Db, hr: Hr, id: number, now: Date): Promi
     if (r.status !== 'approved') throw conflict('只有待交接（已同意）的申请可以催办');
     if (!r.mobile_enc) throw badRequest('该员工没有手机号，无法催办');
     await recordUrge(t, c.id, 'request', r.id, hr.userId, now);
-    await sendAreaSms(t, c.id, r.mobile_enc, 'handover_urge', { sign: smsSign(c), last_day: r.last_day ?? '', handover: r.handover_name }, now);
+    await sendNotice(t, c.id, r.mobile_enc, 'handover_urge', { sign: smsSign(c), last_day: r.last_day ?? '', handover: r.handover_name }, now);
   });
   return { last_urged_at: fmtDateTime(now) };
 }

@@ -15,7 +15,7 @@ import { draftFromRecord, ownProofRow, proofSerial, type ProofRow } from './proo
 import { insertRecord, recordMobile } from './records';
 import { newProofLink } from './proof-links';
 import { type Hr, idCardOf, neutral, smsSign } from './shared';
-import { sendAreaSms } from './sms';
+import { sendNotice } from '../notices';
 import { recordUrge } from './urges';
 
 type ProofFields = z.output<typeof ProofDraftBody>;
@@ -140,7 +140,7 @@ export async function issueProof(db: Db, hr: Hr, id: number, origin: string, now
     );
     await earnForRecord(t, c.id, p.record_id, true, now);
     const link = await newProofLink(t, p, 'issue', origin, now);
-    await sendAreaSms(t, c.id, await recordMobile(t, p.record_id), 'proof_issued', { sign: smsSign(c), serial: s, link }, now);
+    await sendNotice(t, c.id, await recordMobile(t, p.record_id), 'proof_issued', { sign: smsSign(c), serial: s, link }, now);
     return s;
   });
   return { id, status: 'issued', serial };
@@ -197,7 +197,7 @@ export async function urgeProof(db: Db, hr: Hr, id: number, origin: string, now:
     await recordUrge(t, c.id, 'proof', p.id, hr.userId, now);
     // a link of its own: the one in the first SMS keeps working (proof-links.ts)
     const link = await newProofLink(t, p, 'urge', origin, now);
-    await sendAreaSms(t, c.id, mobileEnc, 'proof_urge', { sign: smsSign(c), serial: p.serial ?? '', link }, now);
+    await sendNotice(t, c.id, mobileEnc, 'proof_urge', { sign: smsSign(c), serial: p.serial ?? '', link }, now);
   });
   return { last_urged_at: fmtDateTime(now) };
 }

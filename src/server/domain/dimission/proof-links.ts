@@ -17,7 +17,7 @@ import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
 import { consumeSmsCode, issueSmsCode } from '../sms-codes';
 import { PROOF_COLS, proofDetail, type ProofRow } from './proofs';
 import { newLinkToken, smsSign } from './shared';
-import { sendAreaSms } from './sms';
+import { sendNotice } from '../notices';
 
 type LinkReason = 'issue' | 'urge' | 'renew';
 
@@ -130,7 +130,7 @@ export async function renewProofLink(db: Db, token: string, origin: string, ip: 
     }
     const c = (await t.one<{ name: string; short_name: string }>('SELECT name, short_name FROM companies WHERE id = $1', [l.p.company_id]))!;
     const link = await newProofLink(t, l.p, 'renew', origin, now);
-    await sendAreaSms(t, l.p.company_id, l.mobileEnc, 'proof_renew', { sign: smsSign(c), serial: l.p.serial ?? '', link }, now);
+    await sendNotice(t, l.p.company_id, l.mobileEnc, 'proof_renew', { sign: smsSign(c), serial: l.p.serial ?? '', link }, now);
   });
   return { mobile_mask: l.mobileMask };
 }

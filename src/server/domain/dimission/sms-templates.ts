@@ -1,7 +1,7 @@
 /**
- * The departure area's text messages, one template each. The outbox (dimission_sms) keeps the
- * template's name and its parameters sealed, never the text: a proof link in a stored message is
- * a key to a proof (issue 28 item 2). `kind` is what the sandbox inbox and the tests filter by.
+ * The departure area's text messages, one template each (sent by domain/notices.ts, which keeps
+ * the name and the sealed parameters, never the text). `kind` is what the sandbox inbox and the
+ * tests filter by.
  */
 import { PROOF_LINK_DAYS } from '../../../contract/dimission-rules';
 
@@ -27,8 +27,3 @@ export const AREA_SMS = {
     text: (p: P) => `${p.sign}您的离职证明（编号${p.serial}）新的查看链接：${p.link}（${PROOF_LINK_DAYS}天内有效）`,
   },
 } as const;
-export type AreaSmsTemplate = keyof typeof AREA_SMS;
-
-/** The text of a stored message (the sandbox inbox; the provider's notice template takes it whole). */
-export const areaSmsText = (template: string, params: P): string =>
-  template in AREA_SMS ? AREA_SMS[template as AreaSmsTemplate].text(params) : (params.text ?? '');

@@ -4,7 +4,7 @@
  */
 export { MSG_TASK_MISSING, newTaskNo, newToken, ownTask, publicTaskUrl, reviewTask, taskById, taskByPublicToken, transitionTask, workerPageUrl } from './tasks';
 export type { TaskRow } from './tasks';
-export { addToTask, checkWorker, startIfRecruiting, upsertFlexWorker } from './people';
+export { addToTask, checkWorker, markMobileVerified, startIfRecruiting, upsertFlexWorker } from './people';
 export type { WorkerInput } from './people';
 export { currentAgreement } from './agreements';
 export { acceptedBy, acceptedDeliveries, AUTO_ACCEPT_OPERATOR, expireSignings } from './task-workers';

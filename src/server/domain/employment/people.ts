@@ -4,14 +4,15 @@
  * public page (the sandbox) or by import.
  */
 import type { z } from 'zod';
-import type { FlexWorkerQuery } from '../../../contract/employment';
-import { takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
+import type { FlexWorkerQuery, WorkerAddBody } from '../../../contract/employment';
+import { MSG_WORKER_DIFFERS, takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
 import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, PERSON_NAME_MSG, type CertType } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
-import { sealPii } from '../../lib/pii';
+import { decryptPii, sealPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { containsPattern } from '../../lib/search';
+import { addedTemplate, notifyTaskWorker } from './notify';
 import { newToken, ownTask, type TaskActor, type TaskRow } from './tasks';
 
 export interface WorkerInput {
@@ -36,23 +37,49 @@ export function checkWorker(w: WorkerInput, now: Date): WorkerInput {
   return { name, mobile, cert_type: w.cert_type, cert_no: certNo, bank_card: bank };
 }
 
+/** What to do when a person's ID is on file with another mobile or bank card (HR decides: issue 29 item 6). */
+export type OnConflict = 'ask' | 'keep' | 'replace';
+
 /**
  * The company's flex_workers row for this person (by certificate), created when new — sealed
- * with the one PII helper. An existing row keeps its data (the import owns updates); the same
- * certificate under another name is refused.
+ * with the one PII helper. The same certificate under another name is refused. One person, one
+ * identity (issue 29 item 6): a row on file keeps its mobile and bank card unless HR, told what
+ * differs, decides — `keep` adds the person with what is on file, `replace` puts HR's in its place,
+ * which a mobile the worker has confirmed by SMS refuses (only the worker changes it). A public
+ * sign-up (`userId` null) never changes a row on file.
  */
-export async function upsertFlexWorker(db: Db, companyId: number, w: WorkerInput, userId: number | null, now: Date): Promise<number> {
+export async function upsertFlexWorker(
+  db: Db,
+  companyId: number,
+  w: WorkerInput,
+  userId: number | null,
+  now: Date,
+  onConflict: OnConflict = 'ask',
+): Promise<number> {
   const cert = sealPii('id_card', w.cert_no);
-  const found = await db.one<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 AND cert_type = $2 AND cert_no_bidx = $3', [
-    companyId,
-    w.cert_type,
-    cert.bidx,
-  ]);
-  // one person per certificate: a different name is a typing error (or someone else's number)
-  if (found && found.name !== w.name) throw badRequest('该证件号码已登记在人员库中，但姓名不一致，请核对');
-  if (found) return found.id;
   const mobile = sealPii('mobile', w.mobile);
   const bank = w.bank_card ? sealPii('bank_card', w.bank_card) : null;
+  const found = await db.one<OnFile>(
+    `SELECT id, name, mobile_bidx, mobile_mask, bank_card_enc, bank_card_mask, mobile_verified_at FROM flex_workers
+      WHERE company_id = $1 AND cert_type = $2 AND cert_no_bidx = $3 FOR UPDATE`,
+    [companyId, w.cert_type, cert.bidx],
+  );
+  // one person per certificate: a different name is a typing error (or someone else's number)
+  if (found && found.name !== w.name) throw badRequest('该证件号码已登记在人员库中，但姓名不一致，请核对');
+  if (found) {
+    const differs = found.mobile_bidx !== mobile.bidx || (!!w.bank_card && (!found.bank_card_enc || decryptPii(found.bank_card_enc) !== w.bank_card));
+    if (!differs || userId === null || onConflict === 'keep') return found.id;
+    if (onConflict === 'ask') throw conflict(differsMessage(found));
+    if (found.mobile_verified_at) throw conflict('该人员已通过短信验证本人手机号，企业不能修改，请使用人员库中的信息或联系本人');
+    // HR's data in place of data nobody confirmed; sessions opened with the old mobile end
+    await db.query(
+      `UPDATE flex_workers SET mobile_enc = $2, mobile_bidx = $3, mobile_mask = $4,
+         bank_card_enc = coalesce($5, bank_card_enc), bank_card_mask = CASE WHEN $5::text IS NULL THEN bank_card_mask ELSE $6 END WHERE id = $1`,
+      [found.id, mobile.enc, mobile.bidx, mobile.mask, bank?.enc ?? null, bank?.mask ?? ''],
+    );
+    await db.query('UPDATE flex_task_workers SET session_hash = NULL, session_until = NULL WHERE worker_id = $1 AND company_id = $2', [found.id, companyId]);
+    return found.id;
+  }
   const row = await db.one<{ id: number }>(
     `INSERT INTO flex_workers (company_id, name, mobile_enc, mobile_bidx, mobile_mask, cert_type, cert_no_enc, cert_no_bidx, cert_no_mask,
        bank_card_enc, bank_card_mask, created_by, created_at)
@@ -62,6 +89,26 @@ export async function upsertFlexWorker(db: Db, companyId: number, w: WorkerInput
     [companyId, w.name, mobile.enc, mobile.bidx, mobile.mask, w.cert_type, cert.enc, cert.bidx, cert.mask, bank?.enc ?? null, bank?.mask ?? '', userId, now],
   );
   return row!.id;
+}
+
+interface OnFile {
+  id: number;
+  name: string;
+  mobile_bidx: string;
+  mobile_mask: string;
+  bank_card_enc: string | null;
+  bank_card_mask: string;
+  mobile_verified_at: Date | null;
+}
+
+/** What HR is told: what is on file (masked), and whether the worker confirmed the mobile. */
+const differsMessage = (f: OnFile) =>
+  `${MSG_WORKER_DIFFERS}：登记的手机号为${f.mobile_mask}${f.bank_card_mask ? `、银行卡为${f.bank_card_mask}` : ''}` +
+  (f.mobile_verified_at ? '（手机号已由本人短信验证）' : '（尚未经本人验证）');
+
+/** The worker passed an SMS check on their own page: the mobile on file is theirs. */
+export async function markMobileVerified(db: Db, workerId: number, now: Date): Promise<void> {
+  await db.query('UPDATE flex_workers SET mobile_verified_at = coalesce(mobile_verified_at, $2) WHERE id = $1', [workerId, now]);
 }
 
 /**
@@ -102,25 +149,40 @@ async function openTask(db: Db, id: number, companyId: number): Promise<TaskRow>
 }
 
 /** 指定人员: a person typed in by HR, added to the 人员库 when new and put on the task. */
-export async function addNamedWorker(db: Db, a: TaskActor, taskId: number, input: WorkerInput, now: Date): Promise<{ added: number; skipped: number }> {
+export async function addNamedWorker(db: Db, a: TaskActor, taskId: number, input: z.output<typeof WorkerAddBody>, origin: string, now: Date): Promise<Added> {
   const w = checkWorker(input, now);
-  const r = await db.tx(async (t) => {
+  return db.tx(async (t) => {
     const task = await openTask(t, taskId, a.companyId);
-    const workerId = await upsertFlexWorker(t, a.companyId, w, a.userId, now);
-    return addToTask(t, task, workerId, 'named', now);
+    const workerId = await upsertFlexWorker(t, a.companyId, w, a.userId, now, input.on_conflict);
+    const r = await addToTask(t, task, workerId, 'named', now);
+    const notified = r.added && (await notifyTaskWorker(t, r.id, addedTemplate(task), origin, now)) ? 1 : 0;
+    return { added: r.added ? 1 : 0, skipped: r.added ? 0 : 1, notified, need_sign: task.need_sign };
   });
-  return { added: r.added ? 1 : 0, skipped: r.added ? 0 : 1 };
+}
+
+/** People put on a task, and the messages sent to them (签约短信 when the task asks for a signature). */
+export interface Added {
+  added: number;
+  skipped: number;
+  notified: number;
+  need_sign: boolean;
 }
 
 /** People picked from the company's 人员库; those already on the task are skipped. */
-export async function pickWorkers(db: Db, companyId: number, taskId: number, ids: number[], now: Date): Promise<{ added: number; skipped: number }> {
+export async function pickWorkers(db: Db, companyId: number, taskId: number, ids: number[], origin: string, now: Date): Promise<Added> {
   return db.tx(async (t) => {
     const task = await openTask(t, taskId, companyId);
     const found = await t.query<{ id: number }>('SELECT id FROM flex_workers WHERE company_id = $1 AND id = ANY($2::int[])', [companyId, ids]);
     if (found.length !== ids.length) throw notFound('人员不存在');
     let added = 0;
-    for (const { id } of found) if ((await addToTask(t, task, id, 'picked', now)).added) added += 1;
-    return { added, skipped: found.length - added };
+    let notified = 0;
+    for (const { id } of found) {
+      const r = await addToTask(t, task, id, 'picked', now);
+      if (!r.added) continue;
+      added += 1;
+      if (await notifyTaskWorker(t, r.id, addedTemplate(task), origin, now)) notified += 1;
+    }
+    return { added, skipped: found.length - added, notified, need_sign: task.need_sign };
   });
 }
 

@@ -38,6 +38,8 @@ const FULL = () =>
     need_sign: '1',
   });
 
+const ORIGIN = 'https://hr.example';
+
 describe('employment domain rules', () => {
   it('a submit that fails the checks is refused and saves nothing; the same form saves as a draft', async () => {
     const before = await taskCount();
@@ -67,16 +69,23 @@ describe('employment domain rules', () => {
     expect(await reviewTask(db, id, 'pass', '', now)).toEqual({ id, status: 'recruiting' });
     await expect(reviewTask(db, id, 'pass', '', now)).rejects.toEqual(refusal(Code.CONFLICT, '该任务当前不在审核中'));
 
-    const person = { name: '王小明', mobile: '13912345678', cert_type: 'id_card' as const, cert_no: '440305199307071278', bank_card: '' };
-    expect(await addNamedWorker(db, mine, id, person, now)).toEqual({ added: 1, skipped: 0 });
-    expect(await addNamedWorker(db, mine, id, person, now)).toEqual({ added: 0, skipped: 1 });
+    const person = {
+      name: '王小明',
+      mobile: '13912345678',
+      cert_type: 'id_card' as const,
+      cert_no: '440305199307071278',
+      bank_card: '',
+      on_conflict: 'ask' as const,
+    };
+    expect(await addNamedWorker(db, mine, id, person, ORIGIN, now)).toEqual({ added: 1, skipped: 0, notified: 1, need_sign: true });
+    expect(await addNamedWorker(db, mine, id, person, ORIGIN, now)).toEqual({ added: 0, skipped: 1, notified: 0, need_sign: true });
     const list = await listTaskWorkers(db, mine.companyId, id, { tab: 'applied', page: 1, page_size: 10 }, now);
     // the first person taken on starts the task
     expect(list.task.status).toBe('ongoing');
     const w = list.list[0]!;
     expect(w).toMatchObject({ name: '王小明', work_status: 'hired', sign_status: 'pending', mobile: '139****5678' });
-    expect(await workerAction(db, mine, w.id, { action: 'urge', reason: '' }, now)).toMatchObject({ id: w.id, removed: false });
-    await expect(workerAction(db, mine, w.id, { action: 'urge', reason: '' }, now)).rejects.toEqual(refusal(Code.CONFLICT, '今日已催签，请明天再试'));
+    expect(await workerAction(db, mine, w.id, { action: 'urge', reason: '' }, ORIGIN, now)).toMatchObject({ id: w.id, removed: false });
+    await expect(workerAction(db, mine, w.id, { action: 'urge', reason: '' }, ORIGIN, now)).rejects.toEqual(refusal(Code.CONFLICT, '今日已催签，请明天再试'));
     // an ongoing task with people cannot be canceled, only ended
     await expect(taskAction(db, mine, id, 'cancel', now)).rejects.toEqual(refusal(Code.CONFLICT, '当前状态的任务不能取消'));
   });

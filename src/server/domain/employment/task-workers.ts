@@ -20,6 +20,7 @@ import { pageFields, pageSql } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { startIfRecruiting } from './people';
+import { notifyTaskWorker } from './notify';
 import { ownTask, workerPageUrl, type TaskActor } from './tasks';
 
 const dt = (d: Date | null) => (d ? fmtDateTime(d) : '');
@@ -128,43 +129,53 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
  * HR's action on one person of a task. 验收通过 here and 自动验收 (jobs/acceptance.ts) write the
  * same state; the row lock and the re-checked status keep them apart.
  */
-export async function workerAction(db: Db, a: TaskActor, id: number, body: z.output<typeof WorkerActionBody>, now: Date) {
+export async function workerAction(db: Db, a: TaskActor, id: number, body: z.output<typeof WorkerActionBody>, origin: string, now: Date) {
   return db.tx(async (t) => {
-    const w = await t.one<{ id: number; task_id: number; work_status: WorkStatus; sign_status: SignStatus; urged_at: Date | null }>(
-      'SELECT id, task_id, work_status, sign_status, urged_at FROM flex_task_workers WHERE id = $1 AND company_id = $2 FOR UPDATE',
-      [id, a.companyId],
-    );
-    if (!w) throw notFound('人员不存在');
-    const task = await ownTask(t, w.task_id, a.companyId, true);
-    if (!taskTakes(task.status, body.action)) throw conflict('当前状态的任务不能操作人员');
-    const problem = workerActionProblem({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }, body.action);
-    if (problem) throw conflict(problem);
-    const set = async (sql: string, args: unknown[] = []) => {
-      const r = await t.one<{ work_status: string; sign_status: string }>(
-        `UPDATE flex_task_workers SET ${sql} WHERE id = $1 RETURNING work_status, sign_status`,
-        [w.id, ...args],
-      );
-      return { id: w.id, work_status: r!.work_status, sign_status: r!.sign_status, removed: false };
-    };
-    switch (body.action) {
-      case 'hire': {
-        const r = await set(`work_status = $2`, [task.need_sign ? 'hired' : 'working']);
-        await startIfRecruiting(t, task.id, now);
-        return r;
-      }
-      case 'accept':
-        return set(`work_status = 'accepted', accepted_at = $2, accepted_by = $3, accepted_auto = false, reject_reason = ''`, [now, a.userId]);
-      case 'reject':
-        if (!body.reason) throw badRequest('请填写驳回原因');
-        return set(`work_status = 'rejected', reject_reason = $2`, [body.reason]);
-      case 'remove':
-        await t.query('DELETE FROM flex_task_workers WHERE id = $1', [w.id]);
-        return { id: w.id, work_status: w.work_status, sign_status: w.sign_status, removed: true };
-      case 'urge':
-        if (w.urged_at && fmtDate(w.urged_at) === fmtDate(now)) throw conflict('今日已催签，请明天再试');
-        return set(`urged_at = $2`, [now]);
-    }
+    const r = await applyWorkerAction(t, a, id, body, now);
+    // the worker hears of it (issue 29 item 4); a removed person is not told
+    const template = ACTION_SMS[body.action];
+    if (template && !r.removed) await notifyTaskWorker(t, r.id, template, origin, now, body.action === 'reject' ? { reason: body.reason ?? '' } : {});
+    return r;
   });
+}
+
+const ACTION_SMS = { hire: 'flex_hired', accept: 'flex_accepted', reject: 'flex_rejected', urge: 'flex_urge_sign', remove: null } as const;
+
+async function applyWorkerAction(t: Db, a: TaskActor, id: number, body: z.output<typeof WorkerActionBody>, now: Date) {
+  const w = await t.one<{ id: number; task_id: number; work_status: WorkStatus; sign_status: SignStatus; urged_at: Date | null }>(
+    'SELECT id, task_id, work_status, sign_status, urged_at FROM flex_task_workers WHERE id = $1 AND company_id = $2 FOR UPDATE',
+    [id, a.companyId],
+  );
+  if (!w) throw notFound('人员不存在');
+  const task = await ownTask(t, w.task_id, a.companyId, true);
+  if (!taskTakes(task.status, body.action)) throw conflict('当前状态的任务不能操作人员');
+  const problem = workerActionProblem({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }, body.action);
+  if (problem) throw conflict(problem);
+  const set = async (sql: string, args: unknown[] = []) => {
+    const r = await t.one<{ work_status: string; sign_status: string }>(
+      `UPDATE flex_task_workers SET ${sql} WHERE id = $1 RETURNING work_status, sign_status`,
+      [w.id, ...args],
+    );
+    return { id: w.id, work_status: r!.work_status, sign_status: r!.sign_status, removed: false };
+  };
+  switch (body.action) {
+    case 'hire': {
+      const r = await set(`work_status = $2`, [task.need_sign ? 'hired' : 'working']);
+      await startIfRecruiting(t, task.id, now);
+      return r;
+    }
+    case 'accept':
+      return set(`work_status = 'accepted', accepted_at = $2, accepted_by = $3, accepted_auto = false, reject_reason = ''`, [now, a.userId]);
+    case 'reject':
+      if (!body.reason) throw badRequest('请填写驳回原因');
+      return set(`work_status = 'rejected', reject_reason = $2`, [body.reason]);
+    case 'remove':
+      await t.query('DELETE FROM flex_task_workers WHERE id = $1', [w.id]);
+      return { id: w.id, work_status: w.work_status, sign_status: w.sign_status, removed: true };
+    case 'urge':
+      if (w.urged_at && fmtDate(w.urged_at) === fmtDate(now)) throw conflict('今日已催签，请明天再试');
+      return set(`urged_at = $2`, [now]);
+  }
 }
 
 export interface TaskWorkerRow {

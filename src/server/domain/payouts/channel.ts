@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/refusal';
 import { safeEqual } from '../../lib/crypto';
 import { serverKeys } from '../../lib/keys';
 import { fmtDateTime } from '../../lib/time';
+import { notifyPaid } from '../employment/notify';
 import { log } from './batches';
 import { post } from './ledger';
 import { step, type CallbackState, type Source } from './row-events';
@@ -105,6 +106,8 @@ export async function applyNotify(db: Db, n: Notify, now: Date): Promise<Callbac
         next.status === 'success' ? '' : next.status === 'bounced' ? (held ?? n).reason.trim() : n.reason.trim(),
         now,
       ]);
+      // the worker hears of the money once it is paid (issue 29 item 4)
+      if (next.status === 'success') await notifyPaid(t, row.id, now);
     }
     const src = (from: Source): Seen => (from === 'held' ? held! : n);
     for (const e of next.effects) {

@@ -10,10 +10,16 @@ import {
   Dropdown,
   Field,
   Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
   Option,
 } from '@fluentui/react-components';
+import { MSG_WORKER_DIFFERS } from '../../../../contract/employment-rules';
 import { CERT_TYPES, type CertType } from '../../../../contract/person';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
+import { t } from '../../../shared/i18n/zh-CN';
+import { ApiError, CancelledError } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { addWorker } from '../api';
 import { workerProblem, type WorkerForm } from '../lib/worker';
@@ -27,7 +33,9 @@ export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; 
   const m = tEmp.manage;
   const [v, setV] = useState(blank);
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
+  // the server found this person on file with another mobile or bank card: HR decides (issue 29 item 6)
+  const [differs, setDiffers] = useState('');
+  const submit = async (onConflict: 'ask' | 'keep' | 'replace' = 'ask') => {
     const p = workerProblem(v);
     if (p) {
       toast('warning', p);
@@ -35,19 +43,28 @@ export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; 
     }
     setBusy(true);
     try {
-      const { msg } = await addWorker(taskId, { ...v });
+      const { msg } = await addWorker(taskId, { ...v, on_conflict: onConflict });
       toast('success', msg);
       onAdded();
       onClose();
-    } catch {
-      // told by the request layer
+    } catch (e) {
+      if (e instanceof ApiError && e.message.startsWith(MSG_WORKER_DIFFERS)) setDiffers(e.message);
+      else if (!(e instanceof CancelledError)) toast('error', e instanceof ApiError ? e.message : t.request.network);
     } finally {
       setBusy(false);
     }
   };
   const input = (k: 'name' | 'mobile' | 'cert_no' | 'bank_card', label: string, max: number, required = true) => (
     <Field label={label} required={required}>
-      <Input value={v[k]} maxLength={max} onChange={(_, d) => setV({ ...v, [k]: d.value })} data-testid={`add-${k}`} />
+      <Input
+        value={v[k]}
+        maxLength={max}
+        onChange={(_, d) => {
+          setV({ ...v, [k]: d.value });
+          setDiffers('');
+        }}
+        data-testid={`add-${k}`}
+      />
     </Field>
   );
   return (
@@ -73,6 +90,21 @@ export function AddWorkerDialog({ taskId, onClose, onAdded }: { taskId: number; 
             </Field>
             {input('cert_no', m.certNo, 30)}
             {input('bank_card', m.bankCard, 23, false)}
+            {differs && (
+              <MessageBar intent="warning" data-testid="add-differs">
+                <MessageBarBody>
+                  {differs}。{m.differsHint}
+                </MessageBarBody>
+                <MessageBarActions>
+                  <Button size="small" disabled={busy} onClick={() => void submit('keep')} data-testid="add-keep">
+                    {m.keepOnFile}
+                  </Button>
+                  <Button size="small" disabled={busy} onClick={() => void submit('replace')} data-testid="add-replace">
+                    {m.replaceOnFile}
+                  </Button>
+                </MessageBarActions>
+              </MessageBar>
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{m.cancel}</Button>
