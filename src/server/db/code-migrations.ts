@@ -4,6 +4,7 @@
  */
 import { normalizeDigits } from '../../contract/person';
 import { sealPii } from '../lib/pii';
+import { sealMobiles } from './seal-mobiles';
 import type { Db } from './types';
 
 /**
@@ -45,4 +46,5 @@ async function sealResignationMobiles(db: Db): Promise<void> {
 export const codeMigrations: { version: string; name: string; run: (db: Db) => Promise<void> }[] = [
   { version: '008a', name: 'seal_pii', run: sealPlainMobiles },
   { version: '010a', name: 'seal_resignation_mobiles', run: sealResignationMobiles },
+  { version: '042a', name: 'seal_mobiles', run: sealMobiles },
 ];

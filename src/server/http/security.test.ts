@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { issueToken } from '../domain/sessions';
 import { openTestDb } from '../../../tests/setup/db';
 import { redactText } from './security';
+import { mobileIndex } from '../domain/users';
 
 let app: FastifyInstance;
 let db: Db;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 describe('the access log never holds secrets', () => {
   it('redacts signatures, security tokens, key ids, tickets, invite codes and the Authorization header', async () => {
-    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const token = (await issueToken(db, user.id, new Date())).token;
     const secrets = {
       signature: 'SIGsecretAbc123',
@@ -131,7 +132,7 @@ describe('security headers on every answer', () => {
   });
 
   it('every API answer says Cache-Control: no-store: data, refusals, 404s, bad input, 503s (issue 28 item 9)', async () => {
-    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const token = (await issueToken(db, user.id, new Date())).token;
     const answers = [
       await fetch(`${url}/ent/v3/usercenter/info`, { headers: { authorization: `Bearer ${token}` } }),
