@@ -101,6 +101,18 @@ describe('the access log leaks no public link and no number (issue 28 items 2 an
     expect(redactText(`/sandbox/flex/w/${token}/sms`)).toBe('/sandbox/flex/w/[REDACTED]/sms');
     expect(redactText('/ent/v3/dimission/records?keywords=15211110002&page=1')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]&page=1');
     expect(redactText('/ent/v3/dimission/records?keywords=33010619850505702X')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
+    // the export and the requests list too, and a mobile typed with spaces, hyphens or full-width digits
+    expect(redactText('/ent/v3/dimission/records/export?keywords=15211110002')).toBe('/ent/v3/dimission/records/export?keywords=[REDACTED]');
+    expect(redactText('/ent/v3/dimission/requests?status=all&keywords=152%201111%200002')).toBe('/ent/v3/dimission/requests?status=all&keywords=[REDACTED]');
+    expect(redactText('/ent/v3/dimission/proofs?keywords=152+1111+0002&page=1')).toBe('/ent/v3/dimission/proofs?keywords=[REDACTED]&page=1');
+    expect(redactText('/ent/v3/dimission/records?keywords=152-1111-0002')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
+    expect(redactText(`/ent/v3/dimission/records?keywords=${encodeURIComponent('１５２１１１１０００２')}`)).toBe(
+      '/ent/v3/dimission/records?keywords=[REDACTED]',
+    );
+    // a name stays, and so does broken percent-encoding
+    expect(redactText(`/ent/v3/dimission/records?keywords=${encodeURIComponent('周岚')}&x=%E0%A4%A`)).toBe(
+      `/ent/v3/dimission/records?keywords=${encodeURIComponent('周岚')}&x=%E0%A4%A`,
+    );
     expect(redactText('/x?card=6228480402564890018&old_id=330106850505702')).toBe('/x?card=[REDACTED]&old_id=[REDACTED]');
     // what only looks alike stays: a batch number, an id, a timestamp, a page
     expect(redactText('/ent/v3/payout/logs?batch_no=FF202611270800086465&ts=1795747554140&id=1234567&page=2')).toBe(
