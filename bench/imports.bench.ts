@@ -19,6 +19,7 @@ import { buildServer } from '../src/server/app';
 import { migrate, seed } from '../src/server/db';
 import { openPglite } from '../src/server/db/pglite';
 import { issueToken } from '../src/server/domain/sessions';
+import { mobileIndex } from '../src/server/domain/users';
 
 /** The API over the demo seed (like lib/api-server, keeping the database for the in-process figures). */
 async function startServer(staticDir: string | null = null) {
@@ -27,7 +28,7 @@ async function startServer(staticDir: string | null = null) {
   await seed(db);
   const app = await buildServer({ db, sandbox: false, staticDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const user = await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+  const user = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
   const { token } = await issueToken(db, user!.id, new Date());
   return {
     db,
@@ -50,7 +51,7 @@ const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.le
 export default async function importsBench() {
   const server = await startServer(existsSync(path.join(DIST, 'index.html')) ? DIST : null);
   const base = `${server.origin}/ent/v3`;
-  const company = (await server.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  const company = (await server.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   const st = serverImportType('dimission');
   const figures: Record<string, number[]> = { parse: [], validate: [], validate_cpu: [], upload: [], upload_cpu: [], commit: [], commit_cpu: [] };
   // the files first: building a 5000-row workbook is the bench's work, not the server's

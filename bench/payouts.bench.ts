@@ -15,6 +15,7 @@ import { post, settingsOf } from '../src/server/domain/payouts/ledger';
 import { issueToken } from '../src/server/domain/sessions';
 import { insertMany } from '../src/server/imports/types/insert';
 import { benchWorkers } from './lib/flex-workers';
+import { mobileIndex } from '../src/server/domain/users';
 
 const ROWS = 5000;
 const MOBILE = '13800000001';
@@ -58,7 +59,7 @@ export default async function payoutsBench() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    const user = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [MOBILE]);
+    const user = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(MOBILE)]);
     const { token } = await issueToken(db, user!.id, new Date());
     const companyId = user!.company_id;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' };

@@ -21,6 +21,7 @@ import { openPglite } from '../src/server/db/pglite';
 import type { Db } from '../src/server/db/types';
 import { issueToken } from '../src/server/domain/sessions';
 import { fmtDate } from '../src/server/lib/time';
+import { mobileIndex } from '../src/server/domain/users';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const DEPARTURES = Number(process.env.BENCH_DEPARTURES ?? 100_000);
@@ -193,7 +194,7 @@ async function measure(db: Db) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/ent/v3`;
   try {
-    const user = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [MOBILE]);
+    const user = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(MOBILE)]);
     const { token } = await issueToken(db, user!.id, new Date());
     const headers = { authorization: `Bearer ${token}` };
     const today = fmtDate(new Date());
@@ -298,7 +299,7 @@ async function run(db: Db, reuse = false, dir?: string) {
   const t0 = performance.now();
   await migrate(db); // on a kept database: only the migrations added since it was generated
   if (!reuse) await seed(db);
-  const cid = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [MOBILE]))!.company_id;
+  const cid = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(MOBILE)]))!.company_id;
   const seconds = reuse ? 'reused (a kept database)' : await bulkLoad(db, cid);
   if (dir && !reuse) writeFileSync(path.join(dir, READY), new Date().toISOString());
   const rows = await rowCounts(db, cid);

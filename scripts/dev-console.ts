@@ -17,6 +17,7 @@ import { startTestServer } from '../tests/setup/server';
 import { freePort } from '../tests/setup/spawn';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/e2e/harness';
 import { readRouteTable } from './route-table';
+import { mobileIndex } from '../src/server/domain/users';
 
 const args = process.argv.slice(2);
 const mIdx = args.indexOf('--mobile');
@@ -28,7 +29,7 @@ const ALLOWED = [/Failed to load resource: the server responded with a status of
 const api = await startTestServer();
 // parameters from the demo database, so the pages show real records where they can
 const one = async <T>(sql: string, params: unknown[] = []) => (await api.db.one<T>(sql, params)) ?? null;
-const company = (await one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [mobile]))?.company_id ?? 0;
+const company = (await one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))?.company_id ?? 0;
 const position = await one<{ id: number; title: string }>('SELECT id, title FROM positions WHERE company_id = $1 ORDER BY id LIMIT 1', [company]);
 const task = await one<{ id: number; name: string }>('SELECT id, name FROM flex_tasks WHERE company_id = $1 ORDER BY id LIMIT 1', [company]).catch(() => null);
 const departure = await one<{ id: number }>('SELECT id FROM departure_records WHERE company_id = $1 ORDER BY id LIMIT 1', [company]).catch(() => null);

@@ -4,6 +4,7 @@ import { buildServer } from '../../src/server/app';
 import { migrate, seed } from '../../src/server/db';
 import { openPglite } from '../../src/server/db/pglite';
 import { issueToken } from '../../src/server/domain/sessions';
+import { mobileIndex } from '../../src/server/domain/users';
 
 export const CONCURRENCY = 8;
 
@@ -49,7 +50,7 @@ export async function startApiServer() {
   const app = await buildServer({ db, sandbox: false, staticDir: null, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const user = await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+  const user = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
   const { token } = await issueToken(db, user!.id, new Date());
   return {
     origin,

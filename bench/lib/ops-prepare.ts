@@ -22,11 +22,12 @@ import { insertMany } from '../../src/server/imports/types/insert';
 import { useServerKeys } from '../../src/server/lib/keys';
 import { usePiiKeys } from '../../src/server/lib/pii';
 import { benchWorkers } from './flex-workers';
+import { mobileIndex } from '../../src/server/domain/users';
 
 const ADMIN = '13800000001';
 
 async function admin(db: Db) {
-  const u = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [ADMIN]);
+  const u = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(ADMIN)]);
   if (!u) throw new Error(`no user ${ADMIN}: run "seed" first`);
   return u;
 }

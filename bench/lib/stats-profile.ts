@@ -15,6 +15,7 @@ import { crcStats, flexStats } from '../../src/server/domain/statistics/flex-crc
 import { rangeOf } from '../../src/server/domain/statistics/range';
 import { recruitStats } from '../../src/server/domain/statistics/recruit';
 import { fmtDate } from '../../src/server/lib/time';
+import { mobileIndex } from '../../src/server/domain/users';
 
 const dir = process.env.BENCH_PGLITE_DIR;
 const pgSchema = process.env.BENCH_PG_SCHEMA;
@@ -39,7 +40,7 @@ const timed: Db = new Proxy(db0, {
     return Reflect.get(t, k);
   },
 });
-const u = (await db0.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!;
+const u = (await db0.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
 const cid = u.company_id;
 const now = new Date();
 const today = fmtDate(now);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usccCheckChar } from '../contract/uscc';
 import { fmtDateTime } from './lib/time';
 import { call, startTestServer, type Env, type TestServer } from '../../tests/setup/server';
+import { mobileIndex } from './domain/users';
 
 let s: TestServer;
 let admin: string; // 13800000001: verified member company
@@ -13,7 +14,7 @@ let companyId = 0;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.tokenFor('13800000001');
-  companyId = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  companyId = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   // a database a few milliseconds away (as a real PostgreSQL over the network is): every statement
   // outside a transaction yields, so concurrent requests interleave between their reads and writes
   const db = s.db as unknown as Record<'one' | 'query' | 'tx', (...a: unknown[]) => Promise<unknown>>;
@@ -66,7 +67,7 @@ describe('races', () => {
     const token = await s.tokenFor('13800000004');
     const lic = await post('/usercenter/company/license', token, { image: PNG });
     const license_id = String((lic.body as Env).data.license_id);
-    const me = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000004'"))!.id;
+    const me = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000004')}'`))!.id;
     const rs = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         post('/usercenter/company/apply', token, {

@@ -23,6 +23,8 @@ import { API_PREFIX, endpoints, type Endpoint } from '../contract/endpoints';
 import { grants, MSG_NO_PERMISSION, ROLES, type PermRule } from '../contract/roles';
 import { fmtDate } from './lib/time';
 import { call, startTestServer, type Env, type TestServer } from '../../tests/setup/server';
+import { mobileIndex } from './domain/users';
+import { insertUser } from '../../tests/setup/users';
 
 const SEED = 20261123;
 /** Fuzzed cases per endpoint (on top of the harvested-id cases). */
@@ -94,14 +96,14 @@ let casesTried = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const b = (await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000002'"))!;
+  const b = (await s.db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!;
   bUserId = b.id;
   // B is a paying member too, so that paid endpoints get past the membership gate to the ownership checks
   await s.db.query(`UPDATE companies SET company_lv = 1, member_expire = $2, crc_balance = 1000 WHERE id = $1`, [
     b.company_id,
     fmtDate(new Date(Date.now() + 365 * 86_400_000)),
   ]);
-  aCompanyId = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  aCompanyId = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   companyTables = (
     await s.db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'company_id' ORDER BY 1`,
@@ -165,11 +167,15 @@ async function addRoleColleagues(companyId: number) {
   let n = 0;
   for (const [key, rule] of rules) {
     const mobile = `1370000${String(++n).padStart(4, '0')}`;
-    await s.db.query(
-      `INSERT INTO users (mobile, realname, verify_status, company_id, role, roles, member_status, joined_at)
-       VALUES ($1, $2, 1, $3, 'member', $4, 'normal', now())`,
-      [mobile, `无${n}`, companyId, rolesWithout(rule)],
-    );
+    await insertUser(s.db, mobile, {
+      realname: `无${n}`,
+      verify_status: 1,
+      company_id: companyId,
+      role: 'member',
+      roles: rolesWithout(rule),
+      member_status: 'normal',
+      joined_at: new Date(),
+    });
     withoutPerm.set(key, mobile);
   }
 }
@@ -533,7 +539,7 @@ describe('sweep: every endpoint as company B, A’s ids and fuzzed input', () =>
 
   it('B is still who it was (the sweep did not move B into A)', async () => {
     const b = await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE id = $1', [bUserId]);
-    const a = await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'");
+    const a = await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
     expect(b!.company_id).not.toBe(a!.company_id);
   });
 });
@@ -551,8 +557,8 @@ describe('permissions: every endpoint with a perm, as a colleague of B whose rol
     it(`${e.method} ${e.path} needs ${ruleKey(e.perm!)}`, async () => {
       const mobile = withoutPerm.get(ruleKey(e.perm!))!;
       // the fuzzing above, as B's admin, may have changed or removed this colleague (an id of A's that is also theirs)
-      await s.db.query(`UPDATE users SET company_id = $2, member_status = 'normal', roles = $3 WHERE mobile = $1`, [
-        mobile,
+      await s.db.query(`UPDATE users SET company_id = $2, member_status = 'normal', roles = $3 WHERE mobile_bidx = $1`, [
+        mobileIndex(mobile),
         (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE id = $1', [bUserId]))!.company_id,
         rolesWithout(e.perm!),
       ]);

@@ -18,6 +18,7 @@ import { issueToken } from './domain/sessions';
 import { sealPii } from './lib/pii';
 import { call, type Env } from '../../tests/setup/server';
 import { freePort, slowLoginCode, spawnServer, waitFor, type Proc } from '../../tests/setup/spawn';
+import { mobileIndex } from './domain/users';
 
 const URL_ = process.env.DATABASE_URL;
 if (!URL_) console.log('two-servers.test.ts: skipped — DATABASE_URL is not set (these tests need a real PostgreSQL; .ci/run sets it)');
@@ -114,7 +115,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     expect(o.body.code, o.body.msg).toBe(200);
     const id = o.body.data.order_id as string;
     const before = (await db.one<{ crc_balance: number; member_expire: string | null }>(
-      "SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile = '13800000002'",
+      `SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile_bidx = '${mobileIndex('13800000002')}'`,
     ))!;
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? A : B, 'POST', `/sandbox/pay/${id}`)));
     expect(answers.every((a) => a.body.code === 200)).toBe(true);
@@ -122,7 +123,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const gifts = await db.query('SELECT id FROM crc_ledger WHERE ref = $1', [id]);
     expect(gifts).toHaveLength(1);
     const after = (await db.one<{ crc_balance: number; member_expire: string }>(
-      "SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile = '13800000002'",
+      `SELECT crc_balance, member_expire FROM companies c JOIN users u ON u.company_id = c.id WHERE u.mobile_bidx = '${mobileIndex('13800000002')}'`,
     ))!;
     expect(after.crc_balance).toBeGreaterThan(before.crc_balance);
     expect(after.member_expire).not.toBe(before.member_expire);
@@ -130,12 +131,12 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
 
   it('concurrent payout confirmations on both servers debit once; the channel result is applied once by one server', async () => {
     // a session made directly (13800000001 asked for an SMS code less than a minute ago)
-    const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const me = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const { token } = await issueToken(db, me.id, new Date());
     // four eyes: 周婷 (财务) approves what 13800000001 submits
-    const fin = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13905710007'"))!;
+    const fin = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13905710007')}'`))!;
     const approver = (await issueToken(db, fin.id, new Date())).token;
-    const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const c1 = (await db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
     const t = await db.one<{ id: number }>(
       `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWTWO' || floor(random()*1e9)::text, '两台服务器', 'ongoing', md5(random()::text)) RETURNING id`,
       [c1],
@@ -207,7 +208,7 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
   }, 120_000);
 
   it('SIGTERM on one server during a request lets it finish; the other keeps serving the same session', async () => {
-    const me = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const me = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const { token } = await issueToken(db, me.id, new Date());
     const a = procs[0]!;
     const port = Number(new URL(A).port);

@@ -14,6 +14,7 @@ import { axeSerious, injectAxe, type AxeFinding } from './axe';
 import { DIALOGS } from './a11y-dialogs';
 import { shot, startHarness, type Harness } from './harness';
 import { batchSubmittedByColleague, payoutTask } from './payout-task';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 let ids: Record<string, string>;
@@ -46,7 +47,7 @@ function routeTable(): Route[] {
 async function params(): Promise<Record<string, string>> {
   const db = h.server.db;
   const one = async <T>(sql: string) => (await db.one<T>(sql)) ?? null;
-  const company = (await one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
+  const company = (await one<{ id: number }>(`SELECT company_id AS id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
   const pos = await one<{ id: number; title: string }>(`SELECT id, title FROM positions WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const task = await one<{ id: number; name: string }>(`SELECT id, name FROM flex_tasks WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const batch = await one<{ id: number; task_id: number }>(`SELECT id, task_id FROM payout_batches WHERE company_id = ${company} ORDER BY id LIMIT 1`);

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { animationsDone, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -220,7 +221,7 @@ describe('a new company from login to a paid membership', () => {
 
 describe('WeChat scan login and /bind', () => {
   it('first scan binds a mobile (a mobile bound to another account is refused); the next scan logs in at once', async () => {
-    await h.server.db.query("UPDATE users SET wechat_openid = 'wx_someone_else_01' WHERE mobile = '13800000002'");
+    await h.server.db.query(`UPDATE users SET wechat_openid = 'wx_someone_else_01' WHERE mobile_bidx = '${mobileIndex('13800000002')}'`);
     const { page, context } = await h.newPage();
     // every API call the login page makes, to check where the QR's ticket travels
     const calls: { url: string; method: string; body: string }[] = [];

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
+import { decryptPii } from '../../src/server/lib/pii';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,10 +17,11 @@ afterAll(async () => {
 
 describe('removing a colleague', () => {
   it('移除 asks first; the removed colleague’s open console is logged out on its next call', async () => {
-    const colleague = (await h.server.db.one<{ mobile: string; realname: string }>(
-      `SELECT u.mobile, u.realname FROM users u JOIN users a ON a.company_id = u.company_id
-        WHERE a.mobile = '13800000001' AND u.role = 'member' AND u.member_status = 'normal' ORDER BY u.id LIMIT 1`,
+    const found = (await h.server.db.one<{ mobile_enc: string; realname: string }>(
+      `SELECT u.mobile_enc, u.realname FROM users u JOIN users a ON a.company_id = u.company_id
+        WHERE a.mobile_bidx = '${mobileIndex('13800000001')}' AND u.role = 'member' AND u.member_status = 'normal' ORDER BY u.id LIMIT 1`,
     ))!;
+    const colleague = { realname: found.realname, mobile: decryptPii(found.mobile_enc) };
     // the colleague works in their own browser
     const other = await h.newPage();
     await loginAs(other.page, h.url, colleague.mobile);

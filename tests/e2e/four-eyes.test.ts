@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { checkLedger, post } from '../../src/server/domain/payouts/ledger';
 import { sealPii } from '../../src/server/lib/pii';
 import { shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 const RECRUITER = '13905710008';
 const FINANCE = '13905710007';
@@ -20,7 +21,7 @@ let h: Harness;
 let company: number;
 beforeAll(async () => {
   h = await startHarness();
-  company = (await h.server.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  company = (await h.server.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
 }, 120_000);
 afterAll(async () => {
   await h?.close();

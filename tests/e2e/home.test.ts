@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, settled, shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe('home: to-do cards open their filtered lists', () => {
     await shot(page, 'home-bottom');
 
     const db = h.server.db;
-    const cid = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const cid = (await db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
     const titles = async (sql: string) => (await db.query<{ x: string }>(sql, [cid])).map((r) => r.x);
     // one 完税 application waiting for payment, so that card has something to open
     await db.query(

@@ -7,10 +7,11 @@ import { batchAction, createBatch } from '../../src/server/domain/payouts/batch-
 import { post } from '../../src/server/domain/payouts/ledger';
 import { sealPii } from '../../src/server/lib/pii';
 import type { Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 export async function payoutTask(h: Harness, mobile: string, name: string): Promise<{ id: number; name: string; company: number }> {
   const db = h.server.db;
-  const company = (await db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile = $1', [mobile]))!.id;
+  const company = (await db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!.id;
   const t = (await db.one<{ id: number }>(
     `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token)
      VALUES ($1, 'RWPAY' || floor(random()*1e6)::text, $2, 'ongoing', md5(random()::text)) RETURNING id`,
@@ -44,7 +45,7 @@ export async function payoutTask(h: Harness, mobile: string, name: string): Prom
  */
 export async function batchSubmittedByColleague(h: Harness, task: { id: number; company: number }): Promise<void> {
   const db = h.server.db;
-  const fin = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13905710007'"))!;
+  const fin = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13905710007')}'`))!;
   const by = { companyId: task.company, userId: fin.id, actor: '周婷', ip: '127.0.0.1' };
   const id = await createBatch(db, by, { task_id: task.id }, new Date());
   await batchAction(db, by, id, 'submit', new Date());

@@ -13,6 +13,7 @@ import { checkLedger } from '../../src/server/domain/payouts/ledger';
 import { makeXlsx } from '../../src/server/imports/fixtures';
 import { sealPii } from '../../src/server/lib/pii';
 import { loginAs, shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const TASK = `仓库盘点${Date.now() % 1000}`;
 /** A company-1 task with two accepted, signed deliveries (¥300.00 and ¥450.50). */
 async function seedTask(): Promise<{ id: number; company: number }> {
   const db = h.server.db;
-  const company = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  const company = (await db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   const t = await db.one<{ id: number }>(
     `INSERT INTO flex_tasks (company_id, task_no, name, status, public_token) VALUES ($1, 'RWE2E' || floor(random()*1e6)::text, $2, 'ongoing', md5(random()::text)) RETURNING id`,
     [company, TASK],

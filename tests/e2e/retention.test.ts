@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, shot, startHarness, type Harness } from './harness';
 import { call } from '../setup/server';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -64,7 +65,9 @@ describe('retention setting', () => {
   });
 
   it('an import whose original was purged says so in the batch list instead of offering the download', async () => {
-    const admin = (await h.server.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+    const admin = (await h.server.db.one<{ id: number; company_id: number }>(
+      `SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`,
+    ))!;
     const now = new Date();
     await h.server.db.query(
       `INSERT INTO import_batches (company_id, type, file_name, file_size, file_hash, file_enc, status, total, ok_count, imported_count, created_by, created_at, committed_at, file_purged_at)

@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { presignGet } from '../../src/server/domain/accounts/credentials';
 import { SANDBOX_BUCKET } from '../../src/server/sandbox/cloud';
 import { loginAs, shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 const TMP = '/tmp/sec-e2e';
 let h: Harness;
@@ -45,7 +46,7 @@ describe('uploaded files never run as the console', () => {
     const token = await h.server.tokenFor(mobile);
     const sts = (await (await fetch(`${h.url}/ent/v3/upload/sts`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Sts };
     const cred = sts.data;
-    const company = (await h.server.db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile = $1', [mobile]))!.id;
+    const company = (await h.server.db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!.id;
     const client = new OSS({
       accessKeyId: cred.AccessKeyId,
       accessKeySecret: cred.AccessKeySecret,

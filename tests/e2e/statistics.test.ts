@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, loginAs, settled, shot, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -139,7 +140,7 @@ describe('statistics: the data panel', () => {
     const db = h.server.db;
     const expected = (await db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM applications a JOIN positions p ON p.id = a.position_id
-        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') AND p.department = $1
+        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}') AND p.department = $1
           AND a.created_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Shanghai') AND a.created_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`,
       [dept, start, end],
     ))!.n;

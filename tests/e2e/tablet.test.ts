@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ for (const [width, height] of [
       await page.context().addCookies([{ name: 'token', value: await h.server.tokenFor('13800000001'), url: h.url }]);
       const b = (await h.server.db.one<{ id: number; task_id: number; name: string }>(
         `SELECT b.id, b.task_id, t.name FROM payout_batches b JOIN flex_tasks t ON t.id = b.task_id
-         WHERE b.company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') ORDER BY b.id DESC LIMIT 1`,
+         WHERE b.company_id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}') ORDER BY b.id DESC LIMIT 1`,
       ))!;
       const check = async (name: string) => {
         expect(await clipped(page), name).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import { beforeAll, expect } from 'vitest';
 import type { Db } from '../../src/server/db';
+import { mobileIndex } from '../../src/server/domain/users';
 
 /** A caller of the domain functions: the user's company and id. */
 export interface Actor {
@@ -17,7 +18,8 @@ export interface Actor {
  * company 2) as `other`, read from `db` before the first test.
  */
 export function demoActors(db: Db): { mine: Actor; other: Actor } {
-  const actor = async (mobile: string) => (await db.one<Actor>('SELECT company_id AS "companyId", id AS "userId" FROM users WHERE mobile = $1', [mobile]))!;
+  const actor = async (mobile: string) =>
+    (await db.one<Actor>('SELECT company_id AS "companyId", id AS "userId" FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!;
   const mine = { companyId: 0, userId: 0 };
   const other = { companyId: 0, userId: 0 };
   beforeAll(async () => {

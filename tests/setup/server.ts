@@ -6,6 +6,7 @@ import { issueToken } from '../../src/server/domain/sessions';
 import type { UploadQuota } from '../../src/server/domain/quota';
 import type { LoginLimits } from '../../src/server/lib/limits';
 import { openTestDb, perFile } from './db';
+import { mobileIndex } from '../../src/server/domain/users';
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>`, no trailing slash */
@@ -53,7 +54,7 @@ export async function startTestServer(
     db,
     app,
     async tokenFor(mobile) {
-      const user = await db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [mobile]);
+      const user = await db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]);
       if (!user) throw new Error(`no user ${mobile}`);
       return (await issueToken(db, user.id, now())).token;
     },
@@ -92,7 +93,8 @@ export function useTestServer(opts: Parameters<typeof startTestServer>[0] = {}):
  * are the ids of companies 1 and 2.
  */
 export async function demoAccounts(s: TestServer) {
-  const companyOf = async (mobile: string) => (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile = $1', [mobile]))!.company_id;
+  const companyOf = async (mobile: string) =>
+    (await s.db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!.company_id;
   return {
     member: await s.tokenFor('13800000001'),
     nonMember: await s.tokenFor('13800000002'),

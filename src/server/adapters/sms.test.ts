@@ -7,6 +7,7 @@ import { call, startTestServer, type TestServer } from '../../../tests/setup/ser
 import { buildServer } from '../app';
 import { SANDBOX_SMS_KEY } from '../sandbox/dysms';
 import { aliyunSms, installSmsSender, postSendSms, sendSmsParams, SmsSendError, type AliyunSmsConfig } from './sms';
+import { blindIndex } from '../lib/pii';
 
 let s: TestServer;
 let cfg: AliyunSmsConfig;
@@ -82,7 +83,7 @@ describe('Alibaba Cloud SMS SendSms', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(failed.json()).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试' });
-      expect(await s.db.one("SELECT 1 FROM sms_codes WHERE mobile = '13977778888'")).toBeUndefined();
+      expect(await s.db.one(`SELECT 1 FROM sms_codes WHERE mobile_bidx = '${blindIndex('mobile', '13977778888')}'`)).toBeUndefined();
     } finally {
       installSmsSender(null);
       await app.close();

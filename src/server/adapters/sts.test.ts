@@ -13,6 +13,7 @@ import { buildServer } from '../app';
 import { SANDBOX_BUCKET } from '../sandbox/cloud';
 import { SANDBOX_STS } from '../sandbox/sts';
 import { assumeRole, assumeRoleParams, uploadPolicy, type AliyunStsConfig } from './sts';
+import { blindIndex } from '../lib/pii';
 
 let s: TestServer;
 let cfg: AliyunStsConfig;
@@ -43,7 +44,9 @@ const post = (params: Record<string, string>) =>
 
 describe('STS AssumeRole', () => {
   it('answers credentials in the real shape that reach the caller’s prefix of the store and nothing else', async () => {
-    const a = (await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+    const a = (await s.db.one<{ id: number; company_id: number }>(
+      `SELECT id, company_id FROM users WHERE mobile_bidx = '${blindIndex('mobile', '13800000001')}'`,
+    ))!;
     const c = await assumeRole(cfg, { sessionName: `hr-u${a.id}`, prefix: `c${a.company_id}/`, durationS: 900 });
     expect(c.AccessKeyId).toMatch(/^STS\./);
     expect(c.Expiration).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -71,7 +74,9 @@ describe('STS AssumeRole', () => {
       const row = await s.db.one<{ scope_prefix: string; user_id: number }>('SELECT scope_prefix, user_id FROM sts_credentials WHERE access_key_id = $1', [
         r.data.AccessKeyId,
       ]);
-      const b = (await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000002'"))!;
+      const b = (await s.db.one<{ id: number; company_id: number }>(
+        `SELECT id, company_id FROM users WHERE mobile_bidx = '${blindIndex('mobile', '13800000002')}'`,
+      ))!;
       expect(row).toEqual({ scope_prefix: `c${b.company_id}/`, user_id: b.id });
     } finally {
       await app.close();

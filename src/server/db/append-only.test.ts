@@ -10,6 +10,7 @@ import { openTestDb } from '../../../tests/setup/db';
 import { ANONYMISED_NAME } from '../domain/accounts/retention-rules';
 import { post } from '../domain/payouts/ledger';
 import type { Db } from './types';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 let companyId = 0;
@@ -17,7 +18,7 @@ let userId = 0;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const u = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+  const u = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   companyId = u.company_id;
   userId = u.id;
   // one row in each table at least (row triggers fire only on rows)

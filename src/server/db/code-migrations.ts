@@ -4,6 +4,7 @@
  */
 import { normalizeDigits } from '../../contract/person';
 import { encryptPii, sealPii } from '../lib/pii';
+import { sealMobiles } from './seal-mobiles';
 import type { Db } from './types';
 
 /**
@@ -58,5 +59,6 @@ async function sealAreaSmsBodies(db: Db): Promise<void> {
 export const codeMigrations: { version: string; name: string; run: (db: Db) => Promise<void> }[] = [
   { version: '008a', name: 'seal_pii', run: sealPlainMobiles },
   { version: '010a', name: 'seal_resignation_mobiles', run: sealResignationMobiles },
+  { version: '042a', name: 'seal_mobiles', run: sealMobiles },
   { version: '043a', name: 'seal_area_sms', run: sealAreaSmsBodies },
 ];

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
-import { companyStatus, type CompanyRow, type UserRow } from '../domain/users';
+import { companyStatus, mobileIndex, type CompanyRow, type UserRow } from '../domain/users';
+import { decryptPii } from '../lib/pii';
 import { isUscc } from '../../contract/uscc';
 import { loadMigrations, migrate } from './migrate';
 import { seed, seedSteps, DEMO_CODE_1, DEMO_CODE_2, DEMO_CODE_3 } from './seed';
 import type { Db } from './types';
+import { insertUser } from '../../../tests/setup/users';
+
+const DEMO_MOBILES = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005'];
 
 describe('a blank database', () => {
   let db: Db;
@@ -69,8 +73,13 @@ describe('a blank database', () => {
       );
       expect(last?.balance_after ?? 0).toBe(c.crc_balance);
     }
-    const names = await db.query<{ mobile: string; realname: string }>("SELECT mobile, realname FROM users WHERE mobile LIKE '1380000000%' ORDER BY mobile");
-    expect(names.map((u) => u.mobile)).toEqual(['13800000001', '13800000002', '13800000003', '13800000004', '13800000005']);
+    // the login mobiles are sealed (migration 042): found by their blind index, opened with the key
+    const names = await db.query<{ mobile_enc: string; mobile_mask: string; realname: string }>(
+      'SELECT mobile_enc, mobile_mask, realname FROM users WHERE mobile_bidx = ANY($1) ORDER BY id',
+      [DEMO_MOBILES.map(mobileIndex)],
+    );
+    expect(names.map((u) => decryptPii(u.mobile_enc))).toEqual(DEMO_MOBILES);
+    expect(names.map((u) => u.mobile_mask)).toEqual(DEMO_MOBILES.map((m) => `${m.slice(0, 3)}****${m.slice(-4)}`));
     for (const u of names) expect(u.realname).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
     const pending = await db.one<{ n: number }>("SELECT count(*) AS n FROM resignation_requests WHERE company_id = 1 AND status = 'pending'");
     expect(pending?.n).toBeGreaterThanOrEqual(3);
@@ -82,7 +91,7 @@ describe('a database that already holds data', () => {
     const db = await openTestDb({ empty: true });
     try {
       await migrate(db);
-      await db.query(`INSERT INTO users (mobile, realname) VALUES ('13600000000', '孙丽')`);
+      await insertUser(db, '13600000000', { realname: '孙丽' });
       expect(await seed(db)).toEqual([]);
       expect(await db.one<{ value: string }>("SELECT value FROM app_meta WHERE key = 'db_mode'")).toEqual({ value: 'real' });
       // and stays real even when emptied later

@@ -16,6 +16,7 @@ import { buildServer } from '../app';
 import { issueToken } from '../domain/sessions';
 import { migrate, seed } from '.';
 import { openPg, type PgDb } from './pg';
+import { mobileIndex } from '../domain/users';
 
 const URL_ = process.env.DATABASE_URL;
 
@@ -32,7 +33,7 @@ describe.skipIf(!URL_)('a database that stops answering', () => {
     const setup = place.open(2);
     await migrate(setup);
     await seed(setup);
-    const user = await setup.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+    const user = await setup.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
     token = (await issueToken(setup, user!.id, new Date())).token;
     await setup.close();
     const u = new URL(place.url);
@@ -102,7 +103,7 @@ describe.skipIf(!URL_)('a database that stops answering', () => {
     // a second, direct pool plays the other server; this transaction holds the lock and goes silent
     const other = place.open(2);
     try {
-      const user = await other.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+      const user = await other.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
       let release: () => void = () => undefined;
       const holder = db
         .tx(async (t) => {

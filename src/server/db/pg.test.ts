@@ -4,7 +4,7 @@ import { statementName } from './pg';
 
 describe('statementName', () => {
   it('names a data statement with parameters from its third use on, the same name for the same text', () => {
-    const sql = 'SELECT id FROM users WHERE mobile = $1 /* pg.test 1 */';
+    const sql = 'SELECT id FROM users WHERE mobile_bidx = $1 /* pg.test 1 */';
     expect(statementName(sql, ['1'])).toBeUndefined();
     expect(statementName(sql, ['2'])).toBeUndefined();
     const name = statementName(sql, ['3']);

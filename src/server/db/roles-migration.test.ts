@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
 import { loadMigrations, migrate } from './migrate';
 import type { Db } from './types';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 beforeAll(async () => {
@@ -27,7 +28,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-const rolesOf = async (mobile: string) => (await db.one<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE mobile = $1', [mobile]))!;
+const rolesOf = async (mobile: string) =>
+  (await db.one<{ role: string; roles: string[] }>('SELECT role, roles FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!;
 
 describe('migration 036 on existing people', () => {
   it('gives admins 管理员, admitted colleagues 招聘 + 人事, the others 成员', async () => {
@@ -38,14 +40,16 @@ describe('migration 036 on existing people', () => {
   });
 
   it('keeps role and roles in step whichever is written, and refuses unknown roles', async () => {
-    await db.query(`UPDATE users SET roles = '{finance,admin,member}' WHERE mobile = '13600000002'`);
+    await db.query(`UPDATE users SET roles = '{finance,admin,member}' WHERE mobile_bidx = '${mobileIndex('13600000002')}'`);
     expect((await rolesOf('13600000002')).role).toBe('admin');
-    await db.query(`UPDATE users SET role = 'member' WHERE mobile = '13600000002'`);
+    await db.query(`UPDATE users SET role = 'member' WHERE mobile_bidx = '${mobileIndex('13600000002')}'`);
     expect(await rolesOf('13600000002')).toEqual({ role: 'member', roles: ['finance', 'member'] });
     // leaving the company starts again from 成员
-    await db.query(`UPDATE users SET company_id = NULL WHERE mobile = '13600000002'`);
+    await db.query(`UPDATE users SET company_id = NULL WHERE mobile_bidx = '${mobileIndex('13600000002')}'`);
     expect((await rolesOf('13600000002')).roles).toEqual(['member']);
-    await expect(db.query(`UPDATE users SET roles = '{owner,member}' WHERE mobile = '13600000002'`)).rejects.toThrow(/users_roles_known/);
-    await expect(db.query(`UPDATE users SET roles = '{hr}' WHERE mobile = '13600000002'`)).rejects.toThrow(/users_roles_known/);
+    await expect(db.query(`UPDATE users SET roles = '{owner,member}' WHERE mobile_bidx = '${mobileIndex('13600000002')}'`)).rejects.toThrow(
+      /users_roles_known/,
+    );
+    await expect(db.query(`UPDATE users SET roles = '{hr}' WHERE mobile_bidx = '${mobileIndex('13600000002')}'`)).rejects.toThrow(/users_roles_known/);
   });
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db';
 import type { Db } from './types';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 beforeAll(async () => {
@@ -17,8 +18,8 @@ afterAll(async () => {
 
 describe('006_store_security', () => {
   it('re-keys legacy media objects under c<company>/ or u<user>/ and records the uploader', async () => {
-    const a = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
-    const lone = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000004'"))!;
+    const a = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
+    const lone = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000004')}'`))!;
     const bucket = 'outin-hrconsole-sandbox';
     await db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, bucket, object_key, status) VALUES

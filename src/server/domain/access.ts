@@ -4,7 +4,6 @@
  * SPEC's words (messages.md). Roles and approvals (issue 27) grow here.
  */
 import { Code } from '../../contract/codes';
-import { maskMobile } from '../../contract/person';
 import { grants, MSG_NO_PERMISSION, type PermRule } from '../../contract/roles';
 import { forbidden, Refusal } from '../lib/refusal';
 import { activeLevel, companyStatus, isActiveMember, type AuthInfo, type CompanyRow } from './users';
@@ -58,7 +57,7 @@ export function taxCompany(auth: AuthInfo, now: Date): CompanyRow {
 }
 
 /** The name the logs show for the caller: the real name, or the masked mobile. */
-export const operatorOf = (auth: AuthInfo) => auth.user.realname || maskMobile(auth.user.mobile);
+export const operatorOf = (auth: AuthInfo) => auth.user.realname || auth.user.mobile_mask;
 
 /**
  * The endpoint's permission (its `perm` in the endpoint table), asked by addRoute before any

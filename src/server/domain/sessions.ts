@@ -2,8 +2,10 @@
  * Sessions: signing in with an SMS code (the first sign-in creates the account), the token, and
  * signing out. Only a token's sha256 is stored; http/auth.ts looks sessions up on every call.
  */
+import { normalizeDigits } from '../../contract/person';
 import type { Db } from '../db/types';
 import { newToken, sha256hex } from '../lib/crypto';
+import { sealPii } from '../lib/pii';
 import type { LoginLimits } from '../lib/limits';
 import { commitThenRefuse, type Refusal } from '../lib/refusal';
 import { addDays } from '../lib/time';
@@ -40,11 +42,13 @@ export async function loginWithCode(
   return commitThenRefuse(db, async (t): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } } | Refusal> => {
     const wrong = await consumeSmsCode(t, mobile, code, now, limits);
     if (wrong) return wrong;
+    // the account is found by the mobile's blind index; a new one is stored sealed (docs/pii.md)
+    const m = sealPii('mobile', normalizeDigits(mobile));
     const user = (await t.one<UserRow>(
-      `INSERT INTO users (mobile, created_at, last_login_at) VALUES ($1, $2, $2)
-       ON CONFLICT (mobile) DO UPDATE SET last_login_at = EXCLUDED.last_login_at
+      `INSERT INTO users (mobile_enc, mobile_bidx, mobile_mask, created_at, last_login_at) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (mobile_bidx) DO UPDATE SET last_login_at = EXCLUDED.last_login_at
        RETURNING ${USER_COLUMNS}`,
-      [mobile, now],
+      [m.enc, m.bidx, m.mask, now],
     ))!;
     return { user, session: await issueToken(t, user.id, now) };
   });

@@ -11,6 +11,7 @@ import { enqueueSmsCode } from '../jobs/sms';
 import { randomDigits, safeEqual } from '../lib/crypto';
 import { serverKeys } from '../lib/keys';
 import { chinaDayStart, hit, hits, type LoginLimits } from '../lib/limits';
+import { blindIndex } from '../lib/pii';
 import { badRequest, failed, tooMany, type Refusal } from '../lib/refusal';
 import { addSeconds } from '../lib/time';
 import { failBucket, limitSmsSend, type SmsAsker } from './sms-limits';
@@ -39,11 +40,14 @@ interface SmsRow {
 /** Serialises the SMS work of one mobile (two quick clicks must not both send). */
 const lockMobile = (db: Db, mobile: string) => db.query("SELECT pg_advisory_xact_lock(hashtext('sms:' || $1))", [mobile]);
 
+/** A code row names its mobile by the blind index only (migration 042): the SMS itself travels sealed. */
+const codeKey = (mobile: string) => blindIndex('mobile', mobile);
+
 const latestCode = (db: Db, mobile: string) =>
   db.one<SmsRow>(
     `SELECT id, code_hmac, sent_at, expires_at, attempts, consumed_at FROM sms_codes
-      WHERE mobile = $1 ORDER BY sent_at DESC, id DESC LIMIT 1`,
-    [mobile],
+      WHERE mobile_bidx = $1 ORDER BY sent_at DESC, id DESC LIMIT 1`,
+    [codeKey(mobile)],
   );
 
 /**
@@ -87,8 +91,8 @@ export async function issueSmsCode(t: Db, mobile: string, who: SmsAsker, now: Da
     return tooMany(`验证码发送过于频繁，请${wait}秒后再试`, { retry_after: wait });
   }
   await limitSmsSend(t, who, mobile, now, limits);
-  const row = await t.one<{ id: number }>('INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id', [
-    mobile,
+  const row = await t.one<{ id: number }>('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+    codeKey(mobile),
     smsCodeHmac(mobile, code),
     now,
     addSeconds(now, SMS_TTL_S),

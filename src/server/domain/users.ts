@@ -2,10 +2,15 @@ import type { Db } from '../db/types';
 import type { CompanyStatus, Member, User } from '../../contract/usercenter';
 import { fmtDate } from '../lib/time';
 import { normalRoles, permissionsOf } from '../../contract/roles';
+import { normalizeDigits } from '../../contract/person';
+import { blindIndex, decryptPii } from '../lib/pii';
 
 export interface UserRow {
   id: number;
-  mobile: string;
+  /** the login mobile sealed (migration 042, docs/pii.md): whole only to its owner (ownMobile) */
+  mobile_enc: string;
+  /** what colleagues, lists and logs show: 138****0001 */
+  mobile_mask: string;
   realname: string;
   avatar: string;
   verify_status: number;
@@ -32,8 +37,14 @@ export interface CompanyRow {
   submitted_by: number | null;
 }
 
-export const USER_COLUMNS = 'id, mobile, realname, avatar, verify_status, company_id, dept_name, job_name, role, roles, member_status';
+export const USER_COLUMNS = 'id, mobile_enc, mobile_mask, realname, avatar, verify_status, company_id, dept_name, job_name, role, roles, member_status';
 export const COMPANY_COLUMNS = 'id, name, short_name, status, reject_reason, is_pay_taxe, company_lv, member_expire, crc_balance, submitted_by';
+
+/** The blind index a user is found by (login, binding, seeds): `users.mobile_bidx`. */
+export const mobileIndex = (mobile: string) => blindIndex('mobile', normalizeDigits(mobile));
+
+/** The user's own whole mobile, for what truly needs it: their own answers, an SMS to them. */
+export const ownMobile = (user: Pick<UserRow, 'mobile_enc'>) => decryptPii(user.mobile_enc);
 
 export async function loadCompany(db: Db, id: number | null): Promise<CompanyRow | null> {
   if (id === null) return null;
@@ -63,7 +74,8 @@ export function toApiUser(user: UserRow, company: CompanyRow | null): User {
     realname: user.realname,
     avatar: user.avatar,
     verify_status: user.verify_status,
-    mobile: user.mobile,
+    // the user's own number, to the user
+    mobile: ownMobile(user),
     company_status: companyStatus(user, company),
   };
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db';
 import { issueToken } from '../domain/sessions';
 import { openTestDb } from '../../../tests/setup/db';
 import { redactText } from './security';
+import { mobileIndex } from '../domain/users';
 
 let app: FastifyInstance;
 let db: Db;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 describe('the access log never holds secrets', () => {
   it('redacts signatures, security tokens, key ids, tickets, invite codes and the Authorization header', async () => {
-    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const token = (await issueToken(db, user.id, new Date())).token;
     const secrets = {
       signature: 'SIGsecretAbc123',
@@ -100,6 +101,18 @@ describe('the access log leaks no public link and no number (issue 28 items 2 an
     expect(redactText(`/sandbox/flex/w/${token}/sms`)).toBe('/sandbox/flex/w/[REDACTED]/sms');
     expect(redactText('/ent/v3/dimission/records?keywords=15211110002&page=1')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]&page=1');
     expect(redactText('/ent/v3/dimission/records?keywords=33010619850505702X')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
+    // the export and the requests list too, and a mobile typed with spaces, hyphens or full-width digits
+    expect(redactText('/ent/v3/dimission/records/export?keywords=15211110002')).toBe('/ent/v3/dimission/records/export?keywords=[REDACTED]');
+    expect(redactText('/ent/v3/dimission/requests?status=all&keywords=152%201111%200002')).toBe('/ent/v3/dimission/requests?status=all&keywords=[REDACTED]');
+    expect(redactText('/ent/v3/dimission/proofs?keywords=152+1111+0002&page=1')).toBe('/ent/v3/dimission/proofs?keywords=[REDACTED]&page=1');
+    expect(redactText('/ent/v3/dimission/records?keywords=152-1111-0002')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
+    expect(redactText(`/ent/v3/dimission/records?keywords=${encodeURIComponent('１５２１１１１０００２')}`)).toBe(
+      '/ent/v3/dimission/records?keywords=[REDACTED]',
+    );
+    // a name stays, and so does broken percent-encoding
+    expect(redactText(`/ent/v3/dimission/records?keywords=${encodeURIComponent('周岚')}&x=%E0%A4%A`)).toBe(
+      `/ent/v3/dimission/records?keywords=${encodeURIComponent('周岚')}&x=%E0%A4%A`,
+    );
     expect(redactText('/x?card=6228480402564890018&old_id=330106850505702')).toBe('/x?card=[REDACTED]&old_id=[REDACTED]');
     // what only looks alike stays: a batch number, an id, a timestamp, a page
     expect(redactText('/ent/v3/payout/logs?batch_no=FF202611270800086465&ts=1795747554140&id=1234567&page=2')).toBe(
@@ -131,7 +144,7 @@ describe('security headers on every answer', () => {
   });
 
   it('every API answer says Cache-Control: no-store: data, refusals, 404s, bad input, 503s (issue 28 item 9)', async () => {
-    const user = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!;
+    const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
     const token = (await issueToken(db, user.id, new Date())).token;
     const answers = [
       await fetch(`${url}/ent/v3/usercenter/info`, { headers: { authorization: `Bearer ${token}` } }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeDigits } from '../../contract/person';
 
 /**
  * Response headers every answer carries (issue 9 item 10), and the redaction of secrets from the
@@ -108,11 +109,25 @@ const SECRET_SEGMENTS: RegExp[] = [
  */
 const NUMBER_LIKE = /(?<![0-9A-Za-z])(?:1[3-9]\d{9}|\d{17}[\dXx]|\d{15}|\d{16,19})(?![0-9A-Za-z])/g;
 const BEARER = /\b(Bearer|OSS)\s+[A-Za-z0-9._~+/=:-]+/g;
+/**
+ * A query value that is such a number once decoded and normalised, the way the departure search
+ * reads it (shared.ts keywordFilter): `138%200000%200001`, `138-0000-0001`, full-width digits.
+ */
+const QUERY_VALUE = /([?&][^=&\s#"']+)=([^&\s#"']+)/g;
+const WHOLE_NUMBER = /^(?:1[3-9]\d{9}|\d{17}[\dX]|\d{15}|\d{16,19})$/;
+function disguisedNumber(value: string): boolean {
+  try {
+    return WHOLE_NUMBER.test(normalizeDigits(decodeURIComponent(value.replace(/\+/g, ' '))));
+  } catch {
+    return false; // not percent-encoding: NUMBER_LIKE still looks at it
+  }
+}
 
 /** A URL (or any text holding URLs) with its secrets replaced by [REDACTED]. */
 export function redactText(s: string): string {
   let out = s.replace(SECRET_PARAM, `$1=${REDACTED}`).replace(SECRET_EXACT, `$1=${REDACTED}`);
   for (const re of SECRET_SEGMENTS) out = out.replace(re, `$1${REDACTED}`);
+  out = out.replace(QUERY_VALUE, (all, name: string, value: string) => (disguisedNumber(value) ? `${name}=${REDACTED}` : all));
   return out.replace(BEARER, `$1 ${REDACTED}`).replace(NUMBER_LIKE, REDACTED);
 }
 

@@ -12,6 +12,7 @@ import { Refusal } from '../lib/refusal';
 import { commitBatch } from './commit';
 import { breakCheck, dimissionCells, makeXlsx } from './fixtures';
 import { uploadBatch } from './upload';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 let auth: AuthInfo;
@@ -26,7 +27,7 @@ const file = async (rows: Record<string, string | number>[]) => ({ file_name: 'å
 
 beforeAll(async () => {
   db = await openTestDb();
-  const user = (await db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE mobile = '13800000001'`))!;
+  const user = (await db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   auth = { user, company: await loadCompany(db, user.company_id), tokenHash: '', pendingMembers: 0 };
 }, 120_000);
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { sealPii } from '../lib/pii';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { startJobs, type Jobs } from '.';
 import { AUTO_ACCEPT_OPERATOR, autoAcceptDeliveries, autoAcceptJob } from './acceptance';
+import { mobileIndex } from '../domain/users';
 
 const DAY = 86_400_000;
 /** the job's clock: fixed, so "due" is exact (the seed's own delivery, 1 day old at seeding, is not due) */
@@ -29,10 +30,10 @@ const schema = `pgboss_acc_${randomBytes(4).toString('hex')}`;
 beforeAll(async () => {
   s = await startTestServer();
   member = await s.tokenFor('13800000001');
-  const u = (await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+  const u = (await s.db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   hr = u.id;
   c1 = u.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
+  c2 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!.company_id;
 }, 60_000);
 afterAll(async () => {
   await jobs?.stop(1000).catch(() => undefined);

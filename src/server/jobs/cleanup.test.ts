@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, useTestServer } from '../../../tests/setup/server';
 import { cleanupExpired } from './cleanup';
+import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
 
@@ -14,14 +15,19 @@ describe('cleanupExpired', () => {
   it('deletes what expired more than a day ago, keeps the rest, and is safe to run twice at once', async () => {
     const now = new Date();
     const at = (h: number) => new Date(now.getTime() + h * HOUR);
-    const user = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!.id;
+    const user = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     for (const [mobile, expires] of [
       ['13900000001', at(-48)],
       ['13900000002', at(-25)],
       ['13900000003', at(-23)],
       ['13900000004', at(1)],
     ] as const) {
-      await s.db.query('INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4)', [mobile, '123456', expires, expires]);
+      await s.db.query('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        mobileIndex(mobile),
+        '123456',
+        expires,
+        expires,
+      ]);
     }
     for (const [hash, expires] of [
       ['t-old', at(-30)],
@@ -50,8 +56,9 @@ describe('cleanupExpired', () => {
       'cleanup-new-run',
     ]);
 
-    const sms = await s.db.query<{ mobile: string }>("SELECT mobile FROM sms_codes WHERE mobile LIKE '139000000%' ORDER BY mobile");
-    expect(sms.map((r) => r.mobile)).toEqual(['13900000003', '13900000004']);
+    const left = ['13900000001', '13900000002', '13900000003', '13900000004'].map(mobileIndex);
+    const sms = await s.db.query<{ mobile_bidx: string }>('SELECT mobile_bidx FROM sms_codes WHERE mobile_bidx = ANY($1)', [left]);
+    expect(sms.map((r) => r.mobile_bidx).sort()).toEqual([left[2], left[3]].sort());
     const wx = await s.db.query<{ ticket_hash: string }>("SELECT ticket_hash FROM wechat_logins WHERE ticket_hash LIKE 't-%'");
     expect(wx.map((r) => r.ticket_hash)).toEqual(['t-recent']);
     const sts = await s.db.query<{ access_key_id: string }>("SELECT access_key_id FROM sts_credentials WHERE access_key_id LIKE 'STS.cleanup-%'");
@@ -66,14 +73,14 @@ describe('cleanupExpired', () => {
     const t = await startTestServer();
     try {
       const old = new Date(Date.now() - 50 * HOUR);
-      await t.db.query('INSERT INTO sms_codes (mobile, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $3)', ['13911111111', '1', old]);
+      await t.db.query('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $3)', [mobileIndex('13911111111'), '1', old]);
       await t.app.close();
       // a new server process over the same database cleans at start
       const { buildServer } = await import('../app');
       const app2 = await buildServer({ db: t.db, sandbox: false, staticDir: null });
       await app2.ready();
       await app2.close();
-      expect(await t.db.one("SELECT 1 FROM sms_codes WHERE mobile = '13911111111'")).toBeUndefined();
+      expect(await t.db.one(`SELECT 1 FROM sms_codes WHERE mobile_bidx = '${mobileIndex('13911111111')}'`)).toBeUndefined();
     } finally {
       await t.db.close();
     }

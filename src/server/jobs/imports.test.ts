@@ -9,6 +9,7 @@ import { openTestDb } from '../../../tests/setup/db';
 import type { Db } from '../db/types';
 import { startJobs, type Jobs } from '.';
 import { importRecoverJob, MSG_INTERRUPTED, recoverInterruptedImports } from './imports';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 let jobs: Jobs | null = null;
@@ -23,7 +24,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function batch(status: string, claimedMinutesAgo: number | null): Promise<number> {
-  const u = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+  const u = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   const claimed = claimedMinutesAgo === null ? null : new Date(Date.now() - claimedMinutesAgo * 60_000);
   const r = await db.one<{ id: number }>(
     `INSERT INTO import_batches (company_id, type, file_name, file_size, file_hash, file_enc, status, rows_enc, created_by, claimed_at)

@@ -14,6 +14,7 @@ import type { Db } from '../db/types';
 import { serverJobs } from '../server-jobs';
 import { startJobs, type Jobs } from '.';
 import { LEDGER_CHECK_JOB, ledgerCheckJob } from './ledger-check';
+import { mobileIndex } from '../domain/users';
 
 const TOKEN = 'metrics-token-0123456789';
 const schema = `pgboss_led_${randomBytes(4).toString('hex')}`;
@@ -67,7 +68,7 @@ describe('the nightly ledger check', () => {
     expect(warnings).toEqual([]);
 
     // a balance written behind the ledger's back
-    const c = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const c = (await db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
     await db.query('INSERT INTO payout_accounts (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING', [c]);
     await db.query('UPDATE payout_accounts SET balance = balance + 100000 WHERE company_id = $1', [c]);
     try {

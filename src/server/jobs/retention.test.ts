@@ -30,6 +30,7 @@ import { addDays, fmtDate } from '../lib/time';
 import { installJobs, startJobs, type Jobs } from '.';
 import { RETENTION_JOB, retentionJob } from './retention';
 import { MSG_NO_PERMISSION } from '../../contract/roles';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let db: Db;
@@ -167,8 +168,8 @@ const exists = async (sql: string, args: unknown[]) => Boolean(await db.one(sql,
 beforeAll(async () => {
   s = await startTestServer();
   db = s.db;
-  const a = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
-  const b = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000002'"))!;
+  const a = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
+  const b = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!;
   [uA, cA, uB, cB] = [a.id, a.company_id, b.id, b.company_id];
   adminA = await s.tokenFor('13800000001');
   adminB = await s.tokenFor('13800000002');
@@ -224,17 +225,11 @@ describe('the retention rules', () => {
       cA,
       `RETPB${randomBytes(4).toString('hex')}`,
     ]))!.id;
-    // (payout_codes carries its company since the company keys of 032, when present)
-    const codeCompany = await exists(
-      `SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payout_codes' AND column_name = 'company_id'`,
-      [],
-    );
+    // (payout_codes carries its company since the company keys of 032, the mobile's blind index since 042)
     const code = async (expires: Date) =>
       (await db.one<{ id: number }>(
-        codeCompany
-          ? `INSERT INTO payout_codes (batch_id, company_id, mobile, code_hmac, sent_at, expires_at) VALUES ($1, $3, '13800000001', 'h', $2, $2) RETURNING id`
-          : `INSERT INTO payout_codes (batch_id, mobile, code_hmac, sent_at, expires_at) VALUES ($1, '13800000001', 'h', $2, $2) RETURNING id`,
-        codeCompany ? [pb, expires, cA] : [pb, expires],
+        `INSERT INTO payout_codes (batch_id, company_id, mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $3, $4, 'h', $2, $2) RETURNING id`,
+        [pb, expires, cA, mobileIndex('13800000001')],
       ))!.id;
     ids.codeOld = await code(at(-30));
     ids.codeNew = await code(at(-2));
@@ -566,7 +561,7 @@ describe('the setting (GET/POST /usercenter/retention)', () => {
   });
 
   it('refuses a member who is not the admin, and bad input, in Chinese', async () => {
-    await db.query(`UPDATE users SET member_status = 'normal' WHERE mobile = '13800000005'`);
+    await db.query(`UPDATE users SET member_status = 'normal' WHERE mobile_bidx = '${mobileIndex('13800000005')}'`);
     const member = await s.tokenFor('13800000005');
     expect((await post('/usercenter/retention', { departure_action: 'purge' }, member)).body).toMatchObject({
       code: 403,

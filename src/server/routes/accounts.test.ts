@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { makeUscc } from '../lib/uscc';
+import { mobileIndex } from '../domain/users';
+import { insertUser } from '../../../tests/setup/users';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,7 +25,7 @@ const api = (method: string, path: string, token?: string, form?: Record<string,
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function newUserToken(mobile: string): Promise<string> {
-  await s.db.query('INSERT INTO users (mobile) VALUES ($1) ON CONFLICT DO NOTHING', [mobile]);
+  await insertUser(s.db, mobile, {}, { onConflict: 'nothing' });
   return s.tokenFor(mobile);
 }
 
@@ -145,7 +147,7 @@ describe('the licence through the upload engine (an ImageId)', () => {
     return id;
   }
   const pngBytes = Buffer.from(PNG.split(',')[1]!, 'base64');
-  const userId = async (mobile: string) => (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [mobile]))!.id;
+  const userId = async (mobile: string) => (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!.id;
 
   it('takes the caller’s finished image, refuses another user’s, an unfinished one and a video; the licence viewer shows it', async () => {
     const token = await newUserToken('13962100041');
@@ -223,7 +225,7 @@ describe('refusals for another company’s objects', () => {
     expect((await api('POST', '/usercenter/company/order/invoice/YF2024110800012', t2, inv)).body).toEqual(missing);
     expect((await api('GET', '/usercenter/company/order/NOSUCHORDER1', t2)).body.code).toBe(404);
 
-    const pendingId = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000005'"))!.id;
+    const pendingId = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000005')}'`))!.id;
     expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t2, { result: 'pass' })).body).toEqual(
       (await api('POST', '/usercenter/colleagues/99999999/check', t2, { result: 'pass' })).body,
     );
@@ -322,7 +324,8 @@ describe('colleagues and invitations', () => {
   it('the admin approves a pending colleague; an invitation link puts a new user in pending checks', async () => {
     const t1 = await s.tokenFor('13800000001');
     const list = await api('GET', '/usercenter/colleagues', t1);
-    expect(list.body.data.pending.map((c: { mobile: string }) => c.mobile)).toContain('13800000005');
+    // the admin sees a colleague's mobile masked, like everyone else (issue 28 item 4, docs/pii.md)
+    expect(list.body.data.pending.map((c: { mobile: string }) => c.mobile)).toContain('138****0005');
     const pendingId = list.body.data.pending[0].id;
     expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t1, { result: 'pass' })).body.code).toBe(200);
     expect((await api('POST', `/usercenter/colleagues/${pendingId}/check`, t1, { result: 'pass' })).body.code).toBe(409);
@@ -381,7 +384,7 @@ describe('WeChat scan login and /bind', () => {
     expect(st.body.data.token).toBeUndefined();
 
     // 13800000002 is bound to another WeChat account
-    await s.db.query("UPDATE users SET wechat_openid = 'wx_other_account' WHERE mobile = '13800000002'");
+    await s.db.query(`UPDATE users SET wechat_openid = 'wx_other_account' WHERE mobile_bidx = '${mobileIndex('13800000002')}'`);
     await api('POST', '/login/code', undefined, { mobile: '13800000002' });
     const code2 = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13800000002')).body.code;
     const refused = await api('POST', '/login/wechat/bind', undefined, { poll_secret: poll, mobile: '13800000002', code: code2 });

@@ -4,6 +4,7 @@ import { LoginCodeData, LoginData } from '../../contract/auth';
 import { UserCenterInfoData } from '../../contract/usercenter';
 import { call, loginWithSms, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
 import { sha256hex } from '../lib/crypto';
+import { mobileIndex } from '../domain/users';
 
 const TOKEN_MSG = '登录已失效，请重新登录';
 
@@ -91,7 +92,7 @@ describe('POST /ent/v3/login', () => {
     const me = await info(body.data.token);
     expect(envelope(UserCenterInfoData).parse(me.body).data.user.mobile).toBe('13800000002');
     // last login recorded
-    const u = await s.db.one<{ last_login_at: Date | null }>("SELECT last_login_at FROM users WHERE mobile = '13800000002'");
+    const u = await s.db.one<{ last_login_at: Date | null }>(`SELECT last_login_at FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`);
     expect(u?.last_login_at).toBeInstanceOf(Date);
   });
 
@@ -124,7 +125,7 @@ describe('POST /ent/v3/login', () => {
     expect((await login(mobile, wrong(code))).body).toEqual({ code: 429, msg: '验证码错误次数过多，请重新获取', data: null });
     // burned: even the right code fails now
     expect((await login(mobile, code)).body.msg).toBe('验证码错误次数过多，请重新获取');
-    const row = await s.db.one<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE mobile = $1', [mobile]);
+    const row = await s.db.one<{ attempts: number }>('SELECT attempts FROM sms_codes WHERE mobile_bidx = $1', [mobileIndex(mobile)]);
     expect(row?.attempts).toBe(5);
     // a new code (after the minute) works
     advance(61_000);

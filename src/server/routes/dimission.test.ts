@@ -11,6 +11,7 @@ import { ProofDetail, ProofListData, ProofViewData, RecordListData, RequestListD
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { maskIdCard } from '../../contract/person';
 import { makeIdCard } from '../db/seeds/dimission';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let member: string;
@@ -23,11 +24,11 @@ beforeAll(async () => {
   member = await s.tokenFor('13800000001');
 
   noCompany = await s.tokenFor('13800000004');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   // a second member company (南京禾木 made a member) for the other-company checks
   other = await s.tokenFor('13800000002');
   await s.db.query(
-    "UPDATE companies SET company_lv = 1, member_expire = current_date + 30 WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')",
+    `UPDATE companies SET company_lv = 1, member_expire = current_date + 30 WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`,
   );
 }, 60_000);
 afterAll(async () => {
@@ -69,9 +70,9 @@ describe('resignation requests', () => {
 
   it('gates: no company and non-members are refused; bad input is a 400 envelope', async () => {
     expect((await get('/dimission/requests', noCompany)).body.code).toBe(403);
-    await s.db.query("UPDATE companies SET company_lv = 0 WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')");
+    await s.db.query(`UPDATE companies SET company_lv = 0 WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`);
     expect((await get('/dimission/requests', other)).body.code).toBe(403);
-    await s.db.query("UPDATE companies SET company_lv = 1 WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')");
+    await s.db.query(`UPDATE companies SET company_lv = 1 WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`);
     expect((await get('/dimission/requests')).body.code).toBe(410000);
     for (const q of ['status=nope', 'page=0', 'keywords=' + 'x'.repeat(41), 'keywords=%00a', 'foo=1']) {
       const r = await get(`/dimission/requests?${q}`, member);

@@ -12,6 +12,7 @@ import { sealPii } from '../lib/pii';
 import { dateAfter } from '../lib/time';
 import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 import { sandboxOss, sandboxVod } from '../../../tests/setup/sandbox-upload';
+import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
 const { get, post } = entCalls(s);
@@ -381,7 +382,7 @@ describe('employment: agreement files and expiry', () => {
     if (bytes) await writeFile(path, bytes);
     const id = `T${Math.random().toString(36).slice(2, 14)}`;
     const key = `attached/material/${id}.${ext}`;
-    const user = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile = '13800000001'`))!.id;
+    const user = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     await s.db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, status)
        VALUES ($1, 'attached', $2, $3, 'x', $4, $5, 'outin-hrconsole-sandbox', $6, 'Normal')`,

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrcStats, FlexStats, RecruitStats, DepartureStats } from '../../contract/statistics';
 import { HomeSummary } from '../../contract/home';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
+import { insertUser } from '../../../tests/setup/users';
 
 const NOW = new Date('2026-06-15T12:00:00+08:00');
 const at = (t: string) => new Date(`${t}+08:00`);
@@ -22,7 +24,7 @@ beforeAll(async () => {
   co = (await db.one<{ id: number }>(
     "INSERT INTO companies (name, creditcode, status, crc_balance) VALUES ('首页测试有限公司', '91330106HOME00001X', 'normal', 40) RETURNING id",
   ))!.id;
-  const u = (await db.one<{ id: number }>("INSERT INTO users (mobile, company_id, role) VALUES ('13955550002', $1, 'admin') RETURNING id", [co]))!.id;
+  const u = (await insertUser(db, '13955550002', { company_id: co, role: 'admin' }))!;
   token = await s.tokenFor('13955550002');
   demo = await s.tokenFor('13800000001');
   // positions with departments, one pending application each, an interview today
@@ -166,7 +168,7 @@ describe('灵活用工 section', () => {
     expect(mine.gross).toBe(40000);
     const sum = await s.db.one<{ g: string }>(
       `SELECT coalesce(sum(amount), 0)::text AS g FROM payout_rows WHERE company_id <> $1 AND status = 'success' AND finished_at >= $2 AND finished_at < $3
-         AND company_id = (SELECT company_id FROM users WHERE mobile = '13800000001')`,
+         AND company_id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}')`,
       [co, at('2026-06-12T00:00:00'), at('2026-06-16T00:00:00')],
     );
     expect(d.gross).toBe(Number(sum!.g));

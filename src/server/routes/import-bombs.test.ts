@@ -12,6 +12,7 @@ import { uploadBatch } from '../imports/upload';
 import { MSG_TOO_MANY, parseUpload } from '../imports/xlsx';
 import { MSG_ZIP_BROKEN, MSG_ZIP_ENTRIES, MSG_ZIP_RATIO, MSG_ZIP_TOO_LARGE } from '../imports/zip-check';
 import { Refusal } from '../lib/refusal';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let member: string;
@@ -21,8 +22,8 @@ let small: Buffer;
 beforeAll(async () => {
   s = await startTestServer();
   member = await s.tokenFor('13800000001');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
+  c2 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!.company_id;
   small = await makeXlsx(dimissionImport, [dimissionCells(1), dimissionCells(2)]);
 }, 60_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { ImportBatch, ImportBatchDetail, ImportBatchList, ImportFileData, Import
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { breakCheck, dimissionCells, makeIdCard, makeXlsx, workerCells } from '../imports/fixtures';
 import { blindIndex, sealPii } from '../lib/pii';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let member: string;
@@ -15,9 +16,11 @@ beforeAll(async () => {
   s = await startTestServer();
   member = await s.tokenFor('13800000001');
   nonMember = await s.tokenFor('13800000003');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   // a second member company: 南京禾木餐饮 becomes a member for these tests
-  await s.db.query("UPDATE companies SET company_lv = 1, member_expire = '2099-12-31' WHERE id = (SELECT company_id FROM users WHERE mobile = '13800000002')");
+  await s.db.query(
+    `UPDATE companies SET company_lv = 1, member_expire = '2099-12-31' WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`,
+  );
   other = await s.tokenFor('13800000002');
 }, 60_000);
 afterAll(async () => {

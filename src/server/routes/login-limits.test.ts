@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { MSG_DAILY_CODES, MSG_LOCKED } from '../domain/sms-codes';
 import { MSG_IP_LIMIT } from '../lib/limits';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let offset = 0;
@@ -70,10 +71,13 @@ describe('stored codes', () => {
     advance(61_000);
     await sendCode(s.url, mobile);
     const code = await inbox(mobile);
-    const rows = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE mobile = $1', [mobile]);
+    const rows = await s.db.query<Record<string, unknown>>('SELECT * FROM sms_codes WHERE mobile_bidx = $1', [mobileIndex(mobile)]);
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!)).not.toContain('code');
     expect(JSON.stringify(rows)).not.toContain(code);
+    // nor the mobile (migration 042): the row names it by its blind index only
+    expect(Object.keys(rows[0]!)).not.toContain('mobile');
+    expect(JSON.stringify(rows)).not.toContain(mobile);
     expect(rows[0]!.code_hmac).toMatch(/^[0-9a-f]{64}$/);
     // the sandbox inbox and the operator list still show it
     const list = await call<{ list: { mobile: string; code: string }[] }>(s.url, 'GET', '/sandbox/sms');
@@ -94,7 +98,7 @@ describe('stored codes', () => {
     } finally {
       await s.db.exec('ALTER TABLE sessions DROP CONSTRAINT sessions_test_block');
     }
-    const row = await s.db.one<{ consumed_at: Date | null }>('SELECT consumed_at FROM sms_codes WHERE mobile = $1', [mobile]);
+    const row = await s.db.one<{ consumed_at: Date | null }>('SELECT consumed_at FROM sms_codes WHERE mobile_bidx = $1', [mobileIndex(mobile)]);
     expect(row?.consumed_at).toBeNull();
     expect((await login(s.url, mobile, code)).body.code).toBe(200);
   });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
+import { grants } from '../../contract/roles';
 import { activeCompany, adminCompany } from '../domain/access';
 import { companyInvoice, saveCompanyInvoice, saveOrderInvoice } from '../domain/accounts/invoices';
 import { createMemberOrder, memberOrder, memberOrders } from '../domain/accounts/membership';
@@ -21,7 +22,8 @@ export function membershipRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.orders, async ({ auth, db }) => ({ list: await memberOrders(db, activeCompany(auth).id) }));
 
-  addRoute(app, endpoints.invoice, async ({ auth, db }) => ({ invoice: await companyInvoice(db, activeCompany(auth).id) }));
+  // the recipient's phone whole to who may edit the details (财务, 管理员), masked to other members
+  addRoute(app, endpoints.invoice, async ({ auth, db }) => ({ invoice: await companyInvoice(db, activeCompany(auth).id, grants(auth.user.roles, 'finance')) }));
 
   // the invoice details are the company's billing identity: 财务 and 管理员 (the table's perm)
   addRoute(app, endpoints.saveInvoice, async ({ auth, body, db, now, setMsg }) => {

@@ -48,13 +48,13 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
 
   addRoute(app, endpoints.payBatchCode, async ({ auth, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, userId: auth.user.id, mobile: auth.user.mobile }, now, opts);
+    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, userId: auth.user.id, mobileEnc: auth.user.mobile_enc }, now, opts);
     setMsg(`验证码已发送至${sent.mobile}`);
     return sent;
   });
 
   addRoute(app, endpoints.payBatchConfirm, async ({ auth, db, now, params, body, req, setMsg }) => {
-    const out = await confirmBatch(db, { ...actorOf(auth, now, req.ip), batchId: params.id, code: body.code, mobile: auth.user.mobile }, now);
+    const out = await confirmBatch(db, { ...actorOf(auth, now, req.ip), batchId: params.id, code: body.code, mobileEnc: auth.user.mobile_enc }, now);
     setMsg(out.duplicate ? MSG_PENDING_RESULT : out.first_approval ? '已审批，待第二位审批人确认发放' : '已确认发放，发放结果确认中');
     return out;
   });

@@ -10,6 +10,7 @@ import { BatchDetail, LedgerData, LogPageData, PayExport } from '../../contract/
 import { checkLedger } from '../domain/payouts/ledger';
 import { sealPii } from '../lib/pii';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let member: string;
@@ -18,8 +19,8 @@ let c2 = 0;
 beforeAll(async () => {
   s = await startTestServer();
   member = await s.tokenFor('13800000001');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
-  c2 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
+  c2 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!.company_id;
 }, 60_000);
 afterAll(async () => {
   await s?.close();

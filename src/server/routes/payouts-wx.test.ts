@@ -8,6 +8,7 @@ import { AccountData, WxTopupData } from '../../contract/payouts';
 import { checkLedger } from '../domain/payouts/ledger';
 import { sandboxNotification } from '../adapters/wechatpay';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let member: string;
@@ -15,7 +16,7 @@ let c1 = 0;
 beforeAll(async () => {
   s = await startTestServer();
   member = await s.tokenFor('13800000001');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
 }, 60_000);
 afterAll(async () => {
   await s?.close();

@@ -11,6 +11,7 @@ import { envelope } from '../../contract/envelope';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { auditPiiView } from '../lib/pii';
 import { Refusal } from '../lib/refusal';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let admin: string;
@@ -19,7 +20,7 @@ let rec: { id: number; name: string; id_card_mask: string; mobile_mask: string; 
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.tokenFor('13800000001');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
   rec = (await s.db.one<typeof rec>(
     `SELECT id, name, id_card_mask, mobile_mask, to_char(leave_date, 'YYYY-MM-DD') AS leave_date FROM departure_records
       WHERE company_id = $1 AND anonymised_at IS NULL AND mobile_enc IS NOT NULL ORDER BY id LIMIT 1`,
@@ -119,7 +120,7 @@ describe('查看 a whole number needs a stated purpose', () => {
 describe('信息查看记录', () => {
   it('answers who, whose (name and masked number), which record, why and when; old rows fall back to the record kind', async () => {
     // a row as written before migration 038 (no name, no mask, no label) of a record since gone
-    const u = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!.id;
+    const u = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     await s.db.query(
       `INSERT INTO pii_views (user_id, company_id, subject_type, subject_id, field, reason, viewed_at)
        VALUES ($1, $2, 'departure_record', 987654, 'id_card', '查看离职记录', now() - interval '1 day')`,
@@ -149,7 +150,7 @@ describe('信息查看记录', () => {
 describe('the audit writer', () => {
   it('refuses a full view without a reason before writing, and the table refuses a whole number', async () => {
     const before = await views();
-    const u = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!.id;
+    const u = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     const subject = { type: 'departure_record', id: rec.id, name: rec.name, mask: rec.id_card_mask, label: 'x' };
     await expect(auditPiiView(s.db, { userId: u, companyId: c1, field: 'id_card', reason: ' ' }, subject)).rejects.toBeInstanceOf(Refusal);
     await expect(

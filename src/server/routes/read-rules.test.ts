@@ -8,6 +8,7 @@ import { envelope } from '../../contract/envelope';
 import { ContactRevealData, PiiViewsData } from '../../contract/privacy';
 import { ResumeView } from '../../contract/talent';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let admin: string; // 13800000001: admin of member company 1
@@ -26,7 +27,7 @@ beforeAll(async () => {
   nonMember = await s.tokenFor('13800000002');
   inReview = await s.tokenFor('13800000003');
   noCompany = await s.tokenFor('13800000004');
-  c1 = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+  c1 = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
 });
 afterAll(async () => {
   await s?.close();

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
 const { get, post } = entCalls(s);
@@ -25,7 +26,7 @@ describe('X-Roles', () => {
     expect(refused.body.code).toBe(403);
     expect(refused.headers.get('x-roles')).toBe('recruiter,member');
 
-    const { id } = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [RECRUITER]))!;
+    const { id } = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(RECRUITER)]))!;
     expect((await post(`/usercenter/colleagues/${id}/roles`, { roles: 'hr,recruiter' }, admin)).body.code).toBe(200);
     // the same token, no new login: the next answer carries the new roles
     const after = await get('/dimission/records', token);

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutsTest } from '../../../tests/setup/payouts';
 import { MSG_OWN_BATCH } from '../domain/payouts/approval';
+import { mobileIndex } from '../domain/users';
 
 const P = payoutsTest({ seqBase: 700 });
 const NO = '您没有该操作的权限，请联系企业管理员';
@@ -17,7 +18,7 @@ const MEMBER = '13905710010';
 
 const tokens: Record<string, string> = {};
 const tok = async (mobile: string) => (tokens[mobile] ??= await P.s.tokenFor(mobile));
-const idOf = async (mobile: string) => (await P.s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [mobile]))!.id;
+const idOf = async (mobile: string) => (await P.s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!.id;
 
 beforeAll(async () => {
   await P.s.db.exec(`

@@ -10,6 +10,7 @@ import { MSG_DAILY_CODES } from '../domain/sms-codes';
 import { MSG_IP_LIMIT } from '../lib/limits';
 import { sha256hex } from '../lib/crypto';
 import { blindIndex } from '../lib/pii';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let clock = new Date('2026-11-23T02:00:05Z').getTime(); // 10:00:05 China time: one minute's window, far from midnight
@@ -35,7 +36,8 @@ const leaveCode = (mobile: string, ip: string, token = leave) =>
   call(s.url, 'POST', `/ent/v3/dimission/leave/${token}/code`, { form: { mobile }, headers: from(ip) });
 const loginCode = (mobile: string, ip: string) => call(s.url, 'POST', '/ent/v3/login/code', { form: { mobile }, headers: from(ip) });
 const mobiles = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
-const codeRows = async (list: string[]) => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sms_codes WHERE mobile = ANY($1)', [list]))!.n;
+const codeRows = async (list: string[]) =>
+  (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sms_codes WHERE mobile_bidx = ANY($1)', [list.map(mobileIndex)]))!.n;
 const outboxRows = async (list: string[]) =>
   (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sandbox_sms_outbox WHERE mobile = ANY($1)', [list]))!.n;
 

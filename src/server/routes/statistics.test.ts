@@ -11,6 +11,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartureStats, RecruitStats } from '../../contract/statistics';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
+import { insertUser } from '../../../tests/setup/users';
 
 const NOW = new Date('2026-06-15T12:00:00+08:00');
 let s: TestServer;
@@ -28,7 +30,7 @@ beforeAll(async () => {
   co = (await db.one<{ id: number }>(
     "INSERT INTO companies (name, creditcode, status, staff_count) VALUES ('统计测试有限公司', '91330106STATS0001X', 'normal', 100) RETURNING id",
   ))!.id;
-  const u = (await db.one<{ id: number }>("INSERT INTO users (mobile, company_id, role) VALUES ('13955550001', $1, 'admin') RETURNING id", [co]))!.id;
+  const u = (await insertUser(db, '13955550001', { company_id: co, role: 'admin' }))!;
   token = await s.tokenFor('13955550001');
   demo = await s.tokenFor('13800000001');
   const pos = async (title: string) =>
@@ -93,7 +95,7 @@ beforeAll(async () => {
   );
   // the demo company gets an application inside the same week on its own position
   demoPos = (await db.one<{ id: number }>(
-    "SELECT id FROM positions WHERE company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') ORDER BY id LIMIT 1",
+    `SELECT id FROM positions WHERE company_id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}') ORDER BY id LIMIT 1`,
   ))!.id;
   await db.query(
     `INSERT INTO applications (position_id, company_id, candidate_id, status, created_at, updated_at, hired_at)
@@ -341,7 +343,7 @@ describe('部门 roll-up (021): the department filter reads per-department days'
     const theirs = await recruit(`range=7d&department=${encodeURIComponent('产品部')}`, demo);
     const own = await db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM applications a JOIN positions p ON p.id = a.position_id
-        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile = '13800000001') AND p.department = '产品部'
+        WHERE a.company_id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}') AND p.department = '产品部'
           AND a.created_at >= $1 AND a.created_at < $2`,
       [at('2026-06-09T00:00:00'), at('2026-06-16T00:00:00')],
     );

@@ -32,7 +32,7 @@ export function talentRoutes(app: FastifyInstance) {
   /** What the invitation dialog pre-fills. type user: id = candidate; type intention: id = application. */
   addRoute(app, endpoints.inviteInfo, async ({ auth, db, now, params, query }) => {
     const company = memberCompanyOf(auth, now);
-    const hr = { companyId: company.id, companyName: company.name, userId: auth.user.id, mobile: auth.user.mobile, realname: auth.user.realname };
+    const hr = { companyId: company.id, companyName: company.name, userId: auth.user.id, mobileEnc: auth.user.mobile_enc, realname: auth.user.realname };
     return inviteInfo(db, hr, params.id, query.type);
   });
 

@@ -10,6 +10,7 @@ import { TaxDetail, TaxListData, TaxOrder, TaxServiceData, EligibleData, TaxFile
 import { ImportBatchDetail, taxImport } from '../../contract/imports';
 import { makeXlsx } from '../imports/fixtures';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let a: string; // 13800000001: member with the tax flag
@@ -19,7 +20,7 @@ beforeAll(async () => {
   s = await startTestServer();
   a = await s.tokenFor('13800000001');
   b = await s.tokenFor('13800000002');
-  cB = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000002'"))!.company_id;
+  cB = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}'`))!.company_id;
   // The figures below are the tax seed's three batches; the statistics seed's year of weekly
   // payouts (same company, same workers) is moved three years back, out of the months under test.
   await s.db.query(
@@ -230,7 +231,7 @@ describe('applications', () => {
     expect((await post(`/tax/apply/${d.id}/submit`, { confirmed: '1' }, a)).body.code).toBe(409);
     expect((await post(`/tax/apply/${d.id}/action`, { action: 'prepare' }, a)).body.data.status).toBe('checking');
     await post(`/tax/apply/${d.id}/submit`, { confirmed: '1' }, a);
-    const user = await s.db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'");
+    const user = await s.db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`);
     await s.db.query(
       `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, bucket, object_key, status) VALUES
        ('taxvoucher01', 'image', $1, $2, '转账凭证', '转账凭证.png', 'b', 'tax/v1.png', 'Normal'),

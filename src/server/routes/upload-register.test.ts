@@ -13,6 +13,7 @@ import { sandboxUpload, sandboxVod, type Cred } from '../../../tests/setup/sandb
 import { buildServer } from '../app';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
 import { vodClient, type AliyunVodConfig } from '../adapters/vod';
+import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
 
@@ -30,7 +31,7 @@ const row = (id: string) =>
 describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
   it('records a finished video, image and document for the caller’s company, once', async () => {
     const token = await s.tokenFor('13800000001');
-    const company = (await s.db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))!.company_id;
+    const company = (await s.db.one<{ company_id: number }>(`SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.company_id;
     for (const kind of ['video', 'image', 'attached'] as const) {
       const u = await upload('13800000001', kind);
       const r = await send('register', token, { media_id: u.id, kind, crc64: '12345' });

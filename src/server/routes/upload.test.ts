@@ -28,11 +28,11 @@ describe('GET /ent/v3/upload/sts', () => {
     expect(b.data.AccessKeyId).not.toBe(a.data.AccessKeyId);
 
     const row = await s.db.one<{ security_token_hash: string; company_id: number | null; user_mobile: string }>(
-      `SELECT c.security_token_hash, c.company_id, u.mobile AS user_mobile
+      `SELECT c.security_token_hash, c.company_id, u.mobile_mask AS user_mobile
          FROM sts_credentials c JOIN users u ON u.id = c.user_id WHERE c.access_key_id = $1`,
       [a.data.AccessKeyId],
     );
-    expect(row).toMatchObject({ security_token_hash: sha256hex(a.data.SecurityToken), user_mobile: '13800000001' });
+    expect(row).toMatchObject({ security_token_hash: sha256hex(a.data.SecurityToken), user_mobile: '138****0001' });
     expect(row!.company_id).toBeTypeOf('number');
   });
 

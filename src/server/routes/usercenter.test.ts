@@ -3,6 +3,7 @@ import { envelope } from '../../contract/envelope';
 import { UserCenterInfoData } from '../../contract/usercenter';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { fmtDate } from '../lib/time';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('GET /ent/v3/usercenter/info', () => {
   });
 
   it('an expired membership reads as non-member', async () => {
-    const id = (await s.db.one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
+    const id = (await s.db.one<{ id: number }>(`SELECT company_id AS id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     const before = await s.db.one<{ d: string }>('SELECT member_expire AS d FROM companies WHERE id = $1', [id]);
     await s.db.query("UPDATE companies SET member_expire = '2020-01-01' WHERE id = $1", [id]);
     const { data } = await infoOf('13800000001');

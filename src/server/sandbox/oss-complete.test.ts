@@ -21,6 +21,7 @@ import { issueToken } from '../domain/sessions';
 import { openTestDb } from '../../../tests/setup/db';
 import { SANDBOX_BUCKET } from './cloud';
 import { COMPLETE_STEPS } from './oss';
+import { mobileIndex } from '../domain/users';
 
 let db: Db;
 let ossDir: string;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   db = await openTestDb();
   ossDir = mkdtempSync(join(tmpdir(), 'oss-complete-'));
   await start();
-  const user = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+  const user = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   company = user.company_id;
   const { token } = await issueToken(db, user.id, new Date());
   const r = await fetch(`${url}/ent/v3/upload/sts`, { headers: { authorization: `Bearer ${token}` } });

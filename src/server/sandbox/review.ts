@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../contract/common';
 import type { Db } from '../db/types';
+import { decryptPii } from '../lib/pii';
 import { envelope } from '../http/envelope';
 import { badRequest, conflict, notFound } from '../lib/refusal';
 import { toApiError } from '../http/errors';
@@ -26,15 +27,18 @@ export interface CompanyListRow {
   applicant_name: string | null;
 }
 
-export const listCompanies = (db: Db, status?: string) =>
-  db.query<CompanyListRow>(
+/** The companies to review; the platform's reviewer sees the applicant's whole mobile (to call them). */
+export async function listCompanies(db: Db, status?: string): Promise<CompanyListRow[]> {
+  const rows = await db.query<Omit<CompanyListRow, 'applicant_mobile'> & { applicant_mobile_enc: string | null }>(
     `SELECT c.id, c.name, c.short_name, c.creditcode, c.status, c.reject_reason, c.submitted_at, c.reviewed_at,
-            u.mobile AS applicant_mobile, u.realname AS applicant_name
+            u.mobile_enc AS applicant_mobile_enc, u.realname AS applicant_name
        FROM companies c LEFT JOIN users u ON u.id = c.submitted_by
       WHERE ($1::text IS NULL OR c.status = $1)
       ORDER BY c.submitted_at DESC NULLS LAST, c.id DESC LIMIT 200`,
     [status ?? null],
   );
+  return rows.map(({ applicant_mobile_enc: enc, ...r }) => ({ ...r, applicant_mobile: enc ? decryptPii(enc) : null }));
+}
 
 /**
  * Pass: the company becomes `normal`, its applicant a full member, and it receives the

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { call, loginWithSms, startTestServer, type Env, type TestServer } from '../../../tests/setup/server';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -92,7 +93,7 @@ describe('company review', () => {
   it('the operator page form redirects back with a notice', async () => {
     const user = await loginWithSms(s.url, '13812340000');
     expect(user.data.user.company_status).toBe('no_apply');
-    const uid = (await s.db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13812340000'"))!.id;
+    const uid = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13812340000')}'`))!.id;
     const c = await s.db.one<{ id: number }>(
       `INSERT INTO companies (name, creditcode, status, submitted_by, submitted_at) VALUES ('苏州测试科技有限公司', '91320505MA1XYZ1234', 'apply', $1, now()) RETURNING id`,
       [uid],

@@ -11,6 +11,7 @@ import { call, useTestServer } from '../../../tests/setup/server';
 import { SANDBOX_BUCKET } from './cloud';
 import { buildServer } from '../app';
 import { DEFAULT_UPLOAD_QUOTA, setUploadQuota, uploadQuota } from '../domain/quota';
+import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
 beforeEach(async () => {
@@ -138,7 +139,7 @@ describe('object store scope (issue 9 item 1)', () => {
 
   it('a company STS reaches its own prefix only; a VOD upload auth reaches its one key only', async () => {
     const a = await sts('13800000001');
-    const prefix = (await s.db.one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
+    const prefix = (await s.db.one<{ id: number }>(`SELECT company_id AS id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     await oss(a).put(`c${prefix}/notes/readme.txt`, Buffer.from('ok'));
     await expect(oss(a).put('notes/readme.txt', Buffer.from('x'))).rejects.toMatchObject({ code: 'AccessDenied', status: 403 });
     await expect(oss(a).put(`c${prefix}x/readme.txt`, Buffer.from('x'))).rejects.toMatchObject({ code: 'AccessDenied' });
@@ -180,7 +181,7 @@ describe('object store scope (issue 9 item 1)', () => {
 describe('objects never run as the console (issue 9 item 2)', () => {
   it('serves HTML, SVG and unknown types as attachments; images, video and PDF inline; nosniff and a sandbox CSP on all', async () => {
     const a = await sts('13800000001');
-    const company = (await s.db.one<{ id: number }>("SELECT company_id AS id FROM users WHERE mobile = '13800000001'"))!.id;
+    const company = (await s.db.one<{ id: number }>(`SELECT company_id AS id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     const cases: [string, string, string][] = [
       ['page.html', 'text/html', 'attachment'],
       ['pic.svg', 'image/svg+xml', 'attachment'],
@@ -243,7 +244,7 @@ describe('per-user upload quota (issue 9 item 9)', () => {
 
   it('refuses a new upload over the file count or the bytes, in Chinese, at VOD and at the store', async () => {
     const c = await sts(lone);
-    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [lone]))!.id;
+    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(lone)]))!.id;
     try {
       setUploadQuota(s.app, { bytes: 10_000, files: 2 });
       // the store counts real bytes, whatever VOD was told
@@ -277,7 +278,7 @@ describe('per-user upload quota (issue 9 item 9)', () => {
 
   it('counts the parts of multipart uploads in progress', async () => {
     const c = await sts(lone);
-    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile = $1', [lone]))!.id;
+    const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex(lone)]))!.id;
     await s.db.query('DELETE FROM media WHERE user_id = $1', [user]);
     await s.db.query('DELETE FROM oss_objects WHERE user_id = $1', [user]);
     try {

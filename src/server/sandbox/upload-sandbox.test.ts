@@ -11,6 +11,8 @@ import RPCClient from '@alicloud/pop-core';
 import { createCRC64 } from 'hash-wasm';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { SANDBOX_BUCKET } from './cloud';
+import { mobileIndex } from '../domain/users';
+import { decryptPii } from '../lib/pii';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -170,11 +172,11 @@ describe('VOD sandbox with @alicloud/pop-core', () => {
       { method: 'POST' },
     );
     // a colleague's browser of the same company finds it
-    const colleague = await s.db.one<{ mobile: string }>(
-      `SELECT u.mobile FROM users u JOIN users a ON a.company_id = u.company_id
-        WHERE a.mobile = '13800000001' AND u.mobile <> a.mobile AND u.member_status = 'normal' LIMIT 1`,
+    const colleague = await s.db.one<{ mobile_enc: string }>(
+      `SELECT u.mobile_enc FROM users u JOIN users a ON a.company_id = u.company_id
+        WHERE a.mobile_bidx = '${mobileIndex('13800000001')}' AND u.id <> a.id AND u.member_status = 'normal' LIMIT 1`,
     );
-    const c2 = await sts(colleague!.mobile);
+    const c2 = await sts(decryptPii(colleague!.mobile_enc));
     const got = (await vod(c2).request('GetUploadProgress', { FileHash: 'fp1-abc', FileSize: 5_000_000, ClientId: 'c2' })) as {
       UploadProgress: { VideoId: string; UploadId: string; UploadPoint: string; UploadRatio: number } | null;
     };

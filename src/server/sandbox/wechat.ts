@@ -41,12 +41,15 @@ export function wechatSandbox(app: FastifyInstance) {
     await app.db.query(`UPDATE wechat_logins SET status = 'scanned' WHERE ticket_hash = $1 AND status = 'waiting'`, [sha256hex(ticket)]);
     let openid = readCookie(req.headers.cookie, OPENID_COOKIE);
     if (!/^[A-Za-z0-9_-]{6,64}$/.test(openid)) openid = `wx_${randomAlnum(24)}`;
-    const known = await app.db.one<{ wechat_nickname: string; mobile: string }>('SELECT wechat_nickname, mobile FROM users WHERE wechat_openid = $1', [openid]);
+    const known = await app.db.one<{ wechat_nickname: string; mobile_mask: string }>(
+      'SELECT wechat_nickname, mobile_mask FROM users WHERE wechat_openid = $1',
+      [openid],
+    );
     return page(
       reply,
       200,
       `<div class="card"><div class="logo">企</div><p><b>企业服务平台</b></p>
-<p class="muted">申请使用你的微信身份登录${known ? `<br>已绑定手机号 ${esc(known.mobile.slice(0, 3))}****${esc(known.mobile.slice(7))}` : '<br>首次登录需要绑定手机号'}</p>
+<p class="muted">申请使用你的微信身份登录${known ? `<br>已绑定手机号 ${esc(known.mobile_mask)}` : '<br>首次登录需要绑定手机号'}</p>
 <form method="post" action="/sandbox/wechat/${esc(ticket)}">
 <input type="hidden" name="openid" value="${esc(openid)}">
 <label>微信昵称<input name="nickname" maxlength="20" value="${esc(known?.wechat_nickname || '微信用户')}"></label>

@@ -1,7 +1,8 @@
 /** Demo data of the accounts area: company 1's paid order and its invoice, strategic partners. */
 import type { Db } from '../types';
 import type { SeedStep } from '../seed';
-import { sealPii } from '../../lib/pii';
+import { decryptPii, sealPii } from '../../lib/pii';
+import { mobileIndex } from '../../domain/users';
 import { addDays, dateAfter } from '../../lib/time';
 import { makeUscc } from '../../lib/uscc';
 
@@ -15,7 +16,7 @@ const orders: SeedStep = {
   name: 'accounts_001_orders_invoices',
   async run(db, now) {
     const cid = await companyId(db, CODE_1);
-    const admin = await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'");
+    const admin = await db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]);
     if (!cid || !admin) return;
     // the year membership paid 5 days ago (its CRC gift is in the ledger with this order number)
     const paid = addDays(now, -5);
@@ -30,6 +31,8 @@ const orders: SeedStep = {
        VALUES ('YF2024100900007', $1, $2, 'quarter', '季度会员', 128000, 90, 120, 1, 'closed', $3)`,
       [cid, admin.id, addDays(now, -40)],
     );
+    // the recipient's phone sealed (042, docs/pii.md)
+    const phone = sealPii('mobile', '13800000001');
     const invoice = [
       '杭州云帆智联科技有限公司',
       CODE_1,
@@ -39,18 +42,19 @@ const orders: SeedStep = {
       '浙江省杭州市西湖区文三路478号华星时代广场A座12层',
       '057188765432',
       '王丽娟',
-      '13800000001',
+      phone.enc,
+      phone.mask,
       '浙江省杭州市西湖区文三路478号华星时代广场A座12层前台',
     ];
     await db.query(
       `INSERT INTO company_invoices (company_id, company_name, creditcode, invoice_type, bank_name, bank_account, address, phone,
-         ship_name, ship_phone, ship_address, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+         ship_name, ship_phone_enc, ship_phone_mask, ship_address, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
       [cid, ...invoice, paid],
     );
     await db.query(
       `INSERT INTO order_invoices (order_id, company_name, creditcode, invoice_type, bank_name, bank_account, address, phone,
-         ship_name, ship_phone, ship_address, status, created_at, updated_at)
-       VALUES ('YF2024110800012',$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'issued',$11,$11)`,
+         ship_name, ship_phone_enc, ship_phone_mask, ship_address, status, created_at, updated_at)
+       VALUES ('YF2024110800012',$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,'issued',$12,$12)`,
       [...invoice, paid],
     );
   },
@@ -93,12 +97,12 @@ const partners: SeedStep = {
 const contacts: SeedStep = {
   name: 'accounts_003_contacts',
   async run(db, now) {
-    const rows = await db.query<{ id: number; realname: string; mobile: string }>(
-      `SELECT c.id, u.realname, u.mobile FROM companies c JOIN users u ON u.id = c.submitted_by WHERE c.contact_name = ''`,
+    const rows = await db.query<{ id: number; realname: string; mobile_enc: string }>(
+      `SELECT c.id, u.realname, u.mobile_enc FROM companies c JOIN users u ON u.id = c.submitted_by WHERE c.contact_name = ''`,
     );
     for (const r of rows) {
-      // the contact's mobile sealed (docs/pii.md)
-      const s = sealPii('mobile', r.mobile);
+      // the contact's mobile sealed (docs/pii.md): the applicant's own, sealed anew
+      const s = sealPii('mobile', decryptPii(r.mobile_enc));
       await db.query('UPDATE companies SET contact_name = $2, contact_mobile_enc = $3, contact_mobile_mask = $4 WHERE id = $1', [
         r.id,
         r.realname,
@@ -106,7 +110,10 @@ const contacts: SeedStep = {
         s.mask,
       ]);
     }
-    await db.query(`UPDATE users SET joined_at = $1 WHERE mobile = '13800000005' AND member_status = 'pending' AND joined_at IS NULL`, [addDays(now, -2)]);
+    await db.query(`UPDATE users SET joined_at = $1 WHERE mobile_bidx = $2 AND member_status = 'pending' AND joined_at IS NULL`, [
+      addDays(now, -2),
+      mobileIndex('13800000005'),
+    ]);
   },
 };
 
@@ -125,10 +132,11 @@ const roleColleagues: SeedStep = {
     if (!cid) return;
     for (const [i, [mobile, realname, dept, job, roles]] of ROLE_COLLEAGUES.entries()) {
       const joined = addDays(now, -(30 - i));
+      const m = sealPii('mobile', mobile);
       await db.query(
-        `INSERT INTO users (mobile, realname, verify_status, company_id, dept_name, job_name, role, roles, member_status, joined_at, created_at)
-         VALUES ($1, $2, 1, $3, $4, $5, 'member', $6, 'normal', $7, $7) ON CONFLICT (mobile) DO NOTHING`,
-        [mobile, realname, cid, dept, job, roles, joined],
+        `INSERT INTO users (mobile_enc, mobile_bidx, mobile_mask, realname, verify_status, company_id, dept_name, job_name, role, roles, member_status, joined_at, created_at)
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $7, 'member', $8, 'normal', $9, $9) ON CONFLICT (mobile_bidx) DO NOTHING`,
+        [m.enc, m.bidx, m.mask, realname, cid, dept, job, roles, joined],
       );
     }
   },

@@ -5,6 +5,7 @@
  */
 import type { SeedStep } from '../seed';
 import type { Db } from '../types';
+import { mobileIndex } from '../../domain/users';
 import { addDays, dateAfter } from '../../lib/time';
 import { addToTask, newToken, taskById, upsertFlexWorker } from '../../domain/employment';
 
@@ -142,7 +143,7 @@ const tasks: SeedStep = {
   async run(db, now) {
     const cid = await companyId(db);
     if (!cid) return;
-    const admin = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile = '13800000001'`);
+    const admin = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = $1`, [mobileIndex('13800000001')]);
     for (const t of TASKS) {
       const created = addDays(now, -t.ago);
       await db.query(

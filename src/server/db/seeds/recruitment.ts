@@ -7,6 +7,7 @@
  * Why ~620 lines: demo data (names, résumés, positions) is a table to read top to bottom, not logic.
  */
 import type { Db } from '../types';
+import { mobileIndex } from '../../domain/users';
 import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
@@ -199,7 +200,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const DEMO_ADMIN_1 = '13800000001';
 const DEMO_ADMIN_2 = '13800000002';
 async function cid(db: Db, adminMobile: string): Promise<number> {
-  const r = await db.one<{ company_id: number | null }>('SELECT company_id FROM users WHERE mobile = $1', [adminMobile]);
+  const r = await db.one<{ company_id: number | null }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(adminMobile)]);
   if (!r?.company_id) throw new Error(`seed: company of ${adminMobile} missing`);
   return r.company_id;
 }
@@ -526,8 +527,8 @@ const positionsAndFlow: SeedStep = {
     const r = prng(77031);
     const c1 = await cid(db, DEMO_ADMIN_1);
     const c2 = await cid(db, DEMO_ADMIN_2);
-    const hr1 = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000001'"))!.id;
-    const hr2 = (await db.one<{ id: number }>("SELECT id FROM users WHERE mobile = '13800000002'"))!.id;
+    const hr1 = (await db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))!.id;
+    const hr2 = (await db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000002')]))!.id;
     const ids: { id: number; company: number; hr: number; status: string; title: string }[] = [];
     for (const [company, hr, list, contact, tel, address] of [
       [c1, hr1, POSITIONS_1, '王丽娟', '0571-88886666', '浙江省杭州市西湖区文三路478号华星时代广场A座12层'],

@@ -4,6 +4,7 @@
  * dates, departures of every leave type with proofs, and the company's 在职人数.
  */
 import type { Db } from '../types';
+import { mobileIndex } from '../../domain/users';
 import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
@@ -41,7 +42,7 @@ const history: SeedStep = {
   async run(db, now) {
     const rnd = prng(150015);
     const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
-    const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))?.company_id;
+    const c1 = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))?.company_id;
     if (!c1) return;
     await db.query('UPDATE companies SET staff_count = 260 WHERE id = $1', [c1]);
     const positions = await db.query<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND status IN ('open', 'closed') ORDER BY id", [c1]);
@@ -174,7 +175,7 @@ const homeAndPanel: SeedStep = {
         addDays(now, -ago),
       ]);
     }
-    const c1 = (await db.one<{ company_id: number }>("SELECT company_id FROM users WHERE mobile = '13800000001'"))?.company_id;
+    const c1 = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))?.company_id;
     if (!c1) return;
     for (const [cat, dept] of Object.entries(DEPARTMENTS)) {
       await db.query('UPDATE positions SET department = $3 WHERE company_id = $1 AND category = $2 AND department IS NULL', [c1, cat, dept]);

@@ -7,6 +7,7 @@
  */
 import type { SeedStep } from '../seed';
 import type { Db } from '../types';
+import { mobileIndex } from '../../domain/users';
 import { post } from '../../domain/payouts/ledger';
 import { sealPii } from '../../lib/pii';
 import { fmtDate } from '../../lib/time';
@@ -59,7 +60,7 @@ const BATCHES: { no: string; task: string; back: number; day: number; rows: [str
 
 async function run(db: Db, now: Date) {
   const c = await db.one<{ id: number }>('SELECT id FROM companies WHERE name = $1', [CODE_1_NAME]);
-  const admin = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile = '13800000001'`);
+  const admin = await db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = $1`, [mobileIndex('13800000001')]);
   if (!c || !admin) return;
   const phone = sealPii('mobile', '13800000001');
   await db.query(

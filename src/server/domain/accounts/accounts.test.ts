@@ -18,10 +18,13 @@ import { removeColleague } from './colleagues';
 import { companyInvoice, saveOrderInvoice } from './invoices';
 import { acceptInvite, myInvites } from './personal';
 import { bindWechatMobile, createWechatQr } from './wechat-login';
+import { mobileIndex } from '../users';
+import { insertUser } from '../../../../tests/setup/users';
 
 let db: Db;
 const now = new Date();
-const userId = async (mobile: string) => (await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [mobile]))!;
+const userId = async (mobile: string) =>
+  (await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!;
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -47,13 +50,13 @@ describe('binding a mobile to a confirmed WeChat user', () => {
     const bind = (c: string) => bindWechatMobile(db, { pollSecret: qr.poll_secret, mobile, code: c }, now, DEFAULT_LOGIN_LIMITS);
     await expect(bind(wrong)).rejects.toEqual(refusal(Code.BAD_REQUEST, '验证码错误'));
     // committed before the refusal: the try counts, nothing else changed
-    expect(await db.one('SELECT attempts FROM sms_codes WHERE mobile = $1', [mobile])).toEqual({ attempts: 1 });
-    expect(await db.one('SELECT 1 FROM users WHERE mobile = $1', [mobile])).toBeUndefined();
+    expect(await db.one('SELECT attempts FROM sms_codes WHERE mobile_bidx = $1', [mobileIndex(mobile)])).toEqual({ attempts: 1 });
+    expect(await db.one('SELECT 1 FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)])).toBeUndefined();
 
     const out = await bind(code);
     expect(out).toMatchObject({ status: 'confirmed', user: { mobile, company_status: 'no_apply' } });
     expect(out.token).toMatch(/\S{20,}/);
-    expect(await db.one('SELECT wechat_openid FROM users WHERE mobile = $1', [mobile])).toEqual({ wechat_openid: 'wx_bind_test_1' });
+    expect(await db.one('SELECT wechat_openid FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)])).toEqual({ wechat_openid: 'wx_bind_test_1' });
     await expect(bind(code)).rejects.toEqual(refusal(Code.CONFLICT, '绑定已失效，请重新扫码登录'));
   });
 });
@@ -63,7 +66,7 @@ describe('friend invitations', () => {
     const inviter = await userId('13800000001');
     const { code } = await myInvites(db, inviter.id);
     await expect(acceptInvite(db, inviter.id, code, now)).rejects.toEqual(refusal(Code.CONFLICT, '不能接受自己的邀请'));
-    const old = (await db.one<{ id: number }>('INSERT INTO users (mobile, created_at) VALUES ($1, $2) RETURNING id', ['13912340002', addDays(now, -8)]))!;
+    const old = { id: (await insertUser(db, '13912340002', { created_at: addDays(now, -8) }))! };
     await expect(acceptInvite(db, old.id, code, now)).rejects.toEqual(refusal(Code.CONFLICT, '仅新注册的用户可以接受邀请'));
     await expect(acceptInvite(db, old.id, 'NoSuchCode1', now)).rejects.toEqual(refusal(Code.NOT_FOUND, '邀请链接无效或已失效'));
     expect(await db.one('SELECT invited_by FROM users WHERE id = $1', [old.id])).toEqual({ invited_by: null });
@@ -74,7 +77,7 @@ describe("an order's invoice", () => {
   it('only for a paid order of the company whose invoice is not issued yet', async () => {
     const { company_id: c1 } = await userId('13800000001');
     const { company_id: c2 } = await userId('13800000002');
-    const form = (await companyInvoice(db, c1))!;
+    const form = (await companyInvoice(db, c1, true))!;
     // the demo seed: a closed order, and a paid one whose invoice is issued
     await expect(saveOrderInvoice(db, c1, 'YF2024100900007', form, now)).rejects.toEqual(refusal(Code.CONFLICT, '订单尚未支付，支付完成后再申请发票'));
     await expect(saveOrderInvoice(db, c1, 'YF2024110800012', form, now)).rejects.toEqual(refusal(Code.CONFLICT, '该订单的发票已开具，不能修改'));

@@ -5,18 +5,18 @@
  */
 import type { z } from 'zod';
 import type { Colleague, CompanyJoinBody } from '../../../contract/account';
-import { maskMobile } from '../../../contract/person';
 import { normalRoles } from '../../../contract/roles';
 import type { Db } from '../../db/types';
 import { randomAlnum } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/refusal';
-import type { AuthInfo } from '../users';
+import { ownMobile, type AuthInfo } from '../users';
 import { dt } from './dates';
 
 interface ColleagueRow {
   id: number;
   realname: string;
-  mobile: string;
+  mobile_enc: string;
+  mobile_mask: string;
   dept_name: string;
   job_name: string;
   role: 'admin' | 'member';
@@ -26,11 +26,11 @@ interface ColleagueRow {
 }
 
 function colleagueOf(r: ColleagueRow, me: AuthInfo): Colleague {
-  const admin = me.user.role === 'admin';
   return {
     id: r.id,
     realname: r.realname,
-    mobile: admin || r.id === me.user.id ? r.mobile : maskMobile(r.mobile),
+    // colleagues' numbers masked, the admin's view included; one's own number whole (docs/pii.md)
+    mobile: r.id === me.user.id ? ownMobile(r) : r.mobile_mask,
     dept_name: r.dept_name,
     job_name: r.job_name,
     role: r.role,
@@ -45,7 +45,7 @@ function colleagueOf(r: ColleagueRow, me: AuthInfo): Colleague {
 /** The company's members, admins first; only administrators see (and check) who waits to join. */
 export async function listColleagues(db: Db, companyId: number, me: AuthInfo): Promise<{ list: Colleague[]; pending: Colleague[] }> {
   const rows = await db.query<ColleagueRow>(
-    `SELECT id, realname, mobile, dept_name, job_name, role, roles, member_status, joined_at FROM users
+    `SELECT id, realname, mobile_enc, mobile_mask, dept_name, job_name, role, roles, member_status, joined_at FROM users
       WHERE company_id = $1 ORDER BY role = 'admin' DESC, joined_at NULLS LAST, id`,
     [companyId],
   );

@@ -4,7 +4,9 @@
  * lets administrators only save them.
  */
 import { invoiceProblem, type InvoiceForm } from '../../../contract/invoice-rules';
+import { normalizeDigits } from '../../../contract/person';
 import type { Db } from '../../db/types';
+import { decryptPii, sealPii } from '../../lib/pii';
 import { badRequest, conflict } from '../../lib/refusal';
 import { ownOrder } from './membership';
 
@@ -18,32 +20,52 @@ function checkInvoice(b: InvoiceIn): void {
   if (/\D/.test(b.bank_account) || /\D/.test(b.phone)) throw badRequest('账号和电话只能填写数字');
 }
 
-const INVOICE_COLS = 'company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone, ship_address';
-const invoiceValues = (b: InvoiceIn) => [
-  b.company_name,
-  b.creditcode,
-  b.invoice_type,
-  b.bank_name,
-  b.bank_account,
-  b.address,
-  b.phone,
-  b.ship_name,
-  b.ship_phone,
-  b.ship_address,
-];
+/** The stored columns: the recipient's phone sealed (migration 042, docs/pii.md), never plain. */
+const INVOICE_COLS =
+  'company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone_enc, ship_phone_mask, ship_address';
+const SET_COLS = INVOICE_COLS.split(', ')
+  .map((c, i) => `${c} = $${i + 2}`)
+  .join(', ');
+const invoiceValues = (b: InvoiceIn) => {
+  const phone = b.ship_phone.trim() ? sealPii('mobile', normalizeDigits(b.ship_phone)) : null;
+  return [
+    b.company_name,
+    b.creditcode,
+    b.invoice_type,
+    b.bank_name,
+    b.bank_account,
+    b.address,
+    b.phone,
+    b.ship_name,
+    phone?.enc ?? null,
+    phone?.mask ?? '',
+    b.ship_address,
+  ];
+};
 
 const upsertCompanyInvoice = (db: Db, companyId: number, b: InvoiceIn, now: Date) =>
   db.query(
-    `INSERT INTO company_invoices (company_id, ${INVOICE_COLS}, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)
-     ON CONFLICT (company_id) DO UPDATE SET company_name = $2, creditcode = $3, invoice_type = $4, bank_name = $5,
-       bank_account = $6, address = $7, phone = $8, ship_name = $9, ship_phone = $10, ship_address = $11, updated_at = $12`,
+    `INSERT INTO company_invoices (company_id, ${INVOICE_COLS}, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
+     ON CONFLICT (company_id) DO UPDATE SET ${SET_COLS}, updated_at = $13`,
     [companyId, ...invoiceValues(b), now],
   );
 
-/** The company's invoice details, null before the first save. */
-export async function companyInvoice(db: Db, companyId: number) {
-  const row = await db.one<InvoiceIn>(`SELECT ${INVOICE_COLS} FROM company_invoices WHERE company_id = $1`, [companyId]);
-  return row ? { ...row, invoice_type: row.invoice_type === 1 ? (1 as const) : (0 as const) } : null;
+type StoredInvoice = Omit<InvoiceIn, 'ship_phone'> & { ship_phone_enc: string | null; ship_phone_mask: string };
+
+/**
+ * The company's invoice details, null before the first save. The recipient's phone whole only to
+ * who may edit the details (`whole`: 财务 and 管理员, who typed it and must be able to save the
+ * form again); every other member sees it masked (docs/pii.md).
+ */
+export async function companyInvoice(db: Db, companyId: number, whole: boolean) {
+  const row = await db.one<StoredInvoice>(`SELECT ${INVOICE_COLS} FROM company_invoices WHERE company_id = $1`, [companyId]);
+  if (!row) return null;
+  const { ship_phone_enc: enc, ship_phone_mask: mask, ...rest } = row;
+  return {
+    ...rest,
+    invoice_type: row.invoice_type === 1 ? (1 as const) : (0 as const),
+    ship_phone: enc && whole ? decryptPii(enc) : mask,
+  };
 }
 
 export async function saveCompanyInvoice(db: Db, companyId: number, b: InvoiceIn, now: Date): Promise<void> {
@@ -60,9 +82,8 @@ export async function saveOrderInvoice(db: Db, companyId: number, orderId: strin
     const issued = await t.one<{ status: string }>('SELECT status FROM order_invoices WHERE order_id = $1', [o.order_id]);
     if (issued?.status === 'issued') throw conflict('该订单的发票已开具，不能修改');
     await t.query(
-      `INSERT INTO order_invoices (order_id, ${INVOICE_COLS}, created_at, updated_at, company_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12,$13)
-       ON CONFLICT (order_id) DO UPDATE SET company_name = $2, creditcode = $3, invoice_type = $4, bank_name = $5,
-         bank_account = $6, address = $7, phone = $8, ship_name = $9, ship_phone = $10, ship_address = $11, updated_at = $12`,
+      `INSERT INTO order_invoices (order_id, ${INVOICE_COLS}, created_at, updated_at, company_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13,$14)
+       ON CONFLICT (order_id) DO UPDATE SET ${SET_COLS}, updated_at = $13`,
       [o.order_id, ...invoiceValues(b), now, companyId],
     );
     await upsertCompanyInvoice(t, companyId, b, now);

@@ -4,7 +4,6 @@
  */
 import type { z } from 'zod';
 import type { ProfileBody } from '../../../contract/account';
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { randomAlnum } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/refusal';
@@ -30,8 +29,15 @@ export async function myInvites(db: Db, userId: number) {
     ]);
     code = row!.invite_code;
   }
-  const rows = await db.query<{ realname: string; mobile: string; invited_at: Date; company_id: number | null; status: string | null; member_status: string }>(
-    `SELECT u.realname, u.mobile, u.invited_at, u.company_id, c.status, u.member_status
+  const rows = await db.query<{
+    realname: string;
+    mobile_mask: string;
+    invited_at: Date;
+    company_id: number | null;
+    status: string | null;
+    member_status: string;
+  }>(
+    `SELECT u.realname, u.mobile_mask, u.invited_at, u.company_id, c.status, u.member_status
        FROM users u LEFT JOIN companies c ON c.id = u.company_id
       WHERE u.invited_by = $1 ORDER BY u.invited_at DESC LIMIT 200`,
     [userId],
@@ -40,7 +46,7 @@ export async function myInvites(db: Db, userId: number) {
     code,
     list: rows.map((r) => ({
       realname: r.realname,
-      mobile: maskMobile(r.mobile),
+      mobile: r.mobile_mask,
       invited_at: dt(r.invited_at)!,
       company_status: r.company_id === null ? 'no_apply' : r.status === 'normal' && r.member_status === 'normal' ? 'normal' : 'apply',
     })),
@@ -49,9 +55,9 @@ export async function myInvites(db: Db, userId: number) {
 
 /** Who invites, as the link shows it: 王** or a masked mobile. */
 export async function inviterOf(db: Db, code: string): Promise<string> {
-  const u = await db.one<{ realname: string; mobile: string }>('SELECT realname, mobile FROM users WHERE invite_code = $1', [code]);
+  const u = await db.one<{ realname: string; mobile_mask: string }>('SELECT realname, mobile_mask FROM users WHERE invite_code = $1', [code]);
   if (!u) throw notFound(MSG_INVITE_GONE);
-  return u.realname ? `${u.realname.slice(0, 1)}**` : maskMobile(u.mobile);
+  return u.realname ? `${u.realname.slice(0, 1)}**` : u.mobile_mask;
 }
 
 /** A new account (registered within 7 days) records who invited it, once. */

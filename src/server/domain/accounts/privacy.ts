@@ -2,7 +2,6 @@
  * Personal information (issue 9 items 6 and 11; docs/pii.md): 查看联系方式 of a candidate and the
  * company's audit trail of full views.
  */
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageSql } from '../../lib/page';
 import { revealPii } from '../../lib/pii';
@@ -93,7 +92,7 @@ export async function piiViewList(db: Db, companyId: number, page: number) {
   const rows = await db.query<{
     id: number;
     realname: string;
-    mobile: string;
+    mobile_mask: string;
     subject_type: string;
     subject_id: number;
     subject_name: string;
@@ -103,7 +102,7 @@ export async function piiViewList(db: Db, companyId: number, page: number) {
     reason: string;
     viewed_at: Date;
   }>(
-    `SELECT v.id::int AS id, u.realname, u.mobile, v.subject_type, v.subject_id, v.subject_name, v.subject_mask, v.record_label,
+    `SELECT v.id::int AS id, u.realname, u.mobile_mask, v.subject_type, v.subject_id, v.subject_name, v.subject_mask, v.record_label,
             v.field, v.reason, v.viewed_at
        FROM pii_views v JOIN users u ON u.id = v.user_id
       WHERE v.company_id = $1 ORDER BY v.viewed_at DESC, v.id DESC${pageSql(args, p)}`,
@@ -112,7 +111,7 @@ export async function piiViewList(db: Db, companyId: number, page: number) {
   return {
     list: rows.map((r) => ({
       id: r.id,
-      viewer: r.realname || maskMobile(r.mobile),
+      viewer: r.realname || r.mobile_mask,
       subject_name: r.subject_name,
       subject_mask: r.subject_mask,
       record: r.record_label || `${SUBJECTS[r.subject_type] ?? r.subject_type} #${r.subject_id}`,

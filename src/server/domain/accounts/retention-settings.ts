@@ -2,7 +2,6 @@
  * The company's retention setting (retention-rules.ts; routes/retention.ts): what happens to its
  * departure records past their 2 years, who chose it, and its latest purges.
  */
-import { maskMobile } from '../../../contract/person';
 import type { DepartureAction, RetentionData } from '../../../contract/retention';
 import type { Db } from '../../db/types';
 import { fmtDateTime } from '../../lib/time';
@@ -12,8 +11,8 @@ const HISTORY_ROWS = 20;
 
 /** The company's setting (the default while never set), who set it, and its latest purges. */
 export async function retentionOverview(db: Db, companyId: number): Promise<RetentionData> {
-  const s = await db.one<{ departure_action: DepartureAction; updated_at: Date; realname: string | null; mobile: string | null }>(
-    `SELECT s.departure_action, s.updated_at, u.realname, u.mobile
+  const s = await db.one<{ departure_action: DepartureAction; updated_at: Date; realname: string | null; mobile_mask: string | null }>(
+    `SELECT s.departure_action, s.updated_at, u.realname, u.mobile_mask
        FROM retention_settings s LEFT JOIN users u ON u.id = s.updated_by WHERE s.company_id = $1`,
     [companyId],
   );
@@ -25,7 +24,7 @@ export async function retentionOverview(db: Db, companyId: number): Promise<Rete
     departure_action: s?.departure_action ?? 'anonymise',
     departure_years: RETENTION_RULES.departureYears,
     updated_at: s ? fmtDateTime(s.updated_at) : null,
-    updated_by: s ? s.realname || (s.mobile ? maskMobile(s.mobile) : '') : '',
+    updated_by: s ? s.realname || (s.mobile_mask ?? '') : '',
     runs: runs.map((r) => ({ kind: r.kind, action: r.action, rows: r.row_count, ran_at: fmtDateTime(r.ran_at) })),
   };
 }

@@ -4,7 +4,6 @@
  * (role_changes, migration 036) with the roles before and after. What each role allows: src/contract/roles.ts.
  */
 import type { RoleChangeRow } from '../../../contract/account';
-import { maskMobile } from '../../../contract/person';
 import { normalRoles, type Role } from '../../../contract/roles';
 import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../lib/refusal';
@@ -63,15 +62,15 @@ export async function roleChangeList(
   const rows = await db.query<{
     id: number;
     target_name: string;
-    target_mobile: string;
+    target_mask: string;
     by_name: string;
-    by_mobile: string;
+    by_mask: string;
     before: string[];
     after: string[];
     created_at: Date;
     total: number;
   }>(
-    `SELECT rc.id, t.realname AS target_name, t.mobile AS target_mobile, b.realname AS by_name, b.mobile AS by_mobile,
+    `SELECT rc.id, t.realname AS target_name, t.mobile_mask AS target_mask, b.realname AS by_name, b.mobile_mask AS by_mask,
             rc.before, rc.after, rc.created_at, count(*) OVER () AS total
        FROM role_changes rc JOIN users t ON t.id = rc.user_id JOIN users b ON b.id = rc.changed_by
       WHERE rc.company_id = $1
@@ -82,8 +81,8 @@ export async function roleChangeList(
   return {
     list: rows.map((r) => ({
       id: r.id,
-      target: r.target_name || maskMobile(r.target_mobile),
-      changed_by: r.by_name || maskMobile(r.by_mobile),
+      target: r.target_name || r.target_mask,
+      changed_by: r.by_name || r.by_mask,
       before: normalRoles(r.before),
       after: normalRoles(r.after),
       created_at: dt(r.created_at)!,

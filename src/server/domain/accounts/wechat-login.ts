@@ -8,9 +8,11 @@
  */
 import type { z } from 'zod';
 import type { WechatStatusData } from '../../../contract/account';
+import { normalizeDigits } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { newToken, sha256hex } from '../../lib/crypto';
 import type { LoginLimits } from '../../lib/limits';
+import { sealPii } from '../../lib/pii';
 import { commitThenRefuse, conflict, notFound } from '../../lib/refusal';
 import { addSeconds } from '../../lib/time';
 import { issueToken } from '../sessions';
@@ -108,17 +110,18 @@ export async function bindWechatMobile(db: Db, b: { pollSecret: string; mobile: 
     // the code first: whether a mobile is bound is told only to its owner
     const wrong = await consumeSmsCode(t, b.mobile, b.code, now, limits);
     if (wrong) return wrong;
-    const owner = await t.one<{ id: number; wechat_openid: string | null }>('SELECT id, wechat_openid FROM users WHERE mobile = $1 FOR UPDATE', [b.mobile]);
+    const m = sealPii('mobile', normalizeDigits(b.mobile));
+    const owner = await t.one<{ id: number; wechat_openid: string | null }>('SELECT id, wechat_openid FROM users WHERE mobile_bidx = $1 FOR UPDATE', [m.bidx]);
     if (owner?.wechat_openid && owner.wechat_openid !== row.openid) {
       return conflict('该手机号已绑定其他微信账号，请更换手机号，或使用手机号验证码登录');
     }
     const taken = await t.one<{ id: number }>('SELECT id FROM users WHERE wechat_openid = $1', [row.openid]);
     if (taken && taken.id !== owner?.id) return conflict('该微信已绑定其他手机号，请重新扫码登录');
     const user = (await t.one<UserRow>(
-      `INSERT INTO users (mobile, wechat_openid, wechat_nickname, created_at, last_login_at) VALUES ($1, $2, $3, $4, $4)
-       ON CONFLICT (mobile) DO UPDATE SET wechat_openid = EXCLUDED.wechat_openid, wechat_nickname = EXCLUDED.wechat_nickname
+      `INSERT INTO users (mobile_enc, mobile_bidx, mobile_mask, wechat_openid, wechat_nickname, created_at, last_login_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
+       ON CONFLICT (mobile_bidx) DO UPDATE SET wechat_openid = EXCLUDED.wechat_openid, wechat_nickname = EXCLUDED.wechat_nickname
        RETURNING ${USER_COLUMNS}`,
-      [b.mobile, row.openid, row.nickname, now],
+      [m.enc, m.bidx, m.mask, row.openid, row.nickname, now],
     ))!;
     await t.query(`UPDATE wechat_logins SET status = 'consumed', user_id = $2, consumed_at = $3 WHERE ticket_hash = $1`, [row.ticket_hash, user.id, now]);
     // the token in the same transaction that used the code up

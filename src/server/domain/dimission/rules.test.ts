@@ -17,6 +17,7 @@ import { loadCompany } from '../users';
 import { approveRequest, confirmHandover, urgeHandover } from './handover';
 import { leaveQr, sendLeaveCode, submitLeave, verifyLeaveMobile, withdrawLeave } from './scan-page';
 import type { Hr } from './shared';
+import { mobileIndex } from '../users';
 
 let db: Db;
 let hr: Hr;
@@ -26,7 +27,7 @@ const today = fmtDate(now);
 
 /** An HR caller of the company of the user with `mobile`. */
 async function hrOfMobile(mobile: string): Promise<Hr> {
-  const u = (await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile = $1', [mobile]))!;
+  const u = (await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(mobile)]))!;
   return { company: (await loadCompany(db, u.company_id))!, userId: u.id };
 }
 
@@ -75,8 +76,8 @@ describe('the scan-to-leave page', () => {
 
     await expect(verifyLeaveMobile(db, token, mobile, wrong, now, DEFAULT_LOGIN_LIMITS)).rejects.toEqual(refusal(Code.BAD_REQUEST, '验证码错误'));
     const row = await db.one<{ attempts: number; consumed_at: Date | null }>(
-      'SELECT attempts, consumed_at FROM sms_codes WHERE mobile = $1 ORDER BY id DESC LIMIT 1',
-      [mobile],
+      'SELECT attempts, consumed_at FROM sms_codes WHERE mobile_bidx = $1 ORDER BY id DESC LIMIT 1',
+      [mobileIndex(mobile)],
     );
     expect(row).toEqual({ attempts: 1, consumed_at: null });
     expect(await db.one('SELECT 1 FROM dimission_leave_tickets WHERE mobile_mask = $1', ['139****0001'])).toBeUndefined();

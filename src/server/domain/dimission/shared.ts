@@ -42,12 +42,14 @@ export const argOf = (args: unknown[]) => (v: unknown) => `$${args.push(v)}`;
 
 /**
  * The breadcrumb search: a name fragment, or a whole mobile through its blind index (a mobile is
- * never stored in plain text, so it can only be matched whole).
+ * never stored in plain text, so it can only be matched whole; typed with spaces, hyphens or
+ * full-width digits it is the same mobile).
  */
 export function keywordFilter(keywords: string | undefined, nameCol: string, bidxCol: string, arg: (v: unknown) => string): string | null {
   const k = (keywords ?? '').replace(/\s+/g, '');
   if (!k) return null;
-  if (/^1[3-9]\d{9}$/.test(k)) return `${bidxCol} = ${arg(blindIndex('mobile', k))}`;
+  const digits = normalizeDigits(k);
+  if (/^1[3-9]\d{9}$/.test(digits)) return `${bidxCol} = ${arg(blindIndex('mobile', digits))}`;
   return `${nameCol} ILIKE ${arg(containsPattern(k))}`;
 }
 

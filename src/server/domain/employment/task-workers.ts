@@ -14,7 +14,6 @@ import {
   type TaskStatus,
   type WorkStatus,
 } from '../../../contract/employment-rules';
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
@@ -76,12 +75,12 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
     accepted_at: Date | null;
     accepted_auto: boolean;
     acceptor_name: string | null;
-    acceptor_mobile: string | null;
+    acceptor_mask: string | null;
     invite_token: string;
   }>(
     `SELECT tw.id, tw.worker_id, w.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, tw.source, tw.sign_status, tw.work_status, tw.amount,
             a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.accepted_auto,
-            u.realname AS acceptor_name, u.mobile AS acceptor_mobile, tw.invite_token
+            u.realname AS acceptor_name, u.mobile_mask AS acceptor_mask, tw.invite_token
        FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id AND w.company_id = tw.company_id
             LEFT JOIN flex_agreements a ON a.id = tw.agreement_id AND a.company_id = tw.company_id
             LEFT JOIN users u ON u.id = tw.accepted_by
@@ -207,5 +206,5 @@ export const acceptedDeliveries = (db: Db, companyId: number, taskId: number) =>
 export const AUTO_ACCEPT_OPERATOR = '系统自动验收';
 
 /** Who accepted a delivery: the system, HR (name, else the masked mobile), or '' (not recorded). */
-export const acceptedBy = (r: { accepted_auto: boolean; acceptor_name: string | null; acceptor_mobile: string | null }) =>
-  r.accepted_auto ? AUTO_ACCEPT_OPERATOR : r.acceptor_name || (r.acceptor_mobile ? maskMobile(r.acceptor_mobile) : '');
+export const acceptedBy = (r: { accepted_auto: boolean; acceptor_name: string | null; acceptor_mask: string | null }) =>
+  r.accepted_auto ? AUTO_ACCEPT_OPERATOR : r.acceptor_name || (r.acceptor_mask ?? '');

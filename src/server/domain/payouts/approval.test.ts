@@ -13,16 +13,20 @@ import { batchDetail, type Actor } from './batches';
 import { confirmBatch, sendBatchCode } from './confirm';
 import { balanceOf, checkLedger, post, settingsOf } from './ledger';
 import { MSG_SOLO_ONLY, saveSettings, settingsChanges } from './settings';
+import { mobileIndex } from '../users';
 
 let db: Db;
 /** 13800000001 (管理员, submits), 周婷 (财务), 何晓梅 (管理员) */
-let maker: Actor & { mobile: string };
-let fin: Actor & { mobile: string };
-let admin2: Actor & { mobile: string };
+let maker: Actor & { mobile: string; mobileEnc: string };
+let fin: Actor & { mobile: string; mobileEnc: string };
+let admin2: Actor & { mobile: string; mobileEnc: string };
 
 const actor = async (mobile: string) => {
-  const u = (await db.one<{ id: number; company_id: number; realname: string }>('SELECT id, company_id, realname FROM users WHERE mobile = $1', [mobile]))!;
-  return { companyId: u.company_id, userId: u.id, actor: u.realname, ip: '127.0.0.1', mobile };
+  const u = (await db.one<{ id: number; company_id: number; realname: string; mobile_enc: string }>(
+    'SELECT id, company_id, realname, mobile_enc FROM users WHERE mobile_bidx = $1',
+    [mobileIndex(mobile)],
+  ))!;
+  return { companyId: u.company_id, userId: u.id, actor: u.realname, ip: '127.0.0.1', mobile, mobileEnc: u.mobile_enc };
 };
 
 beforeAll(async () => {
@@ -43,7 +47,7 @@ async function readyBatch(amount: number): Promise<number> {
 }
 
 async function codeFor(who: typeof fin, id: number): Promise<string> {
-  await sendBatchCode(db, { companyId: who.companyId, batchId: id, userId: who.userId, mobile: who.mobile }, new Date(), { sandbox: true });
+  await sendBatchCode(db, { companyId: who.companyId, batchId: id, userId: who.userId, mobileEnc: who.mobileEnc }, new Date(), { sandbox: true });
   return (await db.one<{ code: string }>('SELECT code FROM payout_sms_outbox WHERE mobile = $1 ORDER BY id DESC LIMIT 1', [who.mobile]))!.code;
 }
 const confirm = (who: typeof fin, id: number, code: string) => confirmBatch(db, { ...who, batchId: id, code }, new Date());

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageSql, type Page, type Paged } from '../../lib/page';
 import { Refusal, notFound } from '../../lib/refusal';
@@ -51,8 +50,8 @@ export async function log(db: Db, companyId: number, batchId: number, action: st
   ]);
 }
 
-/** A person as a batch shows them: the name, or the masked mobile of someone without one. */
-const shownName = (n: string | null) => (n && /^\d{11}$/.test(n) ? maskMobile(n) : (n ?? ''));
+/** A person as a batch shows them: the name, or the masked mobile of someone without one (the query's COALESCE). */
+const shownName = (n: string | null) => n ?? '';
 
 export interface BatchDbRow {
   id: number;
@@ -74,7 +73,7 @@ export interface BatchDbRow {
   confirmed_at: Date | null;
 }
 const BATCH_SELECT = `SELECT b.id, b.batch_no, b.task_id, t.name AS task_name, b.source, p.batch_no AS parent_no, b.status, b.head_count, b.gross::text, b.fee::text, b.tax::text, b.net::text,
-  b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile) AS creator, b.created_at, b.confirmed_at
+  b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile_mask) AS creator, b.created_at, b.confirmed_at
   FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id AND t.company_id = b.company_id LEFT JOIN users u ON u.id = b.created_by
   LEFT JOIN payout_batches p ON p.id = b.parent_id AND p.company_id = b.company_id`;
 
@@ -99,9 +98,10 @@ export const item = (b: BatchDbRow) => ({
 /** Who submitted and who approved first, how many approvals it needs, and why `viewerId` may not approve it now. */
 async function batchApproval(db: Db, companyId: number, b: BatchDbRow, viewerId: number) {
   const facts = await approvalFacts(db, b.id);
-  const names = await db.query<{ id: number; name: string }>(`SELECT id, COALESCE(NULLIF(realname, ''), mobile) AS name FROM users WHERE id = ANY($1::int[])`, [
-    [facts.submitted_by, facts.first_approved_by].filter((x) => x !== null),
-  ]);
+  const names = await db.query<{ id: number; name: string }>(
+    `SELECT id, COALESCE(NULLIF(realname, ''), mobile_mask) AS name FROM users WHERE id = ANY($1::int[])`,
+    [[facts.submitted_by, facts.first_approved_by].filter((x) => x !== null)],
+  );
   const nameOf = (id: number | null) => shownName(names.find((x) => x.id === id)?.name ?? null);
   const { needed, step } = await approvalOf(db, companyId, facts, viewerId);
   return {

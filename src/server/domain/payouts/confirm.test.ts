@@ -13,20 +13,22 @@ import { batchDetail, type Actor } from './batches';
 import { confirmBatch, sendBatchCode } from './confirm';
 import { balanceOf, checkLedger, post, settingsOf } from './ledger';
 import { saveSettings } from './settings';
+import { mobileIndex } from '../users';
 
 let db: Db;
 let by: Actor;
 /** the approver, 周婷 (财务) */
 let fin: Actor;
-let mobile: string;
+/** the approver's own mobile, sealed (users.mobile_enc) */
+let mobileEnc: string;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const u = (await db.one<{ id: number; company_id: number; mobile: string }>("SELECT id, company_id, mobile FROM users WHERE mobile = '13800000001'"))!;
+  const u = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   by = { companyId: u.company_id, userId: u.id, actor: '测试', ip: '127.0.0.1' };
-  const f = (await db.one<{ id: number; mobile: string }>("SELECT id, mobile FROM users WHERE mobile = '13905710007'"))!;
+  const f = (await db.one<{ id: number; mobile_enc: string }>(`SELECT id, mobile_enc FROM users WHERE mobile_bidx = '${mobileIndex('13905710007')}'`))!;
   fin = { companyId: u.company_id, userId: f.id, actor: '周婷', ip: '127.0.0.1' };
-  mobile = f.mobile;
+  mobileEnc = f.mobile_enc;
 }, 60_000);
 afterAll(async () => {
   await db?.close();
@@ -52,9 +54,9 @@ describe('confirmBatch', () => {
     try {
       const id = await readyBatch(amount);
       const { debit, batch_no } = await batchDetail(db, id, by.companyId, fin.userId);
-      await sendBatchCode(db, { companyId: by.companyId, batchId: id, userId: fin.userId, mobile }, new Date(), { sandbox: true });
+      await sendBatchCode(db, { companyId: by.companyId, batchId: id, userId: fin.userId, mobileEnc }, new Date(), { sandbox: true });
       const code = (await db.one<{ code: string }>('SELECT code FROM payout_sms_outbox WHERE batch_no = $1 ORDER BY id DESC LIMIT 1', [batch_no]))!.code;
-      const confirm = (c: string) => confirmBatch(db, { ...fin, batchId: id, code: c, mobile }, new Date());
+      const confirm = (c: string) => confirmBatch(db, { ...fin, batchId: id, code: c, mobileEnc }, new Date());
 
       // not enough money: refused before the code is looked at
       await expect(confirm(code)).rejects.toMatchObject({ code: 409, message: expect.stringMatching(/账户余额不足/) });
@@ -91,8 +93,13 @@ describe('confirmBatch', () => {
   it('refuses a closed batch, and sends no code for it', async () => {
     const id = await readyBatch(1_000);
     await batchAction(db, by, id, 'close', new Date());
-    await expect(confirmBatch(db, { ...fin, batchId: id, code: '123456', mobile }, new Date())).rejects.toMatchObject({ code: 409, message: '该批次已关闭' });
-    await expect(sendBatchCode(db, { companyId: by.companyId, batchId: id, userId: fin.userId, mobile }, new Date(), { sandbox: true })).rejects.toMatchObject({
+    await expect(confirmBatch(db, { ...fin, batchId: id, code: '123456', mobileEnc }, new Date())).rejects.toMatchObject({
+      code: 409,
+      message: '该批次已关闭',
+    });
+    await expect(
+      sendBatchCode(db, { companyId: by.companyId, batchId: id, userId: fin.userId, mobileEnc }, new Date(), { sandbox: true }),
+    ).rejects.toMatchObject({
       code: 409,
     });
   });

@@ -11,6 +11,7 @@ import type { BatchStatus, LedgerType } from '../../../contract/payouts-rules';
 import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { randomDigits, safeEqual } from '../../lib/crypto';
+import { blindIndex, decryptPii } from '../../lib/pii';
 import { Refusal, badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
 import { approvalFacts, approvalStep } from './approval';
 import { addSeconds } from '../../lib/time';
@@ -28,12 +29,20 @@ const CODES_PER_BATCH = 10;
 /** A batch's code is bound to the batch: the HMAC covers its number as well as the digits. */
 const codeHmac = (mobile: string, batchNo: string, code: string) => smsCodeHmac(mobile, `pay:${batchNo}:${code}`);
 
+/** A code row names the approver's mobile by its blind index only (migration 042). */
+const codeKey = (mobile: string) => blindIndex('mobile', mobile);
+
 /**
- * Sends the 确认发放 code of a 待支付 batch to `mobile` (with sandboxes on, into the sandbox's
- * outbox). Answers the masked mobile and when another may be asked for.
+ * Sends the 确认发放 code of a 待支付 batch to the approver's own mobile, `mobileEnc` sealed (with
+ * sandboxes on, into the sandbox's outbox). Answers the masked mobile and when another may be asked for.
  */
-export async function sendBatchCode(db: Db, o: { companyId: number; batchId: number; userId: number; mobile: string }, now: Date, opts: { sandbox: boolean }) {
-  const { mobile } = o;
+export async function sendBatchCode(
+  db: Db,
+  o: { companyId: number; batchId: number; userId: number; mobileEnc: string },
+  now: Date,
+  opts: { sandbox: boolean },
+) {
+  const mobile = decryptPii(o.mobileEnc);
   await db.tx(async (t) => {
     const b = await ownBatch(t, o.batchId, o.companyId, true);
     if (b.status !== 'unpaid') throw conflict(b.status === 'draft' ? '请先提交批次' : '该批次不在待支付状态');
@@ -41,18 +50,18 @@ export async function sendBatchCode(db: Db, o: { companyId: number; batchId: num
     const step = await approvalStep(t, o.companyId, await approvalFacts(t, b.id), o.userId);
     if (step instanceof Refusal) throw step;
     // the interval is per approver's mobile: two approvers of one batch do not wait for each other
-    const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 AND mobile = $2 ORDER BY id DESC LIMIT 1', [
+    const last = await t.one<{ sent_at: Date }>('SELECT sent_at FROM payout_codes WHERE batch_id = $1 AND mobile_bidx = $2 ORDER BY id DESC LIMIT 1', [
       b.id,
-      mobile,
+      codeKey(mobile),
     ]);
     const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
     if (since < CODE_INTERVAL_S) throw tooMany(`验证码发送过于频繁，请${Math.ceil(CODE_INTERVAL_S - since)}秒后再试`);
     const sent = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
     if (sent!.n >= CODES_PER_BATCH) throw tooMany('该批次验证码发送次数已达上限');
     const code = randomDigits(6);
-    await t.query('INSERT INTO payout_codes (batch_id, mobile, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6)', [
+    await t.query('INSERT INTO payout_codes (batch_id, mobile_bidx, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6)', [
       b.id,
-      mobile,
+      codeKey(mobile),
       codeHmac(mobile, b.batch_no, code),
       now,
       addSeconds(now, CODE_TTL_S),
@@ -66,8 +75,8 @@ export async function sendBatchCode(db: Db, o: { companyId: number; batchId: num
 export interface ConfirmInput extends Actor {
   batchId: number;
   code: string;
-  /** the confirming user's mobile: the code must have been sent to it */
-  mobile: string;
+  /** the confirming user's own mobile, sealed (users.mobile_enc): the code must have been sent to it */
+  mobileEnc: string;
 }
 
 export interface ConfirmResult {
@@ -104,14 +113,15 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     const capErr = await batchOverCap(t, companyId, b.id, s.monthly_cap_fen, now);
     if (capErr) return capErr;
     // the code last: only a confirm that would otherwise pay spends it
-    const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null; mobile: string }>(
-      'SELECT id, code_hmac, expires_at, attempts, consumed_at, mobile FROM payout_codes WHERE batch_id = $1 AND mobile = $2 ORDER BY id DESC LIMIT 1',
-      [b.id, o.mobile],
+    const mobile = decryptPii(o.mobileEnc);
+    const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null }>(
+      'SELECT id, code_hmac, expires_at, attempts, consumed_at FROM payout_codes WHERE batch_id = $1 AND mobile_bidx = $2 ORDER BY id DESC LIMIT 1',
+      [b.id, codeKey(mobile)],
     );
     if (!code || code.consumed_at) return badRequest('请先获取验证码');
     if (code.attempts >= CODE_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
     if (code.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
-    if (!safeEqual(code.code_hmac, codeHmac(code.mobile, b.batch_no, o.code))) {
+    if (!safeEqual(code.code_hmac, codeHmac(mobile, b.batch_no, o.code))) {
       await t.query('UPDATE payout_codes SET attempts = attempts + 1 WHERE id = $1', [code.id]);
       return badRequest('验证码错误');
     }

@@ -3,7 +3,6 @@
  * changes them (the endpoint's perm payout.settings); every change that changes something is kept
  * before → after in the append-only payout_settings_changes, in the same transaction.
  */
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { pageSql, type Page, type Paged } from '../../lib/page';
 import { conflict } from '../../lib/refusal';
@@ -45,14 +44,14 @@ export async function saveSettings(db: Db, by: { companyId: number; userId: numb
 export async function settingsChanges(db: Db, companyId: number, q: Page) {
   const args: unknown[] = [companyId];
   const total = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_settings_changes WHERE company_id = $1', args);
-  const rows = await db.query<{ id: number; realname: string | null; mobile: string | null; before: Settings; after: Settings; created_at: Date }>(
-    `SELECT c.id, u.realname, u.mobile, c.before, c.after, c.created_at
+  const rows = await db.query<{ id: number; realname: string | null; mobile_mask: string | null; before: Settings; after: Settings; created_at: Date }>(
+    `SELECT c.id, u.realname, u.mobile_mask, c.before, c.after, c.created_at
        FROM payout_settings_changes c LEFT JOIN users u ON u.id = c.changed_by WHERE c.company_id = $1 ORDER BY c.id DESC${pageSql(args, q)}`,
     args,
   );
   const list = rows.map((r) => ({
     id: r.id,
-    operator: r.realname || maskMobile(r.mobile ?? ''),
+    operator: r.realname || (r.mobile_mask ?? ''),
     before: { ...DEFAULT_SETTINGS, ...r.before },
     after: { ...DEFAULT_SETTINGS, ...r.after },
     created_at: fmtDateTime(r.created_at),

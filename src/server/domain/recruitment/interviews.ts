@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { InviteTelRe, type InviteBody, type InviteType } from '../../../contract/talent';
 import type { Db } from '../../db/types';
+import { decryptPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
 import { chinaMidnight } from '../accounts/todos';
@@ -36,7 +37,8 @@ export interface Inviter {
   companyId: number;
   companyName: string;
   userId: number;
-  mobile: string;
+  /** the HR user's own mobile, sealed (users.mobile_enc) */
+  mobileEnc: string;
   realname: string;
 }
 
@@ -75,7 +77,8 @@ export async function inviteInfo(db: Db, hr: Inviter, id: number, type: z.output
     company_name: hr.companyName,
     job_name: jobName,
     address: last?.address ?? co?.address ?? '',
-    hr_mobile: hr.mobile,
+    // the inviting HR user's own number, pre-filled as the contact line for them to keep or change
+    hr_mobile: decryptPii(hr.mobileEnc),
     hr_realname: hr.realname,
     job_lst: jobs,
   };

@@ -11,6 +11,7 @@ import { actOnApplication, applyForTax, submitChecked } from './apply';
 import type { CreateInput } from './applications';
 import { confirmTaxPayment, orderRow } from './orders';
 import { eligibleOf } from './paid-rows';
+import { mobileIndex } from '../users';
 
 let db: Db;
 let companyId = 0;
@@ -47,7 +48,7 @@ const status = async (id: number) => (await db.one<{ status: string }>('SELECT s
 let batchIds: number[] = [];
 beforeAll(async () => {
   db = await openTestDb();
-  const u = (await db.one<{ id: number; company_id: number }>("SELECT id, company_id FROM users WHERE mobile = '13800000001'"))!;
+  const u = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   companyId = u.company_id;
   userId = u.id;
   const e = await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1));

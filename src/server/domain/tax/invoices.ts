@@ -3,8 +3,8 @@
  * details (SPEC §5 rules, checked again here), issued by the operator (operator.ts).
  */
 import { invoiceProblem } from '../../../contract/invoice-rules';
-import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
+import { decryptPii } from '../../lib/pii';
 import { badRequest } from '../../lib/refusal';
 
 export const INVOICE_CONTENT = '*现代服务*人力资源服务';
@@ -29,7 +29,7 @@ export async function invoiceOf(db: Db, applicationId: number) {
     ship_address: string;
   }>(
     `SELECT invoice_type, medium, company_name, creditcode, address, phone, bank_name, bank_account, amount::text, content, invoice_no,
-            to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date, status, ship_name, ship_phone, ship_address
+            to_char(invoice_date, 'YYYY-MM-DD') AS invoice_date, status, ship_name, ship_phone_mask AS ship_phone, ship_address
        FROM tax_invoices WHERE application_id = $1`,
     [applicationId],
   );
@@ -39,7 +39,6 @@ export async function invoiceOf(db: Db, applicationId: number) {
     invoice_type: i.invoice_type === 1 ? (1 as const) : (0 as const),
     amount: Number(i.amount),
     invoice_date: i.invoice_date ?? '',
-    ship_phone: maskMobile(i.ship_phone),
   };
 }
 
@@ -57,21 +56,24 @@ export async function createInvoice(t: Db, a: { id: number; company_id: number; 
     address: string;
     phone: string;
     ship_name: string;
-    ship_phone: string;
+    ship_phone_enc: string | null;
+    ship_phone_mask: string;
     ship_address: string;
   }>(
-    `SELECT company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone, ship_address
+    `SELECT company_name, creditcode, invoice_type, bank_name, bank_account, address, phone, ship_name, ship_phone_enc, ship_phone_mask, ship_address
        FROM company_invoices WHERE company_id = $1`,
     [a.company_id],
   );
   if (!inv) throw badRequest('请先填写开票信息');
-  const shipping = [inv.ship_name, inv.ship_phone, inv.ship_address].some((v) => v.trim() !== '');
-  const p = invoiceProblem({ ...inv, invoice_type: inv.invoice_type === 1 ? 1 : 0 }, shipping);
+  // the recipient's phone is copied sealed; opened here only to check the rules again
+  const shipPhone = inv.ship_phone_enc ? decryptPii(inv.ship_phone_enc) : '';
+  const shipping = [inv.ship_name, shipPhone, inv.ship_address].some((v) => v.trim() !== '');
+  const p = invoiceProblem({ ...inv, ship_phone: shipPhone, invoice_type: inv.invoice_type === 1 ? 1 : 0 }, shipping);
   if (p) throw badRequest(`开票信息不完整：${p.message}`);
   await t.query(
     `INSERT INTO tax_invoices (application_id, company_id, invoice_type, medium, company_name, creditcode, address, phone, bank_name, bank_account,
-       ship_name, ship_phone, ship_address, amount, content, created_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+       ship_name, ship_phone_enc, ship_phone_mask, ship_address, amount, content, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
     [
       a.id,
       a.company_id,
@@ -84,7 +86,8 @@ export async function createInvoice(t: Db, a: { id: number; company_id: number; 
       inv.bank_name,
       inv.bank_account,
       inv.ship_name,
-      inv.ship_phone,
+      inv.ship_phone_enc,
+      inv.ship_phone_mask,
       inv.ship_address,
       Number(a.invoiceable),
       INVOICE_CONTENT,

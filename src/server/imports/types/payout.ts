@@ -139,9 +139,9 @@ export const payoutServer: ServerImportType<PayoutImportRow> = {
         ];
       }),
     );
-    const u = await tx.one<{ who: string }>(`SELECT COALESCE(NULLIF(realname, ''), mobile) AS who FROM users WHERE id = $1`, [userId]);
+    const u = await tx.one<{ who: string }>(`SELECT COALESCE(NULLIF(realname, ''), mobile_mask) AS who FROM users WHERE id = $1`, [userId]);
     const imp = await tx.one<{ created_at: Date }>('SELECT created_at FROM import_batches WHERE id = $1', [importBatchId]);
-    const who = /^\d{11}$/.test(u?.who ?? '') ? maskMobile(u!.who) : (u?.who ?? '');
+    const who = u?.who ?? '';
     await log(
       tx,
       companyId,
