@@ -25,7 +25,7 @@ export async function issueToken(db: Db, userId: number, now: Date): Promise<{ t
 
 /** Sends a sign-in code to `mobile`, asked for from `ip` (the SMS-code service's limits), or refuses. */
 export async function sendLoginCode(db: Db, mobile: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
-  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip }, now, limits, sandbox));
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, purpose: 'login' }, now, limits, sandbox));
 }
 
 /**
@@ -40,7 +40,7 @@ export async function loginWithCode(
   limits: LoginLimits,
 ): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } }> {
   return commitThenRefuse(db, async (t): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } } | Refusal> => {
-    const wrong = await consumeSmsCode(t, mobile, code, now, limits);
+    const wrong = await consumeSmsCode(t, mobile, code, 'login', now, limits);
     if (wrong) return wrong;
     // the account is found by the mobile's blind index; a new one is stored sealed (docs/pii.md)
     const m = sealPii('mobile', normalizeDigits(mobile));

@@ -14,9 +14,9 @@ import { chinaDayStart, hit, hits, type LoginLimits } from '../lib/limits';
 import { blindIndex } from '../lib/pii';
 import { badRequest, failed, tooMany, type Refusal } from '../lib/refusal';
 import { addSeconds } from '../lib/time';
-import { failBucket, limitSmsSend, type SmsAsker } from './sms-limits';
+import { failBucket, limitSmsSend, type CodePurpose, type SmsAsker } from './sms-limits';
 
-export { MSG_DAILY_CODES, type SmsAsker } from './sms-limits';
+export { MSG_DAILY_CODES, type CodePurpose, type SmsAsker } from './sms-limits';
 
 /** One code per mobile per minute; a code lives 5 minutes and survives 4 wrong tries. */
 export const SMS_INTERVAL_S = 60;
@@ -43,11 +43,11 @@ const lockMobile = (db: Db, mobile: string) => db.query("SELECT pg_advisory_xact
 /** A code row names its mobile by the blind index only (migration 042): the SMS itself travels sealed. */
 const codeKey = (mobile: string) => blindIndex('mobile', mobile);
 
-const latestCode = (db: Db, mobile: string) =>
+const latestCode = (db: Db, mobile: string, purpose: CodePurpose) =>
   db.one<SmsRow>(
     `SELECT id, code_hmac, sent_at, expires_at, attempts, consumed_at FROM sms_codes
-      WHERE mobile_bidx = $1 ORDER BY sent_at DESC, id DESC LIMIT 1`,
-    [codeKey(mobile)],
+      WHERE mobile_bidx = $1 AND purpose = $2 ORDER BY sent_at DESC, id DESC LIMIT 1`,
+    [codeKey(mobile), purpose],
   );
 
 /**
@@ -56,11 +56,12 @@ const latestCode = (db: Db, mobile: string) =>
  * Every wrong code also counts against the mobile's day: at `failsPerDay` the mobile is locked
  * until tomorrow, whatever new codes it asks for.
  */
-export async function consumeSmsCode(t: Db, mobile: string, code: string, now: Date, limits: LoginLimits): Promise<Refusal | null> {
+export async function consumeSmsCode(t: Db, mobile: string, code: string, purpose: CodePurpose, now: Date, limits: LoginLimits): Promise<Refusal | null> {
   await lockMobile(t, mobile);
   const day = chinaDayStart(now);
   if ((await hits(t, failBucket(mobile), day)) >= limits.failsPerDay) return tooMany(MSG_LOCKED);
-  const row = await latestCode(t, mobile);
+  // only a code sent for this page counts: another page's code is as good as none
+  const row = await latestCode(t, mobile, purpose);
   if (!row || row.consumed_at) return badRequest('请先获取验证码');
   if (row.attempts >= SMS_MAX_ATTEMPTS) return tooMany('验证码错误次数过多，请重新获取');
   if (row.expires_at.getTime() <= now.getTime()) return badRequest('验证码已过期，请重新获取');
@@ -84,19 +85,17 @@ export async function issueSmsCode(t: Db, mobile: string, who: SmsAsker, now: Da
   await lockMobile(t, mobile);
   const day = chinaDayStart(now);
   if ((await hits(t, failBucket(mobile), day)) >= limits.failsPerDay) return tooMany(MSG_LOCKED);
-  const last = await latestCode(t, mobile);
+  const last = await latestCode(t, mobile, who.purpose);
   const since = last ? (now.getTime() - last.sent_at.getTime()) / 1000 : Infinity;
   if (since < SMS_INTERVAL_S) {
     const wait = Math.ceil(SMS_INTERVAL_S - since);
     return tooMany(`验证码发送过于频繁，请${wait}秒后再试`, { retry_after: wait });
   }
   await limitSmsSend(t, who, mobile, now, limits);
-  const row = await t.one<{ id: number }>('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4) RETURNING id', [
-    codeKey(mobile),
-    smsCodeHmac(mobile, code),
-    now,
-    addSeconds(now, SMS_TTL_S),
-  ]);
+  const row = await t.one<{ id: number }>(
+    'INSERT INTO sms_codes (mobile_bidx, purpose, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [codeKey(mobile), who.purpose, smsCodeHmac(mobile, code), now, addSeconds(now, SMS_TTL_S)],
+  );
   // with sandboxes on, the "SMS provider" is the sandbox: its outbox (GET /sandbox/sms) holds
   // what it delivered; the login itself only ever sees the HMAC
   if (sandbox) {

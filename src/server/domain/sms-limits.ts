@@ -13,10 +13,17 @@ import { tooMany } from '../lib/refusal';
 
 export const MSG_DAILY_CODES = '今日验证码发送次数已达上限，请明天再试';
 
-/** Who asks for a code: the IP, and the public link's token on a token page (none on the login page). */
+/**
+ * What a code opens (sms_codes.purpose): a code is used up only by the page it was sent for, so a
+ * worker page's or the leave page's code never logs into the console, and the other way round.
+ */
+export type CodePurpose = 'login' | 'leave' | 'proof' | 'worker';
+
+/** Who asks for a code: the IP, the public link's token on a token page (none on the login page), and what for. */
 export interface SmsAsker {
   ip: string;
   token?: string;
+  purpose: CodePurpose;
 }
 
 const mobileKey = (mobile: string) => blindIndex('mobile', mobile);

@@ -227,7 +227,7 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       const mobile = decryptPii(w.mobile_enc);
       // the invitation link is public (a public sign-up makes one for any mobile): counted against it too
       const token = parseInput(TokenParam, req.params).token;
-      const refused = await app.db.tx((t) => issueSmsCode(t, mobile, { ip: req.ip, token }, now, opts.limits, true));
+      const refused = await app.db.tx((t) => issueSmsCode(t, mobile, { ip: req.ip, token, purpose: 'worker' }, now, opts.limits, true));
       if (refused) throw refused;
       return '验证码已发送';
     },
@@ -240,7 +240,7 @@ export function employmentSandbox(app: FastifyInstance, opts: { limits: LoginLim
       const code = str(form(req).code, 6);
       if (!/^\d{6}$/.test(code)) throw badRequest('请输入6位验证码');
       const mobile = decryptPii(w.mobile_enc);
-      const wrong = await app.db.tx((t) => consumeSmsCode(t, mobile, code, now, opts.limits));
+      const wrong = await app.db.tx((t) => consumeSmsCode(t, mobile, code, 'worker', now, opts.limits));
       if (wrong) throw wrong;
       // the mobile on file is the worker's own from now on (HR can no longer replace it)
       await markMobileVerified(app.db, w.worker_id, now);

@@ -43,7 +43,7 @@ describe('binding a mobile to a confirmed WeChat user', () => {
       sha256hex(qr.poll_secret),
       now,
     ]);
-    expect(await db.tx((t) => issueSmsCode(t, mobile, { ip: '127.0.0.1' }, now, DEFAULT_LOGIN_LIMITS, true))).toBeNull();
+    expect(await db.tx((t) => issueSmsCode(t, mobile, { ip: '127.0.0.1', purpose: 'login' }, now, DEFAULT_LOGIN_LIMITS, true))).toBeNull();
     const code = (await db.one<{ code: string }>('SELECT code FROM sandbox_sms_outbox WHERE mobile = $1', [mobile]))!.code;
     const wrong = code === '000000' ? '111111' : '000000';
 

@@ -108,7 +108,7 @@ export async function bindWechatMobile(db: Db, b: { pollSecret: string; mobile: 
       return conflict('绑定已失效，请重新扫码登录');
     }
     // the code first: whether a mobile is bound is told only to its owner
-    const wrong = await consumeSmsCode(t, b.mobile, b.code, now, limits);
+    const wrong = await consumeSmsCode(t, b.mobile, b.code, 'login', now, limits);
     if (wrong) return wrong;
     const m = sealPii('mobile', normalizeDigits(b.mobile));
     const owner = await t.one<{ id: number; wechat_openid: string | null }>('SELECT id, wechat_openid FROM users WHERE mobile_bidx = $1 FOR UPDATE', [m.bidx]);

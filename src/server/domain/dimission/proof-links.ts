@@ -96,7 +96,7 @@ export async function sendProofRevealCode(db: Db, token: string, ip: string, now
   const l = await linked(db, token, now);
   if (!l.mobileEnc) throw badRequest('该离职证明没有登记手机号，无法验证，请联系原单位');
   const mobile = decryptPii(l.mobileEnc);
-  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token }, now, limits, sandbox));
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token, purpose: 'proof' }, now, limits, sandbox));
   return { mobile_mask: l.mobileMask };
 }
 
@@ -107,7 +107,7 @@ export async function revealProofByLink(db: Db, token: string, code: string, ip:
   if (!l.mobileEnc) throw badRequest('该离职证明没有登记手机号，无法验证，请联系原单位');
   const mobile = decryptPii(l.mobileEnc);
   await commitThenRefuse(db, async (t) => {
-    const wrong = await consumeSmsCode(t, mobile, code, now, limits);
+    const wrong = await consumeSmsCode(t, mobile, code, 'proof', now, limits);
     if (wrong) return wrong;
     await recordOpening(t, l, 'reveal', ip, now);
     return null;

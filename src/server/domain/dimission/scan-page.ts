@@ -71,7 +71,7 @@ export async function leavePage(db: Db, token: string): Promise<{ company_name: 
  */
 export async function sendLeaveCode(db: Db, token: string, mobile: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean): Promise<void> {
   await qrCompany(db, token);
-  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token }, now, limits, sandbox));
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token, purpose: 'leave' }, now, limits, sandbox));
 }
 
 /** The employee's open request in this company (the latest pending, returned or agreed one). */
@@ -91,7 +91,7 @@ export async function verifyLeaveMobile(db: Db, token: string, mobile: string, c
   const ticket = newLinkToken();
   const seal = sealPii('mobile', mobile);
   await commitThenRefuse(db, async (t) => {
-    const wrong = await consumeSmsCode(t, mobile, code, now, limits);
+    const wrong = await consumeSmsCode(t, mobile, code, 'leave', now, limits);
     if (wrong) return wrong;
     await t.query('DELETE FROM dimission_leave_tickets WHERE expires_at < $1', [now]);
     await t.query(
