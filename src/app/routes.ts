@@ -60,6 +60,8 @@ const Dimission = page(() => import('./pages/dimission'));
 const DimissionPrint = page(() => import('./pages/dimission-print'));
 const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
+const WorkerInvite = page(() => import('./pages/worker-invite'));
+const WorkerSignup = page(() => import('./pages/worker-signup'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
 const TaxAuth = page(() => import('./pages/tax-auth'));
@@ -85,6 +87,8 @@ export const routes: RouteDef[] = [
   blank({ name: 'companyInvite', path: '/company/invite', title: T.companyInvite, page: CompanyInvite }),
   blank({ name: 'leave', path: '/m/leave/:token', title: T.leave, page: Leave }),
   blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
+  blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
+  blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
 
   main({ name: 'index', path: '/index', title: T.index, page: Home }),
   main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),

@@ -61,6 +61,7 @@ import { importsEndpoints } from './imports';
 import { privacyEndpoints } from './privacy';
 import { retentionEndpoints } from './retention';
 import { employmentEndpoints } from './employment';
+import { workerEndpoints } from './worker';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
@@ -245,6 +246,7 @@ export const endpoints = {
   ...dimissionEndpoints,
   ...importsEndpoints,
   ...employmentEndpoints,
+  ...workerEndpoints,
   ...statisticsEndpoints,
   ...payoutsEndpoints,
   ...taxEndpoints,

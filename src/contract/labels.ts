@@ -54,4 +54,9 @@ export const FIELD_LABELS: Record<string, string> = {
   dept_name: '部门',
   job_name: '职务',
   ticket: '二维码',
+  id_no: '身份证号',
+  cert_no: '证件号码',
+  bank_card: '银行卡号',
+  note: '交付说明',
+  agreement_id: '协议',
 };

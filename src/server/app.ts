@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
 import { employmentRoutes } from './routes/employment';
+import { workerRoutes } from './routes/worker';
 import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
@@ -138,13 +139,14 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   retentionRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
+  workerRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   statisticsRoutes(app);
   homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
   taxRoutes(app);
   wechatPayNotifyRoutes(app, { sandbox: Boolean(opts.sandbox), config: opts.wechatPay });
 
-  if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir, limits: loginLimits });
+  if (opts.sandbox) registerSandboxes(app, { ossDir: opts.ossDir });
   const staticDir = opts.staticDir ?? null;
   await registerStatic(app, staticDir);
 

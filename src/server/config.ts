@@ -196,6 +196,7 @@ const common = z.object({
   LOGIN_SMS_IP_PER_DAY: positiveInt.optional(),
   LOGIN_SMS_TOKEN_PER_DAY: positiveInt.optional(),
   PUBLIC_IP_PER_MINUTE: positiveInt.optional(),
+  PUBLIC_SIGNUPS_PER_TASK_PER_DAY: positiveInt.optional(),
   UPLOAD_QUOTA_BYTES: positiveInt.optional(),
   UPLOAD_QUOTA_FILES: positiveInt.optional(),
 });
@@ -332,6 +333,7 @@ const loginLimits = (e: Parsed): LoginLimits => ({
   smsIpPerDay: e.LOGIN_SMS_IP_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsIpPerDay,
   smsTokenPerDay: e.LOGIN_SMS_TOKEN_PER_DAY ?? DEFAULT_LOGIN_LIMITS.smsTokenPerDay,
   publicPerMinute: e.PUBLIC_IP_PER_MINUTE ?? DEFAULT_LOGIN_LIMITS.publicPerMinute,
+  signupsPerTaskPerDay: e.PUBLIC_SIGNUPS_PER_TASK_PER_DAY ?? DEFAULT_LOGIN_LIMITS.signupsPerTaskPerDay,
 });
 
 const uploadQuota = (e: Parsed): UploadQuota => ({

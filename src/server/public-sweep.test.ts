@@ -39,6 +39,8 @@ const HARVEST: { path: RegExp; param: string; key: string }[] = [
   { path: /^\/dimission\/proof-view\/:token/, param: 'token', key: 'proof' },
   { path: /^\/company\/invite\/:code$/, param: 'code', key: 'companyInvite' },
   { path: /^\/invite\/:code$/, param: 'code', key: 'myInvite' },
+  { path: /^\/worker\/invite\/:token/, param: 'token', key: 'workerInvite' },
+  { path: /^\/worker\/task\/:token/, param: 'token', key: 'publicTask' },
 ];
 
 beforeAll(async () => {
@@ -67,6 +69,12 @@ beforeAll(async () => {
   await as('POST', `/dimission/proofs/${draft.body.data.id}/issue`, {});
   const inbox = (await (await fetch(`${s.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { body: string }[] };
   valid.proof = /\/m\/proof\/([\w-]+)/.exec(inbox.list[0]!.body)![1]!;
+  // a worker's invitation (the 零工端页面 link of HR's list) and a task's public sign-up link
+  const running = (await as('GET', '/employment/tasks?status=ongoing')).body.data.list[0].id as number;
+  const people = (await as('GET', `/employment/task/${running}/workers`)).body.data.list as { invite_url: string }[];
+  valid.workerInvite = people[0]!.invite_url.split('/').pop()!;
+  const recruiting = (await as('GET', '/employment/tasks?status=recruiting')).body.data.list as { id: number }[];
+  for (const t of recruiting) valid.publicTask ||= ((await as('GET', `/employment/task/${t.id}`)).body.data.public_url as string).split('/').pop()!;
   for (const [k, v] of Object.entries(valid)) expect(v, k).toBeTruthy();
 }, 120_000);
 afterAll(async () => {

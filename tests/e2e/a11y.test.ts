@@ -54,6 +54,13 @@ async function params(): Promise<Record<string, string>> {
   const tax = await one<{ id: number; apply_no: string }>(`SELECT id, apply_no FROM tax_applications WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const proof = await one<{ id: number }>(`SELECT id FROM departure_proofs WHERE company_id = ${company} ORDER BY id LIMIT 1`);
   const qr = await one<{ token: string }>(`SELECT token FROM dimission_qr WHERE company_id = ${company}`);
+  // a worker's invitation waiting for the SMS check, and a task open to public sign-up
+  const inviteToken = await one<{ token: string }>(
+    `SELECT invite_token AS token FROM flex_task_workers WHERE company_id = ${company} AND sign_status = 'pending' ORDER BY id LIMIT 1`,
+  );
+  const publicTask = await one<{ token: string }>(
+    `SELECT public_token AS token FROM flex_tasks WHERE company_id = ${company} AND signup_mode = 'public' AND status IN ('recruiting', 'ongoing') ORDER BY id LIMIT 1`,
+  );
   const payTask = await payoutTask(h, '13800000001', '无障碍检查任务');
   await batchSubmittedByColleague(h, payTask);
   const enc = encodeURIComponent;
@@ -77,6 +84,8 @@ async function params(): Promise<Record<string, string>> {
     // the public pages: a real scan-to-leave link, and a proof link that is not valid (its state)
     leave: `/m/leave/${qr?.token ?? 'x'}`,
     proofView: '/m/proof/x',
+    workerInvite: `/m/flex/w/${inviteToken?.token ?? 'x'}`,
+    workerSignup: `/m/flex/t/${publicTask?.token ?? 'x'}`,
   };
 }
 
@@ -196,7 +205,7 @@ async function sweep(mobile: string | null, routes: Route[]): Promise<{ found: A
   return { found, landed: [...seen] };
 }
 
-const PUBLIC = ['login', 'bind', 'agreement', 'invite', 'companyInvite', 'leave', 'proofView', 'notFound'];
+const PUBLIC = ['login', 'bind', 'agreement', 'invite', 'companyInvite', 'leave', 'proofView', 'workerInvite', 'workerSignup', 'notFound'];
 const ACCOUNTS = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005'];
 
 const all = routeTable();

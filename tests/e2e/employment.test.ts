@@ -6,11 +6,13 @@
  * worker signs and delivers on the sandbox phone page in a second browser context, HR accepts,
  * and the preview shows the task as saved. Screenshots: tests/.artifacts/emp-*.png.
  */
+import { mobileIndex } from '../../src/server/domain/users';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { autoAcceptDeliveries } from '../../src/server/jobs/acceptance';
+import { batchAction, createBatch } from '../../src/server/domain/payouts/batch-edit';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -200,33 +202,48 @@ describe('employment: the task side of issue 12', () => {
     await toast(page, '人员已添加，已发送签约短信');
     await page.locator('[data-testid="manage-row"][data-name="周明"]').getByText('320106********1249').waitFor();
 
-    // --- the worker on their phone (a second browser context) -----------------------------
-    const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    // --- the worker on their phone (a second browser context, 390×844) ----------------------
+    expect(invite).toMatch(/^\/m\/flex\/w\/[\w-]+$/);
+    const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
     const phone = await phoneCtx.newPage();
     await phone.goto(invite);
+    await phone.getByTestId('flex-task-name').waitFor();
+    expect(await phone.getByTestId('flex-task-name').innerText()).toBe(TASK);
+    expect(await phone.getByTestId('flex-pay').innerText()).toBe('¥320.50/天');
+    expect(await phone.getByTestId('flex-sign').innerText()).toBe('待签署');
+    await shot(phone, 'emp-06a-phone-verify');
     await phone.getByTestId('flex-send').click();
-    await phone.getByTestId('flex-done').waitFor();
+    await toast(phone, '验证码已发送至139****0001');
     await phone.getByTestId('flex-code').fill(await smsCode(h.url, '13966660001'));
     await phone.getByTestId('flex-verify').click();
+    // 实名认证: a wrong check digit is caught on the page; someone else's number by the server
     await phone.getByTestId('flex-idno').waitFor();
     await phone.getByTestId('flex-name').fill('陈思远');
     await phone.getByTestId('flex-idno').fill('310115199711204523');
     await phone.getByTestId('flex-realname').click();
     await phone.getByText('请输入正确的身份证号').waitFor();
-    await phone.getByTestId('flex-name').fill('陈思远');
+    await phone.getByTestId('flex-idno').fill('33010219851212341X');
+    await phone.getByTestId('flex-realname').click();
+    await toast(phone, '姓名与身份证号不一致，认证失败');
     await phone.getByTestId('flex-idno').fill('310115199711204522');
     await phone.getByTestId('flex-realname').click();
     await phone.getByTestId('flex-agreement').waitFor();
+    expect(await phone.getByTestId('flex-agreement-name').innerText()).toContain('第 1 版');
+    const agreementPdf = await phone.request.get((await phone.getByTestId('flex-agreement').getAttribute('href'))!);
+    expect(agreementPdf.headers()['content-type']).toContain('application/pdf');
+    expect(await phone.getByTestId('flex-sign-btn').isDisabled()).toBe(true);
     await shot(phone, 'emp-06-phone-sign');
-    await phone.getByTestId('flex-agree').check();
+    await phone.getByTestId('flex-agree').click();
     await phone.getByTestId('flex-sign-btn').click();
     await phone.getByTestId('flex-note').waitFor();
     expect(await phone.getByTestId('flex-sign').innerText()).toBe('签署成功');
     await phone.getByTestId('flex-note').fill('3天快闪活动已完成，现场照片与登记数据已上传');
     await phone.getByTestId('flex-deliver').click();
     await phone.getByText('已交付，等待企业验收').waitFor();
+    await phone.getByTestId('flex-records').getByText('暂无发放记录').waitFor();
     await shot(phone, 'emp-07-phone-delivered');
-    await phoneCtx.close();
+    // nothing wider than the phone
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // --- HR accepts ------------------------------------------------------------------------
     await page.reload();
@@ -240,6 +257,24 @@ describe('employment: the task side of issue 12', () => {
     await delivered.getByText('已验收').waitFor();
     expect(await delivered.innerText()).toContain('¥320.50');
     expect(await delivered.getByTestId('manage-accepted-by').innerText()).toMatch(/^验收：\S+ \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // --- the worker sees the acceptance and, once the company pays, the payout ----------------
+    const hr = (await h.server.db.one<{ id: number; company_id: number }>(
+      `SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`,
+    ))!;
+    const by = { companyId: hr.company_id, userId: hr.id, actor: 'HR', ip: '127.0.0.1' };
+    const batch = await createBatch(h.server.db, by, { task_id: id }, new Date());
+    await batchAction(h.server.db, by, batch, 'submit', new Date());
+    // the channel's payment stands in here (payouts.test.ts drives the channel itself)
+    await h.server.db.query(`UPDATE payout_rows SET status = 'success', finished_at = now() WHERE batch_id = $1`, [batch]);
+    await phone.reload();
+    await phone.getByText('企业已验收，应发报酬 ¥320.50').waitFor();
+    const payout = phone.getByTestId('flex-payout');
+    await payout.getByText('发放成功').waitFor();
+    expect(await payout.getByTestId('flex-receipt').innerText()).toMatch(/^电子回单号 HD\d{18}$/);
+    await shot(phone, 'emp-07b-phone-paid');
+    await phoneCtx.close();
+
     // 自动验收 (jobs/acceptance.ts): 周明 signed and delivered 8 days ago (the task's default: 7 days)
     await h.server.db.query(
       `UPDATE flex_task_workers SET sign_status = 'signed', signed_at = $2, work_status = 'delivered', delivered_at = $2, delivery_note = '已完成'
@@ -272,4 +307,38 @@ describe('employment: the task side of issue 12', () => {
     await other.getByTestId('gate-dialog').getByText('该功能为付费会员功能，开通会员后即可正常使用').waitFor();
     expect(await other.getByTestId('task-table').count()).toBe(0);
   }, 240_000);
+
+  it('the public sign-up page on a phone: the same answer for a new and an already registered person, no link', async () => {
+    const task = (await h.server.db.one<{ public_token: string; name: string }>(
+      `SELECT public_token, name FROM flex_tasks WHERE task_no = 'RW20260002' AND signup_mode = 'public' AND status = 'recruiting'`,
+    ))!;
+    const ctx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const answers: string[] = [];
+    for (const p of [
+      { name: '苏晴', mobile: '13966661234', cert: '440305199307071278' },
+      // 张伟 is in the company's 人员库 (the seed), with another mobile
+      { name: '张伟', mobile: '13966665678', cert: '33010619900101123X' },
+    ]) {
+      const phone = await ctx.newPage();
+      await phone.goto(`/m/flex/t/${task.public_token}`);
+      await phone.getByTestId('flex-task-name').waitFor();
+      expect(await phone.getByTestId('flex-task-name').innerText()).toBe(task.name);
+      await phone.getByTestId('signup-submit').click();
+      await phone.getByText('请填写姓名').waitFor();
+      await phone.getByTestId('signup-name').fill(p.name);
+      await phone.getByTestId('signup-mobile').fill(p.mobile);
+      await phone.getByTestId('signup-cert').fill(p.cert);
+      if (!answers.length) await shot(phone, 'emp-10-phone-signup');
+      await phone.getByTestId('signup-submit').click();
+      const done = phone.getByTestId('signup-done');
+      await done.waitFor();
+      answers.push(await done.innerText());
+      if (answers.length === 1) await shot(phone, 'emp-11-phone-signed-up');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.close();
+    }
+    expect(answers[0]).toContain('报名成功，请留意短信通知');
+    expect(answers[1]).toBe(answers[0]);
+    await ctx.close();
+  }, 60_000);
 });

@@ -92,13 +92,18 @@ describe('the access log never holds secrets', () => {
 });
 
 describe('the access log leaks no public link and no number (issue 28 items 2 and 4)', () => {
-  it('redacts proof and leave links, worker links, and mobile, ID and card numbers wherever they stand', () => {
+  it('redacts proof and leave links, worker links (pages and API), and mobile, ID and card numbers wherever they stand', () => {
     const token = 'Zx9_proofTOKEN-abcdef0123456789';
     expect(redactText(`/ent/v3/dimission/proof-view/${token}`)).toBe('/ent/v3/dimission/proof-view/[REDACTED]');
     expect(redactText(`/m/proof/${token}?from=sms`)).toBe('/m/proof/[REDACTED]?from=sms');
     expect(redactText(`/ent/v3/dimission/leave/${token}/code`)).toBe('/ent/v3/dimission/leave/[REDACTED]/code');
     expect(redactText(`/m/leave/${token}`)).toBe('/m/leave/[REDACTED]');
     expect(redactText(`/sandbox/flex/w/${token}/sms`)).toBe('/sandbox/flex/w/[REDACTED]/sms');
+    expect(redactText(`/m/flex/w/${token}`)).toBe('/m/flex/w/[REDACTED]');
+    expect(redactText(`/m/flex/t/${token}?from=wx`)).toBe('/m/flex/t/[REDACTED]?from=wx');
+    expect(redactText(`/ent/v3/worker/invite/${token}/verify`)).toBe('/ent/v3/worker/invite/[REDACTED]/verify');
+    expect(redactText(`/ent/v3/worker/invite/${token}`)).toBe('/ent/v3/worker/invite/[REDACTED]');
+    expect(redactText(`/ent/v3/worker/task/${token}/signup`)).toBe('/ent/v3/worker/task/[REDACTED]/signup');
     expect(redactText('/ent/v3/dimission/records?keywords=15211110002&page=1')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]&page=1');
     expect(redactText('/ent/v3/dimission/records?keywords=33010619850505702X')).toBe('/ent/v3/dimission/records?keywords=[REDACTED]');
     // the export and the requests list too, and a mobile typed with spaces, hyphens or full-width digits

@@ -100,6 +100,9 @@ const SECRET_SEGMENTS: RegExp[] = [
   // leave QR and the worker links open SMS pages — the link is the key, so it never reaches a log
   /((?:\/ent\/v3)?\/dimission\/(?:proof-view|leave)\/)([^/?#\s"']+)/g,
   /(\/m\/(?:proof|leave)\/)([^/?#\s"']+)/g,
+  // the worker's invitation and a task's public sign-up: the pages, their API calls, the old sandbox paths
+  /(\/m\/flex\/[wt]\/)([^/?#\s"']+)/g,
+  /((?:\/ent\/v3)?\/worker\/(?:invite|task)\/)([^/?#\s"']+)/g,
   /(\/sandbox\/flex\/[wt]\/)([^/?#\s"']+)/g,
 ];
 /**

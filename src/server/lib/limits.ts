@@ -29,6 +29,8 @@ export interface LoginLimits {
    * besides any limit of its own: guessing tokens or codes stops here (http/route.ts)
    */
   publicPerMinute: number;
+  /** sign-ups through one task's public link a day (China calendar day), whoever sends them */
+  signupsPerTaskPerDay: number;
 }
 
 /** The defaults; config.ts overrides them from LOGIN_* / WECHAT_*_IP_PER_MINUTE (README: Login limits), buildServer takes them as `loginLimits`. */
@@ -41,6 +43,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   smsIpPerDay: 500,
   smsTokenPerDay: 100,
   publicPerMinute: 120,
+  signupsPerTaskPerDay: 200,
 };
 
 /** Start of the minute of `now`. */

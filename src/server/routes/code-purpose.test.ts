@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
-import { blindIndex } from '../lib/pii';
+import { blindIndex, decryptPii } from '../lib/pii';
 
 let s: TestServer;
-let clock = new Date('2026-11-23T02:00:05Z').getTime();
+const clock = new Date('2026-11-23T02:00:05Z').getTime();
 let leave = '';
 
 beforeAll(async () => {
@@ -41,6 +41,17 @@ describe('what a code opens', () => {
     const c = await code(m);
     expect((await post(`/dimission/leave/${leave}/verify`, { mobile: m, code: c })).body).toMatchObject({ code: 400, msg: '请先获取验证码' });
     expect((await post('/login', { mobile: m, code: c })).body.code).toBe(200);
+  });
+
+  it('a worker page code does not log into the console; it opens the worker page', async () => {
+    const w = (await s.db.one<{ invite_token: string; mobile_enc: string }>(
+      `SELECT tw.invite_token, w.mobile_enc FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id ORDER BY tw.id LIMIT 1`,
+    ))!;
+    const m = decryptPii(w.mobile_enc);
+    expect((await post(`/worker/invite/${w.invite_token}/code`, {})).body.code).toBe(200);
+    const c = await code(m);
+    expect((await post('/login', { mobile: m, code: c })).body).toMatchObject({ code: 400, msg: '请先获取验证码' });
+    expect((await post(`/worker/invite/${w.invite_token}/verify`, { code: c })).body.code).toBe(200);
   });
 
   it('codes for different pages do not wait for each other’s minute', async () => {

@@ -1,7 +1,7 @@
 /**
  * 灵活用工 endpoints over real HTTP against PGlite: every endpoint, another company's ids (404 as
  * missing), bad input, transitions the table does not allow, the operator's review, the agreement
- * through VOD's CreateUploadAttachedMedia + OSS, and the worker's sandbox pages end to end.
+ * through VOD's CreateUploadAttachedMedia + OSS, and the worker's pages (routes/worker.ts) end to end.
  *
  * Why ~460 lines: one seeded server for the area's whole flow, task to worker page.
  */
@@ -183,7 +183,7 @@ describe('employment: publish, review, transitions', () => {
     expect((await post(`/employment/task/${id}/setting`, ok, member)).body.code).toBe(200);
     const d = (await get(`/employment/task/${id}`, member)).body.data;
     expect(d.settings).toMatchObject({ signup_mode: 'public', signup_review: false, auto_accept_days: 3, notify_site: false });
-    expect(d.public_url).toMatch(/^\/sandbox\/flex\/t\//);
+    expect(d.public_url).toMatch(/^\/m\/flex\/t\//);
     expect((await post(`/employment/task/${id}/setting`, { ...ok, auto_accept_days: '31' }, member)).body.code).toBe(400);
     expect((await post(`/employment/task/${id}/setting`, { ...ok, signup_mode: 'x' }, member)).body.code).toBe(400);
   });
@@ -293,40 +293,28 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect((await post(`/employment/task-worker/${sun.id}/action`, { action: 'urge' }, member)).body.code).toBe(200);
     expect((await post(`/employment/task-worker/${sun.id}/action`, { action: 'urge' }, member)).body.msg).toBe('今日已催签，请明天再试');
 
-    // the worker's phone page: SMS check, real name, sign, deliver
-    const page = sun.invite_url;
+    // the worker's phone page (/m/flex/w/{token}, routes/worker.ts): SMS check, real name, sign, deliver
+    const api = `/ent/v3/worker/invite/${sun.invite_url.split('/').pop()}`;
+    expect(sun.invite_url).toMatch(/^\/m\/flex\/w\//);
     const jar: string[] = [];
     const w = async (path: string, form?: Record<string, string>) => {
-      const r = await fetch(s.url + page + path, {
-        method: form ? 'POST' : 'GET',
-        headers: {
-          accept: 'text/html',
-          ...(jar.length ? { cookie: jar.join('; ') } : {}),
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        body: form ? new URLSearchParams(form).toString() : undefined,
-        redirect: 'manual',
-      });
+      const r = await call(s.url, form ? 'POST' : 'GET', api + path, { form, headers: jar.length ? { cookie: jar.join('; ') } : {} });
       const set = r.headers.get('set-cookie');
       if (set) jar.push(set.split(';')[0]!);
-      return r;
+      return r.body;
     };
-    expect(await (await w('')).text()).toContain('短信验证');
-    expect((await w('/deliver', { note: 'x' })).headers.get('location')).toContain(encodeURIComponent('请先完成短信验证'));
-    await w('/sms', {});
+    expect((await w('')).data.step).toBe('verify');
+    expect((await w('/deliver', { note: 'x' })).msg).toBe('请先完成短信验证');
+    await w('/code', {});
     const code = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13912348888')).body.code;
-    expect((await w('/verify', { code: code === '000000' ? '111111' : '000000' })).headers.get('location')).toContain('error');
-    expect((await w('/verify', { code })).headers.get('location')).toContain('done');
-    expect(await (await w('')).text()).toContain('实名认证');
-    expect((await w('/realname', { name: '孙丽', id_no: '110105198805051235' })).headers.get('location')).toContain(
-      encodeURIComponent('姓名与身份证号不一致，认证失败'),
-    );
-    await w('/realname', { name: '孙丽', id_no: '320106199503151249' });
-    const signPage = await (await w('')).text();
-    expect(signPage).toContain('第 1 版');
-    const agreementId = /name="agreement_id" value="(\d+)"/.exec(signPage)![1]!;
-    expect((await w('/deliver', { note: '完成' })).headers.get('location')).toContain(encodeURIComponent('请先签署协议'));
-    expect((await w('/sign', { agreement_id: agreementId })).headers.get('location')).toContain(encodeURIComponent('请先阅读并同意协议'));
+    expect((await w('/verify', { code: code === '000000' ? '111111' : '000000' })).code).toBe(400);
+    expect((await w('/verify', { code })).data.step).toBe('realname');
+    expect((await w('/realname', { name: '孙丽', id_no: '110105198805051235' })).msg).toBe('姓名与身份证号不一致，认证失败');
+    const signStep = (await w('/realname', { name: '孙丽', id_no: '320106199503151249' })).data;
+    expect(signStep.agreement.version).toBe(1);
+    const agreementId = String(signStep.agreement.id);
+    expect((await w('/deliver', { note: '完成' })).msg).toBe('请先签署协议');
+    expect((await w('/sign', { agreement_id: agreementId })).msg).toBe('请先阅读并同意协议');
     await w('/sign', { agreement_id: agreementId, agree: '1' });
     await w('/deliver', { note: '已完成5天地推' });
     const after = envelope(WorkerListData).parse((await get(`/employment/task/${id}/workers?tab=delivery`, member)).body).data;
@@ -360,11 +348,12 @@ describe('employment: agreement, people, signing, acceptance', () => {
       member,
     );
     const link = (await get(`/employment/task/${id}`, member)).body.data.public_url as string;
-    expect(String((await call(s.url, 'GET', link)).body)).toContain('我要报名');
-    const bad = await call(s.url, 'POST', link, { form: { name: '吴敏', mobile: '13955556666', cert_no: '123' }, headers: { accept: 'text/html' } });
-    expect(bad.headers.get('location')).toContain('error');
-    const r = await call(s.url, 'POST', link, { form: { name: '吴敏', mobile: '13955556666', cert_no: '310115199711204522' } });
-    expect(r.body.code).toBe(200);
+    const api = `/ent/v3/worker/task/${link.split('/').pop()}`;
+    expect((await call(s.url, 'GET', api)).body.data).toMatchObject({ name: '夏季新品推广地推', closed: false });
+    const bad = await call(s.url, 'POST', `${api}/signup`, { form: { name: '吴敏', mobile: '13955556666', cert_no: '123' } });
+    expect(bad.body.code).toBe(400);
+    const r = await call(s.url, 'POST', `${api}/signup`, { form: { name: '吴敏', mobile: '13955556666', cert_no: '310115199711204522' } });
+    expect(r.body).toEqual({ code: 200, msg: '报名成功，请留意短信通知', data: null });
     const p = (await get(`/employment/task/${id}/workers`, member)).body.data.list[0];
     expect(p).toMatchObject({ name: '吴敏', work_status: 'applied', source: 'public' });
     expect(p.actions).toEqual(['hire', 'remove']);

@@ -91,7 +91,7 @@ describe('the worker page', () => {
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) {
       clock += 61_000;
-      answers.push((await call<{ code: number }>(s.url, 'POST', `/sandbox/flex/w/${invite}/sms`, { headers: from(`10.3.0.${i}`) })).body.code);
+      answers.push((await call<{ code: number }>(s.url, 'POST', `/ent/v3/worker/invite/${invite}/code`, { headers: from(`10.3.0.${i}`) })).body.code);
     }
     expect(answers.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(answers[10]).toBe(429);

@@ -14,10 +14,9 @@ import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
-import type { LoginLimits } from '../lib/limits';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
-export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string; limits: LoginLimits }) {
+export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string }) {
   smsSandbox(app);
   reviewSandbox(app);
   ossSandbox(app, { dir: opts.ossDir });
@@ -25,7 +24,7 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string;
   paySandbox(app);
   wechatSandbox(app);
   noticesSandbox(app);
-  employmentSandbox(app, { limits: opts.limits });
+  employmentSandbox(app);
   payoutsSandbox(app);
   taxSandbox(app);
   announcementsSandbox(app);

@@ -45,6 +45,8 @@ export const t = {
     companyInvite: '邀请同事',
     leave: '扫码离职',
     proofView: '离职证明',
+    workerInvite: '任务邀请',
+    workerSignup: '任务报名',
     index: '首页',
     statistics: '数据面板',
     hall: '人才大厅',

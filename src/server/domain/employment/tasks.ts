@@ -70,9 +70,9 @@ export const taskByPublicToken = (db: Db, token: string) => db.one<TaskRow>(`SEL
 
 export const newToken = () => randomBytes(18).toString('base64url');
 
-/** The worker's own page of a task invitation, and a task's public sign-up page (sandbox worker side). */
-export const workerPageUrl = (token: string) => `/sandbox/flex/w/${token}`;
-export const publicTaskUrl = (token: string) => `/sandbox/flex/t/${token}`;
+/** The worker's own page of a task invitation, and a task's public sign-up page (product pages, app/features/worker). */
+export const workerPageUrl = (token: string) => `/m/flex/w/${token}`;
+export const publicTaskUrl = (token: string) => `/m/flex/t/${token}`;
 
 /** Refuses an action the task's status does not allow (contract/employment-rules taskAllows). */
 export function need(task: Pick<TaskRow, 'status'>, action: TaskAction, words: string): void {

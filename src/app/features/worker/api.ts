@@ -1,0 +1,16 @@
+import { call, callWithMsg, type BodyInput } from '../../shared/lib/http';
+
+// the invitation page (/m/flex/w/:token): the session is the HttpOnly cookie the server sets at verify
+export const inviteView = (token: string) => call('workerInvite', { params: { token } }, { hideMessage: true });
+export const sendCode = (token: string) => callWithMsg('workerCode', { params: { token } });
+export const verifyCode = (token: string, code: string) => callWithMsg('workerVerify', { params: { token }, body: { code } }, { loading: true });
+export const realname = (token: string, body: BodyInput<'workerRealname'>) => callWithMsg('workerRealname', { params: { token }, body }, { loading: true });
+export const sign = (token: string, agreementId: number) =>
+  callWithMsg('workerSign', { params: { token }, body: { agreement_id: agreementId, agree: '1' } }, { loading: true });
+export const refuse = (token: string) => callWithMsg('workerRefuse', { params: { token } }, { loading: true });
+export const deliver = (token: string, note: string) => callWithMsg('workerDeliver', { params: { token }, body: { note } }, { loading: true });
+export const records = (token: string) => call('workerRecords', { params: { token } });
+
+// a task's public sign-up (/m/flex/t/:token)
+export const signupTask = (token: string) => call('signupTask', { params: { token } }, { hideMessage: true });
+export const signUp = (token: string, body: BodyInput<'signup'>) => callWithMsg('signup', { params: { token }, body }, { loading: true });

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Badge, Link, Spinner, Text } from '@fluentui/react-components';
+import { yuanText } from '../../../../contract/money';
+import { ROW_STATUS } from '../../../../contract/payouts-rules';
+import type { WorkerRecordsData } from '../../../../contract/worker';
+import { tWorker } from '../../../shared/i18n/zh-CN.worker';
+import { records } from '../api';
+import { usePhoneStyles } from './styles';
+
+const T = tWorker.records;
+const COLOR = { pending: 'informative', paying: 'brand', success: 'success', failed: 'danger', bounced: 'warning', cancelled: 'subtle' } as const;
+
+/** 我的协议 and 发放记录: what the worker signed and what the company paid them for this task. */
+export function Records({ token }: { token: string }) {
+  const s = usePhoneStyles();
+  const [data, setData] = useState<WorkerRecordsData | null>(null);
+  useEffect(() => {
+    records(token).then(setData, () => {});
+  }, [token]);
+  return (
+    <section className={s.card} aria-labelledby="flex-records-title" data-testid="flex-records">
+      <Text as="h2" id="flex-records-title" className={s.subtitle}>
+        {T.title}
+      </Text>
+      {!data ? (
+        <Spinner size="tiny" label={tWorker.loading} />
+      ) : (
+        <>
+          {data.agreement && (
+            <div>
+              <Text block weight="semibold">
+                {T.agreement}
+              </Text>
+              <Text block className={s.note}>
+                {T.signedAt(data.agreement.name, data.agreement.version, data.agreement.signed_at)}
+              </Text>
+              {data.agreement.url && (
+                <Link href={data.agreement.url} target="_blank" rel="noopener noreferrer" data-testid="flex-my-agreement">
+                  {T.view}
+                </Link>
+              )}
+            </div>
+          )}
+          <div>
+            <Text block weight="semibold">
+              {T.payouts}
+            </Text>
+            {data.payouts.length === 0 && <Text className={s.note}>{T.none}</Text>}
+            {data.payouts.map((p) => (
+              <div key={p.id} className={s.row} data-testid="flex-payout">
+                <div>
+                  <Text block>
+                    {T.net} <span className={s.pay}>{yuanText(p.net)}</span>
+                  </Text>
+                  <Text block className={s.note}>
+                    {T.gross(yuanText(p.amount), yuanText(p.tax))}
+                  </Text>
+                  <Text block className={s.note}>
+                    {T.account(T.methods[p.pay_method] ?? '', p.account_mask)}
+                  </Text>
+                  <Text block className={s.note}>
+                    {p.finished_at ? T.paidAt(p.finished_at) : T.createdAt(p.created_at)}
+                  </Text>
+                  {p.receipt_no && (
+                    <Text block className={s.note} data-testid="flex-receipt">
+                      {T.receipt(p.receipt_no)}
+                    </Text>
+                  )}
+                </div>
+                <Badge appearance="tint" color={COLOR[p.status]}>
+                  {ROW_STATUS.find((x) => x.code === p.status)?.label}
+                </Badge>
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, Checkbox, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { DocumentPdfRegular } from '@fluentui/react-icons';
+import type { InviteData } from '../../../../contract/worker';
+import { tWorker } from '../../../shared/i18n/zh-CN.worker';
+import { toast } from '../../../shared/lib/notify';
+import { refuse, sign } from '../api';
+import { usePhoneStyles } from './styles';
+
+const T = tWorker.invite;
+type Agreement = NonNullable<InviteData['agreement']>;
+
+/** 签署协议: read the version in effect, agree, sign — or refuse (asked once more). */
+export function SignStep(p: { token: string; agreement: Agreement; onDone: (v: InviteData) => void; onFail: () => void }) {
+  const s = usePhoneStyles();
+  const [agreed, setAgreed] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const run = async (fn: () => Promise<{ data: InviteData; msg: string }>) => {
+    try {
+      const r = await fn();
+      toast('success', r.msg);
+      p.onDone(r.data);
+    } catch {
+      p.onFail();
+    }
+  };
+  const a = p.agreement;
+  return (
+    <section className={s.card} aria-labelledby="flex-sign-title">
+      <Text as="h2" id="flex-sign-title" className={s.subtitle}>
+        {T.signTitle}
+      </Text>
+      <Text data-testid="flex-agreement-name">{T.agreementOf(a.name, a.version, a.effective_date)}</Text>
+      {a.url ? (
+        <Link href={a.url} target="_blank" rel="noopener noreferrer" data-testid="flex-agreement">
+          <DocumentPdfRegular aria-hidden /> {T.read}
+        </Link>
+      ) : (
+        <Text className={s.note}>{T.unreadable}</Text>
+      )}
+      <Checkbox checked={agreed} onChange={(_, d) => setAgreed(d.checked === true)} label={T.agree} data-testid="flex-agree" />
+      {asking ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {T.refuseAsk}
+            <div className={s.actions}>
+              <Button onClick={() => void run(() => refuse(p.token))} data-testid="flex-refuse-ok">
+                {T.refuseOk}
+              </Button>
+              <Button appearance="primary" onClick={() => setAsking(false)}>
+                {T.cancel}
+              </Button>
+            </div>
+          </MessageBarBody>
+        </MessageBar>
+      ) : (
+        <div className={s.actions}>
+          <Button appearance="primary" size="large" disabled={!agreed} onClick={() => void run(() => sign(p.token, a.id))} data-testid="flex-sign-btn">
+            {T.sign}
+          </Button>
+          <Button appearance="subtle" onClick={() => setAsking(true)} data-testid="flex-refuse">
+            {T.refuse}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { InvitePage } from './components/InvitePage';
+export { SignupPage } from './components/SignupPage';

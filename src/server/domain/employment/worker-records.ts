@@ -1,0 +1,65 @@
+/**
+ * The worker's own records of a task, after the SMS check: the agreement version they signed (a
+ * short-lived link to its PDF) and what the company paid them for this task (发放记录: batches the
+ * company has submitted; a paid row carries its 电子回单 number).
+ */
+import type { RowStatus } from '../../../contract/payouts-rules';
+import type { WorkerRecordsData } from '../../../contract/worker';
+import type { Db } from '../../db/types';
+import { addSeconds, fmtDateTime } from '../../lib/time';
+import { receiptNo } from '../payouts/reports';
+import { URL_TTL_S } from './media';
+import { sessionInvite } from './worker-invite';
+import type { WorkerCtx } from './worker-page';
+
+export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecordsData> {
+  const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
+  const a = w.agreement_id
+    ? await db.one<{ name: string; version: number; bucket: string; object_key: string }>(
+        'SELECT name, version, bucket, object_key FROM flex_agreements WHERE id = $1 AND company_id = $2',
+        [w.agreement_id, w.company_id],
+      )
+    : null;
+  const rows = await db.query<{
+    id: number;
+    amount: string;
+    tax: string;
+    net: string;
+    status: RowStatus;
+    pay_method: 'bank' | 'alipay';
+    account_mask: string;
+    created_at: Date;
+    finished_at: Date | null;
+  }>(
+    `SELECT r.id, r.amount::text, r.tax::text, r.net::text, r.status, r.pay_method,
+            COALESCE(NULLIF(r.account_mask, ''), fw.bank_card_mask) AS account_mask, r.created_at, r.finished_at
+       FROM payout_rows r JOIN payout_batches b ON b.id = r.batch_id AND b.company_id = r.company_id
+            JOIN flex_workers fw ON fw.id = r.worker_id AND fw.company_id = r.company_id
+      WHERE r.company_id = $1 AND r.worker_id = $2 AND (r.task_worker_id = $3 OR b.task_id = $4) AND b.status <> 'draft'
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 100`,
+    [w.company_id, w.worker_id, w.id, w.task_id],
+  );
+  return {
+    agreement:
+      a && w.signed_at
+        ? {
+            name: a.name,
+            version: a.version,
+            signed_at: fmtDateTime(w.signed_at),
+            url: ctx.link(a.bucket, a.object_key, addSeconds(ctx.now, URL_TTL_S)) ?? '',
+          }
+        : null,
+    payouts: rows.map((r) => ({
+      id: r.id,
+      amount: Number(r.amount),
+      tax: Number(r.tax),
+      net: Number(r.net),
+      status: r.status,
+      pay_method: r.pay_method,
+      account_mask: r.account_mask,
+      created_at: fmtDateTime(r.created_at),
+      finished_at: r.finished_at ? fmtDateTime(r.finished_at) : '',
+      receipt_no: r.status === 'success' && r.finished_at ? receiptNo(r.id, r.finished_at) : '',
+    })),
+  };
+}

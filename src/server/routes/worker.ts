@@ -1,0 +1,67 @@
+/**
+ * The worker's side of 灵活用工 (issue 29 item 1): the invitation page's calls and a task's public
+ * sign-up, all public (the link is the key; http/route.ts bounds each IP's calls). The steps after
+ * the SMS check need the worker session's cookie (http/worker-cookie.ts). The rules and their SQL
+ * are domain/employment/worker-*.ts and public-signup.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../contract/endpoints';
+import { MSG_SIGNED_UP } from '../../contract/worker';
+import { signUp, signupTask } from '../domain/employment/public-signup';
+import { inviteView, type WorkerCtx } from '../domain/employment/worker-page';
+import { workerRecords } from '../domain/employment/worker-records';
+import { sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
+import { deliverWork, refuseAgreement, signAgreement, verifyRealname } from '../domain/employment/worker-steps';
+import { objectLink } from '../domain/media/object';
+import { requestOrigin } from '../http/origin';
+import { addRoute } from '../http/route';
+import { setWorkerCookie, workerSecret } from '../http/worker-cookie';
+import type { LoginLimits } from '../lib/limits';
+
+export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits }) {
+  const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
+    token,
+    secret: workerSecret(req),
+    now,
+    // agreement files through this server's signer (domain/media/object.ts)
+    link: (bucket, key, expires) => objectLink(app, bucket, key, expires),
+  });
+
+  addRoute(app, endpoints.workerInvite, async ({ db, params, now, req }) => inviteView(db, ctx(req, params.token, now)));
+  addRoute(app, endpoints.workerCode, async ({ db, params, now, req, setMsg }) => {
+    const sent = await sendWorkerCode(db, params.token, req.ip, now, opts.limits, opts.sandbox);
+    req.log.info({ purpose: 'worker-invite' }, 'sms code sent');
+    setMsg(`验证码已发送至${sent.mobile_mask}`);
+    return sent;
+  });
+  addRoute(app, endpoints.workerVerify, async ({ db, params, body, now, req, reply }) => {
+    const { secret, view } = await verifyWorkerCode(db, ctx(req, params.token, now), body.code, opts.limits);
+    setWorkerCookie(req, reply, params.token, secret);
+    return view;
+  });
+  addRoute(app, endpoints.workerRealname, async ({ db, params, body, now, req, setMsg }) => {
+    setMsg('实名认证成功');
+    return verifyRealname(db, ctx(req, params.token, now), body.name, body.id_no);
+  });
+  addRoute(app, endpoints.workerSign, async ({ db, params, body, now, req, setMsg }) => {
+    setMsg('签署成功');
+    return signAgreement(db, ctx(req, params.token, now), body.agreement_id);
+  });
+  addRoute(app, endpoints.workerRefuse, async ({ db, params, now, req, setMsg }) => {
+    setMsg('已拒绝签署');
+    return refuseAgreement(db, ctx(req, params.token, now));
+  });
+  addRoute(app, endpoints.workerDeliver, async ({ db, params, body, now, req, setMsg }) => {
+    setMsg('已提交交付，等待企业验收');
+    return deliverWork(db, ctx(req, params.token, now), body.note);
+  });
+  addRoute(app, endpoints.workerRecords, async ({ db, params, now, req }) => workerRecords(db, ctx(req, params.token, now)));
+
+  // the public sign-up: one answer whatever the company's 人员库 holds (public-signup.ts)
+  addRoute(app, endpoints.signupTask, async ({ db, params, now }) => signupTask(db, params.token, now));
+  addRoute(app, endpoints.signup, async ({ db, params, body, now, req, setMsg }) => {
+    await signUp(db, params.token, body, requestOrigin(req), now, opts.limits);
+    setMsg(MSG_SIGNED_UP);
+    return null;
+  });
+}
