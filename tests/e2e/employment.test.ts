@@ -179,7 +179,7 @@ describe('employment: the task side of issue 12', () => {
     expect(await pr.innerText()).toContain('139****0001');
     await pr.getByRole('checkbox').check();
     await page.getByTestId('pick-submit').click();
-    await toast(page, '已添加 1 人');
+    await toast(page, '已添加 1 人，已发送签约短信');
     const hrRow = page.locator('[data-testid="manage-row"][data-name="陈思远"]');
     await hrRow.getByText('待签署').waitFor();
     expect(await hrRow.innerText()).toContain('310115********4522');

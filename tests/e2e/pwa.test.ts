@@ -175,6 +175,11 @@ describe('service worker', () => {
     expect(await version(page)).toBe(VERSION_A);
 
     const seen = await page.evaluate(async () => {
+      // a worker may control the page while still 'activating' (clients.claim): wait for the end of activate
+      const active = (await navigator.serviceWorker.ready).active;
+      if (active && active.state !== 'activated') {
+        await new Promise<void>((done) => active.addEventListener('statechange', () => active.state === 'activated' && done()));
+      }
       const reg = await navigator.serviceWorker.getRegistration();
       const names = await caches.keys();
       const urls: string[] = [];
