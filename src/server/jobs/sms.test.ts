@@ -14,6 +14,10 @@ import { sealPii } from '../lib/pii';
 import { SANDBOX_SMS_KEY } from '../sandbox/dysms';
 import { installJobs, startJobs, type JobDef, type Jobs } from '.';
 import { enqueueSmsNotice, smsJob } from './sms';
+import { submittedBatch } from '../../../tests/setup/payout-batch';
+import { confirmBatch, sendBatchCode } from '../domain/payouts/confirm';
+import { post } from '../domain/payouts/ledger';
+import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
 let jobs: Jobs;
@@ -103,5 +107,22 @@ describe('sms-send job', () => {
     // the worker is idle well past the rolled-back one's chance to run
     await new Promise((r) => setTimeout(r, 1500));
     expect((await outbox()).filter((m) => m.mobile === '13955550002')).toEqual([]);
+  }, 120_000);
+
+  it('a 确认发放 code reaches the approver through the job (before, it was only ever written to the sandbox outbox)', async () => {
+    const u = (await s.db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))!;
+    const f = (await s.db.one<{ id: number; mobile_enc: string }>('SELECT id, mobile_enc FROM users WHERE mobile_bidx = $1', [mobileIndex('13905710007')]))!;
+    const by = { companyId: u.company_id, userId: u.id, actor: '测试', ip: '127.0.0.1' };
+    const id = await submittedBatch(s.db, by, 3_000, { task: '短信任务', worker: '王短信', mobile: '13912340999', certNo: '11010519491231003X' });
+    const sent = await sendBatchCode(s.db, { companyId: u.company_id, batchId: id, userId: f.id, mobileEnc: f.mobile_enc }, new Date(), { sandbox: false });
+    expect(sent.mobile).toBe('139****0007');
+    const got = await until(async () => (await outbox()).find((m) => m.mobile === '13905710007'));
+    expect(got.template_code).toBe('SMS_465880123');
+    // the code that arrived confirms the batch (no sandbox outbox involved)
+    expect(await s.db.one('SELECT 1 FROM payout_sms_outbox WHERE batch_no = (SELECT batch_no FROM payout_batches WHERE id = $1)', [id])).toBeUndefined();
+    await s.db.tx((t) => post(t, u.company_id, 'topup', 10_000, { batch_id: null, row_id: null, ref_no: 'TEST-SMS', remark: '测试充值' }, new Date()));
+    const confirm = (code: string) => confirmBatch(s.db, { ...by, userId: f.id, actor: '周婷', batchId: id, code, mobileEnc: f.mobile_enc }, new Date());
+    await expect(confirm(got.template_param.code === '000000' ? '111111' : '000000')).rejects.toThrow('验证码错误');
+    expect((await confirm(got.template_param.code!)).status).toBe('paying');
   }, 120_000);
 });

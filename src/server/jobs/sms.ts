@@ -20,6 +20,8 @@ export const SMS_JOB = 'sms-send';
 /** Sealed (lib/pii.ts): a notice's text may hold a link that opens a person's document. */
 export type SmsJobData =
   | { kind: 'code'; sms_code_id: number; mobile: string; code: string }
+  /** a 确认发放 code (payout_codes): to the approver's own mobile */
+  | { kind: 'payout_code'; payout_code_id: number; mobile: string; code: string }
   | { kind: 'notice'; mobile: string; content_enc: string }
   /** a notice enqueued before its text was sealed (jobs already queued at the upgrade) */
   | { kind: 'notice'; mobile: string; content: string };
@@ -37,6 +39,14 @@ export const smsJob: JobDef<SmsJobData> = {
     const provider = smsSender();
     // a server without a provider must not swallow the job: fail it, another try comes later
     if (!provider) throw new Error('no SMS provider configured on this server');
+    if (d.kind === 'payout_code') {
+      const row = await db.one<{ expires_at: Date; consumed_at: Date | null }>('SELECT expires_at, consumed_at FROM payout_codes WHERE id = $1', [
+        d.payout_code_id,
+      ]);
+      if (!row || row.consumed_at || new Date(row.expires_at) <= now) return;
+      await provider.sendCode(decryptPii(d.mobile), decryptPii(d.code), jobId);
+      return;
+    }
     if (d.kind === 'code') {
       const row = await db.one<{ expires_at: Date; consumed_at: Date | null }>('SELECT expires_at, consumed_at FROM sms_codes WHERE id = $1', [d.sms_code_id]);
       if (!row || row.consumed_at || new Date(row.expires_at) <= now) return;
@@ -55,6 +65,14 @@ export async function enqueueSmsCode(t: Db, smsCodeId: number, mobile: string, c
   const q = jobQueue();
   if (!q || !smsSender() || !q.has(SMS_JOB)) return false;
   await q.sendIn<SmsJobData>(t, SMS_JOB, { kind: 'code', sms_code_id: smsCodeId, mobile: encryptPii(mobile), code: encryptPii(code) });
+  return true;
+}
+
+/** A 确认发放 code (payout_codes row `payoutCodeId`), like enqueueSmsCode. */
+export async function enqueuePayoutCode(t: Db, payoutCodeId: number, mobile: string, code: string): Promise<boolean> {
+  const q = jobQueue();
+  if (!q || !smsSender() || !q.has(SMS_JOB)) return false;
+  await q.sendIn<SmsJobData>(t, SMS_JOB, { kind: 'payout_code', payout_code_id: payoutCodeId, mobile: encryptPii(mobile), code: encryptPii(code) });
   return true;
 }
 

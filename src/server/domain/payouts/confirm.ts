@@ -12,9 +12,11 @@ import { maskMobile } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { randomDigits, safeEqual } from '../../lib/crypto';
 import { blindIndex, decryptPii } from '../../lib/pii';
-import { Refusal, badRequest, commitThenRefuse, conflict, tooMany } from '../../lib/refusal';
+import { Refusal, badRequest, commitThenRefuse, conflict, failed, tooMany } from '../../lib/refusal';
 import { approvalFacts, approvalStep } from './approval';
 import { addSeconds } from '../../lib/time';
+import { smsSender } from '../../adapters/sms';
+import { enqueuePayoutCode } from '../../jobs/sms';
 import { smsCodeHmac } from '../sms-codes';
 import { log, ownBatch, type Actor } from './batches';
 import { yuanText as yuan } from '../../../contract/money';
@@ -59,15 +61,20 @@ export async function sendBatchCode(
     const sent = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [b.id]);
     if (sent!.n >= CODES_PER_BATCH) throw tooMany('该批次验证码发送次数已达上限');
     const code = randomDigits(6);
-    await t.query('INSERT INTO payout_codes (batch_id, mobile_bidx, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6)', [
-      b.id,
-      codeKey(mobile),
-      codeHmac(mobile, b.batch_no, code),
-      now,
-      addSeconds(now, CODE_TTL_S),
-      o.companyId,
-    ]);
+    const row = await t.one<{ id: number }>(
+      'INSERT INTO payout_codes (batch_id, mobile_bidx, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
+      [b.id, codeKey(mobile), codeHmac(mobile, b.batch_no, code), now, addSeconds(now, CODE_TTL_S), o.companyId],
+    );
     if (opts.sandbox) await t.query('INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ($1,$2,$3,$4)', [mobile, b.batch_no, code, now]);
+    // production: the durable `sms-send` job once this commits (the code was only ever written to the
+    // sandbox's outbox before); without a queue, the provider inline — a refusal rolls the code back
+    else if (!(await enqueuePayoutCode(t, row!.id, mobile, code))) {
+      const provider = smsSender();
+      if (!provider) throw failed('短信服务未配置，无法发送验证码');
+      await provider.sendCode(mobile, code).catch(() => {
+        throw failed('短信发送失败，请稍后再试');
+      });
+    }
   });
   return { mobile: maskMobile(mobile), retry_after: CODE_INTERVAL_S };
 }
