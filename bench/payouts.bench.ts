@@ -65,7 +65,7 @@ export default async function payoutsBench() {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' };
     const confirm = async (id: number) => {
       await fetch(`${origin}/ent/v3/payout/batch/${id}/code`, { method: 'POST', headers, body: '' });
-      const code = (await db.one<{ code: string }>('SELECT code FROM payout_sms_outbox ORDER BY id DESC LIMIT 1'))!.code;
+      const code = (await db.one<{ code: string }>('SELECT code FROM sandbox_payout_sms_outbox ORDER BY id DESC LIMIT 1'))!.code;
       return (body = `code=${code}`) =>
         fetch(`${origin}/ent/v3/payout/batch/${id}/confirm`, { method: 'POST', headers, body }).then(
           (r) => r.json() as Promise<{ code: number; data: { duplicate: boolean } }>,

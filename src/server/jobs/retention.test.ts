@@ -234,11 +234,11 @@ describe('the retention rules', () => {
     ids.codeOld = await code(at(-30));
     ids.codeNew = await code(at(-2));
     ids.outOld = (await db.one<{ id: number }>(
-      `INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
+      `INSERT INTO sandbox_payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
       [at(-30)],
     ))!.id;
     ids.outNew = (await db.one<{ id: number }>(
-      `INSERT INTO payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
+      `INSERT INTO sandbox_payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ('13800000001', 'x', '123456', $1) RETURNING id`,
       [at(-2)],
     ))!.id;
     const m = sealPii('mobile', '13955556666');
@@ -365,8 +365,8 @@ describe('the retention rules', () => {
     expect(await exists("SELECT 1 FROM sessions WHERE token_hash = 'ret-new'", [])).toBe(true);
     expect(await exists('SELECT 1 FROM payout_codes WHERE id = $1', [ids.codeOld])).toBe(false);
     expect(await exists('SELECT 1 FROM payout_codes WHERE id = $1', [ids.codeNew])).toBe(true);
-    expect(await exists('SELECT 1 FROM payout_sms_outbox WHERE id = $1', [ids.outOld])).toBe(false);
-    expect(await exists('SELECT 1 FROM payout_sms_outbox WHERE id = $1', [ids.outNew])).toBe(true);
+    expect(await exists('SELECT 1 FROM sandbox_payout_sms_outbox WHERE id = $1', [ids.outOld])).toBe(false);
+    expect(await exists('SELECT 1 FROM sandbox_payout_sms_outbox WHERE id = $1', [ids.outNew])).toBe(true);
     expect(await exists("SELECT 1 FROM dimission_leave_tickets WHERE ticket_hash = 'ret-t-old'", [])).toBe(false);
     expect(await exists("SELECT 1 FROM dimission_leave_tickets WHERE ticket_hash = 'ret-t-new'", [])).toBe(true);
     expect(await exists('SELECT 1 FROM notice_sms WHERE id = $1', [ids.smsOld])).toBe(false);

@@ -114,7 +114,7 @@ describe('each role is refused what it is not given', () => {
       expect(await writes(), path).toBe(before);
     }
     expect((await P.post(`/payout/batch/${id}/code`, {}, P.member)).body).toMatchObject({ code: 200, msg: '验证码已发送至138****0001' });
-    const code = (await P.s.db.one<{ code: string }>(`SELECT code FROM payout_sms_outbox WHERE mobile = '13800000001' ORDER BY id DESC LIMIT 1`))!.code;
+    const code = (await P.s.db.one<{ code: string }>(`SELECT code FROM sandbox_payout_sms_outbox WHERE mobile = '13800000001' ORDER BY id DESC LIMIT 1`))!.code;
     expect((await P.post(`/payout/batch/${id}/confirm`, { code }, P.member)).body.data).toEqual({ status: 'paying', duplicate: false, first_approval: false });
   });
 

@@ -144,7 +144,7 @@ export function payoutsSandbox(app: FastifyInstance) {
     const q = req.query as { mobile?: unknown };
     const mobile = typeof q.mobile === 'string' && MOBILE_RE.test(q.mobile) ? q.mobile : null;
     const row = await app.db.one<{ mobile: string; batch_no: string; code: string; sent_at: Date }>(
-      `SELECT mobile, batch_no, code, sent_at FROM payout_sms_outbox ${mobile ? 'WHERE mobile = $1' : ''} ORDER BY id DESC LIMIT 1`,
+      `SELECT mobile, batch_no, code, sent_at FROM sandbox_payout_sms_outbox ${mobile ? 'WHERE mobile = $1' : ''} ORDER BY id DESC LIMIT 1`,
       mobile ? [mobile] : [],
     );
     if (!row) return reply.status(404).send({ msg: '暂无验证码' });

@@ -171,7 +171,7 @@ function secretSweeps(now: Date): Batch[] {
     timeSweep('resume_views', { table: 'resume_views', key: 'id', where: 'viewed_at < $1', company: true }, years(RETENTION_RULES.auditYears)),
     timeSweep('sessions', { table: 'sessions', key: 'token_hash', where: 'expires_at < $1', company: false }, expired),
     timeSweep('payout_codes', { table: 'payout_codes', key: 'id', where: 'expires_at < $1', company: false }, expired),
-    timeSweep('payout_sms_outbox', { table: 'payout_sms_outbox', key: 'id', where: 'sent_at < $1', company: false }, expired),
+    timeSweep('payout_sms_outbox', { table: 'sandbox_payout_sms_outbox', key: 'id', where: 'sent_at < $1', company: false }, expired),
     timeSweep(
       'rate_counters',
       { table: 'rate_counters', key: 'bucket, window_start', where: 'window_start < $1', company: false },

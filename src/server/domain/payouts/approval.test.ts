@@ -48,7 +48,7 @@ async function readyBatch(amount: number): Promise<number> {
 
 async function codeFor(who: typeof fin, id: number): Promise<string> {
   await sendBatchCode(db, { companyId: who.companyId, batchId: id, userId: who.userId, mobileEnc: who.mobileEnc }, new Date(), { sandbox: true });
-  return (await db.one<{ code: string }>('SELECT code FROM payout_sms_outbox WHERE mobile = $1 ORDER BY id DESC LIMIT 1', [who.mobile]))!.code;
+  return (await db.one<{ code: string }>('SELECT code FROM sandbox_payout_sms_outbox WHERE mobile = $1 ORDER BY id DESC LIMIT 1', [who.mobile]))!.code;
 }
 const confirm = (who: typeof fin, id: number, code: string) => confirmBatch(db, { ...who, batchId: id, code }, new Date());
 const codes = async (id: number) => (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM payout_codes WHERE batch_id = $1', [id]))!.n;
