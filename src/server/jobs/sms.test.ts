@@ -119,7 +119,9 @@ describe('sms-send job', () => {
     const got = await until(async () => (await outbox()).find((m) => m.mobile === '13905710007'));
     expect(got.template_code).toBe('SMS_465880123');
     // the code that arrived confirms the batch (no sandbox outbox involved)
-    expect(await s.db.one('SELECT 1 FROM sandbox_payout_sms_outbox WHERE batch_no = (SELECT batch_no FROM payout_batches WHERE id = $1)', [id])).toBeUndefined();
+    expect(
+      await s.db.one('SELECT 1 FROM sandbox_payout_sms_outbox WHERE batch_no = (SELECT batch_no FROM payout_batches WHERE id = $1)', [id]),
+    ).toBeUndefined();
     await s.db.tx((t) => post(t, u.company_id, 'topup', 10_000, { batch_id: null, row_id: null, ref_no: 'TEST-SMS', remark: '测试充值' }, new Date()));
     const confirm = (code: string) => confirmBatch(s.db, { ...by, userId: f.id, actor: '周婷', batchId: id, code, mobileEnc: f.mobile_enc }, new Date());
     await expect(confirm(got.template_param.code === '000000' ? '111111' : '000000')).rejects.toThrow('验证码错误');

@@ -55,7 +55,8 @@ describe('confirmBatch', () => {
       const id = await readyBatch(amount);
       const { debit, batch_no } = await batchDetail(db, id, by.companyId, fin.userId);
       await sendBatchCode(db, { companyId: by.companyId, batchId: id, userId: fin.userId, mobileEnc }, new Date(), { sandbox: true });
-      const code = (await db.one<{ code: string }>('SELECT code FROM sandbox_payout_sms_outbox WHERE batch_no = $1 ORDER BY id DESC LIMIT 1', [batch_no]))!.code;
+      const code = (await db.one<{ code: string }>('SELECT code FROM sandbox_payout_sms_outbox WHERE batch_no = $1 ORDER BY id DESC LIMIT 1', [batch_no]))!
+        .code;
       const confirm = (c: string) => confirmBatch(db, { ...fin, batchId: id, code: c, mobileEnc }, new Date());
 
       // not enough money: refused before the code is looked at

@@ -65,7 +65,8 @@ export async function sendBatchCode(
       'INSERT INTO payout_codes (batch_id, mobile_bidx, code_hmac, sent_at, expires_at, company_id) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id',
       [b.id, codeKey(mobile), codeHmac(mobile, b.batch_no, code), now, addSeconds(now, CODE_TTL_S), o.companyId],
     );
-    if (opts.sandbox) await t.query('INSERT INTO sandbox_payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ($1,$2,$3,$4)', [mobile, b.batch_no, code, now]);
+    if (opts.sandbox)
+      await t.query('INSERT INTO sandbox_payout_sms_outbox (mobile, batch_no, code, sent_at) VALUES ($1,$2,$3,$4)', [mobile, b.batch_no, code, now]);
     // production: the durable `sms-send` job once this commits (the code was only ever written to the
     // sandbox's outbox before); without a queue, the provider inline — a refusal rolls the code back
     else if (!(await enqueuePayoutCode(t, row!.id, mobile, code))) {
