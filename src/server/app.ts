@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { dimissionRoutes } from './routes/dimission';
 import { employmentRoutes } from './routes/employment';
 import { workerRoutes } from './routes/worker';
+import { serverRealname } from './routes/realname-provider';
 import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
@@ -24,6 +25,7 @@ import { usercenterRoutes } from './routes/usercenter';
 import { wechatRoutes } from './routes/wechat';
 import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
 import type { WechatPayConfig } from './adapters/wechatpay';
+import type { EsignConfig } from './adapters/esign';
 import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { UploadEndpoints } from './config';
@@ -78,6 +80,10 @@ export interface ServerOptions {
   vod?: AliyunVodConfig | null;
   /** GET /metrics (Prometheus) for this bearer token; null/undefined: no metrics endpoint */
   metricsToken?: string | null;
+  /** the e签宝 application for 实名认证 (config.ts ESIGN_*); null: the demo's sandbox, else none */
+  esign?: EsignConfig | null;
+  /** 运营商三要素 (name, ID number, mobile) after 二要素 (config.ts ESIGN_REALNAME_TELECOM3) */
+  realnameTelecom3?: boolean;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -139,7 +145,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   retentionRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
-  workerRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
+  workerRoutes(app, {
+    sandbox: opts.sandbox ?? false,
+    limits: loginLimits,
+    realname: serverRealname(app, { esign: opts.esign, telecom3: opts.realnameTelecom3, sandbox: opts.sandbox }),
+  });
   statisticsRoutes(app);
   homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });

@@ -17,6 +17,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
+import type { EsignConfig } from './adapters/esign';
 import type { AliyunSmsConfig } from './adapters/sms';
 import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
@@ -84,6 +85,10 @@ export interface Config {
   uploads: UploadEndpoints | null;
   /** the server's own key at the video service (with STS): upload registration, signed previews */
   vod: AliyunVodConfig | null;
+  /** e签宝 open API (ESIGN_APP_ID + ESIGN_APP_SECRET, optional as a pair, ESIGN_ENDPOINT): 实名认证; null: the demo's sandbox / none */
+  esign: EsignConfig | null;
+  /** ESIGN_REALNAME_TELECOM3=1: 运营商三要素 with the worker's mobile after 二要素 */
+  realnameTelecom3: boolean;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
   /** LOGIN_* and WECHAT_*_IP_PER_MINUTE over lib/limits.ts's defaults: buildServer's `loginLimits` */
@@ -199,6 +204,13 @@ const common = z.object({
   PUBLIC_SIGNUPS_PER_TASK_PER_DAY: positiveInt.optional(),
   UPLOAD_QUOTA_BYTES: positiveInt.optional(),
   UPLOAD_QUOTA_FILES: positiveInt.optional(),
+  ESIGN_ENDPOINT: httpsOrigin.optional(),
+  ESIGN_APP_ID: z
+    .string()
+    .regex(/^[\w-]{4,64}$/, '应为 e签宝 开放平台的应用 ID（APP ID）')
+    .optional(),
+  ESIGN_APP_SECRET: z.string().min(8, '应为 e签宝 开放平台的应用密钥（APP KEY）').max(256, '应为 e签宝 开放平台的应用密钥（APP KEY）').optional(),
+  ESIGN_REALNAME_TELECOM3: flag.optional(),
 });
 
 /** `1:<base64 32 bytes>,2:<…>`: the last one seals; a version once only (a repeated one would hide a key). */
@@ -390,6 +402,18 @@ const WECHATPAY_KEYS = [
   'WECHATPAY_MERCHANT_PRIVATE_KEY',
 ] as const;
 
+/** The e签宝 application: ESIGN_APP_ID and ESIGN_APP_SECRET together or neither; the endpoint defaults to production's. */
+function esignConfig(e: { ESIGN_ENDPOINT?: string; ESIGN_APP_ID?: string; ESIGN_APP_SECRET?: string }): EsignConfig | null {
+  const keys = ['ESIGN_APP_ID', 'ESIGN_APP_SECRET'] as const;
+  const given = keys.filter((k) => e[k] !== undefined);
+  if (given.length === 0) {
+    if (e.ESIGN_ENDPOINT !== undefined) throw new ConfigError(['ESIGN_APP_ID: 已设置 ESIGN_ENDPOINT 时必须设置（以及 ESIGN_APP_SECRET）']);
+    return null;
+  }
+  if (given.length < keys.length) throw new ConfigError(keys.filter((k) => e[k] === undefined).map((k) => `${k}: 已设置其他 ESIGN_* 时必须一并设置`));
+  return { endpoint: e.ESIGN_ENDPOINT ?? 'https://openapi.esign.cn', appId: e.ESIGN_APP_ID!, appSecret: e.ESIGN_APP_SECRET! };
+}
+
 export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
     super(lines.join('\n'));
@@ -502,6 +526,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               merchantPrivateKey: privatePem(e.WECHATPAY_MERCHANT_PRIVATE_KEY!)!,
               notifyUrl: `${e.PUBLIC_ORIGIN}/notify/wechatpay`,
             },
+      esign: esignConfig(e),
+      realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
       loginLimits: loginLimits(e),
       uploadQuota: uploadQuota(e),
       keys: serverKeys(e),
@@ -535,6 +561,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: e.JOBS_SCHEMA ?? 'pgboss',
     sms: null,
     wechatPay: null,
+    esign: esignConfig(e),
+    realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
     loginLimits: loginLimits(e),
     uploadQuota: uploadQuota(e),
     keys: serverKeys(e),

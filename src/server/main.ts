@@ -87,6 +87,9 @@ const app = await buildServer({
   trustProxy: config.trustProxy,
   cleanupByJob: true,
   wechatPay: config.wechatPay,
+  // 实名认证: the configured e签宝 application; the demo's sandbox on this same server otherwise
+  esign: config.esign,
+  realnameTelecom3: config.realnameTelecom3,
   sts: config.sts,
   uploads: config.uploads,
   vod: config.vod,

@@ -32,6 +32,8 @@ export async function startTestServer(
     uploadQuota?: Partial<UploadQuota>;
     /** believe X-Forwarded-For (a balancer in front): lets one test speak from many IPs */
     trustProxy?: boolean;
+    /** 实名认证 adds 运营商三要素 after 二要素 (config.ts ESIGN_REALNAME_TELECOM3) */
+    realnameTelecom3?: boolean;
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
@@ -46,6 +48,7 @@ export async function startTestServer(
     loginLimits: opts.loginLimits,
     uploadQuota: opts.uploadQuota,
     trustProxy: opts.trustProxy,
+    realnameTelecom3: opts.realnameTelecom3,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -17,8 +17,9 @@ import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { setWorkerCookie, workerSecret } from '../http/worker-cookie';
 import type { LoginLimits } from '../lib/limits';
+import type { RealnameProvider } from '../domain/employment/realname';
 
-export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits }) {
+export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null }) {
   const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
     token,
     secret: workerSecret(req),
@@ -41,7 +42,7 @@ export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; lim
   });
   addRoute(app, endpoints.workerRealname, async ({ db, params, body, now, req, setMsg }) => {
     setMsg('实名认证成功');
-    return verifyRealname(db, ctx(req, params.token, now), body.name, body.id_no);
+    return verifyRealname(db, ctx(req, params.token, now), body.name, body.id_no, opts.realname, (err) => req.log.error({ err }, '实名认证服务调用失败'));
   });
   addRoute(app, endpoints.workerSign, async ({ db, params, body, now, req, setMsg }) => {
     setMsg('签署成功');

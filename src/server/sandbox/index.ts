@@ -14,6 +14,7 @@ import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
+import { esignSandbox } from './esign';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
 export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string }) {
@@ -31,5 +32,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   dysmsSandbox(app);
   wechatPayNativeSandbox(app);
   stsSandbox(app);
+  esignSandbox(app);
   operatorPage(app);
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/types';
 import { blindIndex } from '../../lib/pii';
 import { badRequest, conflict } from '../../lib/refusal';
 import { currentAgreement } from './agreements';
+import { MSG_REALNAME_MISMATCH, providerRealname, type RealnameProvider } from './realname';
 import { expireSignings } from './task-workers';
 import { taskById } from './tasks';
 import { sessionInvite } from './worker-invite';
@@ -17,13 +18,22 @@ import { inviteView, type WorkerCtx } from './worker-page';
 
 /**
  * 实名认证: the name and ID number typed must be the person's on file (the GB 11643 check first,
- * then the blind index; the number itself is never compared in clear or stored again).
+ * free; then the blind index; the number itself is never compared in clear or stored again), then
+ * the e-sign provider's checks (realname.ts: 二要素, 三要素 when configured), each recorded.
  */
-export async function verifyRealname(db: Db, ctx: WorkerCtx, name: string, idNo: string): Promise<InviteData> {
+export async function verifyRealname(
+  db: Db,
+  ctx: WorkerCtx,
+  name: string,
+  idNo: string,
+  provider: RealnameProvider | null,
+  log?: (err: unknown) => void,
+): Promise<InviteData> {
   const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
   const id = normalizeDigits(idNo).toUpperCase();
   if (idCardProblem(id, ctx.now)) throw badRequest('请输入正确的身份证号');
-  if (name !== w.name || w.cert_type !== 'id_card' || blindIndex('id_card', id) !== w.cert_no_bidx) throw badRequest('姓名与身份证号不一致，认证失败');
+  if (name !== w.name || w.cert_type !== 'id_card' || blindIndex('id_card', id) !== w.cert_no_bidx) throw badRequest(MSG_REALNAME_MISMATCH);
+  await providerRealname(db, provider, w, name, id, ctx.now, log);
   await db.query('UPDATE flex_workers SET realname_verified = true WHERE id = $1 AND company_id = $2', [w.worker_id, w.company_id]);
   return inviteView(db, ctx);
 }
