@@ -48,6 +48,7 @@ const COMPANY = [
   'positions',
   'proof_link_opens',
   'proof_links',
+  'realname_checks',
   'resignation_requests',
   'resume_views',
   'retention_settings',
