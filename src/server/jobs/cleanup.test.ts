@@ -22,7 +22,7 @@ describe('cleanupExpired', () => {
       ['13900000003', at(-23)],
       ['13900000004', at(1)],
     ] as const) {
-      await s.db.query('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      await s.db.query("INSERT INTO sms_codes (mobile_bidx, purpose, code_hmac, sent_at, expires_at) VALUES ($1, 'login', $2, $3, $4)", [
         mobileIndex(mobile),
         '123456',
         expires,
@@ -73,7 +73,11 @@ describe('cleanupExpired', () => {
     const t = await startTestServer();
     try {
       const old = new Date(Date.now() - 50 * HOUR);
-      await t.db.query('INSERT INTO sms_codes (mobile_bidx, code_hmac, sent_at, expires_at) VALUES ($1, $2, $3, $3)', [mobileIndex('13911111111'), '1', old]);
+      await t.db.query("INSERT INTO sms_codes (mobile_bidx, purpose, code_hmac, sent_at, expires_at) VALUES ($1, 'login', $2, $3, $3)", [
+        mobileIndex('13911111111'),
+        '1',
+        old,
+      ]);
       await t.app.close();
       // a new server process over the same database cleans at start
       const { buildServer } = await import('../app');

@@ -12,6 +12,7 @@ describe('login limits', () => {
       smsIpPerDay: 500,
       smsTokenPerDay: 100,
       publicPerMinute: 120,
+      signupsPerTaskPerDay: 200,
     });
   });
 
