@@ -1,7 +1,7 @@
 /**
  * A worker's invitation for server tests: a recruiting task of company 1 with an agreement PDF in
  * effect, a person HR adds to it, and a phone that keeps the worker session's cookie as a browser
- * would. (src/server/routes/worker.test.ts has its own copy of the same steps.)
+ * would. Shared by src/server/routes/worker.test.ts and worker-realname.test.ts.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,8 @@ import { mobileIndex } from '../../src/server/domain/users';
 import { dateAfter } from '../../src/server/lib/time';
 import { call, entCalls, type Env, type TestServer } from './server';
 
-export function workerInvites(s: TestServer, member: () => string, companyId: () => number) {
+export function workerInvites(s: TestServer, member: () => string, companyId: () => number, now: () => Date = () => new Date()) {
   const { get, post } = entCalls(s);
-  const now = () => new Date();
 
   /** A recruiting task of company 1 (approved by the operator), with an agreement PDF in effect. */
   async function recruitingTask(): Promise<number> {
@@ -61,20 +60,21 @@ export function workerInvites(s: TestServer, member: () => string, companyId: ()
     return id;
   }
 
-  /** HR adds a person; answers their invitation token and task-worker row id. */
+  /** HR adds a person; answers their invitation token (from the 零工端页面 link HR's list shows) and task-worker row id. */
   async function invite(taskId: number, p: { name: string; mobile: string; cert_no: string }): Promise<{ token: string; rowId: number }> {
     expect((await post(`/employment/task/${taskId}/workers`, p, member())).body.code).toBe(200);
     const row = (await get(`/employment/task/${taskId}/workers`, member())).body.data.list.find((w: { name: string }) => w.name === p.name);
+    expect(row.invite_url).toMatch(/^\/m\/flex\/w\/[\w-]+$/);
     return { token: row.invite_url.split('/').pop(), rowId: row.id };
   }
 
-  /** A phone past the SMS check: keeps the cookies the server sets (path-scoped), as a browser would. */
-  async function verifiedPhone(token: string, mobile: string) {
+  /** A phone: keeps the cookies the server sets (path-scoped), as a browser would. */
+  function phone(token: string) {
     const jar = new Map<string, string>();
     const base = `/ent/v3/worker/invite/${token}`;
-    const send = async (method: string, path: string, form?: Record<string, string>) => {
+    const send = async (method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) => {
       const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const r = await call<Env>(s.url, method, base + path, { form, headers: cookie ? { cookie } : {} });
+      const r = await call<Env>(s.url, method, base + path, { form, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
       const set = r.headers.get('set-cookie');
       if (set) {
         const [kv] = set.split(';');
@@ -82,14 +82,24 @@ export function workerInvites(s: TestServer, member: () => string, companyId: ()
       }
       return r;
     };
-    await send('POST', '/code');
-    const code = (await call<{ code: string }>(s.url, 'GET', `/sandbox/sms?mobile=${mobile}`)).body.code;
-    expect((await send('POST', '/verify', { code })).body.code).toBe(200);
     return {
+      jar,
       view: async () => envelope(InviteData).parse((await send('GET', '')).body).data,
-      post: (path: string, form: Record<string, string> = {}) => send('POST', path, form),
+      get: (path: string) => send('GET', path),
+      post: (path: string, form: Record<string, string> = {}, headers?: Record<string, string>) => send('POST', path, form, headers),
     };
   }
 
-  return { recruitingTask, invite, verifiedPhone };
+  /** The code the sandbox SMS gateway delivered to `mobile` last. */
+  const smsCode = async (mobile: string) => (await call<{ code: string }>(s.url, 'GET', `/sandbox/sms?mobile=${mobile}`)).body.code;
+
+  /** A phone past the SMS check. */
+  async function verifiedPhone(token: string, mobile: string) {
+    const p = phone(token);
+    await p.post('/code');
+    expect((await p.post('/verify', { code: await smsCode(mobile) })).body.code).toBe(200);
+    return p;
+  }
+
+  return { recruitingTask, invite, phone, smsCode, verifiedPhone };
 }

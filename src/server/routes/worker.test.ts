@@ -5,17 +5,15 @@
  * other), and the public sign-up: one answer whatever the 人员库 holds, no link in it, a cap per
  * task and day.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../contract/envelope';
-import { InviteData, MSG_SIGNED_UP, WorkerRecordsData } from '../../contract/worker';
+import { MSG_SIGNED_UP, WorkerRecordsData } from '../../contract/worker';
 import { batchAction, createBatch } from '../domain/payouts/batch-edit';
 import { MSG_SIGNUP_CAP } from '../domain/employment/public-signup';
 import { makeIdCard } from '../db/seeds/dimission';
-import { dateAfter } from '../lib/time';
 import { mobileIndex } from '../domain/users';
-import { call, demoAccounts, entCalls, useTestServer, type Env } from '../../../tests/setup/server';
+import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
+import { workerInvites } from '../../../tests/setup/worker-invite';
 
 let clock = Date.now();
 const s = useTestServer({ now: () => new Date(clock), trustProxy: true, loginLimits: { signupsPerTaskPerDay: 5 } });
@@ -26,78 +24,12 @@ beforeAll(async () => {
 });
 
 const now = () => new Date(clock);
-const TASK = () => ({
-  action: 'submit',
-  name: '社区团购自提点值守',
-  category: '*现代服务*市场推广服务',
-  description: '在自提点负责货品核对与发放，每日工作4小时。',
-  standard: '每日提交值守记录',
-  work_mode: 'offline',
-  address: '杭州市拱墅区湖墅南路88号',
-  start_date: dateAfter(now(), 1),
-  end_date: dateAfter(now(), 20),
-  signup_deadline: dateAfter(now(), 5),
-  headcount: '5',
-  pay_amount: '18000',
-  pay_unit: 'day',
-  settle_mode: 'per_day',
-  need_sign: '1',
-});
-
-/** A recruiting task of company 1 (approved by the operator), with an agreement PDF in effect. */
-async function recruitingTask(): Promise<number> {
-  const id = (await post('/employment/task/save', TASK(), member)).body.data.id as number;
-  await call(s.url, 'POST', `/sandbox/employment/tasks/${id}/review`, { form: { result: 'pass' } });
-  const path = `${await mkdtemp(`${tmpdir()}/worker-`)}/a.pdf`;
-  await writeFile(path, '%PDF-1.4\n%agreement\n%%EOF\n');
-  const media = `W${Math.random().toString(36).slice(2, 14)}`;
-  const key = `attached/material/${media}.pdf`;
-  const user = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
-  await s.db.query(
-    `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, status)
-     VALUES ($1, 'attached', $2, $3, 'x', '服务协议.pdf', 26, 'outin-hrconsole-sandbox', $4, 'Normal')`,
-    [media, c1, user, key],
-  );
-  await s.db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ('outin-hrconsole-sandbox', $1, 26, 'e', '0', $2)`, [
-    key,
-    path,
-  ]);
-  const a = await post(`/employment/task/${id}/agreement`, { name: '灵活用工服务协议', media_id: media, effective_date: dateAfter(now(), 0) }, member);
-  expect(a.body.code).toBe(200);
-  return id;
-}
-
-/** HR adds a person; answers their invitation token (from the 零工端页面 link HR's list shows). */
-async function invite(taskId: number, p: { name: string; mobile: string; cert_no: string }): Promise<{ token: string; rowId: number }> {
-  expect((await post(`/employment/task/${taskId}/workers`, p, member)).body.code).toBe(200);
-  const row = (await get(`/employment/task/${taskId}/workers`, member)).body.data.list.find((w: { name: string }) => w.name === p.name);
-  expect(row.invite_url).toMatch(/^\/m\/flex\/w\/[\w-]+$/);
-  return { token: row.invite_url.split('/').pop(), rowId: row.id };
-}
-
-/** A phone: keeps the cookies the server sets, as a browser would (path-scoped). */
-function phone(token: string) {
-  const jar = new Map<string, string>();
-  const base = `/ent/v3/worker/invite/${token}`;
-  const send = async (method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}) => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const r = await call<Env>(s.url, method, base + path, { form, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
-    const set = r.headers.get('set-cookie');
-    if (set) {
-      const [kv] = set.split(';');
-      jar.set(kv!.split('=')[0]!, kv!.slice(kv!.indexOf('=') + 1));
-    }
-    return r;
-  };
-  return {
-    jar,
-    view: async () => envelope(InviteData).parse((await send('GET', '')).body).data,
-    get: (path: string) => send('GET', path),
-    post: (path: string, form: Record<string, string> = {}, headers?: Record<string, string>) => send('POST', path, form, headers),
-  };
-}
-
-const smsCode = async (mobile: string) => (await call<{ code: string }>(s.url, 'GET', `/sandbox/sms?mobile=${mobile}`)).body.code;
+const { recruitingTask, invite, phone, smsCode } = workerInvites(
+  s,
+  () => member,
+  () => c1,
+  now,
+);
 
 describe('the invitation page', () => {
   it('SMS check → session → 实名认证 (a mismatch refused) → sign → deliver → 驳回 → deliver → 验收 → 发放记录', async () => {
