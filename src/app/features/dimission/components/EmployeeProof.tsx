@@ -10,9 +10,9 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Spinner,
   Text,
-  tokens,
 } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { ProofViewData } from '../../../../contract/dimission';
@@ -21,28 +21,12 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { ApiError } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
-import { sizes } from '../../../shared/theme';
 import { EmptyState, usePrintPageStyles } from '../../../shared/ui';
 import { proofRenew, proofReveal, proofRevealCode, proofView } from '../api';
+import { usePhoneCardStyles } from './styles';
 import { Paper } from './PrintView';
 
-const useStyles = makeStyles({
-  card: {
-    maxWidth: sizes.loginCard,
-    margin: '15vh auto 0',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow4,
-    padding: tokens.spacingHorizontalXL,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-  },
-  title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  note: { color: tokens.colorNeutralForeground3 },
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  grow: { flexGrow: 1 },
-});
+const useStyles = makeStyles({ lowered: { marginTop: '15vh' } });
 
 type View = z.infer<typeof ProofViewData>;
 const T = tDim.employee;
@@ -103,7 +87,7 @@ export function ProofEmployeeView({ token }: { token: string }) {
 
 /** The SMS check before the whole ID number (the code goes to the mobile on file). */
 function RevealDialog(p: { token: string; mobileMask: string; onClose: () => void; onRevealed: (idCard: string) => void }) {
-  const s = useStyles();
+  const s = usePhoneCardStyles();
   const L = tDim.leave;
   const [code, setCode] = useState('');
   const [wait, setWait] = useState(0);
@@ -168,7 +152,8 @@ function RevealDialog(p: { token: string; mobileMask: string; onClose: () => voi
 
 /** An expired link: 重新获取 sends a new one to the mobile on file. */
 function Expired({ token }: { token: string }) {
-  const s = useStyles();
+  const s = usePhoneCardStyles();
+  const own = useStyles();
   const page = usePrintPageStyles();
   const [sent, setSent] = useState('');
   const renew = useCallback(async () => {
@@ -180,7 +165,7 @@ function Expired({ token }: { token: string }) {
   }, [token]);
   return (
     <div className={page.root}>
-      <div className={s.card} data-testid="proof-expired">
+      <div className={mergeClasses(s.card, own.lowered)} data-testid="proof-expired">
         <Text className={s.title}>{T.expiredTitle}</Text>
         <Text className={s.note}>{sent ? T.renewed(sent) : T.expiredNote}</Text>
         <Button appearance="primary" disabled={!!sent} onClick={() => void renew()} data-testid="proof-renew">

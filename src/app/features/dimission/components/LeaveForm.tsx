@@ -1,41 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { LEAVE_TYPE_CODES, LEAVE_TYPES, oneOf } from '../../../../contract/vocab';
 import type { LeaveVerifyData } from '../../../../contract/dimission';
 import { isPersonName, PERSON_NAME_MSG } from '../../../../contract/person';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
-import { sizes } from '../../../shared/theme';
 import { EmptyState } from '../../../shared/ui';
 import { leaveCode, leavePage, leaveSubmit, leaveVerify, leaveWithdraw } from '../api';
 import { StatusBadge } from './StatusBadge';
-
-const useStyles = makeStyles({
-  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingVerticalL, boxSizing: 'border-box' },
-  card: {
-    maxWidth: sizes.loginCard,
-    margin: '0 auto',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow4,
-    padding: tokens.spacingHorizontalXL,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-  },
-  title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  note: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  grow: { flexGrow: 1 },
-});
+import { usePhoneCardStyles } from './styles';
 
 type Own = NonNullable<LeaveVerifyData['request']>;
 const EMPTY = { employee_name: '', id_card: '', dept_name: '', job_name: '', join_date: '', last_day: '', type: 'resign', reason: '' };
 
 /** /m/leave/:token — 扫码离职: the employee checks their mobile by SMS, then submits (or corrects) a request. */
 export function LeaveForm({ token }: { token: string }) {
-  const s = useStyles();
+  const s = usePhoneCardStyles();
   const T = tDim.leave;
   const [company, setCompany] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);

@@ -35,3 +35,23 @@ export const usePageStyles = makeStyles({
   wideDialog: { maxWidth: sizes.crcDialog, width: '96vw' },
   note: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, lineHeight: tokens.lineHeightBase200 },
 });
+
+/** The employee's phone pages (扫码离职, the proof link): one card on a grey desk. */
+export const usePhoneCardStyles = makeStyles({
+  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingVerticalL, boxSizing: 'border-box' },
+  card: {
+    maxWidth: sizes.loginCard,
+    margin: '0 auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    padding: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  note: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flexGrow: 1 },
+});
