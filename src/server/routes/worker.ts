@@ -18,8 +18,13 @@ import { addRoute } from '../http/route';
 import { setWorkerCookie, workerSecret } from '../http/worker-cookie';
 import type { LoginLimits } from '../lib/limits';
 import type { RealnameProvider } from '../domain/employment/realname';
+import type { ServerTsa } from './tsa-provider';
 
-export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null }) {
+export function workerRoutes(
+  app: FastifyInstance,
+  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts)
+  opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null; tsa: ServerTsa | null },
+) {
   const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
     token,
     secret: workerSecret(req),
