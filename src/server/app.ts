@@ -15,6 +15,7 @@ import { employmentRoutes } from './routes/employment';
 import { workerRoutes } from './routes/worker';
 import { serverRealname } from './routes/realname-provider';
 import { serverTsa } from './routes/tsa-provider';
+import { signEvidenceRoutes } from './routes/sign-evidence';
 import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
@@ -149,12 +150,15 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   retentionRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
+  // the trusted timestamp of each signature, and of its check on the evidence pages
+  const tsa = serverTsa(app, { tsa: opts.tsa, sandbox: opts.sandbox });
   workerRoutes(app, {
     sandbox: opts.sandbox ?? false,
     limits: loginLimits,
     realname: serverRealname(app, { esign: opts.esign, telecom3: opts.realnameTelecom3, sandbox: opts.sandbox }),
-    tsa: serverTsa(app, { tsa: opts.tsa, sandbox: opts.sandbox }),
+    tsa,
   });
+  signEvidenceRoutes(app, { tsa });
   statisticsRoutes(app);
   homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
