@@ -53,6 +53,7 @@ const COMPANY = [
   'resume_views',
   'retention_settings',
   'role_changes',
+  'sign_evidence',
   'stats_company_daily',
   'stats_crc_daily',
   'stats_departure_daily',
