@@ -62,6 +62,7 @@ import { privacyEndpoints } from './privacy';
 import { retentionEndpoints } from './retention';
 import { employmentEndpoints } from './employment';
 import { workerEndpoints } from './worker';
+import { signEvidenceEndpoints } from './sign-evidence';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
@@ -247,6 +248,7 @@ export const endpoints = {
   ...importsEndpoints,
   ...employmentEndpoints,
   ...workerEndpoints,
+  ...signEvidenceEndpoints,
   ...statisticsEndpoints,
   ...payoutsEndpoints,
   ...taxEndpoints,

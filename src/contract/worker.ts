@@ -85,9 +85,11 @@ export const WorkerRealnameBody = z.strictObject({
   name: PersonName,
   id_no: text(30).pipe(z.string().min(1, '请填写身份证号')),
 });
+/** Signing: the version read, the box ticked, and the intent code sent at signing (workerSignCode). */
 export const WorkerSignBody = z.strictObject({
   agreement_id: Id,
   agree: z.literal('1', '请先阅读并同意协议'),
+  code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码'),
 });
 export const WorkerDeliverBody = z.strictObject({
   note: freeText(500).pipe(z.string().min(1, '请填写交付说明')),
@@ -111,6 +113,16 @@ export const WorkerRecordsData = z.object({
   /** the version this person signed, with a short-lived link to its PDF */
   agreement: z.object({ name: z.string(), version: z.number().int(), signed_at: z.string(), url: z.string() }).nullable(),
   payouts: z.array(WorkerPayout),
+  /** this person's tasks with the same company (每个邀请链接), newest first; `current` is this page's */
+  tasks: z.array(
+    z.object({
+      name: z.string(),
+      work_status: z.enum(codes(WORK_STATUS)),
+      sign_status: z.enum(codes(SIGN_STATUS)),
+      path: z.string(),
+      current: z.boolean(),
+    }),
+  ),
 });
 export type WorkerRecordsData = z.infer<typeof WorkerRecordsData>;
 
@@ -136,6 +148,8 @@ export const workerEndpoints = {
   workerCode: ep({ method: 'POST', path: '/worker/invite/:token/code', params: Token, data: WorkerCodeData, auth: false }),
   workerVerify: ep({ method: 'POST', path: '/worker/invite/:token/verify', params: Token, body: WorkerVerifyBody, data: InviteData, auth: false }),
   workerRealname: ep({ method: 'POST', path: '/worker/invite/:token/realname', params: Token, body: WorkerRealnameBody, data: InviteData, auth: false }),
+  /** the intent code of signing, to the invited (verified) mobile */
+  workerSignCode: ep({ method: 'POST', path: '/worker/invite/:token/sign-code', params: Token, data: WorkerCodeData, auth: false }),
   workerSign: ep({ method: 'POST', path: '/worker/invite/:token/sign', params: Token, body: WorkerSignBody, data: InviteData, auth: false }),
   workerRefuse: ep({ method: 'POST', path: '/worker/invite/:token/refuse', params: Token, data: InviteData, auth: false }),
   workerDeliver: ep({ method: 'POST', path: '/worker/invite/:token/deliver', params: Token, body: WorkerDeliverBody, data: InviteData, auth: false }),
