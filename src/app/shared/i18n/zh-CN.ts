@@ -64,6 +64,7 @@ export const t = {
     employmentSetting: '任务设置',
     employmentPreview: '任务预览',
     employmentTask: '管理任务',
+    employmentEvidence: '签署证据',
     specialBatch: '发放管理',
     employmentRunRecord: '操作日志',
     employmentPayList: '费用记录',
