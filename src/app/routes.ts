@@ -63,6 +63,7 @@ const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
 const WorkerInvite = page(() => import('./pages/worker-invite'));
 const WorkerSignup = page(() => import('./pages/worker-signup'));
+const VerifySigned = page(() => import('./pages/verify-signed'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
 const TaxAuth = page(() => import('./pages/tax-auth'));
@@ -90,6 +91,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
   blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
+  blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),
 
   main({ name: 'index', path: '/index', title: T.index, page: Home }),
   main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),

@@ -46,6 +46,7 @@ export const t = {
     proofView: '离职证明',
     workerInvite: '任务邀请',
     workerSignup: '任务报名',
+    verifySigned: '签署文件校验',
     index: '首页',
     statistics: '数据面板',
     hall: '人才大厅',
