@@ -22,9 +22,7 @@ export const SignEvidenceData = z.object({
   signer: z.object({ name: z.string(), id_mask: z.string(), mobile_mask: z.string() }),
   agreement: z.object({ id: z.number().int(), name: z.string(), version: z.number().int(), file_name: z.string(), sha256: z.string() }),
   /** the provider's real-name check behind this signature; null when the task needs none */
-  realname: z
-    .object({ provider: z.string(), method: z.string(), result: z.string(), verify_id: z.string(), checked_at: z.string() })
-    .nullable(),
+  realname: z.object({ provider: z.string(), method: z.string(), result: z.string(), verify_id: z.string(), checked_at: z.string() }).nullable(),
   intent: z.object({ method: z.string(), mobile_mask: z.string(), sent_at: z.string(), verified_at: z.string() }),
   /** SHA-256 of the 签署记录 (the signed record), which the timestamp covers */
   record_sha256: z.string(),
@@ -39,11 +37,7 @@ export type SignEvidenceData = z.infer<typeof SignEvidenceData>;
 
 export const SHA256_RE = /^[0-9a-f]{64}$/;
 export const VerifyQuery = z.strictObject({
-  sha256: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(SHA256_RE, '请选择要校验的文件'),
+  sha256: z.string().trim().toLowerCase().regex(SHA256_RE, '请选择要校验的文件'),
 });
 /** What a hash matched: an agreement's original file, or a 签署记录; the names masked. */
 export const VerifyData = z.object({

@@ -14,6 +14,8 @@ import { dimissionRoutes } from './routes/dimission';
 import { employmentRoutes } from './routes/employment';
 import { workerRoutes } from './routes/worker';
 import { serverRealname } from './routes/realname-provider';
+import { serverTsa } from './routes/tsa-provider';
+import { signEvidenceRoutes } from './routes/sign-evidence';
 import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
@@ -26,6 +28,7 @@ import { wechatRoutes } from './routes/wechat';
 import { wechatPayNotifyRoutes } from './routes/wechatpay-notify';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import type { EsignConfig } from './adapters/esign';
+import type { TsaConfig } from './adapters/tsa';
 import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { UploadEndpoints } from './config';
@@ -84,6 +87,8 @@ export interface ServerOptions {
   esign?: EsignConfig | null;
   /** 运营商三要素 (name, ID number, mobile) after 二要素 (config.ts ESIGN_REALNAME_TELECOM3) */
   realnameTelecom3?: boolean;
+  /** the time-stamping authority for e-signatures (config.ts TSA_URL, TSA_CERT_FILE); null: the demo's sandbox, else none */
+  tsa?: TsaConfig | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -145,11 +150,15 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   retentionRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
+  // the trusted timestamp of each signature, and of its check on the evidence pages
+  const tsa = serverTsa(app, { tsa: opts.tsa, sandbox: opts.sandbox });
   workerRoutes(app, {
     sandbox: opts.sandbox ?? false,
     limits: loginLimits,
     realname: serverRealname(app, { esign: opts.esign, telecom3: opts.realnameTelecom3, sandbox: opts.sandbox }),
+    tsa,
   });
+  signEvidenceRoutes(app, { tsa });
   statisticsRoutes(app);
   homeSummaryRoutes(app);
   payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });

@@ -14,12 +14,14 @@
  * Why one file of ~580 lines: every setting of both profiles in one schema, in the README's order;
  * split, the list the operator reads would be scattered over files.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import type { EsignConfig } from './adapters/esign';
 import type { AliyunSmsConfig } from './adapters/sms';
 import type { AliyunStsConfig } from './adapters/sts';
+import type { TsaConfig } from './adapters/tsa';
 import type { AliyunVodConfig } from './adapters/vod';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import { clientLimit, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './db/pg';
@@ -89,6 +91,8 @@ export interface Config {
   esign: EsignConfig | null;
   /** ESIGN_REALNAME_TELECOM3=1: 运营商三要素 with the worker's mobile after 二要素 */
   realnameTelecom3: boolean;
+  /** the time-stamping authority of e-signatures (TSA_URL + TSA_CERT_FILE, optional as a pair); null: the demo's sandbox / none */
+  tsa: TsaConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
   wechatPay: WechatPayConfig | null;
   /** LOGIN_* and WECHAT_*_IP_PER_MINUTE over lib/limits.ts's defaults: buildServer's `loginLimits` */
@@ -211,6 +215,11 @@ const common = z.object({
     .optional(),
   ESIGN_APP_SECRET: z.string().min(8, '应为 e签宝 开放平台的应用密钥（APP KEY）').max(256, '应为 e签宝 开放平台的应用密钥（APP KEY）').optional(),
   ESIGN_REALNAME_TELECOM3: flag.optional(),
+  TSA_URL: z
+    .string()
+    .refine((v) => /^https?:$/.test(URL.parse(v)?.protocol ?? ''), '应为时间戳服务（RFC 3161）的 http:// 或 https:// 地址')
+    .optional(),
+  TSA_CERT_FILE: z.string().optional(),
 });
 
 /** `1:<base64 32 bytes>,2:<…>`: the last one seals; a version once only (a repeated one would hide a key). */
@@ -414,6 +423,32 @@ function esignConfig(e: { ESIGN_ENDPOINT?: string; ESIGN_APP_ID?: string; ESIGN_
   return { endpoint: e.ESIGN_ENDPOINT ?? 'https://openapi.esign.cn', appId: e.ESIGN_APP_ID!, appSecret: e.ESIGN_APP_SECRET! };
 }
 
+const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** The TSA: TSA_URL and TSA_CERT_FILE (its signer's certificate(s), PEM) together or neither; the file read and checked now. */
+function tsaConfig(e: { TSA_URL?: string; TSA_CERT_FILE?: string }): TsaConfig | null {
+  if (e.TSA_URL === undefined && e.TSA_CERT_FILE === undefined) return null;
+  if (e.TSA_CERT_FILE === undefined) throw new ConfigError(['TSA_CERT_FILE: 已设置 TSA_URL 时必须设置（时间戳机构签名证书的 PEM 文件路径）']);
+  if (e.TSA_URL === undefined) throw new ConfigError(['TSA_URL: 已设置 TSA_CERT_FILE 时必须设置（时间戳服务地址）']);
+  const path = resolve(e.TSA_CERT_FILE);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError([`TSA_CERT_FILE: 无法读取 ${path}（${(err as NodeJS.ErrnoException).code ?? String(err)}）`]);
+  }
+  const certs = text.match(PEM_CERT) ?? [];
+  if (certs.length === 0) throw new ConfigError([`TSA_CERT_FILE: ${path} 中没有 PEM 证书（-----BEGIN CERTIFICATE-----）`]);
+  certs.forEach((c, i) => {
+    try {
+      new X509Certificate(c);
+    } catch {
+      throw new ConfigError([`TSA_CERT_FILE: ${path} 中第 ${i + 1} 个证书无法解析`]);
+    }
+  });
+  return { url: e.TSA_URL, trustedPem: certs.join('\n') + '\n' };
+}
+
 export class ConfigError extends Error {
   constructor(readonly lines: string[]) {
     super(lines.join('\n'));
@@ -528,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
       esign: esignConfig(e),
       realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
+      tsa: tsaConfig(e),
       loginLimits: loginLimits(e),
       uploadQuota: uploadQuota(e),
       keys: serverKeys(e),
@@ -563,6 +599,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatPay: null,
     esign: esignConfig(e),
     realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
+    tsa: tsaConfig(e),
     loginLimits: loginLimits(e),
     uploadQuota: uploadQuota(e),
     keys: serverKeys(e),

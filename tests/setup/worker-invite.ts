@@ -101,5 +101,11 @@ export function workerInvites(s: TestServer, member: () => string, companyId: ()
     return p;
   }
 
-  return { recruitingTask, invite, phone, smsCode, verifiedPhone };
+  /** Signs with the intent code sent at signing (sign-code → the sandbox inbox → sign); answers the sign call. */
+  async function signWithCode(p: ReturnType<typeof phone>, agreementId: number, mobile: string) {
+    expect((await p.post('/sign-code')).body.code).toBe(200);
+    return p.post('/sign', { agreement_id: String(agreementId), agree: '1', code: await smsCode(mobile) });
+  }
+
+  return { recruitingTask, invite, phone, smsCode, verifiedPhone, signWithCode };
 }

@@ -93,6 +93,7 @@ const LOCAL = [
   'retention_runs',
   'sandbox_payout_sms_outbox',
   'sandbox_sms_outbox',
+  'sandbox_tsa_keys',
   'schema_migrations',
   'seed_runs',
   'sessions',

@@ -75,6 +75,13 @@ export async function consumeSmsCode(t: Db, mobile: string, code: string, purpos
   return null;
 }
 
+/** The code `consumeSmsCode` just used up (same transaction): which one and when it was sent — the signing evidence. */
+export async function usedCode(t: Db, mobile: string, purpose: CodePurpose): Promise<{ id: number; sent_at: Date }> {
+  const row = await latestCode(t, mobile, purpose);
+  if (!row?.consumed_at) throw new Error('usedCode: no code was used');
+  return { id: row.id, sent_at: row.sent_at };
+}
+
 /**
  * Sends a new SMS code to `mobile`, asked for by `who`, inside the caller's transaction (lockout,
  * interval, then limitSmsSend), or answers the refusal (limitSmsSend's is thrown: it rolls back).

@@ -315,7 +315,9 @@ describe('employment: agreement, people, signing, acceptance', () => {
     const agreementId = String(signStep.agreement.id);
     expect((await w('/deliver', { note: '完成' })).msg).toBe('请先签署协议');
     expect((await w('/sign', { agreement_id: agreementId })).msg).toBe('请先阅读并同意协议');
-    await w('/sign', { agreement_id: agreementId, agree: '1' });
+    await w('/sign-code', {});
+    const signCode = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13912348888')).body.code;
+    expect((await w('/sign', { agreement_id: agreementId, agree: '1', code: signCode })).code).toBe(200);
     await w('/deliver', { note: '已完成5天地推' });
     const after = envelope(WorkerListData).parse((await get(`/employment/task/${id}/workers?tab=delivery`, member)).body).data;
     expect(after.list[0]).toMatchObject({

@@ -13,7 +13,7 @@ import { addNamedWorker, listFlexWorkers, pickWorkers } from '../domain/employme
 import { saveTask, saveTaskSettings, taskAction, type TaskActionName } from '../domain/employment/task-edit';
 import { listTasks, taskDetail } from '../domain/employment/task-list';
 import { listTaskWorkers, workerAction } from '../domain/employment/task-workers';
-import { objectLink, readObject } from '../domain/media/object';
+import { serverStore } from '../domain/media/object';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 
@@ -38,10 +38,7 @@ const sentText = (r: { notified: number; need_sign: boolean }) => (r.notified ? 
 
 export function employmentRoutes(app: FastifyInstance) {
   // the upload engine's objects through this server's signer (domain/media/object.ts)
-  const store: ObjectStore = {
-    link: (bucket, key, expires) => objectLink(app, bucket, key, expires),
-    read: (db, bucket, key, bytes) => readObject(app, db, bucket, key, bytes),
-  };
+  const store: ObjectStore = serverStore(app);
 
   addRoute(app, endpoints.empTasks, async ({ auth, db, now, query }) => listTasks(db, memberCompanyOf(auth, now).id, query));
 

@@ -5,18 +5,10 @@
  * else none (the 实名认证 step then refuses, saying the service is not set up).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { esignClient, type EsignConfig } from '../adapters/esign';
 import type { RealnameProvider } from '../domain/employment/realname';
+import { selfOrigin } from '../http/self-origin';
 import { ESIGN_SANDBOX_PREFIX, SANDBOX_ESIGN_KEY } from '../sandbox/esign';
-
-/** This server's own origin as seen from itself (the address it listens on; 127.0.0.1 for any-address). */
-function selfOrigin(app: FastifyInstance): string {
-  const a = app.server.address() as AddressInfo | null;
-  if (!a) throw new Error('server not listening');
-  const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-  return `http://${host}:${a.port}`;
-}
 
 export function serverRealname(app: FastifyInstance, opts: { esign?: EsignConfig | null; telecom3?: boolean; sandbox?: boolean }): RealnameProvider | null {
   const telecom3 = opts.telecom3 ?? false;

@@ -76,7 +76,7 @@ describe('实名认证 through e签宝 (sandbox)', () => {
     expect(await verified(s.db, rowId)).toBe(false);
     expect((await p.view()).step).toBe('realname');
     // signing stays closed
-    expect((await p.post('/sign', { agreement_id: '1', agree: '1' })).body.code).not.toBe(200);
+    expect((await p.post('/sign', { agreement_id: '1', agree: '1', code: '123456' })).body.code).not.toBe(200);
   });
 
   it('the provider down: 实名认证服务暂不可用，请稍后再试 (code 503), nothing written; the next try passes', async () => {

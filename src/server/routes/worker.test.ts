@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 const now = () => new Date(clock);
-const { recruitingTask, invite, phone, smsCode } = workerInvites(
+const { recruitingTask, invite, phone, smsCode, signWithCode } = workerInvites(
   s,
   () => member,
   () => c1,
@@ -84,11 +84,13 @@ describe('the invitation page', () => {
 
     // signing: intent, the version in effect
     expect((await p.post('/deliver', { note: '完成' })).body.msg).toBe('请先签署协议');
-    expect((await p.post('/sign', { agreement_id: String(agreement.id) })).body.msg).toBe('请先阅读并同意协议');
-    expect((await p.post('/sign', { agreement_id: String(agreement.id + 1000), agree: '1' })).body.msg).toBe('协议已更新，请重新阅读后签署');
-    const signed = await p.post('/sign', { agreement_id: String(agreement.id), agree: '1' });
+    expect((await p.post('/sign', { agreement_id: String(agreement.id), code: '123456' })).body.msg).toBe('请先阅读并同意协议');
+    expect((await p.post('/sign', { agreement_id: String(agreement.id), agree: '1' })).body.msg).toBe('缺少参数：验证码');
+    expect((await p.post('/sign', { agreement_id: String(agreement.id + 1000), agree: '1', code: '123456' })).body.msg).toBe('协议已更新，请重新阅读后签署');
+    const signed = await signWithCode(p, agreement.id, '13966001001');
     expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { step: 'deliver', sign_status: 'signed', work_status: 'working' } });
-    expect((await p.post('/sign', { agreement_id: String(agreement.id), agree: '1' })).body.code).toBe(409);
+    expect((await p.post('/sign', { agreement_id: String(agreement.id), agree: '1', code: '123456' })).body.code).toBe(409);
+    expect((await p.post('/sign-code')).body).toMatchObject({ code: 409, msg: '当前状态不能签署' });
     expect((await p.post('/refuse')).body.msg).toBe('当前状态不能拒签');
 
     // delivery, HR's 驳回, again, 验收
@@ -104,6 +106,8 @@ describe('the invitation page', () => {
     let records = envelope(WorkerRecordsData).parse((await p.get('/records')).body).data;
     expect(records.agreement).toMatchObject({ name: '灵活用工服务协议', version: 1 });
     expect(records.payouts).toEqual([]);
+    // 我的任务: this person's tasks with the company, each its own link, this one marked
+    expect(records.tasks).toEqual([{ name: '社区团购自提点值守', work_status: 'accepted', sign_status: 'signed', path: `/m/flex/w/${token}`, current: true }]);
     const hr = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     const by = { companyId: c1, userId: hr, actor: 'HR', ip: '127.0.0.1' };
     const batch = await createBatch(s.db, by, { task_id: taskId }, now());

@@ -10,22 +10,29 @@ import { MSG_SIGNED_UP } from '../../contract/worker';
 import { signUp, signupTask } from '../domain/employment/public-signup';
 import { inviteView, type WorkerCtx } from '../domain/employment/worker-page';
 import { workerRecords } from '../domain/employment/worker-records';
-import { sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
-import { deliverWork, refuseAgreement, signAgreement, verifyRealname } from '../domain/employment/worker-steps';
-import { objectLink } from '../domain/media/object';
+import { sendSignCode, sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
+import { signWithEvidence } from '../domain/employment/sign-evidence';
+import { deliverWork, refuseAgreement, verifyRealname } from '../domain/employment/worker-steps';
+import { serverStore } from '../domain/media/object';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { setWorkerCookie, workerSecret } from '../http/worker-cookie';
 import type { LoginLimits } from '../lib/limits';
 import type { RealnameProvider } from '../domain/employment/realname';
+import type { ServerTsa } from './tsa-provider';
 
-export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null }) {
+export function workerRoutes(
+  app: FastifyInstance,
+  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts)
+  opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null; tsa: ServerTsa | null },
+) {
+  const store = serverStore(app);
   const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
     token,
     secret: workerSecret(req),
     now,
     // agreement files through this server's signer (domain/media/object.ts)
-    link: (bucket, key, expires) => objectLink(app, bucket, key, expires),
+    link: store.link,
   });
 
   addRoute(app, endpoints.workerInvite, async ({ db, params, now, req }) => inviteView(db, ctx(req, params.token, now)));
@@ -44,9 +51,22 @@ export function workerRoutes(app: FastifyInstance, opts: { sandbox: boolean; lim
     setMsg('实名认证成功');
     return verifyRealname(db, ctx(req, params.token, now), body.name, body.id_no, opts.realname, (err) => req.log.error({ err }, '实名认证服务调用失败'));
   });
+  addRoute(app, endpoints.workerSignCode, async ({ db, params, now, req, setMsg }) => {
+    const sent = await sendSignCode(db, params.token, workerSecret(req), req.ip, now, opts.limits, opts.sandbox);
+    req.log.info({ purpose: 'worker-sign' }, 'sms code sent');
+    setMsg(`验证码已发送至${sent.mobile_mask}`);
+    return sent;
+  });
   addRoute(app, endpoints.workerSign, async ({ db, params, body, now, req, setMsg }) => {
+    await signWithEvidence(db, params.token, workerSecret(req), now, body.agreement_id, body.code, {
+      store,
+      tsa: opts.tsa,
+      limits: opts.limits,
+      client: { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 512) },
+      log: (err) => req.log.error({ err }, '可信时间戳服务调用失败'),
+    });
     setMsg('签署成功');
-    return signAgreement(db, ctx(req, params.token, now), body.agreement_id);
+    return inviteView(db, ctx(req, params.token, now));
   });
   addRoute(app, endpoints.workerRefuse, async ({ db, params, now, req, setMsg }) => {
     setMsg('已拒绝签署');

@@ -15,6 +15,7 @@ import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
 import { esignSandbox } from './esign';
+import { tsaSandbox } from './tsa';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
 export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string }) {
@@ -33,5 +34,6 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   wechatPayNativeSandbox(app);
   stsSandbox(app);
   esignSandbox(app);
+  tsaSandbox(app);
   operatorPage(app);
 }

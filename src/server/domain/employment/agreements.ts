@@ -2,6 +2,7 @@
  * A task's agreement versions (PDFs through the upload engine): a worker signing today signs the
  * latest version in effect; older versions stay with the people who signed them.
  */
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { AGREEMENT_MAX_BYTES, type AgreementBody } from '../../../contract/employment';
 import type { Db } from '../../db/types';
@@ -10,10 +11,17 @@ import { addSeconds, fmtDate, fmtDateTime } from '../../lib/time';
 import { isPdf, ownMedia, URL_TTL_S, type ObjectStore } from './media';
 import { need, ownTask, type TaskActor, type TaskRow } from './tasks';
 
+/** SHA-256 (hex) of a stored file of at most AGREEMENT_MAX_BYTES, read whole; null when it is not there. */
+export async function fileSha256(db: Db, store: Pick<ObjectStore, 'read'>, bucket: string, key: string): Promise<string | null> {
+  const r = await store.read(db, bucket, key, AGREEMENT_MAX_BYTES + 1);
+  if (!r || r.head.length !== r.size || r.size > AGREEMENT_MAX_BYTES) return null;
+  return createHash('sha256').update(r.head).digest('hex');
+}
+
 /** The agreement version a worker signing today signs: the latest in effect, else none. */
 export const currentAgreement = (db: Db, taskId: number, now: Date) =>
-  db.one<{ id: number; version: number; name: string; file_name: string; bucket: string; object_key: string; effective_date: string }>(
-    `SELECT id, version, name, file_name, bucket, object_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date
+  db.one<{ id: number; version: number; name: string; file_name: string; bucket: string; object_key: string; effective_date: string; sha256: string | null }>(
+    `SELECT id, version, name, file_name, bucket, object_key, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, sha256
        FROM flex_agreements WHERE task_id = $1 AND effective_date <= $2::date ORDER BY effective_date DESC, version DESC LIMIT 1`,
     [taskId, fmtDate(now)],
   );
@@ -53,14 +61,17 @@ export async function saveAgreement(db: Db, store: ObjectStore, a: TaskActor, ta
   const head = (await store.read(db, m.bucket, m.object_key, 5))?.head;
   if (!/\.pdf$/i.test(m.file_name) || !head || !isPdf(head)) throw badRequest('协议文件仅支持 PDF 格式');
   if (body.effective_date < fmtDate(now)) throw badRequest('生效日期不能早于今天');
+  // the file's SHA-256 as saved: every signature checks the stored file against it (sign-evidence.ts)
+  const sha = await fileSha256(db, store, m.bucket, m.object_key);
+  if (!sha) throw badRequest('协议文件无效，请重新上传');
   const id = await db.tx(async (t) => {
     const task = await ownTask(t, taskId, a.companyId, true);
     need(task, 'protocol', '上传协议');
     const v = await t.one<{ n: number }>('SELECT coalesce(max(version), 0)::int + 1 AS n FROM flex_agreements WHERE task_id = $1', [task.id]);
     const row = await t.one<{ id: number }>(
-      `INSERT INTO flex_agreements (task_id, company_id, version, name, effective_date, media_id, file_name, size, bucket, object_key, created_by, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-      [task.id, a.companyId, v!.n, body.name, body.effective_date, m.media_id, m.file_name, m.size, m.bucket, m.object_key, a.userId, now],
+      `INSERT INTO flex_agreements (task_id, company_id, version, name, effective_date, media_id, file_name, size, bucket, object_key, created_by, created_at, sha256)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
+      [task.id, a.companyId, v!.n, body.name, body.effective_date, m.media_id, m.file_name, m.size, m.bucket, m.object_key, a.userId, now, sha],
     );
     return row!.id;
   });

@@ -1,8 +1,9 @@
 /**
  * The worker's own records of a task, after the SMS check: the agreement version they signed (a
  * short-lived link to its PDF) and what the company paid them for this task (发放记录: batches the
- * company has submitted; a paid row carries its 电子回单 number).
+ * company has submitted; a paid row carries its 电子回单 number), and their other tasks with the company.
  */
+import type { SignStatus, WorkStatus } from '../../../contract/employment-rules';
 import type { RowStatus } from '../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../contract/worker';
 import type { Db } from '../../db/types';
@@ -39,7 +40,22 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
       ORDER BY r.created_at DESC, r.id DESC LIMIT 100`,
     [w.company_id, w.worker_id, w.id, w.task_id],
   );
+  // the person's other invitations with this company (the same link HR sent for each task)
+  const tasks = await db.query<{ name: string; work_status: WorkStatus; sign_status: SignStatus; invite_token: string }>(
+    `SELECT t.name, tw.work_status, tw.sign_status, tw.invite_token
+       FROM flex_task_workers tw JOIN flex_tasks t ON t.id = tw.task_id AND t.company_id = tw.company_id
+      WHERE tw.company_id = $1 AND tw.worker_id = $2 AND tw.invite_token IS NOT NULL
+      ORDER BY tw.id DESC LIMIT 50`,
+    [w.company_id, w.worker_id],
+  );
   return {
+    tasks: tasks.map((t) => ({
+      name: t.name,
+      work_status: t.work_status,
+      sign_status: t.sign_status,
+      path: `/m/flex/w/${t.invite_token}`,
+      current: t.invite_token === ctx.token,
+    })),
     agreement:
       a && w.signed_at
         ? {

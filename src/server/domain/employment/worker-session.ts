@@ -9,18 +9,30 @@ import type { Db } from '../../db/types';
 import { sha256hex } from '../../lib/crypto';
 import type { LoginLimits } from '../../lib/limits';
 import { decryptPii } from '../../lib/pii';
-import { commitThenRefuse } from '../../lib/refusal';
+import { commitThenRefuse, conflict } from '../../lib/refusal';
 import { addSeconds } from '../../lib/time';
 import { consumeSmsCode, issueSmsCode, SMS_INTERVAL_S } from '../sms-codes';
 import { markMobileVerified } from './people';
 import { inviteView, type WorkerCtx } from './worker-page';
-import { loadInvite, WORKER_SESSION_S } from './worker-invite';
+import { loadInvite, sessionInvite, WORKER_SESSION_S } from './worker-invite';
 
 /** Sends a code to the invited mobile (never to one typed on the page). */
 export async function sendWorkerCode(db: Db, token: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean) {
   const w = await loadInvite(db, token);
   const mobile = decryptPii(w.mobile_enc);
   await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token, purpose: 'worker' }, now, limits, sandbox));
+  return { retry_after: SMS_INTERVAL_S, mobile_mask: w.mobile_mask };
+}
+
+/**
+ * The intent code of signing (issue 29 item 2): after the SMS check, to the same verified mobile,
+ * a code of its own purpose — only the signature uses it up (sign-evidence.ts).
+ */
+export async function sendSignCode(db: Db, token: string, secret: string, ip: string, now: Date, limits: LoginLimits, sandbox: boolean) {
+  const w = await sessionInvite(db, token, secret, now);
+  if (w.sign_status !== 'pending' || w.work_status === 'applied') throw conflict('当前状态不能签署');
+  const mobile = decryptPii(w.mobile_enc);
+  await commitThenRefuse(db, (t) => issueSmsCode(t, mobile, { ip, token, purpose: 'sign' }, now, limits, sandbox));
   return { retry_after: SMS_INTERVAL_S, mobile_mask: w.mobile_mask };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The worker's steps on their invitation, each after the SMS check (a live worker session):
- * 实名认证 against the person HR registered, signing the agreement version in effect (or refusing
- * it), and 提交交付. Each answers the page as it now stands.
+ * 实名认证 against the person HR registered, refusing the agreement, and 提交交付 (signing, with
+ * its evidence: sign-evidence.ts). Each answers the page as it now stands.
  */
 import { canDeliver, takesWorkers } from '../../../contract/employment-rules';
 import { idCardProblem, normalizeDigits } from '../../../contract/person';
@@ -9,9 +9,7 @@ import type { InviteData } from '../../../contract/worker';
 import type { Db } from '../../db/types';
 import { blindIndex } from '../../lib/pii';
 import { badRequest, conflict } from '../../lib/refusal';
-import { currentAgreement } from './agreements';
 import { MSG_REALNAME_MISMATCH, providerRealname, type RealnameProvider } from './realname';
-import { expireSignings } from './task-workers';
 import { taskById } from './tasks';
 import { sessionInvite } from './worker-invite';
 import { inviteView, type WorkerCtx } from './worker-page';
@@ -35,28 +33,6 @@ export async function verifyRealname(
   if (name !== w.name || w.cert_type !== 'id_card' || blindIndex('id_card', id) !== w.cert_no_bidx) throw badRequest(MSG_REALNAME_MISMATCH);
   await providerRealname(db, provider, w, name, id, ctx.now, log);
   await db.query('UPDATE flex_workers SET realname_verified = true WHERE id = $1 AND company_id = $2', [w.worker_id, w.company_id]);
-  return inviteView(db, ctx);
-}
-
-/** Signs the version in effect; a newer one that took effect while the page was open is refused. */
-export async function signAgreement(db: Db, ctx: WorkerCtx, agreementId: number): Promise<InviteData> {
-  await db.tx(async (t) => {
-    const w = await sessionInvite(t, ctx.token, ctx.secret, ctx.now, true);
-    const task = (await taskById(t, w.task_id))!;
-    if (!takesWorkers(task.status)) throw conflict('任务已结束，无法签署');
-    if (!task.need_sign) throw conflict('该任务无需签署协议');
-    if (task.need_realname && !w.realname_verified) throw badRequest('请先完成实名认证');
-    await expireSignings(t, task.id, ctx.now);
-    const a = await currentAgreement(t, task.id, ctx.now);
-    if (!a || a.id !== agreementId) throw conflict('协议已更新，请重新阅读后签署');
-    const r = await t.one(
-      `UPDATE flex_task_workers SET sign_status = 'signed', agreement_id = $2, signed_at = $3,
-              work_status = CASE WHEN work_status = 'hired' THEN 'working' ELSE work_status END
-        WHERE id = $1 AND sign_status = 'pending' AND work_status <> 'applied' RETURNING id`,
-      [w.id, a.id, ctx.now],
-    );
-    if (!r) throw conflict('当前状态不能签署');
-  });
   return inviteView(db, ctx);
 }
 

@@ -54,3 +54,9 @@ export async function readObject(server: object, db: Db, bucket: string, key: st
   const head = Buffer.from(await res.arrayBuffer()).subarray(0, Math.max(bytes, 0));
   return { size: /^\d+$/.test(total) ? Number(total) : head.length, head };
 }
+
+/** The server's objects as the domain reads them (domain/employment/media.ts ObjectStore): links and bytes. */
+export const serverStore = (server: object) => ({
+  link: (bucket: string, key: string, expires: Date) => objectLink(server, bucket, key, expires),
+  read: (db: Db, bucket: string, key: string, bytes: number) => readObject(server, db, bucket, key, bytes),
+});
