@@ -7,6 +7,7 @@ export const tEvidence = {
   of: (signer: string, task: string) => `${signer} · ${task}`,
   signedAt: (at: string) => `签署时间 ${at}`,
   back: '返回管理任务',
+  backShort: '返回',
   download: '下载证据包',
   downloaded: '证据包已下载',
   verify: '在线校验文件',

@@ -5,8 +5,10 @@ import { t } from '../i18n/zh-CN';
 import { sizes } from '../theme';
 
 const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
-  grow: { flexGrow: 1, minWidth: 0 },
+  // the login page's layout: the field holds the row, so the message runs under both
+  row: { display: 'flex', gap: tokens.spacingHorizontalS },
+  input: { flexGrow: 1, minWidth: 0, width: '100%' },
+  inputEl: { minWidth: 0, width: '100%' },
   // the button keeps its width while counting down (the login page's rule)
   send: { flexShrink: 0, whiteSpace: 'nowrap', minWidth: sizes.codeButton },
 });
@@ -44,21 +46,26 @@ export function SmsCodeField(p: SmsCodeFieldProps) {
     }
   };
   return (
-    <div className={s.row}>
-      <Field label={p.label ?? t.login.code} required={p.required ?? true} validationMessage={p.error || undefined} className={s.grow}>
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={p.value}
-          placeholder={p.placeholder ?? t.login.codePlaceholder}
-          onChange={(_, d) => p.onChange(d.value.trim())}
-          data-testid={p.codeTestId}
-        />
-      </Field>
-      <Button className={s.send} disabled={wait > 0 || sending} onClick={() => void send()} data-testid={p.sendTestId}>
-        {wait > 0 ? t.login.resend(wait) : t.login.sendCode}
-      </Button>
-    </div>
+    <Field label={p.label ?? t.login.code} required={p.required ?? true} validationMessage={p.error || undefined}>
+      {(fieldProps) => (
+        <div className={s.row}>
+          <Input
+            {...fieldProps}
+            className={s.input}
+            input={{ className: s.inputEl }}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={p.value}
+            placeholder={p.placeholder ?? t.login.codePlaceholder}
+            onChange={(_, d) => p.onChange(d.value.replace(/\D/g, '').slice(0, 6))}
+            data-testid={p.codeTestId}
+          />
+          <Button className={s.send} type="button" disabled={wait > 0 || sending} onClick={() => void send()} data-testid={p.sendTestId}>
+            {wait > 0 ? t.login.resend(wait) : t.login.sendCode}
+          </Button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -34,8 +34,15 @@ export const VERIFY_PATH = '/m/verify';
 const useStyles = makeStyles({
   headActions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   headText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  checks: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalS },
+  checks: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    margin: `${tokens.spacingVerticalM} 0`,
+  },
+  checkCell: { display: 'flex' },
   check: {
+    flexGrow: 1,
     display: 'flex',
     gap: tokens.spacingHorizontalS,
     alignItems: 'flex-start',
@@ -55,6 +62,7 @@ const useStyles = makeStyles({
   detailBad: { color: tokens.colorPaletteRedForeground1 },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(20rem, 1fr))', gap: tokens.spacingHorizontalM },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  wide: { gridColumn: '1 / -1' },
   cardTitle: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalS,
@@ -78,11 +86,11 @@ const useStyles = makeStyles({
 
 type Row = { label: string; value: ReactNode; testId?: string; stacked?: boolean };
 
-function Card({ title, rows, children, testId }: { title: string; rows: Row[]; children?: ReactNode; testId: string }) {
+function Card({ title, rows, children, testId, wide }: { title: string; rows: Row[]; children?: ReactNode; testId: string; wide?: boolean }) {
   const s = useStyles();
   const page = usePageStyles();
   return (
-    <section className={mergeClasses(page.panel, s.card)} data-testid={testId} aria-label={title}>
+    <section className={mergeClasses(page.panel, s.card, wide && s.wide)} data-testid={testId} aria-label={title}>
       <Text as="h2" className={s.cardTitle}>
         {title}
       </Text>
@@ -155,7 +163,11 @@ export function EvidencePage({ id }: { id: number }) {
         <EmptyState
           text={failure.text}
           action={
-            failure.retry ? <Button onClick={load}>{t.state.retry}</Button> : <Button onClick={() => navigate('/employment')}>{t.routes.employment}</Button>
+            failure.retry ? (
+              <Button onClick={load}>{t.state.retry}</Button>
+            ) : (
+              <Button onClick={() => (history.length > 1 ? history.back() : navigate('/employment'))}>{E.backShort}</Button>
+            )
           }
         />
       </section>
@@ -212,7 +224,7 @@ export function EvidencePage({ id }: { id: number }) {
         </MessageBar>
         <div className={s.checks} role="list" aria-label={E.checksTitle}>
           {CHECK_KEYS.map((k) => (
-            <div role="listitem" key={k}>
+            <div role="listitem" key={k} className={s.checkCell}>
               <CheckItem name={E.checks[k] ?? k} check={data.checks[k]} testId={`evidence-check-${k}`} />
             </div>
           ))}
@@ -295,6 +307,7 @@ export function EvidencePage({ id }: { id: number }) {
         />
         <Card
           title={E.record.title}
+          wide
           testId="evidence-record"
           rows={[
             { label: E.record.signedAt, value: data.signed_at },

@@ -164,14 +164,16 @@ export function TaskManage({ id }: { id: number }) {
                 <StatusBadge kind="sign" status={w.sign_status} />
                 {w.agreement_version ? <div className={s.small}>v{w.agreement_version}</div> : null}
                 {w.sign_status === 'signed' && (
-                  <Link
-                    href={evidenceHref(w.id)}
-                    onClick={(e) => (e.preventDefault(), navigate(evidenceHref(w.id)))}
-                    className={s.small}
-                    data-testid="manage-evidence"
-                  >
-                    {m.evidence}
-                  </Link>
+                  <div>
+                    <Link
+                      href={evidenceHref(w.id)}
+                      onClick={(e) => (e.preventDefault(), navigate(evidenceHref(w.id)))}
+                      className={s.small}
+                      data-testid="manage-evidence"
+                    >
+                      {m.evidence}
+                    </Link>
+                  </div>
                 )}
               </TableCell>
               <TableCell>

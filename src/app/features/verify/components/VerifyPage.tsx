@@ -14,9 +14,11 @@ const useStyles = makeStyles({
   local: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'flex-start', color: tokens.colorNeutralForeground2 },
   localIcon: { flexShrink: 0, marginTop: tokens.spacingVerticalXXS, color: tokens.colorPaletteGreenForeground1 },
   hidden: { display: 'none' },
-  fileName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  fileRow: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  fileName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere', textAlign: 'right' },
   none: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero800 },
   partial: { color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeHero800 },
+  matchCard: { border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteGreenBorder2}` },
   noneCard: { border: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteRedBorder2}` },
   partialCard: { border: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteDarkOrangeBorder2}` },
   text: { textAlign: 'left' },
@@ -102,14 +104,12 @@ export function VerifyPage() {
 
       {file && (
         <section className={s.card} aria-label={T.file} data-testid="verify-hash-card">
-          <dl className={s.rows}>
-            <div className={s.row}>
-              <dt className={s.label}>{T.file}</dt>
-              <dd className={mergeClasses(s.value, own.fileName)} data-testid="verify-file-name">
-                {file.name}
-              </dd>
-            </div>
-          </dl>
+          <div className={own.fileRow}>
+            <Text className={s.label}>{T.file}</Text>
+            <Text className={own.fileName} data-testid="verify-file-name">
+              {file.name}
+            </Text>
+          </div>
           <Text className={s.label}>{T.hash}</Text>
           {hash ? (
             <HashText value={hash} testId="verify-hash" />
@@ -126,7 +126,13 @@ export function VerifyPage() {
 
       {v && (
         <section
-          className={mergeClasses(s.card, s.state, v.tone === 'none' && own.noneCard, v.tone === 'partial' && own.partialCard)}
+          className={mergeClasses(
+            s.card,
+            s.state,
+            v.tone === 'match' && own.matchCard,
+            v.tone === 'none' && own.noneCard,
+            v.tone === 'partial' && own.partialCard,
+          )}
           role="status"
           data-testid={`verify-result-${v.tone}`}
         >
