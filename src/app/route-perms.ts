@@ -27,6 +27,7 @@ export const routePerms: Readonly<Record<string, PermRule>> = {
   employmentSetting: 'hr',
   employmentPreview: 'hr',
   employmentTask: 'hr',
+  employmentEvidence: 'hr',
   payTaxesList: 'finance',
   payTaxesAuth: 'finance',
   payTaxesAdd: 'finance',

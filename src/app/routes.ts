@@ -42,6 +42,7 @@ const EmploymentProtocol = page(() => import('./pages/employment-protocol'));
 const EmploymentSetting = page(() => import('./pages/employment-setting'));
 const EmploymentPreview = page(() => import('./pages/employment-preview'));
 const EmploymentTask = page(() => import('./pages/employment-task'));
+const Evidence = page(() => import('./pages/employment-evidence'));
 const SpecialBatch = page(() => import('./pages/special-batch'));
 const EmploymentRunRecord = page(() => import('./pages/employment-run-record'));
 const EmploymentPayList = page(() => import('./pages/employment-pay-list'));
@@ -62,6 +63,7 @@ const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
 const WorkerInvite = page(() => import('./pages/worker-invite'));
 const WorkerSignup = page(() => import('./pages/worker-signup'));
+const VerifySigned = page(() => import('./pages/verify-signed'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
 const TaxAuth = page(() => import('./pages/tax-auth'));
@@ -89,6 +91,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
   blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
+  blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),
 
   main({ name: 'index', path: '/index', title: T.index, page: Home }),
   main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),
@@ -125,6 +128,9 @@ export const routes: RouteDef[] = [
   main({ name: 'employmentSetting', path: '/employment/setting/:id', title: T.employmentSetting, auth: true, parent: 'employment', page: EmploymentSetting }),
   main({ name: 'employmentPreview', path: '/employment/preview/:id', title: T.employmentPreview, auth: true, parent: 'employment', page: EmploymentPreview }),
   main({ name: 'employmentTask', path: '/employment/task/:id/:name', title: T.employmentTask, auth: true, parent: 'employment', page: EmploymentTask }),
+  // the breadcrumb links a parent by its path: the task page's has parameters, so the parent is
+  // 灵活用工 and the page itself links back to its task (返回管理任务)
+  main({ name: 'employmentEvidence', path: '/employment/evidence/:id', title: T.employmentEvidence, auth: true, parent: 'employment', page: Evidence }),
   main({ name: 'specialBatch', path: '/special/batch/:id/:name', title: T.specialBatch, auth: true, parent: 'employment', page: SpecialBatch }),
   main({
     name: 'employmentRunRecord',

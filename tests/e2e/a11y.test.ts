@@ -58,6 +58,8 @@ async function params(): Promise<Record<string, string>> {
   const inviteToken = await one<{ token: string }>(
     `SELECT invite_token AS token FROM flex_task_workers WHERE company_id = ${company} AND sign_status = 'pending' ORDER BY id LIMIT 1`,
   );
+  // a signed person of a task (签署证据: the demo's signatures predate the evidence, so its empty state)
+  const signed = await one<{ id: number }>(`SELECT id FROM flex_task_workers WHERE company_id = ${company} AND sign_status = 'signed' ORDER BY id LIMIT 1`);
   const publicTask = await one<{ token: string }>(
     `SELECT public_token AS token FROM flex_tasks WHERE company_id = ${company} AND signup_mode = 'public' AND status IN ('recruiting', 'ongoing') ORDER BY id LIMIT 1`,
   );
@@ -74,6 +76,7 @@ async function params(): Promise<Record<string, string>> {
     employmentSetting: `/employment/setting/${task?.id ?? 1}`,
     employmentPreview: `/employment/preview/${task?.id ?? 1}`,
     employmentTask: `/employment/task/${task?.id ?? 1}/${enc(task?.name ?? '任务')}`,
+    employmentEvidence: `/employment/evidence/${signed?.id ?? 1}`,
     // a task with accepted work and no batch yet: the sweep makes its batch and opens its dialogs
     specialBatch: `/special/batch/${payTask.id}/${enc(payTask.name)}`,
     employmentRunRecord: `/employment/runRecord/${batch?.task_id ?? 1}/${batch?.id ?? 1}/0`,
@@ -205,7 +208,7 @@ async function sweep(mobile: string | null, routes: Route[]): Promise<{ found: A
   return { found, landed: [...seen] };
 }
 
-const PUBLIC = ['login', 'bind', 'agreement', 'invite', 'companyInvite', 'leave', 'proofView', 'workerInvite', 'workerSignup', 'notFound'];
+const PUBLIC = ['login', 'bind', 'agreement', 'invite', 'companyInvite', 'leave', 'proofView', 'workerInvite', 'workerSignup', 'verifySigned', 'notFound'];
 const ACCOUNTS = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005'];
 
 const all = routeTable();

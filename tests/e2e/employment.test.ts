@@ -234,6 +234,10 @@ describe('employment: the task side of issue 12', () => {
     expect(await phone.getByTestId('flex-sign-btn').isDisabled()).toBe(true);
     await shot(phone, 'emp-06-phone-sign');
     await phone.getByTestId('flex-agree').click();
+    // the intent code of signing, sent now to the verified mobile
+    await phone.getByTestId('flex-sign-send').click();
+    await toast(phone, '验证码已发送至139****0001');
+    await phone.getByTestId('flex-sign-code').fill(await smsCode(h.url, '13966660001'));
     await phone.getByTestId('flex-sign-btn').click();
     await phone.getByTestId('flex-note').waitFor();
     expect(await phone.getByTestId('flex-sign').innerText()).toBe('签署成功');

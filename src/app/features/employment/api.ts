@@ -18,3 +18,7 @@ export const pickWorkers = (id: number, ids: number[]) => callWithMsg('empWorker
 export const listFlexWorkers = (q: { keywords?: string; task_id: number; page: number }) => call('empFlexWorkers', { query: { ...q, page_size: 10 } });
 export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['action'], reason = '') =>
   callWithMsg('empWorkerAction', { params: { id }, body: { action, reason } });
+/** 签署证据 of a task worker (the page shows a refusal itself, e.g. 该人员暂无签署证据) */
+export const signEvidence = (taskWorkerId: number) => call('empSignEvidence', { params: { id: taskWorkerId } }, { hideMessage: true });
+/** the evidence package (.zip, base64) of one signature (the evidence's own id) */
+export const signEvidencePackage = (evidenceId: number) => call('empSignEvidencePackage', { params: { id: evidenceId } }, { loading: true });

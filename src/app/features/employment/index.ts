@@ -5,3 +5,4 @@ export { ProtocolPage, type PdfSlot } from './components/ProtocolPage';
 export { SettingForm } from './components/SettingForm';
 export { TaskPreview } from './components/TaskPreview';
 export { TaskManage } from './components/TaskManage';
+export { EvidencePage } from './components/EvidencePage';

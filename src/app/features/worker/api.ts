@@ -5,8 +5,10 @@ export const inviteView = (token: string) => call('workerInvite', { params: { to
 export const sendCode = (token: string) => callWithMsg('workerCode', { params: { token } });
 export const verifyCode = (token: string, code: string) => callWithMsg('workerVerify', { params: { token }, body: { code } }, { loading: true });
 export const realname = (token: string, body: BodyInput<'workerRealname'>) => callWithMsg('workerRealname', { params: { token }, body }, { loading: true });
-export const sign = (token: string, agreementId: number) =>
-  callWithMsg('workerSign', { params: { token }, body: { agreement_id: agreementId, agree: '1' } }, { loading: true });
+/** the intent code of signing: to the invited (verified) mobile, at the moment of signing */
+export const sendSignCode = (token: string) => callWithMsg('workerSignCode', { params: { token } });
+export const sign = (token: string, agreementId: number, code: string) =>
+  callWithMsg('workerSign', { params: { token }, body: { agreement_id: agreementId, agree: '1', code } }, { loading: true });
 export const refuse = (token: string) => callWithMsg('workerRefuse', { params: { token } }, { loading: true });
 export const deliver = (token: string, note: string) => callWithMsg('workerDeliver', { params: { token }, body: { note } }, { loading: true });
 export const records = (token: string) => call('workerRecords', { params: { token } });

@@ -174,6 +174,7 @@ export const tEmp = {
     notOpen: '任务审核通过（招募中或进行中）后才能添加人员',
     note: (s: string) => `交付说明：${s}`,
     acceptedBy: (who: string, at: string) => `验收：${who} ${at.slice(0, 16)}`,
+    evidence: '签署证据',
   },
   noPerm: '该功能为付费会员功能，开通会员后即可正常使用',
 };

@@ -25,8 +25,7 @@ export const tWorker = {
     verifyNote: (mask: string) => `为确认是您本人，验证码将发送至 ${mask}`,
     code: '验证码',
     codePh: '6位短信验证码',
-    sendCode: '获取验证码',
-    resend: (s: number) => `${s}s后重新获取`,
+    codeBad: '请输入6位验证码',
     verify: '验证',
     realnameTitle: '实名认证',
     realnameNote: '请填写本人姓名与身份证号，须与企业登记的信息一致',
@@ -38,6 +37,7 @@ export const tWorker = {
     read: '阅读协议全文（PDF）',
     unreadable: '协议文件暂时无法查看，请稍后刷新重试',
     agree: '我已阅读并同意以上协议',
+    signIntentNote: (mask: string) => `签署需短信验证，验证码将发送至 ${mask}，用于确认本人签署意愿`,
     sign: '确认签署',
     refuse: '拒绝签署',
     refuseAsk: '拒绝签署后将无法参与该任务，确定拒绝吗？',
@@ -59,7 +59,9 @@ export const tWorker = {
   },
 
   records: {
-    title: '我的协议与发放记录',
+    title: '我的任务与记录',
+    tasks: '我在该企业的任务',
+    current: '当前',
     agreement: '我的协议',
     signedAt: (name: string, version: number, at: string) => `${name}（第 ${version} 版），签署于 ${at}`,
     view: '查看协议',

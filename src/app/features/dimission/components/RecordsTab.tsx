@@ -3,6 +3,7 @@ import { Button, TableCell, TableRow, Text, Tooltip } from '@fluentui/react-comp
 import { legalBasisLabel, legalBasisPrint } from '../../../../contract/dimission-rules';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
+import { saveBase64 } from '../../../shared/lib/download';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
@@ -15,16 +16,6 @@ import { useList } from './useList';
 import { Gated } from '../../../shared/ui/Gated';
 
 const COLS = ['name', 'idCard', 'mobile', 'job', 'entry', 'leave', 'type', 'basis', 'proof', 'actions'] as const;
-
-function download(filename: string, base64: string) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** 离职记录: every departure (imported, from a request, typed in) with its proof; export; kept ≥ 2 years. */
 export function RecordsTab(p: { keywords: string; version: number; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void }) {
@@ -56,7 +47,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
   const doExport = async () => {
     try {
       const f = await exportRecords(p.keywords || undefined);
-      download(f.filename, f.content_base64);
+      saveBase64(f.filename, f.content_base64);
       toast('success', T.exported);
     } catch {
       // told by the request layer

@@ -41,6 +41,8 @@ const AddWorkerDialog = lazyChunk(() => import('./AddWorkerDialog').then((m) => 
 const PickWorkersDialog = lazyChunk(() => import('./PickWorkersDialog').then((m) => ({ default: m.PickWorkersDialog })));
 
 const TABS = ['applied', 'signed', 'delivery', 'settled'] as const;
+/** 签署证据 of a task worker (pages/employment-evidence). */
+const evidenceHref = (taskWorkerId: number) => `/employment/evidence/${taskWorkerId}`;
 type Data = Awaited<ReturnType<typeof listWorkers>>;
 
 /** 管理任务 (/employment/task/{id}/{name}): the people of a task by tab, their signing and delivery, HR's actions. */
@@ -161,6 +163,18 @@ export function TaskManage({ id }: { id: number }) {
               <TableCell>
                 <StatusBadge kind="sign" status={w.sign_status} />
                 {w.agreement_version ? <div className={s.small}>v{w.agreement_version}</div> : null}
+                {w.sign_status === 'signed' && (
+                  <div>
+                    <Link
+                      href={evidenceHref(w.id)}
+                      onClick={(e) => (e.preventDefault(), navigate(evidenceHref(w.id)))}
+                      className={s.small}
+                      data-testid="manage-evidence"
+                    >
+                      {m.evidence}
+                    </Link>
+                  </div>
+                )}
               </TableCell>
               <TableCell>
                 <StatusBadge kind="work" status={w.work_status} />

@@ -7,7 +7,8 @@ import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
-import { downloadXlsx, payListHref } from '../lib/links';
+import { saveBase64 } from '../../../shared/lib/download';
+import { payListHref } from '../lib/links';
 import { LedgerRows } from './LedgerTable';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
 import { usePayStyles } from './styles';
@@ -23,7 +24,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
   const doExport = async () => {
     try {
       const f = await exportLedger({ type, batch_id: batchId, ...range });
-      downloadXlsx(f.filename, f.content_base64);
+      saveBase64(f.filename, f.content_base64);
       toastSuccess(m.exported);
     } catch {
       /* told */

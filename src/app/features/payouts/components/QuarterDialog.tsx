@@ -18,7 +18,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { NO_PURPOSE, PurposePicker, purposeProblem, purposeReason, type PurposeValue } from '../../../shared/ui/Purpose';
 import { exportQuarter } from '../api';
-import { downloadXlsx } from '../lib/links';
+import { saveBase64 } from '../../../shared/lib/download';
 import { usePayStyles } from './styles';
 
 /** The China-time year and quarter of `now`. */
@@ -44,7 +44,7 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       const f = await exportQuarter(year, quarter, purposeReason(purpose));
-      downloadXlsx(f.filename, f.content_base64);
+      saveBase64(f.filename, f.content_base64);
       toastSuccess(m.done);
       onClose();
     } catch {

@@ -17,14 +17,3 @@ export const batchPageHref = (taskId: number, name: string) => `/special/batch/$
 export const segInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : 0);
 /** A filter segment: one of `codes`, else 'all'. */
 export const segCode = <T extends string>(v: string | undefined, codes: readonly T[]): T | 'all' => oneOf(codes, v) ?? 'all';
-
-/** Saves a base64 .xlsx the server answered. */
-export function downloadXlsx(filename: string, base64: string) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

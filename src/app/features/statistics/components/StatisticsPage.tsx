@@ -4,6 +4,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { CrcStats, DepartureStats, FlexStats, RecruitStats } from '../../../../contract/statistics';
 import { RANGE_CODES, type RangeCode } from '../../../../contract/statistics-rules';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
+import { saveBase64 } from '../../../shared/lib/download';
 import { toast } from '../../../shared/lib/notify';
 import { requireMember } from '../../../shared/dialogs/store';
 import { EmptyState } from '../../../shared/ui';
@@ -13,16 +14,6 @@ import { FlexSection } from './FlexSection';
 import { DepartureSection } from './DepartureSection';
 import { RecruitSection } from './RecruitSection';
 import { useStatStyles } from './styles';
-
-function download(filename: string, base64: string) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** /statistics: time range, position and department filters over 招聘 · 离职 · 灵活用工 · CRC; 导出 .xlsx (members). */
 export function StatisticsPage() {
@@ -62,7 +53,7 @@ export function StatisticsPage() {
     if (!requireMember()) return; // members only (SPEC §6): the prompt, as the other paid actions
     try {
       const f = await exportStats(filter);
-      download(f.filename, f.content_base64);
+      saveBase64(f.filename, f.content_base64);
       toast('success', tStat.exported);
     } catch {
       // told by the request layer (members only)

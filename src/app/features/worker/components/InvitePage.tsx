@@ -5,6 +5,7 @@ import type { InviteData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
 import { EmptyState } from '../../../shared/ui';
 import { inviteView } from '../api';
+import { statusLabel as label } from '../lib/status';
 import { DeliverStep } from './DeliverStep';
 import { RealnameStep } from './RealnameStep';
 import { Records } from './Records';
@@ -14,7 +15,6 @@ import { TaskSummary } from './TaskSummary';
 import { VerifyStep } from './VerifyStep';
 import { usePhoneStyles } from './styles';
 
-const label = (list: readonly { code: string; label: string }[], code: string) => list.find((x) => x.code === code)?.label ?? code;
 /** Steps after which the worker has an agreement or payouts to look back at. */
 const LOOK_BACK = new Set(['deliver', 'delivered', 'accepted', 'closed']);
 
@@ -55,7 +55,7 @@ export function InvitePage({ token }: { token: string }) {
       />
       {step === 'verify' && <VerifyStep token={token} mobileMask={view.mobile_mask} onDone={setView} />}
       {step === 'realname' && <RealnameStep token={token} onDone={setView} onFail={fail} />}
-      {step === 'sign' && view.agreement && <SignStep token={token} agreement={view.agreement} onDone={setView} onFail={fail} />}
+      {step === 'sign' && view.agreement && <SignStep token={token} agreement={view.agreement} mobileMask={view.mobile_mask} onDone={setView} onFail={fail} />}
       {step === 'deliver' && <DeliverStep token={token} view={view} onDone={setView} onFail={fail} />}
       {step !== 'verify' && step !== 'realname' && step !== 'sign' && step !== 'deliver' && <StateCard view={view} />}
       {view.verified && LOOK_BACK.has(step) && (view.sign_status === 'signed' || !view.need_sign) && <Records token={token} />}

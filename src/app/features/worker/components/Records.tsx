@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Badge, Link, Spinner, Text } from '@fluentui/react-components';
+import { Badge, Link, mergeClasses, Spinner, Text } from '@fluentui/react-components';
 import { yuanText } from '../../../../contract/money';
 import { ROW_STATUS } from '../../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
 import { records } from '../api';
+import { taskBadges } from '../lib/status';
 import { usePhoneStyles } from './styles';
 
 const T = tWorker.records;
 const COLOR = { pending: 'informative', paying: 'brand', success: 'success', failed: 'danger', bounced: 'warning', cancelled: 'subtle' } as const;
 
-/** 我的协议 and 发放记录: what the worker signed and what the company paid them for this task. */
+/**
+ * 我的任务, 我的协议 and 发放记录: this person's tasks with the company (each its own invitation page,
+ * this one marked 当前), what they signed and what the company paid them for this task.
+ */
 export function Records({ token }: { token: string }) {
   const s = usePhoneStyles();
   const [data, setData] = useState<WorkerRecordsData | null>(null);
@@ -26,6 +30,42 @@ export function Records({ token }: { token: string }) {
         <Spinner size="tiny" label={tWorker.loading} />
       ) : (
         <>
+          {data.tasks.length > 0 && (
+            <div>
+              <Text block weight="semibold">
+                {T.tasks}
+              </Text>
+              <ul className={s.list} data-testid="flex-tasks">
+                {data.tasks.map((t) => (
+                  <li key={t.path} className={mergeClasses(s.row, s.taskRow)} data-testid="flex-task" data-current={t.current || undefined}>
+                    <div className={s.grow}>
+                      {t.current ? (
+                        <Text block weight="semibold" aria-current="page">
+                          {t.name}
+                        </Text>
+                      ) : (
+                        <Link href={t.path} data-testid="flex-task-link">
+                          {t.name}
+                        </Link>
+                      )}
+                      <div className={s.badges}>
+                        {taskBadges(t).map((b) => (
+                          <Badge key={b.kind} appearance="tint" color={b.color} data-testid={`flex-task-${b.kind}`}>
+                            {b.label}
+                          </Badge>
+                        ))}
+                      </div>
+                    </div>
+                    {t.current && (
+                      <Badge appearance="filled" color="brand" data-testid="flex-task-current">
+                        {T.current}
+                      </Badge>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {data.agreement && (
             <div>
               <Text block weight="semibold">

@@ -4,17 +4,24 @@ import { DocumentPdfRegular } from '@fluentui/react-icons';
 import type { InviteData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
 import { toast } from '../../../shared/lib/notify';
-import { refuse, sign } from '../api';
+import { SmsCodeField } from '../../../shared/ui/SmsCodeField';
+import { refuse, sendSignCode, sign } from '../api';
 import { usePhoneStyles } from './styles';
 
 const T = tWorker.invite;
 type Agreement = NonNullable<InviteData['agreement']>;
 
-/** 签署协议: read the version in effect, agree, sign — or refuse (asked once more). */
-export function SignStep(p: { token: string; agreement: Agreement; onDone: (v: InviteData) => void; onFail: () => void }) {
+/**
+ * 签署协议: read the version in effect, agree, confirm the intent with an SMS code sent now to the
+ * invited (verified) mobile, sign — or refuse (asked once more).
+ */
+export function SignStep(p: { token: string; agreement: Agreement; mobileMask: string; onDone: (v: InviteData) => void; onFail: () => void }) {
   const s = usePhoneStyles();
   const [agreed, setAgreed] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeErr, setCodeErr] = useState('');
+  const [mask, setMask] = useState(p.mobileMask);
   const run = async (fn: () => Promise<{ data: InviteData; msg: string }>) => {
     try {
       const r = await fn();
@@ -23,6 +30,22 @@ export function SignStep(p: { token: string; agreement: Agreement; onDone: (v: I
     } catch {
       p.onFail();
     }
+  };
+  const send = async () => {
+    try {
+      const r = await sendSignCode(p.token);
+      toast('success', r.msg);
+      if (r.data.mobile_mask) setMask(r.data.mobile_mask);
+      return r.data.retry_after;
+    } catch {
+      return undefined; // told by the request layer
+    }
+  };
+  const submit = () => {
+    if (!code) return setCodeErr(tWorker.required(T.code));
+    if (!/^\d{6}$/.test(code)) return setCodeErr(T.codeBad);
+    setCodeErr('');
+    void run(() => sign(p.token, a.id, code));
   };
   const a = p.agreement;
   return (
@@ -54,14 +77,29 @@ export function SignStep(p: { token: string; agreement: Agreement; onDone: (v: I
           </MessageBarBody>
         </MessageBar>
       ) : (
-        <div className={s.actions}>
-          <Button appearance="primary" size="large" disabled={!agreed} onClick={() => void run(() => sign(p.token, a.id))} data-testid="flex-sign-btn">
-            {T.sign}
-          </Button>
-          <Button appearance="subtle" onClick={() => setAsking(true)} data-testid="flex-refuse">
-            {T.refuse}
-          </Button>
-        </div>
+        <>
+          <Text className={s.note} data-testid="flex-sign-intent">
+            {T.signIntentNote(mask)}
+          </Text>
+          <SmsCodeField
+            label={T.code}
+            placeholder={T.codePh}
+            value={code}
+            onChange={(v) => (setCode(v), setCodeErr(''))}
+            onSend={send}
+            error={codeErr}
+            codeTestId="flex-sign-code"
+            sendTestId="flex-sign-send"
+          />
+          <div className={s.actions}>
+            <Button appearance="primary" size="large" disabled={!agreed} onClick={submit} data-testid="flex-sign-btn">
+              {T.sign}
+            </Button>
+            <Button appearance="subtle" onClick={() => setAsking(true)} data-testid="flex-refuse">
+              {T.refuse}
+            </Button>
+          </div>
+        </>
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import type { InviteData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
 import { toast } from '../../../shared/lib/notify';
+import { SmsCodeField } from '../../../shared/ui/SmsCodeField';
 import { sendCode, verifyCode } from '../api';
 import { usePhoneStyles } from './styles';
-import { useCountdown } from './useCountdown';
 
 const T = tWorker.invite;
 
@@ -14,14 +14,13 @@ export function VerifyStep({ token, mobileMask, onDone }: { token: string; mobil
   const s = usePhoneStyles();
   const [code, setCode] = useState('');
   const [err, setErr] = useState('');
-  const [wait, setWait] = useCountdown();
   const send = async () => {
     try {
       const r = await sendCode(token);
       toast('success', r.msg);
-      setWait(r.data.retry_after);
+      return r.data.retry_after;
     } catch {
-      // told by the request layer
+      return undefined; // told by the request layer
     }
   };
   const verify = async () => {
@@ -40,22 +39,16 @@ export function VerifyStep({ token, mobileMask, onDone }: { token: string; mobil
         {T.verifyTitle}
       </Text>
       <Text className={s.note}>{T.verifyNote(mobileMask)}</Text>
-      <div className={s.inline}>
-        <Field label={T.code} required validationMessage={err || undefined} className={s.grow}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            placeholder={T.codePh}
-            onChange={(_, d) => setCode(d.value.trim())}
-            data-testid="flex-code"
-          />
-        </Field>
-        <Button className={s.keep} disabled={wait > 0} onClick={() => void send()} data-testid="flex-send">
-          {wait > 0 ? T.resend(wait) : T.sendCode}
-        </Button>
-      </div>
+      <SmsCodeField
+        label={T.code}
+        placeholder={T.codePh}
+        value={code}
+        onChange={setCode}
+        onSend={send}
+        error={err}
+        codeTestId="flex-code"
+        sendTestId="flex-send"
+      />
       <Button appearance="primary" size="large" onClick={() => void verify()} data-testid="flex-verify">
         {T.verify}
       </Button>
