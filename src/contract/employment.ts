@@ -225,6 +225,8 @@ export const TaskWorkerItem = z.object({
   accepted_by: z.string(),
   /** the worker's invitation page (sandbox worker side) */
   invite_url: z.string(),
+  /** a signature with kept evidence (签署证据; people signed before it was kept have none) */
+  has_evidence: z.boolean(),
   actions: z.array(z.enum(['hire', 'accept', 'reject', 'remove', 'urge'])),
 });
 export type TaskWorkerItem = z.infer<typeof TaskWorkerItem>;

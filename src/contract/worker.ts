@@ -119,6 +119,8 @@ export const WorkerRecordsData = z.object({
       name: z.string(),
       work_status: z.enum(codes(WORK_STATUS)),
       sign_status: z.enum(codes(SIGN_STATUS)),
+      /** the task asks for a signature (else its 签约状态 means nothing) */
+      need_sign: z.boolean(),
       path: z.string(),
       current: z.boolean(),
     }),

@@ -59,7 +59,7 @@ async function atSignStep(name: string, mobile: string, certNo: string) {
 
 describe('signing with evidence', () => {
   it('the intent code, the record, its timestamp; HR sees every item, re-checked; the package checks with openssl; the public page knows the hashes', async () => {
-    const { rowId, p, agreementId, file } = await atSignStep('沈一帆', '13966201001', '310115199711204522');
+    const { taskId, rowId, p, agreementId, file } = await atSignStep('沈一帆', '13966201001', '310115199711204522');
     const agreementSha = sha(await readFile(file));
     expect((await s.db.one<{ sha256: string }>('SELECT sha256 FROM flex_agreements WHERE id = $1', [agreementId]))!.sha256).toBe(agreementSha);
 
@@ -73,6 +73,10 @@ describe('signing with evidence', () => {
     const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0';
     const signed = await p.post('/sign', { agreement_id: String(agreementId), agree: '1', code }, { 'user-agent': ua, 'x-forwarded-for': '203.0.113.7' });
     expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { sign_status: 'signed' } });
+
+    // HR's list says the signature has evidence (the demo's seeded signatures have none)
+    const list = (await get(`/employment/task/${taskId}/workers`, member)).body.data.list as { id: number; has_evidence: boolean }[];
+    expect(list.find((x) => x.id === rowId)!.has_evidence).toBe(true);
 
     // HR's 签署证据: every item, and the three checks made now
     const e = await evidence(rowId);

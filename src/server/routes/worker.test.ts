@@ -107,7 +107,9 @@ describe('the invitation page', () => {
     expect(records.agreement).toMatchObject({ name: '灵活用工服务协议', version: 1 });
     expect(records.payouts).toEqual([]);
     // 我的任务: this person's tasks with the company, each its own link, this one marked
-    expect(records.tasks).toEqual([{ name: '社区团购自提点值守', work_status: 'accepted', sign_status: 'signed', path: `/m/flex/w/${token}`, current: true }]);
+    expect(records.tasks).toEqual([
+      { name: '社区团购自提点值守', work_status: 'accepted', sign_status: 'signed', need_sign: true, path: `/m/flex/w/${token}`, current: true },
+    ]);
     const hr = (await s.db.one<{ id: number }>(`SELECT id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!.id;
     const by = { companyId: c1, userId: hr, actor: 'HR', ip: '127.0.0.1' };
     const batch = await createBatch(s.db, by, { task_id: taskId }, now());

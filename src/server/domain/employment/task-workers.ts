@@ -76,11 +76,13 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
     accepted_auto: boolean;
     acceptor_name: string | null;
     acceptor_mask: string | null;
+    has_evidence: boolean;
     invite_token: string;
   }>(
     `SELECT tw.id, tw.worker_id, w.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, tw.source, tw.sign_status, tw.work_status, tw.amount,
             a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.accepted_auto,
-            u.realname AS acceptor_name, u.mobile_mask AS acceptor_mask, tw.invite_token
+            u.realname AS acceptor_name, u.mobile_mask AS acceptor_mask, tw.invite_token,
+            EXISTS (SELECT 1 FROM sign_evidence e WHERE e.task_worker_id = tw.id AND e.company_id = tw.company_id) AS has_evidence
        FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id AND w.company_id = tw.company_id
             LEFT JOIN flex_agreements a ON a.id = tw.agreement_id AND a.company_id = tw.company_id
             LEFT JOIN users u ON u.id = tw.accepted_by
@@ -119,6 +121,7 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
       accepted_at: dt(r.accepted_at),
       accepted_by: acceptedBy(r),
       invite_url: workerPageUrl(r.invite_token),
+      has_evidence: r.has_evidence,
       actions: workerActions({ work: r.work_status, sign: r.sign_status, needSign: task.need_sign }).filter((a) => taskTakes(task.status, a)),
     })),
   };

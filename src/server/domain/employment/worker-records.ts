@@ -41,8 +41,8 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
     [w.company_id, w.worker_id, w.id, w.task_id],
   );
   // the person's other invitations with this company (the same link HR sent for each task)
-  const tasks = await db.query<{ name: string; work_status: WorkStatus; sign_status: SignStatus; invite_token: string }>(
-    `SELECT t.name, tw.work_status, tw.sign_status, tw.invite_token
+  const tasks = await db.query<{ name: string; work_status: WorkStatus; sign_status: SignStatus; need_sign: boolean; invite_token: string }>(
+    `SELECT t.name, tw.work_status, tw.sign_status, t.need_sign, tw.invite_token
        FROM flex_task_workers tw JOIN flex_tasks t ON t.id = tw.task_id AND t.company_id = tw.company_id
       WHERE tw.company_id = $1 AND tw.worker_id = $2 AND tw.invite_token IS NOT NULL
       ORDER BY tw.id DESC LIMIT 50`,
@@ -53,6 +53,7 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
       name: t.name,
       work_status: t.work_status,
       sign_status: t.sign_status,
+      need_sign: t.need_sign,
       path: `/m/flex/w/${t.invite_token}`,
       current: t.invite_token === ctx.token,
     })),

@@ -163,7 +163,7 @@ export function TaskManage({ id }: { id: number }) {
               <TableCell>
                 <StatusBadge kind="sign" status={w.sign_status} />
                 {w.agreement_version ? <div className={s.small}>v{w.agreement_version}</div> : null}
-                {w.sign_status === 'signed' && (
+                {w.sign_status === 'signed' && w.has_evidence && (
                   <div>
                     <Link
                       href={evidenceHref(w.id)}

@@ -14,5 +14,7 @@ describe("the worker's task statuses", () => {
     ]);
     expect(taskBadges({ sign_status: 'refused', work_status: 'rejected' }).map((b) => b.color)).toEqual(['danger', 'danger']);
     expect(taskBadges({ sign_status: 'pending', work_status: 'applied' }).map((b) => b.label)).toEqual(['待签署', '已报名']);
+    // a task without signing shows no 待签署
+    expect(taskBadges({ sign_status: 'pending', work_status: 'working', need_sign: false }).map((b) => b.label)).toEqual(['进行中']);
   });
 });

@@ -23,10 +23,9 @@ export interface StatusBadgeSpec {
   color: Color;
 }
 
-/** The two badges of one of the worker's tasks (我的任务): 签约状态, 任务状态. */
-export function taskBadges(t: { sign_status: SignStatus; work_status: WorkStatus }): StatusBadgeSpec[] {
-  return [
-    { kind: 'sign', label: statusLabel(SIGN_STATUS, t.sign_status), color: SIGN_COLOR[t.sign_status] ?? 'informative' },
-    { kind: 'work', label: statusLabel(WORK_STATUS, t.work_status), color: WORK_COLOR[t.work_status] ?? 'informative' },
-  ];
+/** The badges of one of the worker's tasks (我的任务): 签约状态 (only when the task asks for a signature), 任务状态. */
+export function taskBadges(t: { sign_status: SignStatus; work_status: WorkStatus; need_sign?: boolean }): StatusBadgeSpec[] {
+  const work: StatusBadgeSpec = { kind: 'work', label: statusLabel(WORK_STATUS, t.work_status), color: WORK_COLOR[t.work_status] ?? 'informative' };
+  if (t.need_sign === false) return [work];
+  return [{ kind: 'sign', label: statusLabel(SIGN_STATUS, t.sign_status), color: SIGN_COLOR[t.sign_status] ?? 'informative' }, work];
 }
