@@ -45,7 +45,8 @@ export function readRouteTable(root = process.cwd()): { routes: RouteEntry[]; re
   const pages = new Map<string, string>();
   for (const m of text.matchAll(/const (\w+) = page\(\(\) => import\('([^']+)'\)\)/g)) pages.set(m[1]!, resolvePage(root, m[2]!));
   const routes: RouteEntry[] = [];
-  for (const m of text.matchAll(/^\s*(main|blank)\(\{(.*)\}\),?\s*$/gm)) {
+  // one route per `main({...})`/`blank({...})`, on one line or wrapped over several by Prettier
+  for (const m of text.matchAll(/^\s*(main|blank)\(\{([\s\S]*?)\}\),?\s*$/gm)) {
     const body = m[2]!;
     const name = /name: '([^']+)'/.exec(body)?.[1];
     const p = /path: '([^']+)'/.exec(body)?.[1];
