@@ -4,16 +4,13 @@
  * the address the server listens on and trusted by its own certificate (sandbox_tsa_keys); else none.
  */
 import type { FastifyInstance } from 'fastify';
-import { tsaClient, type Timestamp, type TsaConfig } from '../adapters/tsa';
+import { tsaClient, type TsaConfig } from '../adapters/tsa';
+import type { TimestampService } from '../domain/employment/sign-evidence';
 import { selfOrigin } from '../http/self-origin';
 import { sandboxTsaIdentity, TSA_SANDBOX_PATH } from '../sandbox/tsa';
 
-export interface ServerTsa {
-  /** a token over this SHA-256 (TsaUnavailable when none can be had) */
-  stamp(sha256: Buffer): Promise<Timestamp>;
-  /** the PEM certificate(s) a kept token is verified against (adapters/tsa.ts verifyTimestamp) */
-  trustedPem(): Promise<string>;
-}
+/** What the signing step and the evidence pages need of a TSA (domain/employment/sign-evidence.ts). */
+export type ServerTsa = TimestampService;
 
 export function serverTsa(app: FastifyInstance, opts: { tsa?: TsaConfig | null; sandbox?: boolean }): ServerTsa | null {
   if (opts.tsa) {

@@ -27,7 +27,9 @@ import { sessionInvite, type InviteRow } from './worker-invite';
 
 /** The trusted-timestamp service (routes/tsa-provider.ts): production's TSA, or the demo's sandbox. */
 export interface TimestampService {
+  /** a token over this SHA-256 (TsaUnavailable when none can be had) */
   stamp(sha256: Buffer): Promise<Timestamp>;
+  /** the PEM certificate(s) a kept token is verified against (adapters/tsa.ts verifyTimestamp) */
   trustedPem(): Promise<string>;
 }
 
