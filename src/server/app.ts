@@ -15,6 +15,7 @@ import { employmentRoutes } from './routes/employment';
 import { workerRoutes } from './routes/worker';
 import { serverRealname } from './routes/realname-provider';
 import { serverTsa } from './routes/tsa-provider';
+import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { signEvidenceRoutes } from './routes/sign-evidence';
 import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
@@ -71,7 +72,7 @@ export interface ServerOptions {
   uploadQuota?: Partial<UploadQuota>;
   /** production (config.ts): PUBLIC_ORIGIN for links, trustProxy for the balancer, log level */
   publicOrigin?: string | null;
-  trustProxy?: boolean | number;
+  trustProxy?: TrustProxy;
   logLevel?: string;
   /** WeChat Pay v3 merchant (production); the sandbox platform's with sandboxes on */
   wechatPay?: WechatPayConfig | null;
@@ -110,8 +111,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     },
     // request ids in every log line and the x-request-id answer header (http/security.ts)
     genReqId: requestId,
-    // a hop count is valid at run time (Fastify docs: trustProxy), the types only list the rest
-    trustProxy: (opts.trustProxy ?? false) as boolean,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
   });
   app.decorate('publicOrigin', opts.publicOrigin ?? null);
   app.decorate('payments', { wechatPay: opts.wechatPay ?? null, sandbox: Boolean(opts.sandbox) });

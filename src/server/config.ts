@@ -70,8 +70,8 @@ export interface Config {
   seed: boolean;
   /** `https://hr.example.com`: links in SMS, QR codes and payment pages; null → the request's Host */
   publicOrigin: string | null;
-  /** Fastify trustProxy: hops of proxies whose X-Forwarded-For/-Proto count (false: none) */
-  trustProxy: boolean | number;
+  /** whose X-Forwarded-For/-Proto count: hops of proxies, their addresses (a list), all (true), none (false); http/trust-proxy.ts */
+  trustProxy: boolean | number | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** how long SIGTERM waits for requests in flight before closing anyway */
   shutdownTimeoutMs: number;
@@ -155,10 +155,15 @@ const origin = z
     }
   }, '应为站点根地址，如 https://hr.example.com（不含路径）')
   .transform((v) => v.replace(/\/$/, ''));
+/** `true`, `false`, a hop count, or the proxies' addresses/CIDRs (proxy-addr names: loopback, uniquelocal …). */
+const PROXY_ADDR = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 const trustProxy = z
   .string()
-  .refine((v) => /^(true|false|\d{1,2})$/.test(v), '应为 true、false 或代理层数（如 1）')
-  .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)));
+  .refine(
+    (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((x) => PROXY_ADDR.test(x.trim())),
+    '应为 true、false、代理层数（如 1）或代理地址列表（如 10.0.0.0/8,loopback）',
+  )
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v));
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'], { error: '应为 fatal/error/warn/info/debug/trace 之一' });
 
 const BUCKET_RE = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
