@@ -66,28 +66,29 @@ export async function privatePg(prefix = 't', opts: { url?: string; database?: b
 }
 
 /**
- * A migrated database holding the demo seed (or, with `empty`, a blank one), private to the caller:
- * - PGlite (default): a copy of the dump made by tests/setup/server-global.ts (~1 s instead of
+ * A migrated database holding the demo seed (with `unseeded`, migrated only: what `npm run migrate`
+ * leaves; with `empty`, a blank one), private to the caller:
+ * - PGlite (default): a copy of a dump made by tests/setup/server-global.ts (~1 s instead of
  *   initialising a new database);
  * - PostgreSQL when DATABASE_URL is set: a fresh schema `t_<random>` reached through the pool's
  *   search_path (behind a pooler, a database of its own: privatePg), migrated and seeded, and
  *   dropped again by close().
  */
-export async function openTestDb(opts: { empty?: boolean } = {}): Promise<Db> {
+export async function openTestDb(opts: { empty?: boolean; unseeded?: boolean } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
-  if (url) return openPgSchemaDb(!opts.empty);
+  if (url) return openPgSchemaDb(opts.empty ? 'none' : opts.unseeded ? 'migrate' : 'seed');
   // `empty`: a blank database (not even migrated), for migration and seed tests
   if (opts.empty) return openPglite();
   let dump: string | null = null;
   try {
-    dump = inject('pgliteDump');
+    dump = inject(opts.unseeded ? 'pgliteMigratedDump' : 'pgliteDump');
   } catch {
     // outside a vitest worker (a script): build from scratch
   }
   if (dump) return openPglite({ loadDataDir: new Blob([new Uint8Array(readFileSync(dump))]) });
   const db = await openPglite();
   await migrate(db);
-  await seed(db);
+  if (!opts.unseeded) await seed(db);
   return db;
 }
 
@@ -133,14 +134,12 @@ export function useTestDb(opts: { empty?: boolean } = {}): Db {
   };
 }
 
-async function openPgSchemaDb(prepare: boolean): Promise<Db> {
+async function openPgSchemaDb(prepare: 'none' | 'migrate' | 'seed'): Promise<Db> {
   const place = await privatePg();
   const db = place.open(5);
   try {
-    if (prepare) {
-      await migrate(db);
-      await seed(db);
-    }
+    if (prepare !== 'none') await migrate(db);
+    if (prepare === 'seed') await seed(db);
   } catch (e) {
     await db.close();
     await place.drop();

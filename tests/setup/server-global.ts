@@ -9,6 +9,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** a gzipped tarball of a migrated and seeded PGlite data dir; null on real PostgreSQL */
     pgliteDump: string | null;
+    /** the same, migrated only (what `npm run migrate` leaves: no demo data); null on real PostgreSQL */
+    pgliteMigratedDump: string | null;
   }
 }
 
@@ -20,12 +22,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     project.provide('pgliteDump', null);
+    project.provide('pgliteMigratedDump', null);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'hr-console-db-'));
   const db = await openPglite();
   try {
     await migrate(db);
+    const migrated = join(dir, 'migrated.tgz');
+    writeFileSync(migrated, new Uint8Array(await (await db.dump()).arrayBuffer()));
+    project.provide('pgliteMigratedDump', migrated);
     await seed(db);
     const file = join(dir, 'seeded.tgz');
     writeFileSync(file, new Uint8Array(await (await db.dump()).arrayBuffer()));
