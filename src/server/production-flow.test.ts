@@ -27,9 +27,8 @@
  * - The payout channel: B has no adapter that sends a confirmed batch to a channel (no endpoint is
  *   configurable, confirmBatch only moves the rows to 发放中), and A's channel sandbox reads its own
  *   database's rows and calls back into A itself. So "the batch pays" stops at 发放中: see that step.
- * - TRUST_PROXY=true instead of the default 1: Fastify 5.12.8 no longer honours a hop count (it
- *   trusts no proxy at all), so with the default every request's IP is the balancer's — the
- *   evidence's IP and every per-IP limit included. A bug of B's configuration (see beforeAll).
+ * - TRUST_PROXY is the default, one hop (http/trust-proxy.ts: Fastify 5 alone would trust none, and
+ *   the evidence would hold the balancer's address): the phone's X-Forwarded-For is the client.
  * - A's STS and VOD sandboxes record each credential and upload against their own database's users
  *   and companies (foreign keys): B's first company and users have ids A's demo seed also holds, or
  *   AssumeRole at A would fail. A limit of the sandboxes, not of B.
@@ -59,10 +58,7 @@ let B: ProductionServer;
 const sms = smsGateway(A);
 
 beforeAll(async () => {
-  // TRUST_PROXY=1 (the default: one balancer) trusts no hop at all under Fastify 5.12.8, whose numeric
-  // trustProxy now fails closed (lib/request.js getTrustProxyFn): every request's IP would be the
-  // balancer's. `true` (believe X-Forwarded-For) keeps the phone's address in the evidence.
-  B = await startProductionServer(A, { TRUST_PROXY: 'true' });
+  B = await startProductionServer(A);
 }, 120_000);
 afterAll(async () => {
   await B?.close();
