@@ -35,4 +35,17 @@ export const usePhoneStyles = makeStyles({
   ok: { color: tokens.colorPaletteGreenForeground1, fontSize: tokens.fontSizeHero800 },
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeHero800 },
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  /** delivery photos: three square tiles a row, whatever the phone's width */
+  photoBlock: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '100%', textAlign: 'left' },
+  photos: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, width: '100%' },
+  thumbLink: { display: 'block', lineHeight: 0 },
+  thumb: {
+    width: '100%',
+    aspectRatio: '1 / 1',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    boxSizing: 'border-box',
+  },
 });
