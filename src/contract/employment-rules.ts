@@ -176,6 +176,49 @@ export const PAY_MAX_FEN = 10_000_000; // ¥100,000.00 per unit
 /** an agreement PDF */
 export const AGREEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
+// --- delivery photos (issue 29 item 1) ------------------------------------------------------
+
+/** A delivery carries at most this many photos (工作照片, 值守记录的照片). */
+export const DELIVERY_PHOTOS_MAX = 9;
+/** One photo, bytes. */
+export const DELIVERY_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The photo types a delivery takes, content type → the extension the video service stores it under
+ * (CreateUploadImage's ImageExt). HEIC is not among them: the video service's images are
+ * png/jpg/gif/webp/bmp, and a phone's camera hands a web page JPEG when asked for `image/*`.
+ */
+export const DELIVERY_PHOTO_TYPES: Readonly<Record<string, 'jpg' | 'png' | 'webp'>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+export const MSG_PHOTO_TYPE = '只能上传 JPG、PNG 或 WebP 格式的照片';
+export const MSG_PHOTO_SIZE = '单张照片不能超过10MB';
+export const MSG_PHOTOS_MAX = `最多上传${DELIVERY_PHOTOS_MAX}张照片`;
+
+/** The stored extension of a picked photo: by its content type, else its name's extension; null: not a photo a delivery takes. */
+export function photoExt(f: { name: string; type: string }): 'jpg' | 'png' | 'webp' | null {
+  const byType = DELIVERY_PHOTO_TYPES[f.type.toLowerCase()];
+  if (byType) return byType;
+  if (f.type && f.type !== 'application/octet-stream') return null;
+  const ext = /\.([A-Za-z0-9]+)$/.exec(f.name)?.[1]?.toLowerCase();
+  return ext === 'jpg' || ext === 'jpeg' ? 'jpg' : ext === 'png' || ext === 'webp' ? ext : null;
+}
+
+/** Why a picked file cannot go with a delivery (Chinese), or null. */
+export function photoProblem(f: { name: string; type: string; size: number }): string | null {
+  if (!photoExt(f)) return MSG_PHOTO_TYPE;
+  if (f.size > DELIVERY_PHOTO_MAX_BYTES) return MSG_PHOTO_SIZE;
+  if (f.size <= 0) return '照片文件为空，请重新选择';
+  return null;
+}
+
+/** A photo by its content (the first 12 bytes): JPEG, PNG or WebP; null for anything else. */
+export function sniffPhoto(head: Uint8Array): 'jpg' | 'png' | 'webp' | null {
+  const b = (i: number) => head[i] ?? -1;
+  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b(i) === v)) return 'png';
+  const ascii = (from: number, s: string) => [...s].every((c, i) => b(from + i) === c.charCodeAt(0));
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
+  return null;
+}
+
 export const workModeLabel = (code: string) => WORK_MODES.find((u) => u.code === code)?.label ?? code;
 export const payUnitLabel = (code: string) => PAY_UNITS.find((u) => u.code === code)?.label ?? code;
 export const settleModeLabel = (code: string) => SETTLE_MODES.find((u) => u.code === code)?.label ?? code;

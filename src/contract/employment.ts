@@ -204,6 +204,17 @@ export const AgreementUrlData = z.object({ url: z.string(), file_name: z.string(
 
 export const WorkerTab = z.enum(['applied', 'signed', 'delivery', 'settled']);
 export const WorkerListQuery = z.strictObject({ tab: WorkerTab.default('applied'), page, page_size: pageSize });
+/** A photo of the delivery (工作照片…), with a short-lived link to the image. */
+export const DeliveryPhoto = z.object({
+  media_id: z.string(),
+  file_name: z.string(),
+  /** bytes */
+  size: z.number().int(),
+  /** a signed GetObject link, valid a short while ('' without a signer) */
+  url: z.string(),
+});
+export type DeliveryPhoto = z.infer<typeof DeliveryPhoto>;
+
 export const TaskWorkerItem = z.object({
   id: z.number().int(),
   worker_id: z.number().int(),
@@ -217,6 +228,8 @@ export const TaskWorkerItem = z.object({
   amount: z.number().int(),
   agreement_version: z.number().int().nullable(),
   delivery_note: z.string(),
+  /** the photos of the latest delivery, each with a short-lived link (HR looks before 验收) */
+  delivery_photos: z.array(DeliveryPhoto),
   reject_reason: z.string(),
   signed_at: z.string(),
   delivered_at: z.string(),

@@ -11,7 +11,9 @@ import { ep, type Endpoint } from './endpoint';
 import { Empty } from './envelope';
 import { Fen, freeText, Id, PersonName, text } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
-import { SIGN_STATUS, WORK_STATUS } from './employment-rules';
+import { DELIVERY_PHOTOS_MAX, MSG_PHOTOS_MAX, SIGN_STATUS, WORK_STATUS } from './employment-rules';
+import { MediaRegisterBody, MediaRegisterData, StsData } from './upload';
+import { DeliveryPhoto } from './employment';
 import { ROW_STATUS_CODES } from './payouts-rules';
 
 const codes = <T extends readonly { code: string }[]>(xs: T) => xs.map((x) => x.code) as unknown as [T[number]['code'], ...T[number]['code'][]];
@@ -73,6 +75,8 @@ export const InviteData = z.object({
   amount: Fen,
   reject_reason: z.string(),
   delivery_note: z.string(),
+  /** the photos of the latest delivery (after the SMS check only) */
+  delivery_photos: z.array(DeliveryPhoto),
   signed_at: z.string(),
   /** set when step is `sign` */
   agreement: WorkerAgreement.nullable(),
@@ -91,9 +95,32 @@ export const WorkerSignBody = z.strictObject({
   agree: z.literal('1', '请先阅读并同意协议'),
   code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码'),
 });
+export const MSG_PHOTO_INVALID = '照片无效，请重新上传';
 export const WorkerDeliverBody = z.strictObject({
   note: freeText(500).pipe(z.string().min(1, '请填写交付说明')),
+  /** the photos (ImageIds uploaded through the invitation's upload calls), comma-separated, 0–9; a new delivery replaces the set */
+  media_ids: z
+    .string()
+    .trim()
+    .max(1000)
+    .default('')
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((a) => a.length <= DELIVERY_PHOTOS_MAX, MSG_PHOTOS_MAX)
+    .refine((a) => a.every((x) => /^[A-Za-z0-9_-]{1,64}$/.test(x)), MSG_PHOTO_INVALID),
 });
+
+/**
+ * The worker's upload calls (delivery photos through the upload engine): the same claim and
+ * register as the console's (contract/upload.ts), images only.
+ */
+export const WorkerMediaBody = MediaRegisterBody.extend({ kind: z.literal('image', { error: '只能上传照片' }) });
 
 /** One payout to this person for this task (发放记录); `receipt_no` once the channel paid it. */
 export const WorkerPayout = z.object({
@@ -155,6 +182,26 @@ export const workerEndpoints = {
   workerSign: ep({ method: 'POST', path: '/worker/invite/:token/sign', params: Token, body: WorkerSignBody, data: InviteData, auth: false }),
   workerRefuse: ep({ method: 'POST', path: '/worker/invite/:token/refuse', params: Token, data: InviteData, auth: false }),
   workerDeliver: ep({ method: 'POST', path: '/worker/invite/:token/deliver', params: Token, body: WorkerDeliverBody, data: InviteData, auth: false }),
+  /** short-lived upload credentials for this task worker's photos (key prefix and images only), while they may deliver */
+  workerUploadSts: ep({ method: 'GET', path: '/worker/invite/:token/upload/sts', params: Token, data: StsData, auth: false }),
+  /** a started photo upload, bound to this task worker (as POST /upload/media/claim is for the console) */
+  workerMediaClaim: ep({
+    method: 'POST',
+    path: '/worker/invite/:token/upload/claim',
+    params: Token,
+    body: WorkerMediaBody,
+    data: MediaRegisterData,
+    auth: false,
+  }),
+  /** a finished photo upload, verified at the video service (as POST /upload/media/register) */
+  workerMediaRegister: ep({
+    method: 'POST',
+    path: '/worker/invite/:token/upload/register',
+    params: Token,
+    body: WorkerMediaBody,
+    data: MediaRegisterData,
+    auth: false,
+  }),
   workerRecords: ep({ method: 'GET', path: '/worker/invite/:token/records', params: Token, data: WorkerRecordsData, auth: false }),
   signupTask: ep({ method: 'GET', path: '/worker/task/:token', params: Token, data: SignupTaskData, auth: false }),
   signup: ep({ method: 'POST', path: '/worker/task/:token/signup', params: Token, body: SignupBody, data: Empty, auth: false }),

@@ -140,7 +140,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   usercenterRoutes(app);
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
-  uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
+  const uploads = uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
   talentRoutes(app);
   recruitmentRoutes(app);
   accountRoutes(app);
@@ -157,6 +157,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
     limits: loginLimits,
     realname: serverRealname(app, { esign: opts.esign, telecom3: opts.realnameTelecom3, sandbox: opts.sandbox }),
     tsa,
+    uploads,
   });
   signEvidenceRoutes(app, { tsa });
   statisticsRoutes(app);

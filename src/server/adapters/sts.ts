@@ -37,8 +37,15 @@ export class StsError extends Error {
   }
 }
 
-/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket. */
-export function uploadPolicy(bucket: string, prefix: string): string {
+/**
+ * The video service's calls of image uploads (the engine's CreateUploadImage, its refresh and the
+ * progress copies): a task worker's credentials may call these and no other (no videos, no
+ * documents). A session policy without a VOD statement leaves the role's own VOD rights (the console's).
+ */
+export const IMAGE_UPLOAD_ACTIONS = ['vod:CreateUploadImage', 'vod:RefreshUploadImage', 'vod:GetUploadProgress', 'vod:ReportUploadProgress'] as const;
+
+/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket (and, given, only these VOD actions). */
+export function uploadPolicy(bucket: string, prefix: string, vodActions?: readonly string[]): string {
   return JSON.stringify({
     Version: '1',
     Statement: [
@@ -55,15 +62,20 @@ export function uploadPolicy(bucket: string, prefix: string): string {
         ],
         Resource: [`acs:oss:*:*:${bucket}/${prefix}*`],
       },
+      ...(vodActions ? [{ Effect: 'Allow', Action: [...vodActions], Resource: ['*'] }] : []),
     ],
   });
 }
 
-export function assumeRoleParams(
-  cfg: AliyunStsConfig,
-  o: { sessionName: string; prefix: string; durationS: number },
-  opts: { now?: Date; nonce?: string } = {},
-) {
+/** `vodActions`: narrow the video service to these calls (a task worker's: IMAGE_UPLOAD_ACTIONS). */
+export interface AssumeRoleFor {
+  sessionName: string;
+  prefix: string;
+  durationS: number;
+  vodActions?: readonly string[];
+}
+
+export function assumeRoleParams(cfg: AliyunStsConfig, o: AssumeRoleFor, opts: { now?: Date; nonce?: string } = {}) {
   return signedParams(
     {
       Action: 'AssumeRole',
@@ -72,7 +84,7 @@ export function assumeRoleParams(
       RoleArn: cfg.roleArn,
       RoleSessionName: o.sessionName,
       DurationSeconds: String(o.durationS),
-      Policy: uploadPolicy(cfg.bucket, o.prefix),
+      Policy: uploadPolicy(cfg.bucket, o.prefix, o.vodActions),
     },
     cfg,
     { method: 'POST', ...opts },
@@ -80,7 +92,7 @@ export function assumeRoleParams(
 }
 
 /** Assumes the upload role for one caller (`sessionName` names them in the cloud's audit trail). */
-export async function assumeRole(cfg: AliyunStsConfig, o: { sessionName: string; prefix: string; durationS: number }): Promise<StsCredentials> {
+export async function assumeRole(cfg: AliyunStsConfig, o: AssumeRoleFor): Promise<StsCredentials> {
   const res = await fetch(cfg.endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -24,6 +24,7 @@ const COMPANY = [
   'dimission_qr',
   'dimission_urges',
   'flex_agreements',
+  'flex_delivery_files',
   'flex_task_workers',
   'flex_tasks',
   'flex_workers',

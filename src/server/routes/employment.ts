@@ -81,7 +81,9 @@ export function employmentRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.empAgreementUrl, async ({ auth, db, now, params }) => agreementUrl(db, store, memberCompanyOf(auth, now).id, params.id, now));
 
   // --- people -----------------------------------------------------------------------------
-  addRoute(app, endpoints.empWorkers, async ({ auth, db, now, params, query }) => listTaskWorkers(db, memberCompanyOf(auth, now).id, params.id, query, now));
+  addRoute(app, endpoints.empWorkers, async ({ auth, db, now, params, query }) =>
+    listTaskWorkers(db, memberCompanyOf(auth, now).id, params.id, query, now, store.link),
+  );
 
   addRoute(app, endpoints.empWorkerAdd, async ({ auth, body, db, now, params, req, setMsg }) => {
     const company = memberCompanyOf(auth, now);

@@ -66,9 +66,10 @@ describe('POST /upload/media/register (the demo: its VOD sandbox)', () => {
     expect((list.body.data.list as { media_id: string }[]).some((x) => x.media_id === u.id)).toBe(false);
     // started uploads count towards the quota (the provider's record: vod_media)
     const { uploadUsage } = await import('../domain/quota');
-    const before = await uploadUsage(s.db, (await row(u.id))!.user_id);
+    const who = { user_id: (await row(u.id))!.user_id, task_worker_id: null };
+    const before = await uploadUsage(s.db, who);
     await upload('13800000001', 'video', { finish: false });
-    expect((await uploadUsage(s.db, (await row(u.id))!.user_id)).files).toBe(before.files + 1);
+    expect((await uploadUsage(s.db, who)).files).toBe(before.files + 1);
   });
 
   it('another company’s id, an unknown id, a wrong kind: the same 404; bad input: 400; no token: 410000', async () => {

@@ -11,6 +11,7 @@ import { listMedia } from '../domain/media/library';
 import { mediaSigner, setMediaSigner } from '../domain/media/object';
 import { mediaCallerOf, registerMedia } from '../domain/media/register';
 import { uploadCredentials } from '../domain/media/sts';
+import type { UploadServices } from '../domain/employment/worker-uploads';
 import { addRoute } from '../http/route';
 import { conflict } from '../lib/refusal';
 import { SANDBOX_ACCOUNT_KEY } from '../sandbox/cloud';
@@ -43,10 +44,14 @@ export function serverVod(app: FastifyInstance, opts: { vod?: AliyunVodConfig | 
   return { cfg: demo.cfg, client: vodClient(demo.cfg, demo.transport) };
 }
 
+/**
+ * The console's upload routes. Answers the upload services they use (STS, the video service and
+ * where it is), which the worker's page's photo uploads use too (routes/worker.ts).
+ */
 export function uploadRoutes(
   app: FastifyInstance,
   opts: { sts?: AliyunStsConfig | null; uploads?: UploadEndpoints | null; vod?: AliyunVodConfig | null; sandbox?: boolean } = {},
-) {
+): UploadServices {
   const sts = opts.sts ?? null;
   const server = serverVod(app, opts);
   const vod = server?.client ?? null;
@@ -75,4 +80,5 @@ export function uploadRoutes(
   }
 
   addRoute(app, endpoints.mediaList, async ({ auth, db, now, query }) => listMedia(db, mediaSigner(app), mediaCallerOf(auth), query, now));
+  return { sts, where, vod };
 }

@@ -13,6 +13,7 @@ import { workerRecords } from '../domain/employment/worker-records';
 import { sendSignCode, sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
 import { signWithEvidence } from '../domain/employment/sign-evidence';
 import { deliverWork, refuseAgreement, verifyRealname } from '../domain/employment/worker-steps';
+import { workerRegisterMedia, workerUploadCredentials, type UploadServices } from '../domain/employment/worker-uploads';
 import { serverStore } from '../domain/media/object';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
@@ -23,8 +24,9 @@ import type { ServerTsa } from './tsa-provider';
 
 export function workerRoutes(
   app: FastifyInstance,
-  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts)
-  opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null; tsa: ServerTsa | null },
+  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts); uploads: the console's
+  // upload services (routes/upload.ts), for the photos of a delivery
+  opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null; tsa: ServerTsa | null; uploads: UploadServices },
 ) {
   const store = serverStore(app);
   const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
@@ -74,8 +76,21 @@ export function workerRoutes(
   });
   addRoute(app, endpoints.workerDeliver, async ({ db, params, body, now, req, setMsg }) => {
     setMsg('已提交交付，等待企业验收');
-    return deliverWork(db, ctx(req, params.token, now), body.note);
+    return deliverWork(db, ctx(req, params.token, now), body.note, body.media_ids, store);
   });
+  // the photos of a delivery through the upload engine: this task worker's credentials, claim and
+  // register, as the console's (domain/employment/worker-uploads.ts)
+  addRoute(app, endpoints.workerUploadSts, async ({ db, params, now, req }) =>
+    workerUploadCredentials(db, ctx(req, params.token, now), opts.uploads, (err) => req.log.error({ err }, 'STS AssumeRole 失败')),
+  );
+  for (const [ep, finish] of [
+    [endpoints.workerMediaClaim, false],
+    [endpoints.workerMediaRegister, true],
+  ] as const) {
+    addRoute(app, ep, async ({ db, params, body, now, req }) =>
+      workerRegisterMedia(db, ctx(req, params.token, now), opts.uploads, body, { finish, log: (msg) => req.log.error({ err: msg }, '视频点播查询失败') }),
+    );
+  }
   addRoute(app, endpoints.workerRecords, async ({ db, params, now, req }) => workerRecords(db, ctx(req, params.token, now)));
 
   // the public sign-up: one answer whatever the company's 人员库 holds (public-signup.ts)

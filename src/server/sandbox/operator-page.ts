@@ -44,10 +44,11 @@ export function operatorPage(app: FastifyInstance) {
       crc64: string;
       created_at: Date;
       company: string | null;
-      realname: string;
+      realname: string | null;
+      task_worker_id: number | null;
     }>(
-      `SELECT m.media_id, m.kind, m.title, m.file_size, m.status, m.crc64, m.created_at, c.name AS company, u.realname
-         FROM vod_media m JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
+      `SELECT m.media_id, m.kind, m.title, m.file_size, m.status, m.crc64, m.created_at, c.name AS company, u.realname, m.task_worker_id
+         FROM vod_media m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN companies c ON c.id = m.company_id
         ORDER BY m.created_at DESC LIMIT 20`,
     );
     const mediaRows = media.length
@@ -56,7 +57,7 @@ export function operatorPage(app: FastifyInstance) {
             (
               m,
             ) => `<tr><td class="code">${esc(m.media_id)}</td><td>${m.kind === 'video' ? '视频' : m.kind === 'attached' ? '文档' : '图片'}</td><td>${esc(m.title)}</td>
-<td>${esc(m.company ?? '（个人）')} · ${esc(m.realname)}</td><td>${(Number(m.file_size) / 1048576).toFixed(1)} MB</td>
+<td>${m.task_worker_id !== null ? `零工 #${m.task_worker_id}` : `${esc(m.company ?? '（个人）')} · ${esc(m.realname ?? '')}`}</td><td>${(Number(m.file_size) / 1048576).toFixed(1)} MB</td>
 <td>${m.status === 'Normal' ? '已完成' : '上传中'}</td><td class="code">${esc(m.crc64)}</td><td>${esc(fmtDateTime(m.created_at))}</td></tr>`,
           )
           .join('')

@@ -507,11 +507,11 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     }
   }
 
-  /** The per-user quota: refuses a write that would take the uploader over it (403 QuotaExceeded). */
+  /** The uploader's quota (a user's, a task worker's): refuses a write that would take them over it (403 QuotaExceeded). */
   async function checkQuota(cred: CredentialRow, add: { bytes: number; files: number }, except: Parameters<typeof uploadUsage>[2]) {
-    const q = uploadQuota(app);
-    const used = await uploadUsage(db, cred.user_id, except);
-    if (!withinQuota(q, used, add)) throw new OssErr(403, 'QuotaExceeded', quotaMessage(q));
+    const q = uploadQuota(app, cred);
+    const used = await uploadUsage(db, cred, except);
+    if (!withinQuota(q, used, add)) throw new OssErr(403, 'QuotaExceeded', quotaMessage(q, cred));
   }
 
   async function dispatch(req: FastifyRequest, reply: FastifyReply, r: Req, cred: CredentialRow) {
@@ -804,7 +804,7 @@ export function ossSandbox(app: FastifyInstance, opts: { dir?: string } = {}) {
     etag: string,
     crc64: string,
     contentType: string,
-    userId: number,
+    userId: number | null,
   ): Promise<string | null> {
     const now = app.now();
     const before = await t.one<{ file_path: string }>('SELECT file_path FROM oss_objects WHERE bucket = $1 AND object_key = $2 FOR UPDATE', [r.bucket, r.key]);

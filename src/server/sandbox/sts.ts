@@ -3,12 +3,14 @@
  * checks it the same way — the RPC signature with the sandbox's RAM key, the time within 15
  * minutes, each nonce once, the role, the duration (900–43200 s), the session policy — then mints
  * credentials the demo's OSS/VOD sandboxes accept (domain/accounts/credentials.ts), scoped to the policy's
- * one prefix, and answers in the real shape (Credentials, AssumedRoleUser, RequestId).
+ * one prefix (and, when its VOD statement names only image uploads, to images), and answers in the
+ * real shape (Credentials, AssumedRoleUser, RequestId).
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
-import { isoSeconds, mintCredentials } from '../domain/accounts/credentials';
+import { IMAGE_UPLOAD_ACTIONS } from '../adapters/sts';
+import { isoSeconds, mintCredentials, type UploadOwner } from '../domain/accounts/credentials';
 import { safeEqual } from '../lib/crypto';
 import { SANDBOX_BUCKET } from './cloud';
 
@@ -49,20 +51,38 @@ export function stsSandbox(app: FastifyInstance) {
     const ttl = Number(p.DurationSeconds ?? 3600);
     if (!Number.isInteger(ttl) || ttl < 900 || ttl > 43200)
       return fail(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/12hr.');
-    // the session policy names one prefix of the sandbox bucket: c<company>/ or u<user>/
-    let resource: string | undefined;
+    // the session policy names one prefix of the sandbox bucket: c<company>/, u<user>/ or w<task worker>/
+    type Statement = { Action?: unknown; Resource?: string[] };
+    let statements: Statement[];
     try {
-      resource = (JSON.parse(p.Policy ?? '') as { Statement?: { Resource?: string[] }[] }).Statement?.[0]?.Resource?.[0];
+      statements = (JSON.parse(p.Policy ?? '') as { Statement?: Statement[] }).Statement ?? [];
     } catch {
       return fail(400, 'InvalidParameter.PolicyGrammar', 'The parameter Policy has not passed grammar check.');
     }
-    const m = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+))/\\*$`).exec(resource ?? '');
-    const user = /u(\d+)$/.exec(p.RoleSessionName!);
-    if (!m || !user)
-      return fail(400, 'InvalidParameter.PolicyGrammar', 'The sandbox takes one owner prefix (c<id>/ or u<id>/) and a session name ending u<user id>.');
-    const companyId = m[2] ? Number(m[2]) : null;
-    if (m[3] && Number(m[3]) !== Number(user[1])) return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session user.');
-    const c = await mintCredentials(app.db, { userId: Number(user[1]), companyId, now, ttlS: ttl });
+    const resource = statements[0]?.Resource?.[0];
+    const m = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+)|w(\\d+))/\\*$`).exec(resource ?? '');
+    const who = /([uw])(\d+)$/.exec(p.RoleSessionName!);
+    if (!m || !who)
+      return fail(
+        400,
+        'InvalidParameter.PolicyGrammar',
+        'The sandbox takes one owner prefix (c<id>/, u<id>/ or w<id>/) and a session name ending u<user id> or w<task worker id>.',
+      );
+    let owner: UploadOwner;
+    if (m[4]) {
+      if (who[1] !== 'w' || Number(who[2]) !== Number(m[4]))
+        return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session task worker.');
+      owner = { user_id: null, company_id: null, task_worker_id: Number(m[4]) };
+    } else {
+      if (who[1] !== 'u' || (m[3] && Number(m[3]) !== Number(who[2])))
+        return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session user.');
+      owner = { user_id: Number(who[2]), company_id: m[2] ? Number(m[2]) : null, task_worker_id: null };
+    }
+    // a VOD statement narrows the video service: only image uploads → images only
+    const actions = (x: Statement) => (Array.isArray(x.Action) ? x.Action.filter((a): a is string => typeof a === 'string') : []);
+    const vod = statements.find((x) => actions(x).some((a) => a.startsWith('vod:')));
+    const images = !!vod && actions(vod).every((a) => (IMAGE_UPLOAD_ACTIONS as readonly string[]).includes(a));
+    const c = await mintCredentials(app.db, { owner, now, ttlS: ttl, kind: images ? 'image' : null });
     return reply.send({
       RequestId,
       AssumedRoleUser: {

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
+import { IMAGE_UPLOAD_ACTIONS } from '../adapters/sts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isoSeconds, loadCredential, mintCredentials, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
+import { isoSeconds, loadCredential, mintCredentials, ownerFrom, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota, type UploadQuota } from '../domain/quota';
@@ -22,6 +23,8 @@ const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 /** documents through CreateUploadAttachedMedia (BusinessType material): agreements */
 const ATTACHED_EXT = new Set(['pdf']);
 const MAX_SKEW_MS = 15 * 60_000;
+/** what a credential scoped to images may call (adapters/sts.ts IMAGE_UPLOAD_ACTIONS) */
+const IMAGE_ACTIONS = new Set(IMAGE_UPLOAD_ACTIONS.map((a) => a.slice('vod:'.length)));
 
 class RpcError extends Error {
   constructor(
@@ -48,9 +51,12 @@ interface Ctx {
 
 /** The uploader's quota, with the size the client declares (the object store checks the real bytes). */
 async function checkQuota(c: Ctx, size: number) {
-  const used = await uploadUsage(c.db, c.cred.user_id);
-  if (!withinQuota(c.quota, used, { bytes: size, files: 1 })) throw new RpcError(403, 'QuotaExceeded', quotaMessage(c.quota));
+  const used = await uploadUsage(c.db, c.cred);
+  if (!withinQuota(c.quota, used, { bytes: size, files: 1 })) throw new RpcError(403, 'QuotaExceeded', quotaMessage(c.quota, c.cred));
 }
+
+/** The credential's owner (every STS row has one: the table's check). */
+const ownerOfCred = (cred: CredentialRow) => ownerFrom(cred)!;
 
 const need = (p: Record<string, string>, k: string) => {
   const v = p[k];
@@ -61,8 +67,7 @@ const need = (p: Record<string, string>, k: string) => {
 
 async function uploadAuth(c: Ctx, key: string) {
   const m = await mintCredentials(c.db, {
-    userId: c.cred.user_id,
-    companyId: c.cred.company_id,
+    owner: ownerOfCred(c.cred),
     now: c.now,
     ttlS: c.cloud.faults.uploadAuthTtlS,
     bucket: SANDBOX_BUCKET,
@@ -85,11 +90,15 @@ interface MediaRow {
   kind: 'video' | 'image';
   object_key: string;
   company_id: number | null;
-  user_id: number;
+  user_id: number | null;
+  task_worker_id: number | null;
 }
 
 async function ownMedia(c: Ctx, id: string, kind: 'video' | 'image' | 'attached'): Promise<MediaRow> {
-  const row = await c.db.one<MediaRow>('SELECT media_id, kind, object_key, company_id, user_id FROM vod_media WHERE media_id = $1 AND kind = $2', [id, kind]);
+  const row = await c.db.one<MediaRow>(
+    'SELECT media_id, kind, object_key, company_id, user_id, task_worker_id FROM vod_media WHERE media_id = $1 AND kind = $2',
+    [id, kind],
+  );
   if (!row || ownerOf(row) !== ownerOf(c.cred)) {
     throw kind === 'video'
       ? new RpcError(404, 'InvalidVideo.NotFound', 'The video does not exist.')
@@ -113,9 +122,9 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const id = hex(16);
     const key = `${ownerPrefix(c.cred)}sv/${hex(4)}-${Date.now().toString(16)}/${hex(4)}-${Date.now().toString(16)}.${ext}`;
     await c.db.query(
-      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
-       VALUES ($1, 'video', $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, c.cred.company_id, c.cred.user_id, title, fileName, size, SANDBOX_BUCKET, key, c.now],
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, task_worker_id, title, file_name, file_size, bucket, object_key, created_at)
+       VALUES ($1, 'video', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, c.cred.company_id, c.cred.user_id, c.cred.task_worker_id, title, fileName, size, SANDBOX_BUCKET, key, c.now],
     );
     return { VideoId: id, UploadAddress: address(c, key), UploadAuth: await uploadAuth(c, key) };
   },
@@ -136,9 +145,9 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const key = `${ownerPrefix(c.cred)}image/${type}/${id.toUpperCase()}-6-2.${ext}`;
     const title = c.params.Title || `image-${id.slice(0, 8)}`;
     await c.db.query(
-      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, created_at)
-       VALUES ($1, 'image', $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, imageSize, SANDBOX_BUCKET, key, c.now],
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, task_worker_id, title, file_name, file_size, bucket, object_key, created_at)
+       VALUES ($1, 'image', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [id, c.cred.company_id, c.cred.user_id, c.cred.task_worker_id, title, `${title}.${ext}`, imageSize, SANDBOX_BUCKET, key, c.now],
     );
     return {
       ImageId: id,
@@ -168,9 +177,9 @@ const actions: Record<string, (c: Ctx) => Promise<Record<string, unknown>>> = {
     const key = `${ownerPrefix(c.cred)}attached/material/${id.toUpperCase()}.${ext}`;
     const title = c.params.Title || `material-${id.slice(0, 8)}`;
     await c.db.query(
-      `INSERT INTO vod_media (media_id, kind, company_id, user_id, title, file_name, file_size, mime, bucket, object_key, created_at)
-       VALUES ($1, 'attached', $2, $3, $4, $5, $6, 'application/pdf', $7, $8, $9)`,
-      [id, c.cred.company_id, c.cred.user_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
+      `INSERT INTO vod_media (media_id, kind, company_id, user_id, task_worker_id, title, file_name, file_size, mime, bucket, object_key, created_at)
+       VALUES ($1, 'attached', $2, $3, $4, $5, $6, $7, 'application/pdf', $8, $9, $10)`,
+      [id, c.cred.company_id, c.cred.user_id, c.cred.task_worker_id, title, `${title}.${ext}`, Number(c.params.FileSize ?? 0) || 0, SANDBOX_BUCKET, key, c.now],
     );
     const url = `${c.origin}/${SANDBOX_BUCKET}/${key}`;
     return { MediaId: id, MediaURL: url, FileURL: url, UploadAddress: address(c, key), UploadAuth: await uploadAuth(c, key) };
@@ -435,6 +444,10 @@ async function verify(db: Db, cloud: CloudSandbox, method: string, params: Recor
   cloud.nonces.set(nonceKey, now.getTime());
   // per-object upload auth cannot call the video service
   if (caller.kind === 'sts' && caller.cred.scope_bucket) throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+  // an STS narrowed to image uploads (a task worker's: its session policy) calls those only
+  if (caller.kind === 'sts' && caller.cred.scope_kind === 'image' && !IMAGE_ACTIONS.has(params.Action!)) {
+    throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+  }
   return caller;
 }
 
@@ -465,7 +478,7 @@ export function vodSandbox(app: FastifyInstance) {
       const out =
         caller.kind === 'account'
           ? await info!({ db: app.db, params, origin })
-          : await action!({ db: app.db, cred: caller.cred, params, now, origin, cloud: c, quota: uploadQuota(app) });
+          : await action!({ db: app.db, cred: caller.cred, params, now, origin, cloud: c, quota: uploadQuota(app, caller.cred) });
       return reply.status(200).send({ RequestId: requestId, ...out });
     } catch (e) {
       if (!(e instanceof RpcError)) throw e;

@@ -8,7 +8,7 @@ import type { Credentials, EngineEvent, ItemSnapshot, UploadOptions } from './ty
 import type { PendingUpload, WorkerApi, WorkerEvent } from './worker-api';
 
 export interface UploadClientConfig {
-  /** GET /ent/v3/upload/sts */
+  /** GET /ent/v3/upload/sts (the console), or the worker's invitation's upload/sts */
   getSts: () => Promise<Credentials>;
   /** the browser's upload client id (a cookie kept 730 days) */
   clientId: string;
@@ -17,6 +17,8 @@ export interface UploadClientConfig {
   options?: Partial<UploadOptions>;
   /** subscribe to "the network is back" (the PWA's net.ts); default: the window's online event */
   onNetworkChange?: (cb: (online: boolean) => void) => () => void;
+  /** the checkpoints' IndexedDB database; default the console's (worker-api.ts WorkerConfig) */
+  storeName?: string;
 }
 
 export type { PendingUpload, ItemSnapshot, EngineEvent, WorkerEvent, Credentials };
@@ -47,6 +49,7 @@ export class UploadClient {
             vodEndpoint: this.cfg.vodEndpoint ?? `${origin}/sandbox/vod`,
             clientId: this.cfg.clientId,
             options: this.cfg.options,
+            storeName: this.cfg.storeName,
             online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
           },
           Comlink.proxy(() => this.cfg.getSts()),

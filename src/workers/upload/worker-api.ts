@@ -16,6 +16,11 @@ export interface WorkerConfig {
   clientId: string;
   options?: Partial<UploadOptions>;
   online: boolean;
+  /**
+   * the IndexedDB database of the checkpoints (default `hr-console-upload`): a page of another
+   * owner (the worker's delivery photos) keeps its own, so the console never lists them
+   */
+  storeName?: string;
 }
 
 export type { PendingUpload };
@@ -85,6 +90,7 @@ export class WorkerApi {
 
   init(cfg: WorkerConfig, getSts: () => Promise<Credentials>, listener: (e: WorkerEvent) => void): void {
     if (this.engine) return;
+    if (cfg.storeName) this.store = new IdbCheckpointStore(cfg.storeName);
     this.network.set(cfg.online);
     this.engine = new UploadEngine(
       {

@@ -15,7 +15,7 @@ import { CONSOLE_OPTIONS } from '../../../workers/upload/types';
 import { markBusy } from '../../shared/lib/busy';
 import { session } from '../../shared/session';
 import { anyStaged, readStagePref } from './lib/stage';
-import { createRegistrar } from './lib/register';
+import { createRegistrar } from '../../shared/lib/upload-register';
 import { activeCount, removeItem, resetMirror, setStaged, upsertItem, uploads } from './store';
 
 export const CLIENT_ID_COOKIE = 'upload_client_id';
@@ -35,7 +35,7 @@ function clientId(): string {
 // the user's choice of staged copies (the store starts without it: see there)
 uploads.stage = readStagePref();
 
-/** the server records every finished upload before the page sees it as done (lib/register.ts) */
+/** the server records every finished upload before the page sees it as done (shared/lib/upload-register.ts) */
 const registrar = createRegistrar({
   claim: (body) => call('mediaClaim', { body: { ...body } }, { hideMessage: true, dedupeMs: 0 }),
   register: (body) => call('mediaRegister', { body: { ...body } }, { hideMessage: true, dedupeMs: 0 }),

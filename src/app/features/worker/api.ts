@@ -10,7 +10,9 @@ export const sendSignCode = (token: string) => callWithMsg('workerSignCode', { p
 export const sign = (token: string, agreementId: number, code: string) =>
   callWithMsg('workerSign', { params: { token }, body: { agreement_id: agreementId, agree: '1', code } }, { loading: true });
 export const refuse = (token: string) => callWithMsg('workerRefuse', { params: { token } }, { loading: true });
-export const deliver = (token: string, note: string) => callWithMsg('workerDeliver', { params: { token }, body: { note } }, { loading: true });
+/** 提交交付: the note and the ImageIds of the photos (uploaded through lib/photo-uploads.ts), in order */
+export const deliver = (token: string, note: string, mediaIds: readonly string[]) =>
+  callWithMsg('workerDeliver', { params: { token }, body: { note, media_ids: mediaIds.join(',') } }, { loading: true });
 export const records = (token: string) => call('workerRecords', { params: { token } });
 
 // a task's public sign-up (/m/flex/t/:token)

@@ -173,6 +173,8 @@ export const tEmp = {
     ok: '确定',
     notOpen: '任务审核通过（招募中或进行中）后才能添加人员',
     note: (s: string) => `交付说明：${s}`,
+    photos: (n: number) => `交付照片 ${n} 张（点击查看原图）`,
+    photoAlt: (name: string, i: number) => `${name}的交付照片 ${i}`,
     acceptedBy: (who: string, at: string) => `验收：${who} ${at.slice(0, 16)}`,
     evidence: '签署证据',
   },

@@ -55,7 +55,7 @@ describe('employment domain rules', () => {
     const { id } = await saveTask(db, store, mine, { ...FULL(), action: 'draft' }, now);
     const missing = refusal(Code.NOT_FOUND, MSG_TASK_MISSING);
     await expect(taskAction(db, other, id, 'delete', now)).rejects.toEqual(missing);
-    await expect(listTaskWorkers(db, other.companyId, id, { tab: 'applied', page: 1, page_size: 10 }, now)).rejects.toEqual(missing);
+    await expect(listTaskWorkers(db, other.companyId, id, { tab: 'applied', page: 1, page_size: 10 }, now, store.link)).rejects.toEqual(missing);
     await expect(taskAction(db, mine, 2_000_000_000, 'delete', now)).rejects.toEqual(missing);
     // the owner's call goes through
     expect(await taskAction(db, mine, id, 'delete', now)).toEqual({ id, status: null });
@@ -79,7 +79,7 @@ describe('employment domain rules', () => {
     };
     expect(await addNamedWorker(db, mine, id, person, ORIGIN, now)).toEqual({ added: 1, skipped: 0, notified: 1, need_sign: true });
     expect(await addNamedWorker(db, mine, id, person, ORIGIN, now)).toEqual({ added: 0, skipped: 1, notified: 0, need_sign: true });
-    const list = await listTaskWorkers(db, mine.companyId, id, { tab: 'applied', page: 1, page_size: 10 }, now);
+    const list = await listTaskWorkers(db, mine.companyId, id, { tab: 'applied', page: 1, page_size: 10 }, now, store.link);
     // the first person taken on starts the task
     expect(list.task.status).toBe('ongoing');
     const w = list.list[0]!;

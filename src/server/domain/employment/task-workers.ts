@@ -18,6 +18,8 @@ import type { Db } from '../../db/types';
 import { pageFields, pageSql } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
+import { deliveryPhotos } from './delivery-photos';
+import type { ObjectStore } from './media';
 import { startIfRecruiting } from './people';
 import { notifyTaskWorker } from './notify';
 import { ownTask, workerPageUrl, type TaskActor } from './tasks';
@@ -45,8 +47,18 @@ const TAB_SQL = {
 /** An ended task still takes 验收 / 驳回 of what was delivered; nothing else. */
 const taskTakes = (status: TaskStatus, action: string) => takesWorkers(status) || (status === 'ended' && (action === 'accept' || action === 'reject'));
 
-/** One tab of a task's people, with every tab's count and each person's possible actions. */
-export async function listTaskWorkers(db: Db, companyId: number, taskId: number, query: z.output<typeof WorkerListQuery>, now: Date) {
+/**
+ * One tab of a task's people, with every tab's count and each person's possible actions, and the
+ * photos of each one's latest delivery with short-lived links (`link`: the server's signer).
+ */
+export async function listTaskWorkers(
+  db: Db,
+  companyId: number,
+  taskId: number,
+  query: z.output<typeof WorkerListQuery>,
+  now: Date,
+  link: ObjectStore['link'],
+) {
   const task = await ownTask(db, taskId, companyId);
   await expireSignings(db, task.id, now);
   const c = (await db.one<{ applied: number; signed: number; delivery: number; settled: number }>(
@@ -90,6 +102,13 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
       ORDER BY tw.id DESC${pageSql(args, query)}`,
     args,
   );
+  const photos = await deliveryPhotos(
+    db,
+    task.company_id,
+    rows.filter((r) => r.delivered_at).map((r) => r.id),
+    link,
+    now,
+  );
   return {
     task: {
       id: task.id,
@@ -115,6 +134,7 @@ export async function listTaskWorkers(db: Db, companyId: number, taskId: number,
       amount: r.amount,
       agreement_version: r.version,
       delivery_note: r.delivery_note,
+      delivery_photos: photos.get(r.id) ?? [],
       reject_reason: r.reject_reason,
       signed_at: dt(r.signed_at),
       delivered_at: dt(r.delivered_at),

@@ -8,12 +8,13 @@ import type { InviteData, WorkerStep, WorkerTask } from '../../../contract/worke
 import type { Db } from '../../db/types';
 import { addSeconds, fmtDateTime } from '../../lib/time';
 import { currentAgreement } from './agreements';
+import { deliveryPhotos } from './delivery-photos';
 import { URL_TTL_S, type ObjectStore } from './media';
 import { expireSignings } from './task-workers';
 import { taskById, type TaskRow } from './tasks';
 import { loadInvite, sessionLive, type InviteRow } from './worker-invite';
 
-/** A signed GetObject link to an agreement file (the server's signer; null without one). */
+/** A signed GetObject link to an agreement file or a delivery photo (the server's signer; null without one). */
 export type LinkObject = ObjectStore['link'];
 
 /** The worker's request: the invitation link, the cookie's secret ('' when none), the clock. */
@@ -65,6 +66,7 @@ export async function inviteView(db: Db, ctx: WorkerCtx): Promise<InviteData> {
   const verified = sessionLive(w, ctx.secret, ctx.now);
   const a = verified && task.need_sign && w.sign_status === 'pending' ? await currentAgreement(db, task.id, ctx.now) : null;
   const step = workerStep(w, task, verified, !!a);
+  const photos = verified ? ((await deliveryPhotos(db, w.company_id, [w.id], ctx.link, ctx.now)).get(w.id) ?? []) : [];
   return {
     task: workerTask(task, w.company_name),
     mobile_mask: w.mobile_mask,
@@ -77,6 +79,7 @@ export async function inviteView(db: Db, ctx: WorkerCtx): Promise<InviteData> {
     amount: w.amount,
     reject_reason: verified ? w.reject_reason : '',
     delivery_note: verified ? w.delivery_note : '',
+    delivery_photos: photos,
     signed_at: w.signed_at ? fmtDateTime(w.signed_at) : '',
     agreement:
       step === 'sign' && a

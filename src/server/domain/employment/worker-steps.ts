@@ -10,8 +10,10 @@ import type { Db } from '../../db/types';
 import { blindIndex } from '../../lib/pii';
 import { badRequest, conflict } from '../../lib/refusal';
 import { MSG_REALNAME_MISMATCH, providerRealname, type RealnameProvider } from './realname';
-import { taskById } from './tasks';
-import { sessionInvite } from './worker-invite';
+import { checkDeliveryPhotos, replaceDeliveryPhotos } from './delivery-photos';
+import type { ObjectStore } from './media';
+import { taskById, type TaskRow } from './tasks';
+import { sessionInvite, type InviteRow } from './worker-invite';
 import { inviteView, type WorkerCtx } from './worker-page';
 
 /**
@@ -49,18 +51,31 @@ export async function refuseAgreement(db: Db, ctx: WorkerCtx): Promise<InviteDat
   return inviteView(db, ctx);
 }
 
-/** 提交交付 (again after the company's 驳回) on a task still running. */
-export async function deliverWork(db: Db, ctx: WorkerCtx, note: string): Promise<InviteData> {
+/** Refuses unless the worker may deliver now (a task still running; signed when it needs signing; 进行中 or 已驳回). */
+export function assertMayDeliver(w: Pick<InviteRow, 'work_status' | 'sign_status'>, task: Pick<TaskRow, 'status' | 'need_sign'>): void {
+  if (!takesWorkers(task.status)) throw conflict('任务已结束，无法交付');
+  if (!canDeliver({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }))
+    throw conflict(w.sign_status !== 'signed' && task.need_sign ? '请先签署协议' : '当前状态不能交付');
+}
+
+/**
+ * 提交交付 (again after the company's 驳回) on a task still running, with 0–9 photos the worker
+ * uploaded through their invitation's upload calls (delivery-photos.ts); a new delivery replaces
+ * the photos of the last one.
+ */
+export async function deliverWork(db: Db, ctx: WorkerCtx, note: string, mediaIds: readonly string[], store: Pick<ObjectStore, 'read'>): Promise<InviteData> {
+  // the session and the state first (nothing read from the store for someone who may not deliver)
+  const before = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
+  assertMayDeliver(before, (await taskById(db, before.task_id))!);
+  await checkDeliveryPhotos(db, store, before.id, mediaIds);
   await db.tx(async (t) => {
     const w = await sessionInvite(t, ctx.token, ctx.secret, ctx.now, true);
-    const task = (await taskById(t, w.task_id))!;
-    if (!takesWorkers(task.status)) throw conflict('任务已结束，无法交付');
-    if (!canDeliver({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }))
-      throw conflict(w.sign_status !== 'signed' && task.need_sign ? '请先签署协议' : '当前状态不能交付');
+    assertMayDeliver(w, (await taskById(t, w.task_id))!);
     await t.query(
       `UPDATE flex_task_workers SET work_status = 'delivered', delivery_note = $2, delivered_at = $3 WHERE id = $1 AND work_status IN ('working', 'rejected')`,
       [w.id, note, ctx.now],
     );
+    await replaceDeliveryPhotos(t, w, mediaIds, ctx.now);
   });
   return inviteView(db, ctx);
 }

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { sizes } from '../../../shared/theme';
 
 export const usePageStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
@@ -37,4 +38,16 @@ export const usePageStyles = makeStyles({
   },
   footer: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  /** a delivery's photos in 人员管理: small squares, each opening the image */
+  thumbs: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalXS, maxWidth: '15em' },
+  thumbLink: { display: 'block', lineHeight: 0, borderRadius: tokens.borderRadiusSmall },
+  thumb: {
+    width: sizes.touchTarget,
+    height: sizes.touchTarget,
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusSmall,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    boxSizing: 'border-box',
+  },
 });

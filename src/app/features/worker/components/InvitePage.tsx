@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { SIGN_STATUS, WORK_STATUS } from '../../../../contract/employment-rules';
 import type { InviteData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
+import { lazyChunk } from '../../../shared/lib/chunks';
 import { EmptyState } from '../../../shared/ui';
 import { inviteView } from '../api';
 import { statusLabel as label } from '../lib/status';
-import { DeliverStep } from './DeliverStep';
 import { RealnameStep } from './RealnameStep';
 import { Records } from './Records';
 import { SignStep } from './SignStep';
@@ -14,6 +14,9 @@ import { StateCard } from './StateCard';
 import { TaskSummary } from './TaskSummary';
 import { VerifyStep } from './VerifyStep';
 import { usePhoneStyles } from './styles';
+
+// 提交交付 with its photos loads the upload engine's client: a chunk of its own, at that step only
+const DeliverStep = lazyChunk(() => import('./DeliverStep').then((m) => ({ default: m.DeliverStep })));
 
 /** Steps after which the worker has an agreement or payouts to look back at. */
 const LOOK_BACK = new Set(['deliver', 'delivered', 'accepted', 'closed']);
@@ -56,7 +59,11 @@ export function InvitePage({ token }: { token: string }) {
       {step === 'verify' && <VerifyStep token={token} mobileMask={view.mobile_mask} onDone={setView} />}
       {step === 'realname' && <RealnameStep token={token} onDone={setView} onFail={fail} />}
       {step === 'sign' && view.agreement && <SignStep token={token} agreement={view.agreement} mobileMask={view.mobile_mask} onDone={setView} onFail={fail} />}
-      {step === 'deliver' && <DeliverStep token={token} view={view} onDone={setView} onFail={fail} />}
+      {step === 'deliver' && (
+        <Suspense fallback={<Spinner label={tWorker.loading} />}>
+          <DeliverStep token={token} view={view} onDone={setView} onFail={fail} />
+        </Suspense>
+      )}
       {step !== 'verify' && step !== 'realname' && step !== 'sign' && step !== 'deliver' && <StateCard view={view} />}
       {view.verified && LOOK_BACK.has(step) && (view.sign_status === 'signed' || !view.need_sign) && <Records token={token} />}
     </div>

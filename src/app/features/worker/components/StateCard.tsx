@@ -4,6 +4,7 @@ import { yuanText } from '../../../../contract/money';
 import { settleModeLabel } from '../../../../contract/employment-rules';
 import type { InviteData, WorkerStep } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
+import { PhotoThumbs } from './PhotoThumbs';
 import { usePhoneStyles } from './styles';
 
 const T = tWorker.invite;
@@ -38,6 +39,7 @@ export function StateCard({ view }: { view: InviteData }) {
       <Text weight="semibold">{text[view.step] ?? T.closed}</Text>
       {view.step === 'accepted' && <Text className={s.note}>{`${tWorker.settle} ${settleModeLabel(view.task.settle_mode)}`}</Text>}
       {(view.step === 'delivered' || view.step === 'accepted') && view.delivery_note && <Text className={s.note}>{T.yourNote(view.delivery_note)}</Text>}
+      {(view.step === 'delivered' || view.step === 'accepted') && <PhotoThumbs photos={view.delivery_photos} />}
     </section>
   );
 }

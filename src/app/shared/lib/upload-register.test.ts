@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemSnapshot } from '../../../../workers/upload/types';
-import { createRegistrar, MSG_UNFINISHED, REGISTER_FAILED, type RegisterBody } from './register';
+import type { ItemSnapshot } from '../../../workers/upload/types';
+import { createRegistrar, MSG_UNFINISHED, REGISTER_FAILED, type RegisterBody } from './upload-register';
 
 const item = (over: Partial<ItemSnapshot> = {}): ItemSnapshot => ({
   id: 'i1',

@@ -1,13 +1,14 @@
 /**
- * The server learns of the console's uploads (issue 16): the engine uploads straight to the video
- * service and the object store, so the console tells the server the id — `claim` as soon as VOD
+ * The server learns of the console's uploads (issue 16), and of a worker's delivery photos (their
+ * invitation's claim and register, issue 29): the engine uploads straight to the video
+ * service and the object store, so the page tells the server the id — `claim` as soon as VOD
  * has answered it (the server binds it to the caller), `register` once the engine reports Success
  * (the server asks VOD itself and records the file). Until the server has recorded it, the item
  * is shown as still uploading (the forms wait for Success before they use the id); a refusal
  * turns it into a failure with the server's words; 重试 asks again.
  */
-import type { ItemSnapshot } from '../../../../workers/upload/types';
-import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody } from '../../../../contract/upload';
+import type { ItemSnapshot } from '../../../workers/upload/types';
+import { MSG_MEDIA_UNFINISHED, type MediaRegisterBody } from '../../../contract/upload';
 
 export type RegisterBody = MediaRegisterBody;
 
