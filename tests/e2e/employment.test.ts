@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { autoAcceptDeliveries } from '../../src/server/jobs/acceptance';
 import { batchAction, createBatch } from '../../src/server/domain/payouts/batch-edit';
+import { confirmBatch, sendBatchCode } from '../../src/server/domain/payouts/confirm';
+import { createTopup } from '../../src/server/domain/payouts/account';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -43,6 +45,8 @@ async function go(page: Page, path: string) {
 }
 
 const TASK = `品牌快闪店活动执行${Date.now() % 1000}`;
+/** a 1×1 PNG: the delivery photo */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
@@ -241,9 +245,13 @@ describe('employment: the task side of issue 12', () => {
     await phone.getByTestId('flex-sign-btn').click();
     await phone.getByTestId('flex-note').waitFor();
     expect(await phone.getByTestId('flex-sign').innerText()).toBe('签署成功');
+    // 提交交付 with a photo, through the upload engine with the invitation's own credentials
+    await phone.getByTestId('flex-photo-input').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PNG });
+    await phone.locator('[data-testid="flex-photo-item"][data-state="done"]').waitFor({ timeout: 30_000 });
     await phone.getByTestId('flex-note').fill('3天快闪活动已完成，现场照片与登记数据已上传');
     await phone.getByTestId('flex-deliver').click();
     await phone.getByText('已交付，等待企业验收').waitFor();
+    expect(await phone.getByTestId('flex-delivered-photo').count()).toBe(1);
     await phone.getByTestId('flex-records').getByText('暂无发放记录').waitFor();
     await shot(phone, 'emp-07-phone-delivered');
     // nothing wider than the phone
@@ -256,6 +264,15 @@ describe('employment: the task side of issue 12', () => {
     const delivered = page.locator('[data-testid="manage-row"][data-name="陈思远"]');
     await delivered.getByText('已交付').waitFor();
     await delivered.getByText('签署成功').waitFor();
+    // HR sees the photo before 验收, and the signature's evidence, every check made again
+    expect(await delivered.getByTestId('manage-photo').count()).toBe(1);
+    await delivered.getByTestId('manage-evidence').click();
+    for (const c of ['agreement_file', 'record', 'timestamp'])
+      expect(await page.getByTestId(`evidence-check-${c}`).getAttribute('data-ok', { timeout: 15_000 })).toBe('true');
+    expect(await page.getByTestId('evidence-summary').getAttribute('data-failed')).toBe('0');
+    await shot(page, 'emp-07c-evidence');
+    await page.goBack();
+    await page.getByTestId('manage-tab-delivery').click();
     await delivered.getByTestId('worker-accept').click();
     await toast(page, '验收通过');
     await delivered.getByText('已验收').waitFor();
@@ -267,10 +284,27 @@ describe('employment: the task side of issue 12', () => {
       `SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`,
     ))!;
     const by = { companyId: hr.company_id, userId: hr.id, actor: 'HR', ip: '127.0.0.1' };
+    // money in the company account first: a bank top-up the platform's operator sees arrive
+    const topup = await createTopup(h.server.db, by.companyId, by.userId, 100_000, new Date());
+    expect((await fetch(`${h.url}/sandbox/payouts/topups/${topup.id}/confirm`, { method: 'POST' })).status).toBeLessThan(400);
     const batch = await createBatch(h.server.db, by, { task_id: id }, new Date());
     await batchAction(h.server.db, by, batch, 'submit', new Date());
-    // the channel's payment stands in here (payouts.test.ts drives the channel itself)
-    await h.server.db.query(`UPDATE payout_rows SET status = 'success', finished_at = now() WHERE batch_id = $1`, [batch]);
+    // 周婷 (财务) confirms with her code (four eyes); the sandbox channel pays and calls back
+    const fin = (await h.server.db.one<{ id: number; mobile_enc: string }>(
+      `SELECT id, mobile_enc FROM users WHERE mobile_bidx = '${mobileIndex('13905710007')}'`,
+    ))!;
+    const approver = { ...by, userId: fin.id, actor: '周婷', mobileEnc: fin.mobile_enc };
+    await sendBatchCode(h.server.db, { companyId: by.companyId, batchId: batch, userId: fin.id, mobileEnc: fin.mobile_enc }, new Date(), { sandbox: true });
+    const code = ((await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13905710007`)).json()) as { code: string }).code;
+    await confirmBatch(h.server.db, { ...approver, batchId: batch, code }, new Date());
+    for (const r of await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1', [batch])) {
+      const paid = await fetch(`${h.url}/sandbox/payouts/rows/${r.id}/result`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ result: 'success' }),
+      });
+      expect(paid.status).toBe(200);
+    }
     await phone.reload();
     await phone.getByText('企业已验收，应发报酬 ¥320.50').waitFor();
     const payout = phone.getByTestId('flex-payout');
