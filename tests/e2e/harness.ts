@@ -101,10 +101,19 @@ export async function loginAs(page: Page, baseUrl: string, mobile: string, from 
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
-/** A screenshot once the page's animations (a dialog or menu opening) have finished. */
+/**
+ * Screenshots for people to look at (tests/.artifacts/). `E2E_SHOTS=0` leaves the PNGs out: CI
+ * (.ci/run) throws its clone away unread, and encoding ~190 of them costs its two cores CPU time.
+ */
+const SHOTS = process.env.E2E_SHOTS !== '0';
+
+/**
+ * A screenshot once the page's animations (a dialog or menu opening) have finished. Without
+ * screenshots (E2E_SHOTS=0) the wait for the animations stays: the test goes on from the same state.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   await animationsDone(page);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+  if (SHOTS) await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
 // --- waiting for a state, never for a fixed time ---------------------------------------------------
