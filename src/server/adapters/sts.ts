@@ -40,12 +40,24 @@ export class StsError extends Error {
 /**
  * The video service's calls of image uploads (the engine's CreateUploadImage, its refresh and the
  * progress copies): a task worker's credentials may call these and no other (no videos, no
- * documents). A session policy without a VOD statement leaves the role's own VOD rights (the console's).
+ * documents).
  */
 export const IMAGE_UPLOAD_ACTIONS = ['vod:CreateUploadImage', 'vod:RefreshUploadImage', 'vod:GetUploadProgress', 'vod:ReportUploadProgress'] as const;
+/**
+ * The console's: videos, images and documents (the engine's Create/RefreshUpload* calls). The
+ * credential's rights are the role's policy *intersected* with the session policy (STS AssumeRole
+ * `Policy`), so a VOD action the session policy leaves out is denied, whatever the role grants.
+ */
+export const CONSOLE_UPLOAD_ACTIONS = [
+  'vod:CreateUploadVideo',
+  'vod:RefreshUploadVideo',
+  'vod:CreateUploadAttachedMedia',
+  'vod:RefreshUploadAttachedMedia',
+  ...IMAGE_UPLOAD_ACTIONS,
+] as const;
 
-/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket (and, given, only these VOD actions). */
-export function uploadPolicy(bucket: string, prefix: string, vodActions?: readonly string[]): string {
+/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket, and these VOD actions (the console's by default). */
+export function uploadPolicy(bucket: string, prefix: string, vodActions: readonly string[] = CONSOLE_UPLOAD_ACTIONS): string {
   return JSON.stringify({
     Version: '1',
     Statement: [
@@ -62,12 +74,12 @@ export function uploadPolicy(bucket: string, prefix: string, vodActions?: readon
         ],
         Resource: [`acs:oss:*:*:${bucket}/${prefix}*`],
       },
-      ...(vodActions ? [{ Effect: 'Allow', Action: [...vodActions], Resource: ['*'] }] : []),
+      { Effect: 'Allow', Action: [...vodActions], Resource: ['*'] },
     ],
   });
 }
 
-/** `vodActions`: narrow the video service to these calls (a task worker's: IMAGE_UPLOAD_ACTIONS). */
+/** `vodActions`: the video service calls allowed (default the console's; a task worker's: IMAGE_UPLOAD_ACTIONS). */
 export interface AssumeRoleFor {
   sessionName: string;
   prefix: string;

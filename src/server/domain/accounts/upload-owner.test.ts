@@ -4,7 +4,7 @@
  * worker's STS asks for (adapters/sts.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { uploadPolicy, IMAGE_UPLOAD_ACTIONS } from '../../adapters/sts';
+import { CONSOLE_UPLOAD_ACTIONS, uploadPolicy, IMAGE_UPLOAD_ACTIONS } from '../../adapters/sts';
 import { credentialReaches, OWNER_KEY_RE, ownerFrom, ownerOf, ownerPrefix } from './credentials';
 
 const company = { user_id: 5, company_id: 12, task_worker_id: null };
@@ -33,10 +33,12 @@ describe('upload owners', () => {
     expect(credentialReaches(cred, 'b', 'c12/x.jpg')).toBe(false);
   });
 
-  it('the session policy of a task worker adds a VOD statement of image uploads; the console’s has none', () => {
+  it('the session policy names the VOD calls each may make: a task worker image uploads only, the console all its uploads (the intersection rule denies any left out)', () => {
     const w = JSON.parse(uploadPolicy('bkt', 'w7/', IMAGE_UPLOAD_ACTIONS));
     expect(w.Statement[0].Resource).toEqual(['acs:oss:*:*:bkt/w7/*']);
     expect(w.Statement[1]).toEqual({ Effect: 'Allow', Action: [...IMAGE_UPLOAD_ACTIONS], Resource: ['*'] });
-    expect(JSON.parse(uploadPolicy('bkt', 'c12/')).Statement).toHaveLength(1);
+    const c = JSON.parse(uploadPolicy('bkt', 'c12/'));
+    expect(c.Statement[1]).toEqual({ Effect: 'Allow', Action: [...CONSOLE_UPLOAD_ACTIONS], Resource: ['*'] });
+    expect(c.Statement[1].Action).toEqual(expect.arrayContaining(['vod:CreateUploadVideo', 'vod:CreateUploadAttachedMedia', 'vod:CreateUploadImage']));
   });
 });
