@@ -29,6 +29,17 @@ const WHOLE_MOBILE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
 const PUBLIC = Object.entries(endpoints as Record<string, Endpoint>).filter(([, e]) => !e.auth);
 
 let s: TestServer;
+/** how far the server's clock is ahead of the real one (freshMinute) */
+let clockAhead = 0;
+/**
+ * The per-IP limit counts one IP's calls by the minute of the server's clock: a burst that crosses
+ * into the next minute is counted in two halves and never reaches the limit (seen on a loaded
+ * machine). With less than 30 s of the minute left, the server's clock moves on to the next one.
+ */
+function freshMinute() {
+  const left = 60_000 - ((Date.now() + clockAhead) % 60_000);
+  if (left < 30_000) clockAhead += left;
+}
 let ipSeq = 0;
 const nextIp = () => `10.77.${++ipSeq >> 8}.${ipSeq & 255}`;
 const valid: Record<string, string> = {};
@@ -44,7 +55,7 @@ const HARVEST: { path: RegExp; param: string; key: string }[] = [
 ];
 
 beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true, loginLimits: { publicPerMinute: PER_MINUTE } });
+  s = await startTestServer({ trustProxy: true, loginLimits: { publicPerMinute: PER_MINUTE }, now: () => new Date(Date.now() + clockAhead) });
   const hr = await s.tokenFor('13800000001');
   const as = (method: string, path: string, form?: Record<string, string>) => call(s.url, method, `${API_PREFIX}${path}`, { token: hr, form });
   valid.leave = (await as('POST', '/dimission/qrcode', {})).body.data.token;
@@ -99,6 +110,7 @@ describe('public endpoints', () => {
     for (const [name, e] of PUBLIC) {
       if (name in EXEMPT) continue;
       const ip = nextIp();
+      freshMinute();
       const codes: number[] = [];
       for (let i = 0; i <= PER_MINUTE; i++) {
         const r = await hit(e, unknown(e), ip);
