@@ -22,6 +22,12 @@ const MB = 1024 * 1024;
 const PART_DELAY_MS = 150;
 // the interrupted uploads take a second or two; a loaded machine may take twice as long
 vi.setConfig({ testTimeout: 15_000 });
+/**
+ * expect.poll's limit for an upload's checkpointed progress (parts of 150 ms each plus their
+ * hashing): its default second ran out twice on a loaded machine (CI beside other work) with one
+ * part of two done. Polled every 50 ms all the same: the test goes on as soon as the state holds.
+ */
+const PROGRESS = { timeout: 10_000 };
 
 function randomBlob(size: number, seed = 0): Blob {
   const buf = new Uint8Array(size);
@@ -527,7 +533,7 @@ describe('checkpoints and resume', () => {
     a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob);
     a.engine.start();
-    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(2);
     a.engine.stop();
     a.cloud.partDelayMs = 0;
     await new Promise((r) => setTimeout(r, 20)); // the last checkpoint write lands
@@ -568,7 +574,7 @@ describe('checkpoints and resume', () => {
     a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob);
     a.engine.start();
-    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(2);
     a.engine.stop();
     a.cloud.partDelayMs = 0;
     await new Promise((r) => setTimeout(r, 20)); // the last checkpoint write lands
@@ -596,7 +602,7 @@ describe('checkpoints and resume', () => {
     a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob);
     a.engine.start();
-    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(3);
     a.engine.stop();
     a.cloud.partDelayMs = 0;
     const cp = (await store.list())[0]!;
@@ -616,7 +622,7 @@ describe('checkpoints and resume', () => {
     c.cloud.partDelayMs = PART_DELAY_MS;
     await add(c, blob2);
     c.engine.start();
-    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(2);
     c.engine.stop();
     c.cloud.partDelayMs = 0;
     const cp2 = (await store.list())[0]!;
@@ -636,7 +642,7 @@ describe('checkpoints and resume', () => {
     await add(a, blob);
     a.engine.start();
     await expect.poll(() => a.cloud.progress.size).toBe(1);
-    await expect.poll(async () => (await a.store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await a.store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(2);
     a.engine.stop();
     const reported = Number([...a.cloud.progress.values()][0]!.DonePartsCount);
     expect(reported).toBeGreaterThanOrEqual(1);
@@ -658,7 +664,7 @@ describe('checkpoints and resume', () => {
     a.cloud.partDelayMs = PART_DELAY_MS;
     await add(a, blob, '宣传片.mp4');
     a.engine.start();
-    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await store.list())[0]?.parts.length ?? 0, PROGRESS).toBeGreaterThanOrEqual(1);
     a.engine.stop();
     const b = rig({ parallel: 1 }, { store }, { cloud: a.cloud, clock: a.clock });
     const cp = (await store.list())[0]!;
