@@ -210,8 +210,10 @@ export const DeliveryPhoto = z.object({
   file_name: z.string(),
   /** bytes */
   size: z.number().int(),
-  /** a signed GetObject link, valid a short while ('' without a signer) */
+  /** a signed GetObject link, valid a short while ('' without a signer, or when purged) */
   url: z.string(),
+  /** deleted by retention (docs/pii.md): the place stays, the file is gone — say 已按保存期限删除 */
+  purged: z.boolean(),
 });
 export type DeliveryPhoto = z.infer<typeof DeliveryPhoto>;
 
@@ -240,6 +242,8 @@ export const TaskWorkerItem = z.object({
   invite_url: z.string(),
   /** a signature with kept evidence (签署证据; people signed before it was kept have none) */
   has_evidence: z.boolean(),
+  /** its evidence was deleted by retention (5 years after the task ended): say so instead of a link */
+  evidence_purged: z.boolean(),
   actions: z.array(z.enum(['hire', 'accept', 'reject', 'remove', 'urge'])),
 });
 export type TaskWorkerItem = z.infer<typeof TaskWorkerItem>;

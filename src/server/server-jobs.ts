@@ -11,12 +11,12 @@ import { importRecoverJob } from './jobs/imports';
 import { payoutResultJob } from './jobs/payouts';
 import { autoAcceptJob } from './jobs/acceptance';
 import { mediaFinishJob } from './jobs/media';
-import { retentionJob, type RetentionLog } from './jobs/retention';
+import { retentionJob, retentionMediaJob, type RetentionLog } from './jobs/retention';
 import { cleanupJob } from './jobs/cleanup';
 import { ledgerCheckJob, type LedgerCheckLog } from './jobs/ledger-check';
 
 export interface ServerJobsDeps {
-  /** the server's own client of the video service (media-finish); null: no video service, no such job */
+  /** the server's own client of the video service (media-finish, retention-media); null: no video service, no such jobs */
   vod: VodClient | null;
   onVodError?: (msg: string) => void;
   /** the server's logger: the retention job's line of counts per run, the ledger check's warning */
@@ -32,7 +32,7 @@ export function serverJobs({ vod, onVodError, log }: ServerJobsDeps): JobDef<nev
     autoAcceptJob,
     retentionJob({ log }),
     ledgerCheckJob(log),
-    ...(vod ? [mediaFinishJob(vod, onVodError)] : []),
+    ...(vod ? [mediaFinishJob(vod, onVodError), retentionMediaJob(vod, log)] : []),
   ];
 }
 

@@ -56,27 +56,48 @@ export const CONSOLE_UPLOAD_ACTIONS = [
   ...IMAGE_UPLOAD_ACTIONS,
 ] as const;
 
-/** What an upload credential may do: the upload engine's calls, under one prefix of one bucket, and these VOD actions (the console's by default). */
-export function uploadPolicy(bucket: string, prefix: string, vodActions: readonly string[] = CONSOLE_UPLOAD_ACTIONS): string {
-  return JSON.stringify({
+/**
+ * The object store's calls of the upload engine, as RAM names them (OSS's own table):
+ * InitiateMultipartUpload, UploadPart and CompleteMultipartUpload are `oss:PutObject`, HeadObject
+ * is `oss:GetObject`.
+ */
+export const UPLOAD_OSS_ACTIONS = ['oss:PutObject', 'oss:GetObject', 'oss:AbortMultipartUpload', 'oss:ListParts'] as const;
+
+/** A RAM policy document (Version "1"). */
+export interface RamPolicy {
+  Version: '1';
+  Statement: { Effect: 'Allow' | 'Deny'; Action: string[]; Resource: string[] }[];
+}
+
+/**
+ * What an upload credential may do (the session policy of AssumeRole): the upload engine's calls
+ * under one prefix of one bucket, and these VOD actions (the console's by default). Anything left
+ * out is denied: the cloud intersects it with the role's policy (uploadRolePolicy).
+ */
+export function uploadPolicyDoc(bucket: string, prefix: string, vodActions: readonly string[] = CONSOLE_UPLOAD_ACTIONS): RamPolicy {
+  return {
     Version: '1',
     Statement: [
-      {
-        Effect: 'Allow',
-        Action: [
-          'oss:PutObject',
-          'oss:GetObject',
-          'oss:InitiateMultipartUpload',
-          'oss:UploadPart',
-          'oss:CompleteMultipartUpload',
-          'oss:AbortMultipartUpload',
-          'oss:ListParts',
-        ],
-        Resource: [`acs:oss:*:*:${bucket}/${prefix}*`],
-      },
+      { Effect: 'Allow', Action: [...UPLOAD_OSS_ACTIONS], Resource: [`acs:oss:*:*:${bucket}/${prefix}*`] },
       { Effect: 'Allow', Action: [...vodActions], Resource: ['*'] },
     ],
-  });
+  };
+}
+export const uploadPolicy = (bucket: string, prefix: string, vodActions?: readonly string[]) => JSON.stringify(uploadPolicyDoc(bucket, prefix, vodActions));
+
+/**
+ * The permission policy the upload role (ALIYUN_STS_ROLE_ARN) needs, and the demo's role has: the
+ * upload calls on the whole bucket and the console's VOD upload calls — no reads of the account's
+ * media (Get*Info), no deletes. Each caller's session policy narrows it to their prefix.
+ */
+export function uploadRolePolicy(bucket: string): RamPolicy {
+  return {
+    Version: '1',
+    Statement: [
+      { Effect: 'Allow', Action: [...UPLOAD_OSS_ACTIONS], Resource: [`acs:oss:*:*:${bucket}/*`] },
+      { Effect: 'Allow', Action: [...CONSOLE_UPLOAD_ACTIONS], Resource: ['*'] },
+    ],
+  };
 }
 
 /** `vodActions`: the video service calls allowed (default the console's; a task worker's: IMAGE_UPLOAD_ACTIONS). */

@@ -3,7 +3,8 @@
  * (RPC signature 1.0, aliyun-rpc.ts, as SMS and STS): what the provider knows of one upload the
  * console made with its STS credentials — GetVideoInfo + GetMezzanineInfo (the source object),
  * GetImageInfo, GetAttachedMediaInfo. Registration (domain/media/register.ts) writes the application's
- * `media` row from this answer, never from what the console says. Production: the configured
+ * `media` row from this answer, never from what the console says. And DeleteImage: the retention of
+ * delivery photos (domain/accounts/retention-media.ts). Production: the configured
  * endpoint over HTTPS (config.ts ALIYUN_VOD_*); the demo: the VOD sandbox of the same server,
  * in-process (app.inject), checked by the same verifier.
  */
@@ -91,7 +92,12 @@ const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (
 export interface VodClient {
   /** the provider's record of one upload, or null when it knows no such id */
   media(kind: VodKind, id: string): Promise<ProviderMedia | null>;
+  /** DeleteImage by ImageId (at most DELETE_IMAGES_MAX): the images and their stored files; an id it does not know is already gone */
+  deleteImages(ids: readonly string[]): Promise<void>;
 }
+
+/** ImageIds one DeleteImage takes. */
+export const DELETE_IMAGES_MAX = 20;
 
 export function vodClient(cfg: AliyunVodConfig, transport: VodTransport = httpTransport(cfg.endpoint)): VodClient {
   async function call(action: string, params: Record<string, string>): Promise<Record<string, unknown> | null> {
@@ -103,6 +109,11 @@ export function vodClient(cfg: AliyunVodConfig, transport: VodTransport = httpTr
     return body;
   }
   return {
+    async deleteImages(ids) {
+      if (!ids.length) return;
+      if (ids.length > DELETE_IMAGES_MAX) throw new RangeError(`DeleteImage takes at most ${DELETE_IMAGES_MAX} ids`);
+      await call('DeleteImage', { DeleteImageType: 'ImageId', ImageIds: ids.join(',') });
+    },
     async media(kind, id) {
       if (kind === 'video') {
         const info = await call('GetVideoInfo', { VideoId: id });

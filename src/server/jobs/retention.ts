@@ -8,6 +8,8 @@
  * million rows becomes a chain of small transactions instead of one giant one. Another server's
  * run holding the retention lock makes this one skip. The log line carries counts only.
  */
+import type { VodClient } from '../adapters/vod';
+import { deleteQueuedMedia } from '../domain/accounts/retention-media';
 import { applyRetention } from '../domain/accounts/retention-sweep';
 import { jobQueue, type JobDef } from '.';
 
@@ -45,6 +47,29 @@ export function retentionJob({ log, batchSize = RETENTION_BATCH, budget = RETENT
         log?.info({ retention: r.counts, total: r.total, more: r.more, skipped: r.skipped }, msg);
       }
       if (r.more) await jobQueue()?.sendIn(db, RETENTION_JOB, {}, { key: 'retention-more' });
+    },
+  };
+}
+
+export const RETENTION_MEDIA_JOB = 'retention-media';
+
+/**
+ * The images the daily run gave up, deleted at the video service (domain/accounts/retention-media.ts):
+ * an `outside` job (the demo's video service is a sandbox of this server, on the same database).
+ * Every quarter of an hour: the queue is empty but after the daily run, or when the service failed.
+ */
+export function retentionMediaJob(vod: VodClient, log?: RetentionLog & { warn?(o: object, m: string): void }): JobDef {
+  return {
+    name: RETENTION_MEDIA_JOB,
+    cron: '*/15 * * * *',
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 10 * 60,
+    outside: true,
+    async run(_data, { db }) {
+      const r = await deleteQueuedMedia(db, vod);
+      if (r.deleted) log?.info({ retention_media: r.deleted }, '已按保存期限删除交付照片文件（仅计数）');
+      if (r.failed) log?.warn?.({ retention_media_failed: r.failed }, '视频点播删除图片失败，稍后重试');
     },
   };
 }

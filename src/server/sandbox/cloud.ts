@@ -3,15 +3,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_BUCKET } from '../domain/accounts/credentials';
 
 /** The bucket the VOD sandbox stores into: path-style at the server's root, never a console route. */
-export const SANDBOX_BUCKET = 'outin-hrconsole-sandbox';
+export const SANDBOX_BUCKET = DEMO_BUCKET;
 /**
  * The cloud account's own key in the sandboxes (public: the sandbox is a demo): the server signs
  * VOD's Get*Info with it (RPC signature) and the media library's preview URLs for the object store
  * (OSS V1 query string), as production does with ALIYUN_VOD_ACCESS_KEY_*.
  */
 export const SANDBOX_ACCOUNT_KEY = { accessKeyId: 'LTAI5tSandboxVod0001', accessKeySecret: 'hr-console-sandbox-vod-secret' };
+/**
+ * That key's RAM user's policy (README: ALIYUN_VOD_ACCESS_KEY_*), which the sandboxes evaluate
+ * (ram-policy.ts): read what was uploaded (VOD's Get*Info, the objects) and delete images (the
+ * retention of delivery photos) — never upload.
+ */
+export const SANDBOX_ACCOUNT_POLICY = {
+  Version: '1',
+  Statement: [
+    {
+      Effect: 'Allow',
+      Action: ['vod:GetVideoInfo', 'vod:GetMezzanineInfo', 'vod:GetImageInfo', 'vod:GetAttachedMediaInfo', 'vod:DeleteImage'],
+      Resource: ['*'],
+    },
+    { Effect: 'Allow', Action: ['oss:GetObject'], Resource: [`acs:oss:*:*:${SANDBOX_BUCKET}/*`] },
+  ],
+};
 /** Upload auth VOD hands out lives this long (Alibaba Cloud: 3000 s). */
 export const UPLOAD_AUTH_TTL_S = 3000;
 

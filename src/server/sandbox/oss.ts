@@ -4,19 +4,21 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseXml, XmlElement } from '@rgrove/parse-xml';
 import { createCRC64, type IHasher } from 'hash-wasm';
-import { credentialReaches, loadCredential, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
+import { loadCredential, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota } from '../domain/quota';
 import { crc64OfParts } from '../../contract/crc64';
 import type { Db } from '../db';
 import { composeObject, objectPieces, objectRange, removeObject, removeStrays } from './object-files';
-import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type Faults } from './cloud';
+import { cloudOf, resetFaults, resetStats, SANDBOX_ACCOUNT_KEY, SANDBOX_ACCOUNT_POLICY, SANDBOX_BUCKET, type Faults } from './cloud';
+import { ossAction, ossResource, policiesAllow } from './ram-policy';
 
 /**
  * An object store speaking the OSS REST API the upload SDK and `ali-oss` use: PutObject, GetObject
  * (Range), HeadObject, DeleteObject and the multipart calls (InitiateMultipartUpload, UploadPart,
  * ListParts, CompleteMultipartUpload, AbortMultipartUpload), with V1 header or query-string
- * signatures, STS security tokens (expiry, per-object scope), MD5 ETags, CRC64 headers and OSS XML
+ * signatures, STS security tokens (expiry; each request as the credential's RAM policies allow it,
+ * ram-policy.ts), MD5 ETags, CRC64 headers and OSS XML
  * errors — every error of the bucket, an unexpected exception included (500 InternalError), is an
  * OSS XML error a client parses. Path-style at the server's root (`/<bucket>/<key>`), because
  * ali-oss drops any path of its endpoint. Bytes live on disk under the sandbox dir
@@ -270,7 +272,7 @@ async function cachedCredential(app: FastifyInstance, id: string): Promise<Crede
 }
 
 /**
- * Checks the V1 signature (header or query string), the security token, its expiry and scope;
+ * Checks the V1 signature (header or query string), the security token, its expiry and its policies;
  * null: the account's own key (the server's signed preview URLs), which may read only.
  */
 async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow | null> {
@@ -301,10 +303,14 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   } else {
     throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
   }
-  // the account's own key (the server's signed preview URLs): no token, reads only
+  const action = ossAction(r.method, r.query);
+  const resource = ossResource(r.bucket, r.key);
+  // the account's own key (the server's signed preview URLs): no token, as its RAM user's policy allows (reads only)
   if (id === SANDBOX_ACCOUNT_KEY.accessKeyId) {
     checkSignature(SANDBOX_ACCOUNT_KEY.accessKeySecret, stringToSign(r, dateSlot), id, sig);
-    if (r.method !== 'GET' && r.method !== 'HEAD') throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
+    if (!action || !policiesAllow([SANDBOX_ACCOUNT_POLICY], action, resource) || (r.method !== 'GET' && r.method !== 'HEAD')) {
+      throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of bucket acl.');
+    }
     return null;
   }
   const cred = await cachedCredential(app, id);
@@ -313,8 +319,9 @@ async function authenticate(app: FastifyInstance, r: Req): Promise<CredentialRow
   if (cred.expires_at.getTime() <= now) throw new OssErr(403, 'SecurityTokenExpired', 'The security token you provided has expired.');
   const headersForSign = auth ? r.headers : { ...r.headers };
   checkSignature(cred.access_key_secret, stringToSign({ ...r, headers: headersForSign }, dateSlot), id, sig);
-  // every credential reaches only what it carries: one key (upload auth) or its owner's prefix (STS)
-  if (!credentialReaches(cred, r.bucket, r.key)) {
+  // every credential does only what its policies allow (ram-policy.ts: STS, the role's ∩ the session's,
+  // its owner's prefix; upload auth, its one key): default deny, an explicit Deny wins
+  if (action && !policiesAllow(cred.policies, action, resource)) {
     throw new OssErr(403, 'AccessDenied', 'You have no right to access this object because of the policy of your security token.');
   }
   return cred;

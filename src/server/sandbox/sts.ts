@@ -1,18 +1,21 @@
 /**
  * Stand-in for Alibaba Cloud STS: `POST /sandbox/sts/` takes `AssumeRole` as the real API does and
  * checks it the same way — the RPC signature with the sandbox's RAM key, the time within 15
- * minutes, each nonce once, the role, the duration (900–43200 s), the session policy — then mints
- * credentials the demo's OSS/VOD sandboxes accept (domain/accounts/credentials.ts), scoped to the policy's
- * one prefix (and, when its VOD statement names only image uploads, to images), and answers in the
- * real shape (Credentials, AssumedRoleUser, RequestId).
+ * minutes, each nonce once, the role, the duration (900–43200 s), the session policy's grammar —
+ * then mints credentials the demo's OSS/VOD sandboxes accept (domain/accounts/credentials.ts),
+ * bound to the role's permission policy (adapters/sts.ts uploadRolePolicy) and the session policy:
+ * the sandboxes allow a call only when both allow it and neither denies it (ram-policy.ts), as RAM
+ * does. The session policy names the owner by its one prefix. Answers in the real shape
+ * (Credentials, AssumedRoleUser, RequestId).
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
-import { IMAGE_UPLOAD_ACTIONS } from '../adapters/sts';
+import { uploadRolePolicy, type RamPolicy } from '../adapters/sts';
 import { isoSeconds, mintCredentials, type UploadOwner } from '../domain/accounts/credentials';
 import { safeEqual } from '../lib/crypto';
 import { SANDBOX_BUCKET } from './cloud';
+import { parsePolicy, PolicyGrammarError, policiesAllow, VOD_RESOURCE, vodAction } from './ram-policy';
 
 /** The sandbox's RAM user and upload role (public: the sandbox is a demo). */
 export const SANDBOX_STS = {
@@ -22,6 +25,8 @@ export const SANDBOX_STS = {
   bucket: SANDBOX_BUCKET,
 };
 const MAX_SKEW_MS = 15 * 60_000;
+/** an OSS statement's resource naming one owner's prefix of the sandbox's bucket */
+const OWNER_RESOURCE = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+)|w(\\d+))/\\*$`);
 
 export function stsSandbox(app: FastifyInstance) {
   const nonces = new Map<string, number>();
@@ -51,16 +56,22 @@ export function stsSandbox(app: FastifyInstance) {
     const ttl = Number(p.DurationSeconds ?? 3600);
     if (!Number.isInteger(ttl) || ttl < 900 || ttl > 43200)
       return fail(400, 'InvalidParameter.DurationSeconds', 'The Min/Max value of DurationSeconds is 15min/12hr.');
-    // the session policy names one prefix of the sandbox bucket: c<company>/, u<user>/ or w<task worker>/
-    type Statement = { Action?: unknown; Resource?: string[] };
-    let statements: Statement[];
+    // the session policy: RAM's grammar (ram-policy.ts), and one owner prefix of the sandbox bucket
+    // in an OSS statement (c<company>/, u<user>/ or w<task worker>/), which names whose uploads are made
+    let session: unknown;
     try {
-      statements = (JSON.parse(p.Policy ?? '') as { Statement?: Statement[] }).Statement ?? [];
-    } catch {
-      return fail(400, 'InvalidParameter.PolicyGrammar', 'The parameter Policy has not passed grammar check.');
+      session = JSON.parse(p.Policy ?? '');
+      parsePolicy(session);
+    } catch (e) {
+      const why = e instanceof PolicyGrammarError ? ` ${e.message}` : '';
+      return fail(400, 'InvalidParameter.PolicyGrammar', `The parameter Policy has not passed grammar check.${why}`);
     }
-    const resource = statements[0]?.Resource?.[0];
-    const m = new RegExp(`^acs:oss:\\*:\\*:${SANDBOX_STS.bucket}/(c(\\d+)|u(\\d+)|w(\\d+))/\\*$`).exec(resource ?? '');
+    const ossResources = ((session as { Statement: { Effect?: unknown; Resource?: unknown }[] }).Statement ?? [])
+      .filter((x) => x.Effect === 'Allow')
+      .flatMap((x) => (Array.isArray(x.Resource) ? x.Resource : [x.Resource]))
+      .filter((r): r is string => typeof r === 'string' && r.startsWith('acs:oss:'));
+    const owners = new Set(ossResources.map((r) => OWNER_RESOURCE.exec(r)?.[1] ?? r));
+    const m = owners.size === 1 ? OWNER_RESOURCE.exec(ossResources[0]!) : null;
     const who = /([uw])(\d+)$/.exec(p.RoleSessionName!);
     if (!m || !who)
       return fail(
@@ -78,11 +89,12 @@ export function stsSandbox(app: FastifyInstance) {
         return fail(400, 'InvalidParameter.PolicyGrammar', 'The policy prefix is not the session user.');
       owner = { user_id: Number(who[2]), company_id: m[2] ? Number(m[2]) : null, task_worker_id: null };
     }
-    // a VOD statement narrows the video service: only image uploads → images only
-    const actions = (x: Statement) => (Array.isArray(x.Action) ? x.Action.filter((a): a is string => typeof a === 'string') : []);
-    const vod = statements.find((x) => actions(x).some((a) => a.startsWith('vod:')));
-    const images = !!vod && actions(vod).every((a) => (IMAGE_UPLOAD_ACTIONS as readonly string[]).includes(a));
-    const c = await mintCredentials(app.db, { owner, now, ttlS: ttl, kind: images ? 'image' : null });
+    // the credential's rights: the role's policy intersected with this session policy (ram-policy.ts);
+    // `kind` records a credential that can reach image uploads only (a task worker's)
+    const policies = [uploadRolePolicy(SANDBOX_STS.bucket), session as RamPolicy];
+    const images =
+      !policiesAllow(policies, vodAction('CreateUploadVideo'), VOD_RESOURCE) && policiesAllow(policies, vodAction('CreateUploadImage'), VOD_RESOURCE);
+    const c = await mintCredentials(app.db, { owner, now, ttlS: ttl, kind: images ? 'image' : null, policies });
     return reply.send({
       RequestId,
       AssumedRoleUser: {

@@ -1,20 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rpcSignature } from '../adapters/aliyun-rpc';
-import { IMAGE_UPLOAD_ACTIONS } from '../adapters/sts';
+import { UPLOAD_OSS_ACTIONS } from '../adapters/sts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isoSeconds, loadCredential, mintCredentials, ownerFrom, ownerOf, ownerPrefix, tokenMatches, type CredentialRow } from '../domain/accounts/credentials';
 import type { Db } from '../db/types';
 import { safeEqual } from '../lib/crypto';
 import { quotaMessage, uploadQuota, uploadUsage, withinQuota, type UploadQuota } from '../domain/quota';
-import { cloudOf, publicOrigin, SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
+import { cloudOf, publicOrigin, SANDBOX_ACCOUNT_KEY, SANDBOX_ACCOUNT_POLICY, SANDBOX_BUCKET, type CloudSandbox } from './cloud';
+import { removeObject } from './object-files';
+import { policiesAllow, VOD_RESOURCE, vodAction } from './ram-policy';
 
 /**
  * The video service's RPC API (signature version 1.0) as the web upload SDK uses it:
  * CreateUploadVideo, RefreshUploadVideo, CreateUploadImage (+ RefreshUploadImage), and the
  * progress copies ReportUploadProgress / GetUploadProgress. Signed GET (or form POST) with STS
- * credentials from GET /ent/v3/upload/sts; errors are Alibaba Cloud's JSON errors.
+ * credentials from GET /ent/v3/upload/sts; errors are Alibaba Cloud's JSON errors. Every call is
+ * allowed only as its caller's RAM policies allow it (ram-policy.ts: default deny, Deny wins, the
+ * role's ∩ the session's): `Forbidden.RAM` otherwise.
  *
- * Why one file of ~480 lines: one outside protocol whose actions share the signature check and the
+ * Why one file of ~520 lines: one outside protocol whose actions share the signature check and the
  * upload-address minting; a stand-in for Alibaba Cloud, never product code (docs/server-map.md).
  */
 
@@ -23,8 +27,6 @@ const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 /** documents through CreateUploadAttachedMedia (BusinessType material): agreements */
 const ATTACHED_EXT = new Set(['pdf']);
 const MAX_SKEW_MS = 15 * 60_000;
-/** what a credential scoped to images may call (adapters/sts.ts IMAGE_UPLOAD_ACTIONS) */
-const IMAGE_ACTIONS = new Set(IMAGE_UPLOAD_ACTIONS.map((a) => a.slice('vod:'.length)));
 
 class RpcError extends Error {
   constructor(
@@ -72,6 +74,8 @@ async function uploadAuth(c: Ctx, key: string) {
     ttlS: c.cloud.faults.uploadAuthTtlS,
     bucket: SANDBOX_BUCKET,
     key,
+    // VOD's upload auth reaches its one object: the upload calls there, nothing else (no VOD call)
+    policies: [{ Version: '1', Statement: [{ Effect: 'Allow', Action: [...UPLOAD_OSS_ACTIONS], Resource: [`acs:oss:*:*:${SANDBOX_BUCKET}/${key}`] }] }],
   });
   return b64json({
     AccessKeyId: m.AccessKeyId,
@@ -306,7 +310,8 @@ const record = (db: Db, id: string, kind: VodRow['kind']) =>
 
 /**
  * What the account's own key may ask (the server's registration, adapters/vod.ts): the answers
- * of VOD's GetVideoInfo, GetMezzanineInfo, GetImageInfo and GetAttachedMediaInfo, in their shapes.
+ * of VOD's GetVideoInfo, GetMezzanineInfo, GetImageInfo and GetAttachedMediaInfo, in their shapes;
+ * and DeleteImage (retention).
  * The sandbox stores as it receives, so a finished upload is `Normal` at once (no transcoding).
  */
 const infoActions: Record<string, (c: InfoCtx) => Promise<Record<string, unknown>>> = {
@@ -400,6 +405,31 @@ const infoActions: Record<string, (c: InfoCtx) => Promise<Record<string, unknown
     }
     return { AttachedMediaList: list, NonExistMediaIds: missing };
   },
+
+  /**
+   * Deletes uploaded images with their stored objects (the retention of delivery photos,
+   * jobs/retention-media.ts). By ImageId only, at most 20; an id it does not know is already gone.
+   */
+  async DeleteImage(c) {
+    if (need(c.params, 'DeleteImageType') !== 'ImageId') throw new RpcError(400, 'InvalidParameter.DeleteImageType', 'The sandbox deletes by ImageId only.');
+    const ids = need(c.params, 'ImageIds')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (ids.length > 20) throw new RpcError(400, 'InvalidParameter.ImageIds', 'The ImageIds exceeds 20.');
+    const gone = await c.db.query<{ bucket: string; object_key: string }>(
+      `DELETE FROM vod_media WHERE media_id = ANY($1) AND kind = 'image' RETURNING bucket, object_key`,
+      [ids],
+    );
+    for (const g of gone) {
+      const o = await c.db.one<{ file_path: string }>('DELETE FROM oss_objects WHERE bucket = $1 AND object_key = $2 RETURNING file_path', [
+        g.bucket,
+        g.object_key,
+      ]);
+      if (o) await removeObject(o.file_path);
+    }
+    return {};
+  },
 };
 
 /**
@@ -442,12 +472,6 @@ async function verify(db: Db, cloud: CloudSandbox, method: string, params: Recor
   for (const [k, t] of cloud.nonces) if (t < now.getTime() - MAX_SKEW_MS) cloud.nonces.delete(k);
   if (cloud.nonces.has(nonceKey)) throw new RpcError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
   cloud.nonces.set(nonceKey, now.getTime());
-  // per-object upload auth cannot call the video service
-  if (caller.kind === 'sts' && caller.cred.scope_bucket) throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
-  // an STS narrowed to image uploads (a task worker's: its session policy) calls those only
-  if (caller.kind === 'sts' && caller.cred.scope_kind === 'image' && !IMAGE_ACTIONS.has(params.Action!)) {
-    throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
-  }
   return caller;
 }
 
@@ -471,7 +495,13 @@ export function vodSandbox(app: FastifyInstance) {
       const info = infoActions[params.Action!];
       const action = actions[params.Action!];
       if (!info && !action) throw new RpcError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-      // the console's upload role may upload, not read the account's media; the account's key reads
+      // what the caller's policies allow (ram-policy.ts): an STS credential's (the role's ∩ the
+      // session's; VOD's per-object upload auth allows no VOD call), the account key's RAM user's
+      const policies = caller.kind === 'sts' ? caller.cred.policies : [SANDBOX_ACCOUNT_POLICY];
+      if (!policiesAllow(policies, vodAction(params.Action!), VOD_RESOURCE)) {
+        throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
+      }
+      // the account's calls and the credentials' calls have handlers of their own
       if ((info && caller.kind !== 'account') || (action && caller.kind !== 'sts')) {
         throw new RpcError(403, 'Forbidden.RAM', 'User not authorized to operate on the specified resource.');
       }

@@ -177,6 +177,9 @@ export const tEmp = {
     photoAlt: (name: string, i: number) => `${name}的交付照片 ${i}`,
     acceptedBy: (who: string, at: string) => `验收：${who} ${at.slice(0, 16)}`,
     evidence: '签署证据',
+    /** retention (docs/pii.md): the evidence 5 years after the task ended, a delivery's photos likewise */
+    evidencePurged: '签署证据已按保存期限删除',
+    photosPurged: (n: number) => `${n} 张交付照片已按保存期限删除`,
   },
   noPerm: '该功能为付费会员功能，开通会员后即可正常使用',
 };

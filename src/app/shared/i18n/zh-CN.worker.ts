@@ -67,6 +67,7 @@ export const tWorker = {
     photosWait: '照片正在上传，请稍候',
     photosFailed: '有照片上传失败，请重试或删除',
     deliveredPhotos: (n: number) => `交付照片（${n}张）`,
+    photosPurged: (n: number) => `${n} 张交付照片已按保存期限删除`,
     waitHire: '报名成功，请等待企业录用',
     noAgreement: '企业尚未上传生效的协议，请稍后再来签署',
     delivered: '已交付，等待企业验收',

@@ -149,8 +149,9 @@ const tasks: SeedStep = {
       await db.query(
         `INSERT INTO flex_tasks (company_id, task_no, name, category, description, standard, work_mode, address, start_date, end_date, signup_deadline,
            headcount, pay_amount, pay_unit, settle_mode, need_sign, status, reject_reason, signup_mode, public_token, created_by, created_at, updated_at,
-           submitted_at, reviewed_at)
-         VALUES ($1,$2,$3,$4,$5,$6,'offline','浙江省杭州市西湖区文三路478号',$7,$8,$8,$9,$10,$11,$12,true,$13,$14,$15,$16,$17,$18,$18,$19,$20)`,
+           submitted_at, reviewed_at, ended_at)
+         VALUES ($1,$2,$3,$4,$5,$6,'offline','浙江省杭州市西湖区文三路478号',$7,$8,$8,$9,$10,$11,$12,true,$13,$14,$15,$16,$17,$18,$18,$19,$20,
+                 CASE WHEN $13::text IN ('ended', 'canceled') THEN $18::timestamptz END)`,
         [
           cid,
           t.no,

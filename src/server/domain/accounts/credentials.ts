@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { RamPolicy } from '../../adapters/sts';
 import type { Db } from '../../db/types';
 import { randomAlnum, safeEqual, sha256hex } from '../../lib/crypto';
 import { addDays, addSeconds } from '../../lib/time';
@@ -31,9 +32,17 @@ export interface CredentialRow extends OwnerColumns {
   scope_key: string | null;
   /** the console's STS: the owner's key prefix (`c12/`, `u5/`, `w7/`); null for one-key upload auth */
   scope_prefix: string | null;
-  /** 'image': the video service's image uploads only (a task worker's); null: every kind */
+  /** 'image': minted for the video service's image uploads only (a task worker's); null: every kind */
   scope_kind: 'image' | null;
+  /**
+   * What it may do: the RAM policies it is bound to (STS: the role's and the session's), which the
+   * OSS and VOD sandboxes evaluate (sandbox/ram-policy.ts); [] allows nothing.
+   */
+  policies: unknown[];
 }
+
+/** The demo's object store's one bucket (sandbox/cloud.ts SANDBOX_BUCKET): the credentials minted without STS name it. */
+export const DEMO_BUCKET = 'outin-hrconsole-sandbox';
 
 export interface Minted {
   AccessKeyId: string;
@@ -47,7 +56,7 @@ export const isoSeconds = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 export async function mintCredentials(
   db: Db,
-  o: { owner: UploadOwner; now: Date; ttlS: number; bucket?: string; key?: string; kind?: 'image' | null },
+  o: { owner: UploadOwner; now: Date; ttlS: number; bucket?: string; key?: string; kind?: 'image' | null; policies: readonly RamPolicy[] },
 ): Promise<Minted> {
   const AccessKeyId = `STS.${randomAlnum(24)}`;
   const AccessKeySecret = randomAlnum(40);
@@ -60,7 +69,8 @@ export async function mintCredentials(
     await t.query('DELETE FROM sts_credentials WHERE expires_at < $1', [addDays(o.now, -1)]);
     await t.query(
       `INSERT INTO sts_credentials (access_key_id, access_key_secret, security_token_hash, user_id, company_id, task_worker_id,
-         created_at, expires_at, scope_bucket, scope_key, scope_prefix, scope_kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+         created_at, expires_at, scope_bucket, scope_key, scope_prefix, scope_kind, policies)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         AccessKeyId,
         AccessKeySecret,
@@ -74,6 +84,7 @@ export async function mintCredentials(
         o.key ?? null,
         prefix,
         o.kind ?? null,
+        JSON.stringify(o.policies),
       ],
     );
   });
@@ -83,7 +94,7 @@ export async function mintCredentials(
 export const loadCredential = (db: Db, accessKeyId: string) =>
   db.one<CredentialRow>(
     `SELECT access_key_id, access_key_secret, security_token_hash, user_id, company_id, task_worker_id, expires_at,
-            scope_bucket, scope_key, scope_prefix, scope_kind
+            scope_bucket, scope_key, scope_prefix, scope_kind, policies
        FROM sts_credentials WHERE access_key_id = $1`,
     [accessKeyId],
   );
@@ -110,13 +121,6 @@ export function ownerFrom(row: OwnerColumns): UploadOwner | null {
   if (row.task_worker_id !== null) return { user_id: null, company_id: null, task_worker_id: row.task_worker_id };
   if (row.user_id !== null) return { user_id: row.user_id, company_id: row.company_id, task_worker_id: null };
   return null;
-}
-
-/** Whether a credential may touch `bucket/key`: its one key, or a key under its prefix; else nothing. */
-export function credentialReaches(row: Pick<CredentialRow, 'scope_bucket' | 'scope_key' | 'scope_prefix'>, bucket: string, key: string): boolean {
-  if (row.scope_key !== null) return row.scope_bucket === bucket && row.scope_key === key;
-  if (row.scope_prefix) return key.startsWith(row.scope_prefix) && key.length > row.scope_prefix.length;
-  return false;
 }
 
 /** OSS V1 query-string signature: a GetObject URL valid until `expires` (path-style, relative). */

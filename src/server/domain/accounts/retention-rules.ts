@@ -1,7 +1,8 @@
 /**
  * Retention (保存期限, issue 25 item 6; the table of docs/pii.md "Retention"): personal data is kept
  * only as long as its purpose needs (PIPL art. 19 and 47), and what the law makes us keep is kept
- * that long (劳动合同法 art. 50: departure records at least 2 years). This file holds the periods,
+ * that long (劳动合同法 art. 50: departure records at least 2 years; 电子签名法 art. 24: signature
+ * evidence at least 5 years after the signature's validity ends). This file holds the periods,
  * the messages that name them and the shapes the sweeps share; retention-sweep.ts applies them
  * (the daily job), retention-settings.ts is the company's choice. No HTTP here.
  */
@@ -26,6 +27,18 @@ export const RETENTION_RULES = {
   expiredDays: 1,
   /** rate-limit windows (buckets name IPs and mobiles), after the window started */
   rateCounterDays: 2,
+  /**
+   * a signature's evidence (sign_evidence: 签署记录, timestamp, IP, UA), after the engagement it
+   * backs ended (电子签名法 art. 24: ≥ 5 years after the signature's validity ends; 劳动合同法 art. 50's
+   * 2 years and 民法典 art. 188's 3 are inside it). Also the 055 trigger's number.
+   */
+  evidenceYears: 5,
+  /** a real-name check no evidence cites, after the engagement ended (PIPL art. 6 and 19: minimum necessary) */
+  realnameYears: 1,
+  /** a delivery's photos, after the engagement ended (税收征管法 art. 52's 5-year window; not 会计凭证) */
+  deliveryPhotoYears: 5,
+  /** a task worker's photo no delivery names (replaced after 驳回, never delivered, person removed), after its upload */
+  unlinkedPhotoDays: 30,
 } as const;
 
 /** What an anonymised departure record, proof or request shows instead of the person's name. */
@@ -36,6 +49,7 @@ export const MSG_IMPORT_ERRORS_PURGED = '错误数据已随原文件按保存期
 export const MSG_IMPORT_COMMIT_PURGED = '该批次的原文件已按保存期限删除，不能再导入，请重新上传';
 export const MSG_IMPORT_EXPIRED = `上传后${RETENTION_RULES.importUnfinishedDays}天内未确认导入，批次已过期，原文件已按保存期限删除，请重新上传`;
 export const MSG_RECORD_ANONYMISED = `该离职记录已超过保存期限（离职满${DEPARTURE_KEEP_YEARS}年）并已匿名化，姓名、身份证号与手机号已删除`;
+export const MSG_EVIDENCE_PURGED = `签署证据已按保存期限删除（任务结束满${RETENTION_RULES.evidenceYears}年后删除）`;
 export const MSG_PROOF_ANONYMISED = `该离职证明已超过保存期限（离职满${DEPARTURE_KEEP_YEARS}年）并已匿名化，不能再预览、打印或出具`;
 
 /** kind → what it holds; the console labels the company's own kinds (zh-CN.privacy retention.kinds). */
@@ -53,6 +67,10 @@ export const RETENTION_KINDS = [
   'payout_codes',
   'payout_sms_outbox',
   'rate_counters',
+  'sign_evidence',
+  'realname_checks',
+  'delivery_photos',
+  'unlinked_photos',
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 export type RetentionAction = 'delete' | 'anonymise' | 'clear';
@@ -63,3 +81,10 @@ export type Touched = [kind: RetentionKind, action: RetentionAction, companies: 
 export type Batch = (t: Db, limit: number) => Promise<{ n: number; touched: Touched[] }>;
 
 export const companiesOf = (rows: { company_id: number | null }[]) => rows.map((r) => r.company_id);
+
+/** The same moment `n` years earlier (UTC calendar). */
+export function yearsBefore(now: Date, n: number): Date {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() - n);
+  return d;
+}

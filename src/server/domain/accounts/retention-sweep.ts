@@ -11,7 +11,8 @@
 import type { Db } from '../../db/types';
 import { addDays, fmtDate } from '../../lib/time';
 import { departureSweeps } from './retention-departures';
-import { MSG_IMPORT_EXPIRED, RETENTION_RULES, companiesOf, type Batch, type RetentionKind, type Touched } from './retention-rules';
+import { employmentSweeps } from './retention-employment';
+import { MSG_IMPORT_EXPIRED, RETENTION_RULES, companiesOf, yearsBefore, type Batch, type RetentionKind, type Touched } from './retention-rules';
 
 /** Any constant shared by all server processes: one of them sweeps at a time. */
 const RETENTION_LOCK = 72_011_025;
@@ -148,11 +149,7 @@ function timeSweep(kind: RetentionKind, sql: { table: string; key: string; where
 
 function secretSweeps(now: Date): Batch[] {
   const expired = addDays(now, -RETENTION_RULES.expiredDays);
-  const years = (n: number) => {
-    const d = new Date(now);
-    d.setUTCFullYear(d.getUTCFullYear() - n);
-    return d;
-  };
+  const years = (n: number) => yearsBefore(now, n);
   return [
     timeSweep('dimission_sms', { table: 'notice_sms', key: 'id', where: 'sent_at < $1', company: true }, addDays(now, -RETENTION_RULES.areaSmsDays)),
     timeSweep('leave_tickets', { table: 'dimission_leave_tickets', key: 'ticket_hash', where: 'expires_at < $1', company: true }, expired),
@@ -188,7 +185,7 @@ function secretSweeps(now: Date): Batch[] {
 export async function applyRetention(db: Db, now: Date, opts: RetentionOptions = {}): Promise<RetentionResult> {
   const sweep = new Sweep(db, now, opts.batchSize ?? 500, opts.budget ?? Number.POSITIVE_INFINITY);
   const today = fmtDate(now);
-  const batches: Batch[] = [...departureSweeps(today, now), importFiles(now), ...secretSweeps(now)];
+  const batches: Batch[] = [...departureSweeps(today, now), importFiles(now), ...secretSweeps(now), ...employmentSweeps(now)];
   for (const b of batches) await sweep.run(b);
   return { counts: sweep.counts, total: sweep.total, more: sweep.more, skipped: sweep.skipped };
 }

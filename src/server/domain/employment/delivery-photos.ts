@@ -65,7 +65,8 @@ export async function replaceDeliveryPhotos(t: Db, w: { id: number; company_id: 
 
 /**
  * The photos of these task workers' latest deliveries (of one company), in the worker's order,
- * each with a signed link valid URL_TTL_S ('' without a signer).
+ * each with a signed link valid URL_TTL_S ('' without a signer); a photo deleted by retention
+ * (purged_at, docs/pii.md) keeps its place, marked, with no name and no link.
  */
 export async function deliveryPhotos(
   db: Db,
@@ -76,17 +77,32 @@ export async function deliveryPhotos(
 ): Promise<Map<number, DeliveryPhoto[]>> {
   const out = new Map<number, DeliveryPhoto[]>();
   if (!taskWorkerIds.length) return out;
-  const rows = await db.query<{ task_worker_id: number; media_id: string; file_name: string; file_size: string; bucket: string; object_key: string }>(
-    `SELECT f.task_worker_id, m.media_id, m.file_name, m.file_size, m.bucket, m.object_key
-       FROM flex_delivery_files f JOIN media m ON m.media_id = f.media_id AND m.task_worker_id = f.task_worker_id
-      WHERE f.company_id = $1 AND f.task_worker_id = ANY($2)
+  const rows = await db.query<{
+    task_worker_id: number;
+    media_id: string;
+    purged: boolean;
+    file_name: string | null;
+    file_size: string | null;
+    bucket: string | null;
+    object_key: string | null;
+  }>(
+    `SELECT f.task_worker_id, f.media_id, f.purged_at IS NOT NULL AS purged, m.file_name, m.file_size, m.bucket, m.object_key
+       FROM flex_delivery_files f LEFT JOIN media m ON m.media_id = f.media_id AND m.task_worker_id = f.task_worker_id
+      WHERE f.company_id = $1 AND f.task_worker_id = ANY($2) AND (f.purged_at IS NOT NULL OR m.media_id IS NOT NULL)
       ORDER BY f.task_worker_id, f.position`,
     [companyId, [...taskWorkerIds]],
   );
   const expires = addSeconds(now, URL_TTL_S);
   for (const r of rows) {
     const list = out.get(r.task_worker_id) ?? [];
-    list.push({ media_id: r.media_id, file_name: r.file_name, size: Number(r.file_size), url: link(r.bucket, r.object_key, expires) ?? '' });
+    const gone = r.purged || !r.bucket || !r.object_key;
+    list.push({
+      media_id: r.media_id,
+      file_name: gone ? '' : (r.file_name ?? ''),
+      size: gone ? 0 : Number(r.file_size),
+      url: gone ? '' : (link(r.bucket!, r.object_key!, expires) ?? ''),
+      purged: gone,
+    });
     out.set(r.task_worker_id, list);
   }
   return out;

@@ -10,6 +10,7 @@ import type { EvidenceCheck, SignEvidenceData } from '../../../contract/sign-evi
 import { verifyTimestamp } from '../../adapters/tsa';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/refusal';
+import { MSG_EVIDENCE_PURGED } from '../accounts/retention-rules';
 import { fmtDateTime } from '../../lib/time';
 import { fileSha256 } from './agreements';
 import type { ObjectStore } from './media';
@@ -76,7 +77,14 @@ export async function signEvidence(
     `SELECT ${COLS} FROM sign_evidence WHERE task_worker_id = $1 AND company_id = $2 ORDER BY signed_at DESC, id DESC LIMIT 1`,
     [taskWorkerId, companyId],
   );
-  if (!e) throw notFound(MSG_NO_EVIDENCE);
+  if (!e) {
+    // deleted by retention (5 years after the engagement ended): say so (docs/pii.md "Retention")
+    const purged = await db.one('SELECT 1 FROM flex_task_workers WHERE id = $1 AND company_id = $2 AND evidence_purged_at IS NOT NULL', [
+      taskWorkerId,
+      companyId,
+    ]);
+    throw notFound(purged ? MSG_EVIDENCE_PURGED : MSG_NO_EVIDENCE);
+  }
   const r = parseRecord(e.record);
   return {
     id: e.id,

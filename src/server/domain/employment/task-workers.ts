@@ -89,12 +89,14 @@ export async function listTaskWorkers(
     acceptor_name: string | null;
     acceptor_mask: string | null;
     has_evidence: boolean;
+    evidence_purged: boolean;
     invite_token: string;
   }>(
     `SELECT tw.id, tw.worker_id, w.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, tw.source, tw.sign_status, tw.work_status, tw.amount,
             a.version, tw.delivery_note, tw.reject_reason, tw.signed_at, tw.delivered_at, tw.accepted_at, tw.accepted_auto,
             u.realname AS acceptor_name, u.mobile_mask AS acceptor_mask, tw.invite_token,
-            EXISTS (SELECT 1 FROM sign_evidence e WHERE e.task_worker_id = tw.id AND e.company_id = tw.company_id) AS has_evidence
+            EXISTS (SELECT 1 FROM sign_evidence e WHERE e.task_worker_id = tw.id AND e.company_id = tw.company_id) AS has_evidence,
+            tw.evidence_purged_at IS NOT NULL AS evidence_purged
        FROM flex_task_workers tw JOIN flex_workers w ON w.id = tw.worker_id AND w.company_id = tw.company_id
             LEFT JOIN flex_agreements a ON a.id = tw.agreement_id AND a.company_id = tw.company_id
             LEFT JOIN users u ON u.id = tw.accepted_by
@@ -142,6 +144,7 @@ export async function listTaskWorkers(
       accepted_by: acceptedBy(r),
       invite_url: workerPageUrl(r.invite_token),
       has_evidence: r.has_evidence,
+      evidence_purged: r.evidence_purged && !r.has_evidence,
       actions: workerActions({ work: r.work_status, sign: r.sign_status, needSign: task.need_sign }).filter((a) => taskTakes(task.status, a)),
     })),
   };

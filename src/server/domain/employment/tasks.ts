@@ -90,7 +90,8 @@ export async function transitionTask(db: Db, task: Pick<TaskRow, 'id' | 'status'
     `UPDATE flex_tasks SET status = $3, updated_at = $4,
             reject_reason = CASE WHEN $3 = 'rejected' THEN $5 WHEN $3 = 'review' THEN '' ELSE reject_reason END,
             submitted_at = CASE WHEN $3 = 'review' THEN $4 ELSE submitted_at END,
-            reviewed_at = CASE WHEN $3 IN ('recruiting', 'rejected') AND status = 'review' THEN $4 ELSE reviewed_at END
+            reviewed_at = CASE WHEN $3 IN ('recruiting', 'rejected') AND status = 'review' THEN $4 ELSE reviewed_at END,
+            ended_at = CASE WHEN $3 IN ('ended', 'canceled') THEN $4 ELSE ended_at END
       WHERE id = $1 AND status = $2 RETURNING id`,
     [task.id, task.status, to, now, reason],
   );

@@ -6,10 +6,10 @@
  * (domain/accounts/credentials.ts). A task worker's reach images only, for a quarter of an hour.
  */
 import type { StsData } from '../../../contract/upload';
-import { assumeRole, IMAGE_UPLOAD_ACTIONS, type AliyunStsConfig } from '../../adapters/sts';
+import { assumeRole, CONSOLE_UPLOAD_ACTIONS, IMAGE_UPLOAD_ACTIONS, uploadPolicyDoc, uploadRolePolicy, type AliyunStsConfig } from '../../adapters/sts';
 import type { Db } from '../../db/types';
 import { failed } from '../../lib/refusal';
-import { isoSeconds, mintCredentials, ownerPrefix, type UploadOwner } from '../accounts/credentials';
+import { DEMO_BUCKET, isoSeconds, mintCredentials, ownerPrefix, type UploadOwner } from '../accounts/credentials';
 
 export const STS_TTL_S = 3600;
 /** a task worker's: STS's shortest (their page's session is half an hour; the engine asks again before expiry) */
@@ -41,7 +41,10 @@ export async function uploadCredentials(
       throw failed('获取上传凭证失败，请稍后再试');
     }
   }
-  const c = await mintCredentials(db, { owner, now: o.now, ttlS, kind: worker ? 'image' : null });
+  // what AssumeRole would give: the role's policy and the caller's session policy, both evaluated by the sandboxes
+  const vodActions = worker ? IMAGE_UPLOAD_ACTIONS : CONSOLE_UPLOAD_ACTIONS;
+  const policies = [uploadRolePolicy(DEMO_BUCKET), uploadPolicyDoc(DEMO_BUCKET, ownerPrefix(owner), vodActions)];
+  const c = await mintCredentials(db, { owner, now: o.now, ttlS, kind: worker ? 'image' : null, policies });
   return {
     AccessKeyId: c.AccessKeyId,
     AccessKeySecret: c.AccessKeySecret,

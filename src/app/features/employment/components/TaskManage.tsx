@@ -30,6 +30,7 @@ import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { listWorkers, workerAction } from '../api';
 import { lazyChunk } from '../../../shared/lib/chunks';
+import { DeliveryPhotos } from './DeliveryPhotos';
 import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
 import { useMember } from './useMember';
@@ -175,22 +176,16 @@ export function TaskManage({ id }: { id: number }) {
                     </Link>
                   </div>
                 )}
+                {w.sign_status === 'signed' && w.evidence_purged && (
+                  <div className={s.small} data-testid="manage-evidence-purged">
+                    {m.evidencePurged}
+                  </div>
+                )}
               </TableCell>
               <TableCell>
                 <StatusBadge kind="work" status={w.work_status} />
                 {w.delivery_note && <div className={s.small}>{m.note(w.delivery_note)}</div>}
-                {w.delivery_photos.length > 0 && (
-                  <div data-testid="manage-photos">
-                    <div className={s.small}>{m.photos(w.delivery_photos.length)}</div>
-                    <div className={s.thumbs}>
-                      {w.delivery_photos.map((p, i) => (
-                        <a key={p.media_id} className={s.thumbLink} href={p.url} target="_blank" rel="noopener noreferrer" data-testid="manage-photo">
-                          <img className={s.thumb} src={p.url} alt={m.photoAlt(w.name, i + 1)} loading="lazy" decoding="async" />
-                        </a>
-                      ))}
-                    </div>
-                  </div>
-                )}
+                <DeliveryPhotos name={w.name} photos={w.delivery_photos} />
                 {w.work_status === 'accepted' && w.accepted_by && (
                   <div className={s.small} data-testid="manage-accepted-by">
                     {m.acceptedBy(w.accepted_by, w.accepted_at)}

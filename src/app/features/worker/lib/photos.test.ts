@@ -16,8 +16,11 @@ const item = (over: Partial<ItemView> = {}): ItemView => ({
 const jpg = (name: string, size = 100) => ({ name, type: 'image/jpeg', size });
 
 describe('the delivery step’s photos', () => {
-  it('keeps the last delivery’s photos, done, for the next one', () => {
-    const kept = keptPhotos([{ media_id: 'm1', file_name: '值守.jpg', size: 9, url: '/b/k?sig' }]);
+  it('keeps the last delivery’s photos, done, for the next one (not those deleted by retention)', () => {
+    const kept = keptPhotos([
+      { media_id: 'm1', file_name: '值守.jpg', size: 9, url: '/b/k?sig', purged: false },
+      { media_id: 'm2', file_name: '', size: 0, url: '', purged: true },
+    ]);
     expect(kept).toEqual([{ key: 'kept:m1', name: '值守.jpg', size: 9, preview: '/b/k?sig', state: 'done', loaded: 9, mediaId: 'm1', error: '' }]);
     expect(deliveredIds(kept)).toEqual(['m1']);
   });
@@ -30,7 +33,7 @@ describe('the delivery step’s photos', () => {
   });
 
   it('follows the engine’s item: uploading with its progress, done, failed with words; a new one goes last', () => {
-    let l: Photo[] = keptPhotos([{ media_id: 'm0', file_name: 'k.jpg', size: 5, url: 'u' }]);
+    let l: Photo[] = keptPhotos([{ media_id: 'm0', file_name: 'k.jpg', size: 5, url: 'u', purged: false }]);
     l = withItem(l, item(), words, 'blob:1');
     expect(l.map((p) => p.key)).toEqual(['kept:m0', 'i1']);
     expect(l[1]).toMatchObject({ state: 'uploading', loaded: 250, preview: 'blob:1' });
@@ -46,7 +49,7 @@ describe('the delivery step’s photos', () => {
   });
 
   it('holds the delivery back while a photo uploads or has failed', () => {
-    const done = keptPhotos([{ media_id: 'm0', file_name: 'k.jpg', size: 5, url: 'u' }]);
+    const done = keptPhotos([{ media_id: 'm0', file_name: 'k.jpg', size: 5, url: 'u', purged: false }]);
     expect(submitProblem(done)).toBeNull();
     expect(submitProblem([])).toBeNull();
     expect(submitProblem(withItem(done, item(), words))).toBe('照片正在上传，请稍候');

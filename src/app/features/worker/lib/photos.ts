@@ -36,18 +36,20 @@ export interface ItemView {
   error: { code: string; message: string } | null;
 }
 
-/** The photos of the last delivery, kept for the next one until the worker removes them. */
+/** The photos of the last delivery, kept for the next one until the worker removes them (not those deleted by retention). */
 export const keptPhotos = (list: readonly DeliveryPhoto[]): Photo[] =>
-  list.map((p) => ({
-    key: `kept:${p.media_id}`,
-    name: p.file_name,
-    size: p.size,
-    preview: p.url,
-    state: 'done',
-    loaded: p.size,
-    mediaId: p.media_id,
-    error: '',
-  }));
+  list
+    .filter((p) => !p.purged)
+    .map((p) => ({
+      key: `kept:${p.media_id}`,
+      name: p.file_name,
+      size: p.size,
+      preview: p.url,
+      state: 'done',
+      loaded: p.size,
+      mediaId: p.media_id,
+      error: '',
+    }));
 
 /** Splits a pick into the files that may go (within the 9 left) and the Chinese reasons the others may not. */
 export function screenPick(files: readonly { name: string; type: string; size: number }[], have: number) {
