@@ -3,13 +3,16 @@
  * transfer into the platform account, sent to POST /ent/v3/payout/transfer-notify. A transfer whose
  * remark names a pending bank top-up of the same amount is credited once, however often it is
  * notified; any other — another amount, no order number, an unknown order, a second transfer for a
- * credited order — is kept unmatched and credits nothing; a forged notification is refused.
+ * credited order — is kept unmatched and credits nothing, logged for the operator and counted on
+ * /metrics; a forged notification is refused.
  */
+import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountData } from '../../contract/payouts';
 import { call, demoAccounts, entCalls, useTestServer, type Env } from '../../../tests/setup/server';
 import { checkLedger } from '../domain/payouts/ledger';
-import { unmatchedTransfers } from '../domain/payouts/transfers';
+import { signTransfer, unmatchedTransfers, type TransferNotify } from '../domain/payouts/transfers';
+import { buildServer } from '../app';
 import { PAYOUT_CHANNEL_SANDBOX_PATH } from '../sandbox/payout-channel';
 
 const s = useTestServer();
@@ -105,6 +108,38 @@ describe('来账: transfers into the platform account', () => {
     expect((await call<Env>(s.url, 'POST', '/ent/v3/payout/transfer-notify', { form: forged })).body).toMatchObject({ code: 400, msg: '签名无效' });
     expect(await stored('LZFORGED000001')).toBeUndefined();
     expect(await checkLedger(s.db, c1)).toEqual([]);
+  });
+
+  it('an unmatched transfer is the operator’s: a log line (serial, amount, reason; no account) and hr_payout_transfers_unmatched', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const token = 'metrics-token-0123456789';
+    const app = await buildServer({ db: s.db, sandbox: false, staticDir: null, logger: true, logStream, metricsToken: token });
+    try {
+      const n: TransferNotify = {
+        notify_id: 'Tlogline000000001',
+        transfer_no: 'LZLOGLINE0000001',
+        amount: '77700',
+        payer_name: '某某商贸有限公司',
+        payer_account: '6222021202047777123',
+        remark: '货款',
+        ts: String(Date.now()),
+      };
+      const r = await app.inject({ method: 'POST', url: '/ent/v3/payout/transfer-notify', payload: { ...n, sign: signTransfer(n) } });
+      expect(r.json()).toMatchObject({ code: 200, data: { state: 'unmatched' } });
+      const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === '来账未匹配充值单，未入账，请人工核对');
+      expect(line).toMatchObject({ transferNo: n.transfer_no, amount: 77_700, reason: '附言中没有充值单号' });
+      expect(lines.join('\n')).not.toContain(n.payer_account);
+      const m = (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })).body;
+      expect(m).toContain(`hr_payout_transfers_unmatched ${await unmatchedTransfers(s.db)}\n`);
+    } finally {
+      await app.close();
+    }
   });
 
   it('the operator’s 确认到账 is the company’s transfer: credited through the channel; a second press and a WeChat order are refused', async () => {
