@@ -11,7 +11,7 @@
  * (buildServer's options) or handed over once at start (lib/keys.ts useServerKeys, lib/pii.ts
  * usePiiKeys; main.ts, migrate-main.ts), so tests set them without touching the environment.
  *
- * Why one file of ~580 lines: every setting of both profiles in one schema, in the README's order;
+ * Why one file of ~680 lines: every setting of both profiles in one schema, in the README's order;
  * split, the list the operator reads would be scattered over files.
  */
 import { readFileSync } from 'node:fs';
