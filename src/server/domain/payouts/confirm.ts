@@ -119,6 +119,7 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date, send?: Co
   const paid = (status: BatchStatus, duplicate: boolean): ConfirmResult => ({ status, duplicate, first_approval: false });
   let sendNow = false;
   const r = await commitThenRefuse(db, async (t) => {
+    sendNow = false;
     const b = await ownBatch(t, o.batchId, companyId, true);
     // a repeat (double click, second tab, retry after a timeout) pays nothing more
     if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return paid(b.status, true);
