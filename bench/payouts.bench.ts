@@ -3,6 +3,8 @@
  * measured in the same run (one bare INSERT of 5000 rows, the least a confirm that touches every
  * row could cost), and 50 concurrent confirms of one batch → the number of 发放扣款 debits (must
  * be 1). The batch is written directly (the bench measures the confirm, not the batch's creation).
+ * As on a real server, the confirm enqueues the `payout-submit` job that sends the rows to the
+ * channel (a queue is installed; nothing works it here): the sending is not the confirm's.
  */
 import type { AddressInfo } from 'node:net';
 import { precalcRow, precalcTotals } from '../src/contract/payouts-rules';
@@ -15,6 +17,9 @@ import { post, settingsOf } from '../src/server/domain/payouts/ledger';
 import { issueToken } from '../src/server/domain/sessions';
 import { insertMany } from '../src/server/imports/types/insert';
 import { benchWorkers } from './lib/flex-workers';
+import type { PayoutChannelClient } from '../src/server/adapters/payout-channel';
+import { installJobs, startJobs, type JobDef } from '../src/server/jobs';
+import { payoutSubmitJob } from '../src/server/jobs/payout-submit';
 import { mobileIndex } from '../src/server/domain/users';
 
 const ROWS = 5000;
@@ -57,6 +62,9 @@ export default async function payoutsBench() {
   await seed(db);
   const app = await buildServer({ db, sandbox: true, staticDir: null, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // the web side of a real server: 确认发放 enqueues the sending in its transaction
+  const queue = await startJobs({ db, schema: 'pgboss_bench' }, [payoutSubmitJob({} as PayoutChannelClient) as JobDef<never>]);
+  installJobs(queue);
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     const user = await db.one<{ id: number; company_id: number }>('SELECT id, company_id FROM users WHERE mobile_bidx = $1', [mobileIndex(MOBILE)]);
@@ -118,6 +126,8 @@ export default async function payoutsBench() {
       debit_count: debits!.n,
     };
   } finally {
+    installJobs(null);
+    await queue.stop(2000);
     await app.close();
     await db.close();
   }

@@ -152,6 +152,8 @@ try {
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
     // nothing leaves the machine: the gateway is a closed port (the sms-send job retries)
     ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9/',
+    // nor to the payout channel (no batch is confirmed here)
+    PAYOUT_CHANNEL_URL: 'http://127.0.0.1:9/pay',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };

@@ -170,6 +170,23 @@ export const NotifyBody = z.strictObject({
  */
 export const NotifyData = z.object({ applied: z.boolean(), queued: z.boolean().optional(), waiting: z.boolean().optional() });
 
+/**
+ * 来账: the payout channel's notification of a transfer into the platform account, HMAC-signed
+ * over the fields in this order (server/domain/payouts/transfers.ts). `remark` carries the 充值单号.
+ */
+export const TransferNotifyBody = z.strictObject({
+  notify_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'notify_id 无效'),
+  transfer_no: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'transfer_no 无效'),
+  amount: z.string().regex(/^[1-9]\d{0,11}$/, 'amount 无效'),
+  payer_name: z.string().max(100).refine(noNul, '包含非法字符').default(''),
+  payer_account: z.string().max(64).refine(noNul, '包含非法字符').default(''),
+  remark: z.string().max(200).refine(noNul, '包含非法字符').default(''),
+  ts: z.string().regex(/^\d{10,13}$/, 'ts 无效'),
+  sign: z.string().regex(/^[0-9a-f]{64}$/, '签名无效'),
+});
+/** credited: the top-up it names is credited now; unmatched: kept for the operator, not credited; replay: seen before */
+export const TransferNotifyData = z.object({ state: z.enum(['credited', 'unmatched', 'replay']) });
+
 const isRealDay = (v: string) => {
   if (!DateText.safeParse(v).success) return false;
   const t = Date.parse(`${v}T00:00:00Z`);
@@ -322,4 +339,14 @@ export const payoutsEndpoints = {
   payQuarterExport: ep({ method: 'GET', path: '/payout/quarter-export', query: QuarterQuery, data: PayExport, auth: true, perm: 'pii.full' }),
   // the channel's signed callback (verified, applied once per notify id), retried by the channel: no per-IP limit
   payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true, ipLimit: false }),
+  // the channel's signed 来账 (a transfer into the platform account), verified, applied once per transfer
+  payTransferNotify: ep({
+    method: 'POST',
+    path: '/payout/transfer-notify',
+    body: TransferNotifyBody,
+    data: TransferNotifyData,
+    auth: false,
+    silent: true,
+    ipLimit: false,
+  }),
 } as const satisfies Record<string, Endpoint>;

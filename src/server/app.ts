@@ -15,6 +15,7 @@ import { employmentRoutes } from './routes/employment';
 import { workerRoutes } from './routes/worker';
 import { serverRealname } from './routes/realname-provider';
 import { serverTsa } from './routes/tsa-provider';
+import { serverPayoutChannel } from './routes/payout-channel-provider';
 import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { signEvidenceRoutes } from './routes/sign-evidence';
 import { payoutsRoutes } from './routes/payouts';
@@ -90,6 +91,8 @@ export interface ServerOptions {
   realnameTelecom3?: boolean;
   /** the time-stamping authority for e-signatures (config.ts TSA_URL, TSA_CERT_FILE); null: the demo's sandbox, else none */
   tsa?: TsaConfig | null;
+  /** the payout channel's API (config.ts PAYOUT_CHANNEL_URL); null/undefined: the demo's sandbox channel, else none */
+  payoutChannelUrl?: string | null;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -162,7 +165,11 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   signEvidenceRoutes(app, { tsa });
   statisticsRoutes(app);
   homeSummaryRoutes(app);
-  payoutsRoutes(app, { sandbox: Boolean(opts.sandbox) });
+  // 确认发放 sends the rows itself when there is no queue; the payout jobs use the same channel (main.ts)
+  payoutsRoutes(app, {
+    sandbox: Boolean(opts.sandbox),
+    channel: serverPayoutChannel(app, { url: opts.payoutChannelUrl, sandbox: opts.sandbox, publicOrigin: opts.publicOrigin }),
+  });
   taxRoutes(app);
   wechatPayNotifyRoutes(app, { sandbox: Boolean(opts.sandbox), config: opts.wechatPay });
 

@@ -53,6 +53,9 @@ describe('production refuses to start', () => {
   it('with a sandbox', async () => {
     await refuses(productionEnv({ SANDBOX: '1' }), /^ {2}SANDBOX: 生产环境不能开启沙箱/m);
   });
+  it('without a payout channel (a confirmed batch would go nowhere)', async () => {
+    await refuses(productionEnv({ PAYOUT_CHANNEL_URL: undefined }), /^ {2}PAYOUT_CHANNEL_URL: 生产环境必须设置 PAYOUT_CHANNEL_URL（发放通道接口地址/m);
+  });
   it('with a bad setting, one line each', async () => {
     const p = spawnServer(productionEnv({ PORT: 'eighty', SMS_CODE_KEY: 'short', PUBLIC_ORIGIN: 'hr.example.com/path' }));
     expect(await p.exited).not.toBe(0);
@@ -71,11 +74,25 @@ describe('loadConfig', () => {
   it('production: every secret and the public origin are required, listed together', () => {
     const lines = problemsOf({ NODE_ENV: 'production' });
     expect(lines.map((l) => l.split(/[: ]/)[0])).toEqual(
-      expect.arrayContaining(['DATABASE_URL', 'PUBLIC_ORIGIN', 'PII_KEYS', 'PII_INDEX_KEY', 'SMS_CODE_KEY', 'PAYOUT_CHANNEL_KEY']),
+      expect.arrayContaining(['DATABASE_URL', 'PUBLIC_ORIGIN', 'PII_KEYS', 'PII_INDEX_KEY', 'SMS_CODE_KEY', 'PAYOUT_CHANNEL_KEY', 'PAYOUT_CHANNEL_URL']),
     );
     expect(problemsOf(productionEnv({ SEED: '1' }))).toEqual([expect.stringMatching(/^SEED: 生产环境从不写入演示数据/)]);
     expect(problemsOf(productionEnv({ DATABASE_URL: 'mysql://x' }))).toEqual([expect.stringMatching(/^DATABASE_URL: 应为 postgres:/)]);
     expect(problemsOf(productionEnv({ PII_KEYS: `1:${testKey(1)},x` }))).toEqual(['PII_KEYS 格式应为 1:<base64 32字节>,2:<…>']);
+  });
+  it('PAYOUT_CHANNEL_URL: https (plain http only to this machine), no query; the demo takes its sandbox without it', () => {
+    expect(loadConfig(productionEnv({ PAYOUT_CHANNEL_URL: 'https://pay.example.com/api/v1/' }) as NodeJS.ProcessEnv).payoutChannelUrl).toBe(
+      'https://pay.example.com/api/v1',
+    );
+    expect(loadConfig(productionEnv({ PAYOUT_CHANNEL_URL: 'http://127.0.0.1:9000/sandbox/payout-channel' }) as NodeJS.ProcessEnv).payoutChannelUrl).toBe(
+      'http://127.0.0.1:9000/sandbox/payout-channel',
+    );
+    for (const bad of ['http://pay.example.com/api', 'https://pay.example.com/api?mch=1', 'https://user:pw@pay.example.com', 'pay.example.com'])
+      expect(problemsOf(productionEnv({ PAYOUT_CHANNEL_URL: bad })), bad).toEqual([
+        expect.stringMatching(/^PAYOUT_CHANNEL_URL: 应为发放通道接口的 https:\/\/ 地址/),
+      ]);
+    expect(loadConfig({}).payoutChannelUrl).toBeNull();
+    expect(loadConfig({ PAYOUT_CHANNEL_URL: 'https://pay.example.com' }).payoutChannelUrl).toBe('https://pay.example.com');
   });
   it('production: WeChat Pay is all of its settings or none', () => {
     expect(problemsOf(productionEnv({ WECHATPAY_MCHID: '1900000109' }))).toEqual([

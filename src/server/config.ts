@@ -11,7 +11,7 @@
  * (buildServer's options) or handed over once at start (lib/keys.ts useServerKeys, lib/pii.ts
  * usePiiKeys; main.ts, migrate-main.ts), so tests set them without touching the environment.
  *
- * Why one file of ~580 lines: every setting of both profiles in one schema, in the README's order;
+ * Why one file of ~680 lines: every setting of both profiles in one schema, in the README's order;
  * split, the list the operator reads would be scattered over files.
  */
 import { readFileSync } from 'node:fs';
@@ -99,6 +99,8 @@ export interface Config {
   loginLimits: LoginLimits;
   /** UPLOAD_QUOTA_BYTES / UPLOAD_QUOTA_FILES over domain/quota.ts's defaults: buildServer's `uploadQuota` */
   uploadQuota: UploadQuota;
+  /** PAYOUT_CHANNEL_URL: the payout channel's API (adapters/payout-channel.ts; production requires it); null: the demo's sandbox channel */
+  payoutChannelUrl: string | null;
   /** SMS_CODE_KEY, PAYOUT_CHANNEL_KEY (production requires both; else the demo's fixed keys): lib/keys.ts useServerKeys */
   keys: ServerKeys;
   /** PII_KEYS, PII_INDEX_KEY (production requires both; else the demo's fixed keys): lib/pii.ts usePiiKeys */
@@ -180,6 +182,16 @@ const httpsOrigin = z
   }, '应为 https:// 开头的地址，如 https://vod.cn-shanghai.aliyuncs.com')
   .transform((v) => v.replace(/\/$/, ''));
 
+/** The payout channel's API base: https (plain http only to this machine, e.g. a sandbox), a path, no query. */
+const CHANNEL_URL_MSG = '应为发放通道接口的 https:// 地址，如 https://pay.example.com/api/v1（不含查询参数）';
+const channelUrl = z
+  .string()
+  .refine((v) => {
+    const u = URL.parse(v);
+    return !!u && (u.protocol === 'https:' || (u.protocol === 'http:' && /^(127\.0\.0\.1|localhost)$/.test(u.hostname))) && !u.search && !u.hash && !u.username;
+  }, CHANNEL_URL_MSG)
+  .transform((v) => v.replace(/\/+$/, ''));
+
 /** Settings both profiles read (all optional here; production adds what it requires). */
 const common = z.object({
   PORT: port.optional(),
@@ -225,6 +237,7 @@ const common = z.object({
     .refine((v) => /^https?:$/.test(URL.parse(v)?.protocol ?? ''), '应为时间戳服务（RFC 3161）的 http:// 或 https:// 地址')
     .optional(),
   TSA_CERT_FILE: z.string().optional(),
+  PAYOUT_CHANNEL_URL: channelUrl.optional(),
 });
 
 /** `1:<base64 32 bytes>,2:<…>`: the last one seals; a version once only (a repeated one would hide a key). */
@@ -345,6 +358,12 @@ const production = common.extend({
   WECHATPAY_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   SMS_CODE_KEY: secrets.SMS_CODE_KEY,
   PAYOUT_CHANNEL_KEY: secrets.PAYOUT_CHANNEL_KEY,
+  // a confirmed batch must go somewhere: without a channel it would stay 发放中 with its money taken
+  PAYOUT_CHANNEL_URL: z
+    .string({
+      error: '生产环境必须设置 PAYOUT_CHANNEL_URL（发放通道接口地址，如 https://pay.example.com/api/v1；结果回调到 PUBLIC_ORIGIN/ent/v3/payout/notify）',
+    })
+    .pipe(channelUrl),
 });
 
 type Parsed = z.infer<typeof demo> | z.infer<typeof production>;
@@ -569,6 +588,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       esign: esignConfig(e),
       realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
       tsa: tsaConfig(e),
+      payoutChannelUrl: e.PAYOUT_CHANNEL_URL,
       loginLimits: loginLimits(e),
       uploadQuota: uploadQuota(e),
       keys: serverKeys(e),
@@ -605,6 +625,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esign: esignConfig(e),
     realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
     tsa: tsaConfig(e),
+    payoutChannelUrl: e.PAYOUT_CHANNEL_URL ?? null,
     loginLimits: loginLimits(e),
     uploadQuota: uploadQuota(e),
     keys: serverKeys(e),

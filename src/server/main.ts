@@ -12,6 +12,7 @@ import { installJobs, JobsNotPrepared, startJobs, type Jobs } from './jobs';
 import { useServerKeys } from './lib/keys';
 import { usePiiKeys } from './lib/pii';
 import { serverVod } from './routes/upload';
+import { serverPayoutChannel } from './routes/payout-channel-provider';
 import { serverJobs } from './server-jobs';
 
 /**
@@ -92,6 +93,8 @@ const app = await buildServer({
   realnameTelecom3: config.realnameTelecom3,
   // signatures' timestamps: the configured TSA; the demo's sandbox on this same server otherwise
   tsa: config.tsa,
+  // payouts: the configured channel; the demo's sandbox channel on this same server otherwise
+  payoutChannelUrl: config.payoutChannelUrl,
   sts: config.sts,
   uploads: config.uploads,
   vod: config.vod,
@@ -105,7 +108,13 @@ let jobs: Jobs | null = null;
 try {
   const vod = serverVod(app, { vod: config.vod, sandbox: config.sandbox });
   // the list is server-jobs.ts's (`npm run migrate` creates the same queues); a new job goes there
-  const defs = serverJobs({ vod: vod?.client ?? null, onVodError: (msg) => app.log.error({ err: msg }, '视频点播查询失败'), log: app.log });
+  const payoutChannel = serverPayoutChannel(app, { url: config.payoutChannelUrl, sandbox: config.sandbox, publicOrigin: config.publicOrigin });
+  const defs = serverJobs({
+    vod: vod?.client ?? null,
+    onVodError: (msg) => app.log.error({ err: msg }, '视频点播查询失败'),
+    payoutChannel,
+    log: app.log,
+  });
   // production creates nothing (no DDL): pg-boss's schema and the queues come from `npm run migrate`
   jobs = await startJobs({ db, schema: config.jobsSchema, log: app.log, migrate: config.profile !== 'production' }, defs);
   await jobs.work();

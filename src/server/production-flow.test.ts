@@ -1,13 +1,14 @@
 /**
  * Issue 29, "Done when" line 1, as a server test: in the production profile, with every provider
  * pointed at its sandbox over HTTP, a worker invited by HR signs and delivers from a phone, HR
- * accepts, the batch is confirmed, and the evidence page shows every item; changing one byte of the
- * stored agreement makes verification fail.
+ * accepts, the company's top-up arrives, the batch is confirmed and pays, and the evidence page
+ * shows every item; changing one byte of the stored agreement makes verification fail.
  *
  * Two servers over real HTTP in this process:
  * - A, the outside world: a demo server with sandboxes on. Its sandboxes are the providers: the
- *   SendSms gateway (/sandbox/dysms/), STS, VOD and the object store, e签宝 (/sandbox/esign) and
- *   the TSA (/sandbox/tsa). Nothing of A's product side is used.
+ *   SendSms gateway (/sandbox/dysms/), STS, VOD and the object store, e签宝 (/sandbox/esign), the
+ *   TSA (/sandbox/tsa) and the payout channel (/sandbox/payout-channel, with its own orders in
+ *   A's sandbox_channel_* tables). Nothing of A's product side is used.
  * - B, production: `NODE_ENV=production`'s configuration read by loadConfig, each provider's
  *   endpoint at A (tests/setup/production.ts), sandboxes off, the durable jobs worked (every SMS
  *   leaves through the `sms-send` job), on its own database. Everything below is B's HTTP API, as
@@ -22,11 +23,14 @@
  *   review of a company has no production surface, and the membership's payment is another flow.
  * - The platform's review of the task: no production endpoint (the sandbox's operator page is the
  *   only caller of reviewTask); the test calls reviewTask on B's database, as that operator would.
- * - Money into the company account: a bank top-up is confirmed by the platform operator
- *   (confirmTopup, only reachable through the sandbox's operator page); called on B's database.
- * - The payout channel: B has no adapter that sends a confirmed batch to a channel (no endpoint is
- *   configurable, confirmBatch only moves the rows to 发放中), and A's channel sandbox reads its own
- *   database's rows and calls back into A itself. So "the batch pays" stops at 发放中: see that step.
+ * - Money into the company account: the company's bank transfer is the test's, at A's channel
+ *   (POST /sandbox/payout-channel/ops/transfers, the 充值单号 in the remark), addressed to B's 来账
+ *   endpoint — the address a real channel keeps in the merchant's settings, which the sandbox
+ *   takes with each transfer. A's channel notifies B over HTTP (signed); B credits it.
+ * - The batch pays: B's payout-submit job sends the confirmed row to A's channel over HTTP
+ *   (PAYOUT_CHANNEL_URL, signed); A's operator presses 成功 (the test's POST to the order's result,
+ *   as the operator page's button does) and A calls back B's /ent/v3/payout/notify over HTTP,
+ *   which B's payout-result job applies.
  * - TRUST_PROXY is the default, one hop (http/trust-proxy.ts: Fastify 5 alone would trust none, and
  *   the evidence would hold the balancer's address): the phone's X-Forwarded-For is the client.
  * - A's STS and VOD sandboxes record each credential and upload against their own database's users
@@ -46,7 +50,7 @@ import { makeIdCard } from './db/seeds/dimission';
 import { reviewTask } from './domain/employment';
 import { MSG_OWN_BATCH } from './domain/payouts/approval';
 import { checkLedger } from './domain/payouts/ledger';
-import { confirmTopup } from './sandbox/payouts';
+import { PAYOUT_CHANNEL_SANDBOX_PATH } from './sandbox/payout-channel';
 import { SANDBOX_BUCKET } from './sandbox/cloud';
 import { dateAfter, fmtDate } from './lib/time';
 import { call, useTestServer, type Env } from '../../tests/setup/server';
@@ -65,6 +69,13 @@ afterAll(async () => {
 }, 60_000);
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+const until = async (what: () => Promise<boolean>, ms = 30_000) => {
+  const t0 = Date.now();
+  while (!(await what())) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 const get = (path: string, token?: string) => call(B.url, 'GET', `/ent/v3${path}`, { token });
 const post = (path: string, form: Record<string, string>, token?: string) => call(B.url, 'POST', `/ent/v3${path}`, { form, token });
 const ok = <T = Env['data']>(r: { body: Env }) => {
@@ -272,7 +283,7 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
     });
   });
 
-  it('HR accepts; the batch is made, submitted and confirmed under four eyes with the code sent by SMS; the worker’s records show it', async () => {
+  it('HR accepts; the top-up arrives as the channel’s 来账; the batch is confirmed under four eyes with the code sent by SMS, sent to the channel and paid; the worker’s records show it', async () => {
     const { result: accepted, sms: notice } = await sms.after(WORKER.mobile, () =>
       post(`/employment/task-worker/${s.rowId}/action`, { action: 'accept' }, s.hr),
     );
@@ -285,13 +296,32 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
     const batch = BatchDetail.parse(ok(await post(`/payout/batch/${s.batchId}/action`, { action: 'submit' }, s.hr)));
     expect(batch.status).toBe('unpaid');
 
-    // money in: HR's bank-transfer top-up. NOT AN ENDPOINT: the platform operator confirms it on
-    // seeing the transfer (confirmTopup: the sandbox's operator page is its only caller)
+    // money in: HR's bank-transfer top-up, its number in the transfer's remark; the company's bank
+    // pays it into the platform account at A's channel, which notifies B's 来账 address over HTTP
     const balance = async () => ok<{ balance: number }>(await get('/payout/account', s.hr)).balance;
     expect(await balance()).toBe(0);
-    const topup = ok<{ id: number }>(await post('/payout/topup', { amount: String(batch.debit) }, s.hr));
-    await confirmTopup(B.db, topup.id, new Date());
+    const topup = ok<{ id: number; order_no: string }>(await post('/payout/topup', { amount: String(batch.debit) }, s.hr));
+    const transfer = (amount: number) =>
+      call<{ payload: { transfer_no: string }; answers: { status: number; answer: Env }[] }>(A.url, 'POST', `${PAYOUT_CHANNEL_SANDBOX_PATH}/ops/transfers`, {
+        form: {
+          amount: String(amount),
+          payer_name: '杭州禾川供应链管理有限公司',
+          payer_account: '3301040160001234567',
+          remark: `${topup.order_no} 灵活用工充值`,
+          notify_url: `${B.url}/ent/v3/payout/transfer-notify`,
+        },
+      });
+    // a transfer of another amount first: kept unmatched, credits nothing
+    const short = await transfer(batch.debit - 100);
+    expect(short.body.answers[0]).toMatchObject({ status: 200, answer: { code: 200, data: { state: 'unmatched' } } });
+    expect(await balance()).toBe(0);
+    const paidIn = await transfer(batch.debit);
+    expect(paidIn.body.answers[0]).toMatchObject({ status: 200, answer: { code: 200, msg: '已入账', data: { state: 'credited' } } });
     expect(await balance()).toBe(batch.debit);
+    expect(await B.db.query('SELECT transfer_no, state FROM payout_transfers ORDER BY received_at')).toEqual([
+      { transfer_no: short.body.payload.transfer_no, state: 'unmatched' },
+      { transfer_no: paidIn.body.payload.transfer_no, state: 'credited' },
+    ]);
 
     // four eyes: the submitter (管理员) may not approve, refused before any SMS; the 财务 does, with her code
     expect((await post(`/payout/batch/${s.batchId}/code`, {}, s.hr)).body).toMatchObject({ code: 403, msg: MSG_OWN_BATCH });
@@ -306,18 +336,40 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
     const rows = BatchDetail.parse(ok(await get(`/payout/batch/${s.batchId}`, s.hr))).rows;
     expect(rows.map((r) => r.status)).toEqual(['paying']);
 
-    // the worker's 发放记录 on the phone (its session still open)
-    const records = envelope(WorkerRecordsData).parse((await s.phone.get('/records')).body).data;
-    expect(records.agreement).toMatchObject({ name: '灵活用工服务协议', version: 1 });
-    expect(records.payouts).toHaveLength(1);
-    expect(records.payouts[0]).toMatchObject({ amount: 18_000, status: 'paying' });
+    // the worker's 发放记录 on the phone (its session still open): 发放中
+    const records = async () => envelope(WorkerRecordsData).parse((await s.phone.get('/records')).body).data;
+    expect((await records()).agreement).toMatchObject({ name: '灵活用工服务协议', version: 1 });
+    expect((await records()).payouts).toEqual([expect.objectContaining({ amount: 18_000, status: 'paying' })]);
 
-    // STOP — the payout channel. Production has no channel adapter: nothing sends the confirmed rows
-    // anywhere (no endpoint to configure; confirmBatch only moves them to 发放中 and waits for the
-    // channel's signed callback at POST /ent/v3/payout/notify). A's channel sandbox
-    // (/sandbox/payouts/rows/:id/result) reads rows of A's own database and delivers its callback to
-    // A itself, so it cannot pay B's batch; a callback signed by this test would be the test paying,
-    // not a channel. "The batch pays" and the worker's 发放成功 are therefore not proven here.
+    // the batch pays: B's payout-submit job sends the row to A's channel over HTTP (signed) …
+    const row = (await B.db.one<{ channel_no: string; net: number }>('SELECT channel_no, net::int AS net FROM payout_rows WHERE batch_id = $1', [s.batchId]))!;
+    type Order = { out_trade_no: string; order_id: string; amount: number; payee_name: string; account_mask: string; status: string; notify_url: string };
+    const orderAtA = async () =>
+      (await call<{ list: Order[] }>(A.url, 'GET', `${PAYOUT_CHANNEL_SANDBOX_PATH}/ops/orders`)).body.list.find((o) => o.out_trade_no === row.channel_no);
+    await until(async () => (await orderAtA()) !== undefined);
+    const order = (await orderAtA())!;
+    expect(order).toMatchObject({
+      amount: row.net,
+      payee_name: WORKER.name,
+      account_mask: '****4569',
+      status: 'processing',
+      notify_url: `${B.url}/ent/v3/payout/notify`,
+    });
+    await until(async () => !!(await B.db.one('SELECT 1 FROM payout_rows WHERE channel_no = $1 AND channel_order_id = $2', [row.channel_no, order.order_id])));
+    // … A's operator sees it paid (成功) and A's channel calls back B over HTTP; B's payout-result
+    // job applies it, and the worker hears of the money by SMS
+    const { result: called } = await sms.after(WORKER.mobile, () =>
+      call<{ status: number; answer: Env }>(A.url, 'POST', `${PAYOUT_CHANNEL_SANDBOX_PATH}/ops/orders/${row.channel_no}/result`, {
+        form: { result: 'success' },
+      }),
+    );
+    expect(called.body).toMatchObject({ status: 200, answer: { code: 200, data: { applied: false, queued: true } } });
+    const detail = BatchDetail.parse(ok(await get(`/payout/batch/${s.batchId}`, s.hr)));
+    expect([detail.status, ...detail.rows.map((r) => r.status)]).toEqual(['done', 'success']);
+    expect(await balance()).toBe(0);
+    expect(await checkLedger(B.db, B.customer.companyId)).toEqual([]);
+    const paid = (await records()).payouts;
+    expect(paid).toEqual([expect.objectContaining({ amount: 18_000, status: 'success', receipt_no: expect.stringMatching(/^HD\d{18}$/) })]);
   });
 
   it('HR’s 签署证据 shows every item, each check made now', async () => {

@@ -21,6 +21,7 @@ const PER_MINUTE = 6;
 /** Public endpoints outside the per-IP limit, and why (their rows say `ipLimit: false`). */
 const EXEMPT: Record<string, string> = {
   payNotify: "the payout channel's signed callback, retried by the channel",
+  payTransferNotify: "the payout channel's signed 来账 notification, retried by the channel",
   wechatStatus: 'polled every 2 s by the login page; its own limit (LoginLimits.pollPerMinute)',
 };
 const WHOLE_ID = /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/;

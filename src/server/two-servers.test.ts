@@ -185,7 +185,13 @@ describe.skipIf(!URL_)('two servers on one PostgreSQL', () => {
     const row = both[0]!;
     const second = both[1]!;
     payingRow = { ...second, company: c1 };
-    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payouts/rows/${row.id}/result`, {
+    // the confirm's payout-submit job (on either server) sent both rows to the channel sandbox
+    const t1 = Date.now();
+    while ((await db.query('SELECT 1 FROM sandbox_channel_orders WHERE out_trade_no = ANY($1)', [both.map((r) => r.channel_no)])).length < 2) {
+      if (Date.now() - t1 > 60_000) throw new Error('the payout-submit job never sent the rows');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const res = await call<{ payload: Record<string, string>; answer: Env }>(A, 'POST', `/sandbox/payout-channel/ops/orders/${row.channel_no}/result`, {
       form: { result: 'fail', reason: '户名与卡号不符' },
     });
     expect(res.body.answer.data).toEqual({ applied: false, queued: true });

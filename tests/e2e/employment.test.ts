@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { autoAcceptDeliveries } from '../../src/server/jobs/acceptance';
 import { batchAction, createBatch } from '../../src/server/domain/payouts/batch-edit';
-import { confirmBatch, sendBatchCode } from '../../src/server/domain/payouts/confirm';
+import { sendBatchCode } from '../../src/server/domain/payouts/confirm';
 import { createTopup } from '../../src/server/domain/payouts/account';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
@@ -289,16 +289,21 @@ describe('employment: the task side of issue 12', () => {
     expect((await fetch(`${h.url}/sandbox/payouts/topups/${topup.id}/confirm`, { method: 'POST' })).status).toBeLessThan(400);
     const batch = await createBatch(h.server.db, by, { task_id: id }, new Date());
     await batchAction(h.server.db, by, batch, 'submit', new Date());
-    // 周婷 (财务) confirms with her code (four eyes); the sandbox channel pays and calls back
+    // 周婷 (财务) confirms with her code (four eyes), as her console does; the row goes to the
+    // channel sandbox, which pays and calls back over HTTP
     const fin = (await h.server.db.one<{ id: number; mobile_enc: string }>(
       `SELECT id, mobile_enc FROM users WHERE mobile_bidx = '${mobileIndex('13905710007')}'`,
     ))!;
-    const approver = { ...by, userId: fin.id, actor: '周婷', mobileEnc: fin.mobile_enc };
     await sendBatchCode(h.server.db, { companyId: by.companyId, batchId: batch, userId: fin.id, mobileEnc: fin.mobile_enc }, new Date(), { sandbox: true });
     const code = ((await (await fetch(`${h.url}/sandbox/payouts/sms?mobile=13905710007`)).json()) as { code: string }).code;
-    await confirmBatch(h.server.db, { ...approver, batchId: batch, code }, new Date());
-    for (const r of await h.server.db.query<{ id: number }>('SELECT id FROM payout_rows WHERE batch_id = $1', [batch])) {
-      const paid = await fetch(`${h.url}/sandbox/payouts/rows/${r.id}/result`, {
+    const confirmed = await fetch(`${h.url}/ent/v3/payout/batch/${batch}/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await h.server.tokenFor('13905710007')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code }),
+    });
+    expect(((await confirmed.json()) as { data: { status: string } }).data.status).toBe('paying');
+    for (const r of await h.server.db.query<{ channel_no: string }>('SELECT channel_no FROM payout_rows WHERE batch_id = $1', [batch])) {
+      const paid = await fetch(`${h.url}/sandbox/payout-channel/ops/orders/${r.channel_no}/result`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ result: 'success' }),

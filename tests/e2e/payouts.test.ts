@@ -111,12 +111,15 @@ async function shownBalance(page: Page): Promise<number> {
 
 let page: Page;
 let task: { id: number; company: number };
-const say = (id: number, result: string, reason = '') =>
-  fetch(`${h.url}/sandbox/payouts/rows/${id}/result`, {
+/** The channel sandbox's result for a row's order (sent there at 确认发放), called back to the server over HTTP. */
+const say = async (id: number, result: string, reason = '') => {
+  const { channel_no } = (await h.server.db.one<{ channel_no: string }>('SELECT channel_no FROM payout_rows WHERE id = $1', [id]))!;
+  return fetch(`${h.url}/sandbox/payout-channel/ops/orders/${channel_no}/result`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ result, reason }),
   });
+};
 /** The account's balance as the page shows it equals the ledger's sum, and the invariant holds. */
 async function balanced(): Promise<number> {
   const shown = await shownBalance(page);

@@ -2,8 +2,9 @@
  * The shared setup of the payouts server tests (payouts.test.ts, payouts-import.test.ts,
  * jobs/payouts.test.ts): one test server per file, the two demo accounts (13800000001 a member,
  * 13800000002 another company), the ledger invariant `checkLedger` after every test, and the
- * steps every payout scenario takes — a task with accepted deliveries, a top-up the operator
- * confirms, the SMS code of 确认发放, a batch confirmed to 发放中, the channel's result.
+ * steps every payout scenario takes — a task with accepted deliveries, a top-up (the company's
+ * transfer, notified by the channel sandbox), the SMS code of 确认发放, a batch confirmed to 发放中
+ * (its rows sent to the channel sandbox over HTTP), the channel's result.
  * Four eyes (issue 27): 13800000001 (管理员) prepares and submits; 周婷 (财务, 13905710007) asks for
  * the code on her own mobile and confirms.
  */
@@ -30,7 +31,7 @@ export interface PayoutsTest {
   post(path: string, form: Record<string, string>, token?: string): Promise<CallResult<Env>>;
   /** a task of `companyId` with accepted deliveries (amounts in fen), made directly in the database */
   taskWith(companyId: number, people: { amount: number; signed?: boolean }[]): Promise<number>;
-  /** a bank top-up of the member's account, confirmed by the operator */
+  /** a bank top-up of the member's account: the operator's 确认到账 (the channel's 来账 notification) */
   topUp(amount: number, token?: string): Promise<void>;
   /** the approver asks for the 确认发放 code of a batch; read from the sandbox outbox of her mobile */
   code(batchId: number): Promise<string>;
@@ -40,12 +41,17 @@ export interface PayoutsTest {
   readyBatch(taskId: number): Promise<Batch>;
   /** a batch of the member's with these amounts, topped up and confirmed: its rows 发放中 */
   payingBatch(amounts: number[]): Promise<Batch>;
-  /** the channel sandbox reports a row's result (signed callback to POST /ent/v3/payout/notify) */
+  /**
+   * the channel sandbox reports the result of a row's order (the row's channel_no at the sandbox,
+   * sent there when the batch was confirmed) by its signed callback, over HTTP, to the server's
+   * POST /ent/v3/payout/notify; `deliver: false`: the order changes, the callback is lost
+   */
   channelResult(
     rowId: number,
     result: 'success' | 'fail' | 'bounce',
     reason?: string,
-  ): Promise<CallResult<{ payload: Record<string, string>; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
+    opts?: { deliver?: boolean },
+  ): Promise<CallResult<{ payload: Record<string, string>; status: number; answer: Env<{ applied: boolean; queued?: boolean }> }>>;
 }
 
 /** 周婷, 财务 of 杭州云帆智联 (seeds/accounts.ts) */
@@ -122,6 +128,11 @@ export function payoutsTest(opts: { seqBase?: number } = {}): PayoutsTest {
     expect(d.rows.map((x) => x.status)).toEqual(amounts.map(() => 'paying'));
     return d;
   };
-  P.channelResult = (rowId, result, reason = '') => call(P.s.url, 'POST', `/sandbox/payouts/rows/${rowId}/result`, { form: { result, reason } });
+  P.channelResult = async (rowId, result, reason = '', o = {}) => {
+    const row = await P.s.db.one<{ channel_no: string }>('SELECT channel_no FROM payout_rows WHERE id = $1', [rowId]);
+    return call(P.s.url, 'POST', `/sandbox/payout-channel/ops/orders/${row!.channel_no}/result`, {
+      form: { result, reason, deliver: o.deliver === false ? '0' : '1' },
+    });
+  };
   return P;
 }

@@ -24,6 +24,8 @@ import { installJobs, startJobs, type Jobs } from '../../src/server/jobs';
 import { DEMO_SERVER_KEYS, serverKeys, useServerKeys } from '../../src/server/lib/keys';
 import { DEMO_PII_KEYS, sealPii, usePiiKeys } from '../../src/server/lib/pii';
 import { serverVod } from '../../src/server/routes/upload';
+import { serverPayoutChannel } from '../../src/server/routes/payout-channel-provider';
+import { PAYOUT_CHANNEL_SANDBOX_PATH } from '../../src/server/sandbox/payout-channel';
 import { SANDBOX_ACCOUNT_KEY, SANDBOX_BUCKET } from '../../src/server/sandbox/cloud';
 import { SANDBOX_SMS_KEY } from '../../src/server/sandbox/dysms';
 import { SANDBOX_ESIGN_KEY } from '../../src/server/sandbox/esign';
@@ -81,7 +83,7 @@ export async function customer(db: Db, now = new Date()): Promise<Customer> {
 
 /**
  * The production environment of a deployment whose providers are `a`'s sandboxes: Alibaba Cloud
- * SMS, STS, VOD and OSS, e签宝 and the TSA (its certificate in `certFile`).
+ * SMS, STS, VOD and OSS, e签宝, the TSA (its certificate in `certFile`) and the payout channel.
  */
 export function sandboxedProductionEnv(a: Pick<TestServer, 'url'>, origin: string, certFile: string, jobsSchema: string): Record<string, string> {
   const b64 = (b: Buffer) => b.toString('base64');
@@ -114,6 +116,7 @@ export function sandboxedProductionEnv(a: Pick<TestServer, 'url'>, origin: strin
     ESIGN_APP_SECRET: SANDBOX_ESIGN_KEY.appSecret,
     TSA_URL: `${a.url}/sandbox/tsa`,
     TSA_CERT_FILE: certFile,
+    PAYOUT_CHANNEL_URL: `${a.url}${PAYOUT_CHANNEL_SANDBOX_PATH}`,
   });
 }
 
@@ -165,6 +168,7 @@ export async function startProductionServer(a: Pick<TestServer, 'url'>, over: Re
       esign: config.esign,
       realnameTelecom3: config.realnameTelecom3,
       tsa: config.tsa,
+      payoutChannelUrl: config.payoutChannelUrl,
       sts: config.sts,
       uploads: config.uploads,
       vod: config.vod,
@@ -175,7 +179,8 @@ export async function startProductionServer(a: Pick<TestServer, 'url'>, over: Re
     const vod = serverVod(app, { vod: config.vod, sandbox: config.sandbox });
     // `npm run migrate` prepares pg-boss's schema in production (migrate: false there); here the
     // test's database is new, so the queue prepares itself (server-jobs.test.ts covers the refusal)
-    jobs = await startJobs({ db, schema: config.jobsSchema, migrate: true }, serverJobs({ vod: vod?.client ?? null }));
+    const payoutChannel = serverPayoutChannel(app, { url: config.payoutChannelUrl, sandbox: config.sandbox, publicOrigin: config.publicOrigin });
+    jobs = await startJobs({ db, schema: config.jobsSchema, migrate: true }, serverJobs({ vod: vod?.client ?? null, payoutChannel }));
     await jobs.work();
     installJobs(jobs);
     await app.listen({ port, host: '127.0.0.1' });

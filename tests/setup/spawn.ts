@@ -100,6 +100,7 @@ export function productionEnv(over: Record<string, string | undefined> = {}): Re
     ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-secret',
     ALIYUN_SMS_SIGN_NAME: '企业服务平台',
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
+    PAYOUT_CHANNEL_URL: 'https://pay.example.com/api/v1',
     ...over,
   };
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;

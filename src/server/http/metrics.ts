@@ -4,12 +4,14 @@
  * are per server process: scrape every instance). Requests are counted by method, route pattern
  * (never the raw URL: ids and secrets stay out) and status class, with a latency histogram; the
  * job queues' backlog and the age of their oldest waiting job; the nightly ledger check's newest
- * result (issue 28 item 5: alert when hr_ledger_mismatch_companies is not 0).
+ * result (issue 28 item 5: alert when hr_ledger_mismatch_companies is not 0); the 来账 kept unmatched
+ * (hr_payout_transfers_unmatched, issue 29).
  */
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
 import { lastLedgerCheck } from '../domain/payouts/ledger-check';
+import { unmatchedTransfers } from '../domain/payouts/transfers';
 import { jobQueue } from '../jobs';
 
 /** The durable queues' backlog (issue 25 item 2): shared by every server, so any scrape shows it. */
@@ -50,6 +52,17 @@ async function ledgerLines(db: Db): Promise<string[]> {
     '# HELP hr_ledger_last_check_timestamp_seconds When the last ledger check ran (Unix time; alert when older than a day and a bit).',
     '# TYPE hr_ledger_last_check_timestamp_seconds gauge',
     `hr_ledger_last_check_timestamp_seconds ${Math.floor(last.r.checkedAt.getTime() / 1000)}`,
+  ];
+}
+
+/** 来账 kept unmatched (domain/payouts/transfers.ts): money in that credited nobody, for the operator. */
+async function transferLines(db: Db): Promise<string[]> {
+  const n = await unmatchedTransfers(db).catch(() => null);
+  if (n === null) return ['# the unmatched transfers could not be read (database unavailable)'];
+  return [
+    '# HELP hr_payout_transfers_unmatched Transfers into the platform account (来账) matching no pending top-up, not credited (alert when it grows).',
+    '# TYPE hr_payout_transfers_unmatched gauge',
+    `hr_payout_transfers_unmatched ${n}`,
   ];
 }
 
@@ -103,6 +116,7 @@ export function metricsRoutes(app: FastifyInstance, opts: { token: string | null
       `hr_process_uptime_seconds ${((Date.now() - started) / 1000).toFixed(0)}`,
       ...(await queueLines()),
       ...(await ledgerLines(app.db)),
+      ...(await transferLines(app.db)),
     );
     return reply
       .header('cache-control', 'no-store')

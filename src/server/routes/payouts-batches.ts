@@ -11,6 +11,7 @@ import { batchAction, changeRowAmount, createBatch } from '../domain/payouts/bat
 import { MSG_PENDING_RESULT, batchDetail, listBatches, type Actor } from '../domain/payouts/batches';
 import { confirmBatch, sendBatchCode } from '../domain/payouts/confirm';
 import { addRoute } from '../http/route';
+import type { PayoutChannelClient } from '../adapters/payout-channel';
 
 /** The member company's caller as the 操作日志 records them. */
 const actorOf = (auth: AuthInfo, now: Date, ip: string): Actor => ({
@@ -20,7 +21,7 @@ const actorOf = (auth: AuthInfo, now: Date, ip: string): Actor => ({
   ip,
 });
 
-export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolean }) {
+export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolean; channel: PayoutChannelClient | null }) {
   addRoute(app, endpoints.payBatches, async ({ auth, db, now, query }) => listBatches(db, memberCompanyOf(auth, now).id, query));
 
   addRoute(app, endpoints.payBatchCreate, async ({ auth, db, now, body, req, setMsg }) => {
@@ -48,13 +49,18 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
 
   addRoute(app, endpoints.payBatchCode, async ({ auth, db, now, params, setMsg }) => {
     const company = memberCompanyOf(auth, now);
-    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, userId: auth.user.id, mobileEnc: auth.user.mobile_enc }, now, opts);
+    const sent = await sendBatchCode(db, { companyId: company.id, batchId: params.id, userId: auth.user.id, mobileEnc: auth.user.mobile_enc }, now, {
+      sandbox: opts.sandbox,
+    });
     setMsg(`验证码已发送至${sent.mobile}`);
     return sent;
   });
 
   addRoute(app, endpoints.payBatchConfirm, async ({ auth, db, now, params, body, req, setMsg }) => {
-    const out = await confirmBatch(db, { ...actorOf(auth, now, req.ip), batchId: params.id, code: body.code, mobileEnc: auth.user.mobile_enc }, now);
+    const out = await confirmBatch(db, { ...actorOf(auth, now, req.ip), batchId: params.id, code: body.code, mobileEnc: auth.user.mobile_enc }, now, {
+      channel: opts.channel,
+      log: req.log,
+    });
     setMsg(out.duplicate ? MSG_PENDING_RESULT : out.first_approval ? '已审批，待第二位审批人确认发放' : '已确认发放，发放结果确认中');
     return out;
   });

@@ -239,10 +239,7 @@ describe('payouts: the channel', () => {
     await topUp(b.debit);
     expect((await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.approver)).body.data.duplicate).toBe(false);
     const [r1, r2, r3] = b.rows;
-    const result = (id: number, result: string, reason = '') =>
-      call<{ payload: Record<string, string>; answer: { code: number; data: { applied: boolean } } }>(P.s.url, 'POST', `/sandbox/payouts/rows/${id}/result`, {
-        form: { result, reason },
-      });
+    const result = (id: number, result: 'success' | 'fail' | 'bounce', reason = '') => P.channelResult(id, result, reason);
 
     const ok1 = await result(r1!.id, 'success');
     expect(ok1.body.answer.data.applied).toBe(true);
@@ -304,7 +301,7 @@ describe('payouts: the channel', () => {
     const b = await readyBatch(t);
     await topUp(b.debit);
     await post(`/payout/batch/${b.id}/confirm`, { code: await code(b.id) }, P.approver);
-    await call(P.s.url, 'POST', `/sandbox/payouts/rows/${b.rows[0]!.id}/result`, { form: { result: 'success' } });
+    await P.channelResult(b.rows[0]!.id, 'success');
     expect(BatchDetail.parse((await get(`/payout/batch/${b.id}`, P.member)).body.data).status).toBe('done');
   });
 

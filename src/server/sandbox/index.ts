@@ -9,6 +9,7 @@ import { smsSandbox } from './sms';
 import { vodSandbox } from './vod';
 import { noticesSandbox } from './notices';
 import { payoutsSandbox } from './payouts';
+import { payoutChannelSandbox } from './payout-channel';
 import { taxSandbox } from './tax';
 import { announcementsSandbox } from './announcements';
 import { dysmsSandbox } from './dysms';
@@ -28,6 +29,7 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   noticesSandbox(app);
   employmentSandbox(app);
   payoutsSandbox(app);
+  payoutChannelSandbox(app);
   taxSandbox(app);
   announcementsSandbox(app);
   dysmsSandbox(app);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { fmtDateTime } from '../lib/time';
 import { yuanText } from '../../contract/money';
 import { employmentSection } from './employment';
-import { payoutsSection } from './payouts';
+import { payoutsSection } from './payout-channel-page';
+import { settleDue } from './payout-channel-events';
 import { taxSection } from './tax';
 import { announcementsSection } from './announcements';
 import { listCompanies } from './review';
@@ -128,7 +129,7 @@ input{padding:4px 6px;border:1px solid #d1d5db;border-radius:4px}button{border:0
 <section><h2>已审核企业</h2><p class="sub">JSON：<a href="/sandbox/companies">/sandbox/companies</a></p>
 <table><thead><tr><th>编号</th><th>企业名称</th><th>状态</th><th>审核时间</th></tr></thead><tbody>${reviewedRows || '<tr><td colspan="4" class="empty">暂无数据</td></tr>'}</tbody></table></section>
 ${await employmentSection(app.db)}
-${await payoutsSection(app.db)}
+${(await settleDue(app), await payoutsSection(app.db))}
 ${await taxSection(app.db)}
 ${await announcementsSection(app.db)}
 <section><h2>会员订单（微信支付）</h2><p class="sub">扫码打开的支付页：/sandbox/pay/订单号。确认支付是幂等的：重复确认不会重复开通会员或赠送 CRC。</p>

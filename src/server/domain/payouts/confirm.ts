@@ -22,6 +22,9 @@ import { log, ownBatch, type Actor } from './batches';
 import { yuanText as yuan } from '../../../contract/money';
 import { batchOverCap } from './cap';
 import { balanceOf, post, settingsOf } from './ledger';
+import type { PayoutChannelClient } from '../../adapters/payout-channel';
+import { startPaying } from './paying';
+import { submitBatch } from './submit';
 
 export const CODE_INTERVAL_S = 60;
 const CODE_TTL_S = 300;
@@ -87,6 +90,16 @@ export interface ConfirmInput extends Actor {
   mobileEnc: string;
 }
 
+/** Where 确认发放 sends the rows when the server has no queue (a test server built in-process). */
+export interface ConfirmChannel {
+  /** the server's payout channel (routes/payout-channel-provider.ts); null: none configured, 确认发放 is refused */
+  channel: PayoutChannelClient | null;
+  /** a sending that failed after the commit (the rows wait 发放中 for the reconcile) */
+  log?: { warn(o: object, m: string): void };
+}
+
+export const MSG_NO_CHANNEL = '发放通道未配置，暂不能确认发放';
+
 export interface ConfirmResult {
   status: BatchStatus;
   duplicate: boolean;
@@ -98,11 +111,15 @@ export interface ConfirmResult {
  * 确认发放: debits the batch's 实发, 税费 and 服务费 once and moves its rows to 发放中. A repeat
  * (the batch already past 待支付) answers `duplicate: true` and pays nothing more. Above the
  * company's 双人审批额度 the first approver's confirm records the approval and pays nothing.
+ * The rows go to the channel by the `payout-submit` job enqueued with them (paying.ts); without a
+ * queue, through `send.channel` once committed. `send` left out: nothing is sent (tests of the rule alone).
  */
-export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<ConfirmResult> {
+export async function confirmBatch(db: Db, o: ConfirmInput, now: Date, send?: ConfirmChannel): Promise<ConfirmResult> {
   const { companyId } = o;
   const paid = (status: BatchStatus, duplicate: boolean): ConfirmResult => ({ status, duplicate, first_approval: false });
-  return commitThenRefuse(db, async (t) => {
+  let sendNow = false;
+  const r = await commitThenRefuse(db, async (t) => {
+    sendNow = false;
     const b = await ownBatch(t, o.batchId, companyId, true);
     // a repeat (double click, second tab, retry after a timeout) pays nothing more
     if (b.status === 'paying' || b.status === 'done' || b.status === 'partial') return paid(b.status, true);
@@ -120,6 +137,8 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     const s = await settingsOf(t, companyId);
     const capErr = await batchOverCap(t, companyId, b.id, s.monthly_cap_fen, now);
     if (capErr) return capErr;
+    // no channel to send the rows to: nothing is debited for a batch that cannot be paid
+    if (send && !send.channel) return conflict(MSG_NO_CHANNEL);
     // the code last: only a confirm that would otherwise pay spends it
     const mobile = decryptPii(o.mobileEnc);
     const code = await t.one<{ id: number; code_hmac: string; expires_at: Date; attempts: number; consumed_at: Date | null }>(
@@ -160,7 +179,7 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
       ['fee', Number(money!.fee), '服务费'],
     ];
     for (const [type, v, remark] of debits) if (v > 0) await post(t, companyId, type, -v, { batch_id: b.id, ref_no: b.batch_no, remark }, now);
-    await t.query(`UPDATE payout_rows SET status = 'paying' WHERE batch_id = $1 AND status = 'pending'`, [b.id]);
+    sendNow = !(await startPaying(t, b.id)).queued;
     await log(
       t,
       companyId,
@@ -173,4 +192,12 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date): Promise<
     );
     return paid('paying', false);
   });
+  if (sendNow && send?.channel) {
+    // no queue: sent now that the debit is committed; a channel that fails leaves the rows 发放中
+    // for the reconcile (submit.ts), the confirm stands
+    await submitBatch(db, send.channel, o.batchId, now).catch((err: unknown) =>
+      send.log?.warn({ err, batchId: o.batchId }, '确认发放后提交发放通道失败，明细保持发放中，待对账重新提交'),
+    );
+  }
+  return r;
 }
