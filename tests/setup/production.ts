@@ -164,6 +164,7 @@ export async function startProductionServer(a: Pick<TestServer, 'url'>, over: Re
       wechatPay: config.wechatPay,
       esign: config.esign,
       realnameTelecom3: config.realnameTelecom3,
+      esignFlows: config.signFlows,
       tsa: config.tsa,
       sts: config.sts,
       uploads: config.uploads,
