@@ -45,7 +45,6 @@ export const tWorker = {
     cancel: '再想想',
     toEsign: '正在前往 e签宝 签署页面…',
     signingTitle: '签署确认中',
-    signingNote: '正在确认您在 e签宝 的签署结果，确认后本页自动更新。',
     signingResumeNote: '如尚未在 e签宝 页面完成签署，请点击“继续签署”。',
     signingResume: '继续签署',
     signingChecking: '正在确认签署结果',

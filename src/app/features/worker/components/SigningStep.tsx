@@ -49,7 +49,6 @@ export function SigningStep(p: { token: string; note: string; onDone: (v: Invite
         {T.signingTitle}
       </Text>
       <Spinner size="small" label={leaving ? T.toEsign : T.signingChecking} />
-      <Text className={s.note}>{T.signingNote}</Text>
       <Text className={s.note} data-testid="flex-signing-note">
         {p.note}
       </Text>
