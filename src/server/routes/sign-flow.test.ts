@@ -273,6 +273,41 @@ describe('signing through e签宝’s signing flow', () => {
     expect(await evidenceRows(x.rowId)).toBe(1);
   });
 
+  it('while a flow is open: 拒绝签署 belongs to e签宝’s page; a newer version withdraws the flow at e签宝 and is read first', async () => {
+    const x = await atSignStep('陆遥', '13966211007', makeIdCard('330106', '1992-04-01', 418));
+    expect((await tap(x)).body.data.step).toBe('signing');
+    expect((await x.p.post('/refuse')).body).toMatchObject({ code: 409, msg: '签署进行中，请在 e签宝 签署页面拒绝签署' });
+    const flowId = (await flows(x.rowId))[0]!.sign_flow_id!;
+    // HR saves version 2, in effect today
+    const path = `${await mkdtemp(`${tmpdir()}/v2-`)}/a.pdf`;
+    const v2 = Buffer.from('%PDF-1.4\n%agreement v2\n%%EOF\n');
+    await writeFile(path, v2);
+    const media = `W${Math.random().toString(36).slice(2, 14)}`;
+    const key = `attached/material/${media}.pdf`;
+    const hr = (await s.db.one<{ id: number }>(`SELECT user_id AS id FROM media ORDER BY created_at DESC LIMIT 1`))!.id;
+    await s.db.query(
+      `INSERT INTO media (media_id, kind, company_id, user_id, title, file_name, file_size, bucket, object_key, status)
+       VALUES ($1, 'attached', $2, $3, 'x', '服务协议v2.pdf', $5, 'outin-hrconsole-sandbox', $4, 'Normal')`,
+      [media, c1, hr, key, v2.length],
+    );
+    await s.db.query(`INSERT INTO oss_objects (bucket, object_key, size, etag, crc64, file_path) VALUES ('outin-hrconsole-sandbox', $1, $3, 'e', '0', $2)`, [
+      key,
+      path,
+      v2.length,
+    ]);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(
+      (await entCalls(s).post(`/employment/task/${x.taskId}/agreement`, { name: '灵活用工服务协议', media_id: media, effective_date: today }, member)).body
+        .code,
+    ).toBe(200);
+    // 继续签署 of the old version: withdrawn at e签宝, the worker reads version 2
+    expect((await x.p.post('/sign-url')).body).toMatchObject({ code: 409, msg: '协议已更新，请重新阅读后签署' });
+    expect(await flows(x.rowId)).toEqual([{ status: 'revoked', sign_flow_id: flowId }]);
+    expect((await s.db.one<{ status: number }>('SELECT status FROM sandbox_esign_flows WHERE sign_flow_id = $1', [flowId]))!.status).toBe(3);
+    const view = await x.p.view();
+    expect(view).toMatchObject({ step: 'sign', agreement: { version: 2 }, sign_flow: { status: 'revoked' } });
+  });
+
   it('e签宝 down when the flow is made: 签署服务暂不可用, the flow failed, the code used; a new one signs', async () => {
     const x = await atSignStep('程远', '13966211006', makeIdCard('330106', '1990-02-14', 553));
     expect((await call(s.url, 'POST', '/sandbox/esign/faults', { form: { unavailable: '1' } })).status).toBe(200);

@@ -13,9 +13,7 @@
  * "e签宝" sends (sandbox_esign_sms, shown on the operator page and at GET /sandbox/esign/sms);
  * the signed PDF (esign-pdf.ts, esign-ca.ts) replaces nothing of the original but appends to it;
  * the callbacks go through the outbox (esign-callbacks.ts).
- * Test controls: POST /sandbox/esign/callbacks form hold=1|0; POST /sandbox/esign/flows/{id}/notify
- * form action=… (send that event again now; answers the receiver's status); POST
- * /sandbox/esign/flows/{id}/expire; GET /sandbox/esign/flows; GET /sandbox/esign/ca.pem.
+ * Test controls: sandbox/esign-controls.ts.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -54,7 +52,7 @@ export interface SandboxFlow {
   signer_ip: string | null;
   signed_file_id: string | null;
 }
-const FLOW_COLS = `sign_flow_id, title, file_id, file_name, biz_no, notify_url, redirect_url, redirect_delay, auto_finish, signer_mobile, signer_name,
+export const FLOW_COLS = `sign_flow_id, title, file_id, file_name, biz_no, notify_url, redirect_url, redirect_delay, auto_finish, signer_mobile, signer_name,
   signer_id_no, status, description, created_at, expires_at, signed_at, finished_at, signer_ip, signed_file_id`;
 
 export const loadFlow = (db: Db, id: string, lock = false) =>
@@ -378,42 +376,5 @@ export function esignFlowsSandbox(app: FastifyInstance) {
     const row = await app.db.one<{ signed_pdf: Buffer | null }>('SELECT signed_pdf FROM sandbox_esign_flows WHERE sign_flow_id = $1', [id]);
     if (!row?.signed_pdf) return reply.status(404).send({ errCode: 404, msg: '文件不存在' });
     return reply.type('application/pdf').header('content-disposition', 'attachment').send(Buffer.from(row.signed_pdf));
-  });
-
-  // --- test and operator controls ---------------------------------------------------------------
-  app.get(`${P}/sms`, async (req, reply) => {
-    const mobile = s((req.query as Obj).mobile);
-    const row = await app.db.one<{ code: string; sent_at: Date }>(
-      'SELECT code, sent_at FROM sandbox_esign_sms WHERE mobile = $1 ORDER BY sent_at DESC, id DESC LIMIT 1',
-      [mobile],
-    );
-    if (!row) return reply.status(404).send({ msg: '该手机号暂无 e签宝 验证码' });
-    return { code: row.code, sent_at: row.sent_at.toISOString() };
-  });
-  app.get(`${P}/flows`, async () => ({
-    list: (await app.db.query<SandboxFlow>(`SELECT ${FLOW_COLS} FROM sandbox_esign_flows ORDER BY created_at DESC LIMIT 50`)).map((f) => ({
-      sign_flow_id: f.sign_flow_id,
-      title: f.title,
-      signer: `${f.signer_name.slice(0, 1)}** ${mask(f.signer_mobile)}`,
-      status: f.status,
-      description: f.description,
-    })),
-  }));
-  app.get(`${P}/ca.pem`, async (_req, reply) => reply.type('application/x-pem-file').send((await sandboxEsignCa(app)).certPem));
-  app.post(`${P}/callbacks`, async (req) => {
-    const hold = s(((req.body ?? {}) as Obj).hold) === '1';
-    esignOutbox(app).hold(hold);
-    return { hold };
-  });
-  app.post(`${P}/flows/:id/notify`, async (req, reply) => {
-    const action = s(((req.body ?? {}) as Obj).action);
-    const status = await esignOutbox(app).resend((req.params as { id: string }).id, action);
-    if (status === null) return reply.status(404).send({ msg: '该流程没有这个通知' });
-    return { status };
-  });
-  app.post(`${P}/flows/:id/expire`, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    if (!(await endFlow(app, id, { status: FLOW_STATUS.expired, description: '已过期' }, app.now()))) return reply.status(409).send({ msg: '流程不在签署中' });
-    return { status: FLOW_STATUS.expired };
   });
 }

@@ -15,6 +15,7 @@ import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
 import { esignSandbox } from './esign';
+import { esignControlsSandbox } from './esign-controls';
 import { esignFlowsSandbox } from './esign-flows';
 import { esignH5Sandbox } from './esign-h5';
 import { tsaSandbox } from './tsa';
@@ -37,6 +38,7 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   stsSandbox(app);
   esignSandbox(app);
   esignFlowsSandbox(app);
+  esignControlsSandbox(app);
   esignH5Sandbox(app);
   tsaSandbox(app);
   operatorPage(app);

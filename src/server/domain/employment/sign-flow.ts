@@ -25,6 +25,7 @@ import type { LoginLimits } from '../../lib/limits';
 import { decryptPii } from '../../lib/pii';
 import { commitThenRefuse, conflict, Refusal } from '../../lib/refusal';
 import { consumeSmsCode, usedCode } from '../sms-codes';
+import { currentAgreement } from './agreements';
 import type { ObjectStore } from './media';
 import { checkedFileSha, latestRealname, MSG_SIGN_DOWN, MSG_SIGN_NONE, signableAgreement, type TimestampService } from './sign-evidence';
 import { sessionInvite } from './worker-invite';
@@ -198,11 +199,27 @@ export async function startSignFlow(
   return { sign_url: await linkOf(deps, made, w.mobile_enc, token) };
 }
 
-/** 继续签署: a fresh link to the person's open flow (e签宝's links are short-lived). */
+/**
+ * 继续签署: a fresh link to the person's open flow (e签宝's links are short-lived) — while its
+ * version is still the one in effect; a flow of an older version is withdrawn at e签宝 and the
+ * worker reads the new one (the page shows 签署协议 again).
+ */
 export async function resumeSignFlow(db: Db, token: string, secret: string, now: Date, deps: Omit<FlowDeps, 'limits' | 'client' | 'store' | 'tsa'>) {
   const w = await sessionInvite(db, token, secret, now);
   const open = await openFlow(db, w.id);
   if (!open) throw conflict(MSG_NO_OPEN_FLOW);
   if (open.status === 'creating') throw conflict(MSG_FLOW_STARTING);
+  if ((await currentAgreement(db, w.task_id, now))?.id !== open.agreement_id) {
+    try {
+      await deps.flows.client.revoke(open.sign_flow_id!, '协议已更新');
+    } catch (err) {
+      throw down(deps as FlowDeps, err);
+    }
+    await db.query(`UPDATE esign_sign_flows SET status = 'revoked', status_detail = '协议已更新', finished_at = $2 WHERE id = $1 AND status = 'signing'`, [
+      open.id,
+      now,
+    ]);
+    throw conflict('协议已更新，请重新阅读后签署');
+  }
   return { sign_url: await linkOf(deps as FlowDeps, open, w.mobile_enc, token) };
 }
