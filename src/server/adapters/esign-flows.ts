@@ -159,7 +159,13 @@ export function esignFlowClient(cfg: EsignConfig, opts: FlowClientOptions = {}):
       // would not belong there
       let put: Response;
       try {
-        put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-md5': md5, 'content-type': type }, body: new Uint8Array(bytes), signal: timeout() });
+        // up to 10 MB: a minute, not the API calls' seconds
+        put = await fetch(uploadUrl, {
+          method: 'PUT',
+          headers: { 'content-md5': md5, 'content-type': type },
+          body: new Uint8Array(bytes),
+          signal: AbortSignal.timeout(Math.max(opts.timeoutMs ?? 10_000, 60_000)),
+        });
       } catch (err) {
         return fail(`upload: ${err instanceof Error ? err.message : String(err)}`);
       }

@@ -18,6 +18,7 @@ import { SignEvidenceData, VerifyData } from '../../contract/sign-evidence';
 import { notifyHeaders } from '../adapters/esign-flows';
 import { makeIdCard } from '../db/seeds/dimission';
 import { MSG_SIGN_DOWN } from '../domain/employment/sign-evidence';
+import { MSG_LINK_DOWN } from '../domain/employment/sign-flow';
 import { SANDBOX_ESIGN_KEY } from '../sandbox/esign';
 import { signatureOf } from '../sandbox/esign-pdf';
 import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
@@ -278,6 +279,10 @@ describe('signing through e签宝’s signing flow', () => {
     expect((await tap(x)).body.data.step).toBe('signing');
     expect((await x.p.post('/refuse')).body).toMatchObject({ code: 409, msg: '签署进行中，请在 e签宝 签署页面拒绝签署' });
     const flowId = (await flows(x.rowId))[0]!.sign_flow_id!;
+    // e签宝 cannot give a link now: the flow stays, 继续签署 later
+    expect((await call(s.url, 'POST', '/sandbox/esign/faults', { form: { unavailable: '1' } })).status).toBe(200);
+    expect((await x.p.post('/sign-url')).body).toMatchObject({ code: 503, msg: MSG_LINK_DOWN });
+    expect(await flows(x.rowId)).toEqual([{ status: 'signing', sign_flow_id: flowId }]);
     // HR saves version 2, in effect today
     const path = `${await mkdtemp(`${tmpdir()}/v2-`)}/a.pdf`;
     const v2 = Buffer.from('%PDF-1.4\n%agreement v2\n%%EOF\n');

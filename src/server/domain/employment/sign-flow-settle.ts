@@ -60,8 +60,8 @@ export async function settleFlow(db: Db, deps: SettleDeps, f: FlowRow, now: Date
   if (d.status !== FLOW_STATUS.completed) return 'open';
   if (!deps.tsa) throw new TsaUnavailable('no TSA configured');
 
-  const files = await deps.flows.client.files(f.sign_flow_id);
-  const file = files.find((x) => x.fileName) ?? files[0]!;
+  // one document per flow: its signed file
+  const file = (await deps.flows.client.files(f.sign_flow_id))[0]!;
   // the signed file: the agreement (at most AGREEMENT_MAX_BYTES) and what signing appends
   const signed = await deps.flows.client.download(file.downloadUrl, AGREEMENT_MAX_BYTES + 4 * 1024 * 1024);
   if (!isPdf(signed)) throw new EsignUnavailable('the signed file is not a PDF');

@@ -56,6 +56,8 @@ export interface FlowDeps {
 
 export const MSG_FLOW_STARTING = '签署正在发起，请稍候';
 export const MSG_NO_OPEN_FLOW = '没有进行中的签署，请重新获取验证码签署';
+/** the flow exists, only its link could not be had: 继续签署 asks again */
+export const MSG_LINK_DOWN = '暂时无法打开 e签宝 签署页面，请稍后点击“继续签署”';
 /** How long a flow stays open at e签宝: it is for signing now; an abandoned one ends (过期) and a new tap starts another. */
 export const FLOW_TTL_MS = 24 * 3600_000;
 
@@ -107,10 +109,10 @@ export async function flowNote(db: Db, taskWorkerId: number): Promise<SignFlowNo
 }
 
 const redirectUrl = (deps: FlowDeps, token: string) => `${deps.flows.returnOrigin(deps.origin)}/m/flex/w/${token}`;
-const down = (deps: FlowDeps, err: unknown) => {
+const down = (deps: FlowDeps, err: unknown, msg = MSG_SIGN_DOWN) => {
   if (!(err instanceof EsignUnavailable)) return err;
   deps.log?.(err);
-  return new Refusal(Code.UNAVAILABLE, MSG_SIGN_DOWN);
+  return new Refusal(Code.UNAVAILABLE, msg);
 };
 
 /** A fresh link to an open flow, for its signer's mobile, as the phone opens it. */
@@ -118,7 +120,7 @@ async function linkOf(deps: FlowDeps, f: FlowRow, mobileEnc: string, token: stri
   try {
     return deps.flows.phoneUrl(await deps.flows.client.signUrl(f.sign_flow_id!, decryptPii(mobileEnc), redirectUrl(deps, token)), deps.origin);
   } catch (err) {
-    throw down(deps, err);
+    throw down(deps, err, MSG_LINK_DOWN);
   }
 }
 
