@@ -14,6 +14,7 @@
  * answer HTTP 503 as a provider outage would; `GET /sandbox/esign/checks` — what it was asked (masked).
  * The gateway's own refusals (bad signature, stale timestamp) answer HTTP 401 with a JSON body;
  * the real gateway's exact wording of those is not documented, so these are the sandbox's words.
+ * The same gateway check (gatewayAnswer) guards the signing flows: sandbox/esign-flows.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
