@@ -26,6 +26,7 @@ export const WORKER_STEPS = [
   'wait_hire', // signed up; the company has not taken them on yet
   'realname', // 实名认证 (name + ID number)
   'sign', // read and sign (or refuse) the agreement in effect
+  'signing', // signing at e签宝: 签署确认中 until its result is known
   'no_agreement', // signing needed, but no agreement is in effect yet
   'deliver', // 提交交付
   'delivered', // waiting for the company's 验收
@@ -61,6 +62,13 @@ export const WorkerAgreement = z.object({
   url: z.string(),
 });
 
+/** Where the person's latest e签宝 flow stands, when it is not signed (yet): what the page says of it. */
+export const SignFlowNote = z.object({
+  status: z.enum(['signing', 'refused', 'expired', 'revoked', 'failed']),
+  note: z.string(),
+});
+export type SignFlowNote = z.infer<typeof SignFlowNote>;
+
 export const InviteData = z.object({
   task: WorkerTask,
   mobile_mask: z.string(),
@@ -80,8 +88,14 @@ export const InviteData = z.object({
   signed_at: z.string(),
   /** set when step is `sign` */
   agreement: WorkerAgreement.nullable(),
+  /** signing through e签宝: the latest flow of a person still to sign (after the SMS check only) */
+  sign_flow: SignFlowNote.nullable(),
 });
 export type InviteData = z.infer<typeof InviteData>;
+
+/** 签署: the page as it now stands, and e签宝's signing page to open (empty when signed here, in-house). */
+export const WorkerSignData = InviteData.extend({ sign_url: z.string() });
+export const WorkerSignUrlData = z.object({ sign_url: z.string() });
 
 export const WorkerCodeData = z.object({ retry_after: z.number().int(), mobile_mask: z.string() });
 export const WorkerVerifyBody = z.strictObject({ code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码') });
@@ -179,7 +193,9 @@ export const workerEndpoints = {
   workerRealname: ep({ method: 'POST', path: '/worker/invite/:token/realname', params: Token, body: WorkerRealnameBody, data: InviteData, auth: false }),
   /** the intent code of signing, to the invited (verified) mobile */
   workerSignCode: ep({ method: 'POST', path: '/worker/invite/:token/sign-code', params: Token, data: WorkerCodeData, auth: false }),
-  workerSign: ep({ method: 'POST', path: '/worker/invite/:token/sign', params: Token, body: WorkerSignBody, data: InviteData, auth: false }),
+  workerSign: ep({ method: 'POST', path: '/worker/invite/:token/sign', params: Token, body: WorkerSignBody, data: WorkerSignData, auth: false }),
+  /** 继续签署: a fresh link to the person's open e签宝 flow */
+  workerSignUrl: ep({ method: 'POST', path: '/worker/invite/:token/sign-url', params: Token, data: WorkerSignUrlData, auth: false }),
   workerRefuse: ep({ method: 'POST', path: '/worker/invite/:token/refuse', params: Token, data: InviteData, auth: false }),
   workerDeliver: ep({ method: 'POST', path: '/worker/invite/:token/deliver', params: Token, body: WorkerDeliverBody, data: InviteData, auth: false }),
   /** short-lived upload credentials for this task worker's photos (key prefix and images only), while they may deliver */

@@ -16,6 +16,8 @@ import { workerRoutes } from './routes/worker';
 import { serverRealname } from './routes/realname-provider';
 import { serverTsa } from './routes/tsa-provider';
 import { serverPayoutChannel } from './routes/payout-channel-provider';
+import { serverSignFlows } from './routes/sign-flow-provider';
+import { esignNotifyRoutes } from './routes/esign-notify';
 import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { signEvidenceRoutes } from './routes/sign-evidence';
 import { payoutsRoutes } from './routes/payouts';
@@ -89,6 +91,8 @@ export interface ServerOptions {
   esign?: EsignConfig | null;
   /** 运营商三要素 (name, ID number, mobile) after 二要素 (config.ts ESIGN_REALNAME_TELECOM3) */
   realnameTelecom3?: boolean;
+  /** signatures through e签宝's signing flows when there is an e签宝 (default); false: in-house (config.ts ESIGN_SIGN_FLOWS) */
+  esignFlows?: boolean;
   /** the time-stamping authority for e-signatures (config.ts TSA_URL, TSA_CERT_FILE); null: the demo's sandbox, else none */
   tsa?: TsaConfig | null;
   /** the payout channel's API (config.ts PAYOUT_CHANNEL_URL); null/undefined: the demo's sandbox channel, else none */
@@ -155,11 +159,15 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   employmentRoutes(app);
   // the trusted timestamp of each signature, and of its check on the evidence pages
   const tsa = serverTsa(app, { tsa: opts.tsa, sandbox: opts.sandbox });
+  // signatures through e签宝's signing flows when there is an e签宝 (configured, or the demo's sandbox)
+  const flows = serverSignFlows(app, { enabled: opts.esignFlows, esign: opts.esign, sandbox: opts.sandbox, publicOrigin: opts.publicOrigin });
+  esignNotifyRoutes(app, { flows, tsa });
   workerRoutes(app, {
     sandbox: opts.sandbox ?? false,
     limits: loginLimits,
     realname: serverRealname(app, { esign: opts.esign, telecom3: opts.realnameTelecom3, sandbox: opts.sandbox }),
     tsa,
+    flows,
     uploads,
   });
   signEvidenceRoutes(app, { tsa });

@@ -1,6 +1,7 @@
 /**
  * The e签宝 settings of config.ts (issue 29 item 3): ESIGN_APP_ID and ESIGN_APP_SECRET together or
- * neither, in both profiles; the endpoint's default; http only for this machine; the 三要素 flag.
+ * neither, in both profiles; the endpoint's default; http only for this machine; the 三要素 flag; the
+ * signing-flow switch (on by default: signatures through e签宝 whenever there is one).
  */
 import { describe, expect, it } from 'vitest';
 import { productionEnv } from '../../tests/setup/spawn';
@@ -47,5 +48,13 @@ describe('ESIGN_*', () => {
       1,
     );
     expect(problemsOf({ ESIGN_REALNAME_TELECOM3: 'yes' })).toEqual(['ESIGN_REALNAME_TELECOM3: 只能是 0 或 1']);
+    expect(problemsOf(productionEnv({ ESIGN_SIGN_FLOWS: 'on' }))).toEqual(['ESIGN_SIGN_FLOWS: 只能是 0 或 1']);
+  });
+
+  it('ESIGN_SIGN_FLOWS: signing flows unless 0, in both profiles', () => {
+    expect(loadConfig({}).signFlows).toBe(true);
+    expect(loadConfig(productionEnv() as NodeJS.ProcessEnv).signFlows).toBe(true);
+    expect(loadConfig({ ESIGN_SIGN_FLOWS: '0' }).signFlows).toBe(false);
+    expect(loadConfig(productionEnv({ ESIGN_SIGN_FLOWS: '0' }) as NodeJS.ProcessEnv).signFlows).toBe(false);
   });
 });

@@ -91,6 +91,8 @@ export interface Config {
   esign: EsignConfig | null;
   /** ESIGN_REALNAME_TELECOM3=1: 运营商三要素 with the worker's mobile after 二要素 */
   realnameTelecom3: boolean;
+  /** ESIGN_SIGN_FLOWS (default 1): signatures through e签宝's signing flows when there is an e签宝 (ESIGN_*, or the demo's sandbox); 0: in-house */
+  signFlows: boolean;
   /** the time-stamping authority of e-signatures (TSA_URL + TSA_CERT_FILE, optional as a pair); null: the demo's sandbox / none */
   tsa: TsaConfig | null;
   /** WeChat Pay v3 merchant (production, optional as a whole); null: the sandbox platform / none */
@@ -232,6 +234,7 @@ const common = z.object({
     .optional(),
   ESIGN_APP_SECRET: z.string().min(8, '应为 e签宝 开放平台的应用密钥（APP KEY）').max(256, '应为 e签宝 开放平台的应用密钥（APP KEY）').optional(),
   ESIGN_REALNAME_TELECOM3: flag.optional(),
+  ESIGN_SIGN_FLOWS: flag.optional(),
   TSA_URL: z
     .string()
     .refine((v) => /^https?:$/.test(URL.parse(v)?.protocol ?? ''), '应为时间戳服务（RFC 3161）的 http:// 或 https:// 地址')
@@ -587,6 +590,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
       esign: esignConfig(e),
       realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
+      signFlows: e.ESIGN_SIGN_FLOWS !== '0',
       tsa: tsaConfig(e),
       payoutChannelUrl: e.PAYOUT_CHANNEL_URL,
       loginLimits: loginLimits(e),
@@ -624,6 +628,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatPay: null,
     esign: esignConfig(e),
     realnameTelecom3: e.ESIGN_REALNAME_TELECOM3 === '1',
+    signFlows: e.ESIGN_SIGN_FLOWS !== '0',
     tsa: tsaConfig(e),
     payoutChannelUrl: e.PAYOUT_CHANNEL_URL ?? null,
     loginLimits: loginLimits(e),

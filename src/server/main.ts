@@ -91,6 +91,8 @@ const app = await buildServer({
   // 实名认证: the configured e签宝 application; the demo's sandbox on this same server otherwise
   esign: config.esign,
   realnameTelecom3: config.realnameTelecom3,
+  // signatures: through e签宝's signing flows (its sandbox in the demo) unless ESIGN_SIGN_FLOWS=0
+  esignFlows: config.signFlows,
   // signatures' timestamps: the configured TSA; the demo's sandbox on this same server otherwise
   tsa: config.tsa,
   // payouts: the configured channel; the demo's sandbox channel on this same server otherwise

@@ -6,9 +6,11 @@
  *
  * Two servers over real HTTP in this process:
  * - A, the outside world: a demo server with sandboxes on. Its sandboxes are the providers: the
- *   SendSms gateway (/sandbox/dysms/), STS, VOD and the object store, e签宝 (/sandbox/esign), the
- *   TSA (/sandbox/tsa) and the payout channel (/sandbox/payout-channel, with its own orders in
- *   A's sandbox_channel_* tables). Nothing of A's product side is used.
+ *   SendSms gateway (/sandbox/dysms/), STS, VOD and the object store, e签宝 (/sandbox/esign: 实名认证,
+ *   and the signing flow — its H5 page the phone signs on, its signed callbacks to B's
+ *   PUBLIC_ORIGIN/notify/esign), the TSA (/sandbox/tsa) and the payout channel
+ *   (/sandbox/payout-channel, with its own orders in A's sandbox_channel_* tables). Nothing of A's
+ *   product side is used.
  * - B, production: `NODE_ENV=production`'s configuration read by loadConfig, each provider's
  *   endpoint at A (tests/setup/production.ts), sandboxes off, the durable jobs worked (every SMS
  *   leaves through the `sms-send` job), on its own database. Everything below is B's HTTP API, as
@@ -56,6 +58,7 @@ import { dateAfter, fmtDate } from './lib/time';
 import { call, useTestServer, type Env } from '../../tests/setup/server';
 import { PROD_SMS, smsGateway, startProductionServer, type ProductionServer } from '../../tests/setup/production';
 import { decode, sandboxOss, type Cred } from '../../tests/setup/sandbox-upload';
+import { signOnH5 } from '../../tests/setup/esign-h5';
 
 const A = useTestServer();
 let B: ProductionServer;
@@ -138,6 +141,7 @@ const s = {} as {
   rowId: number;
   verifyId: string;
   batchId: number;
+  signFlowId: string;
   /** the worker's phone, its session open */
   phone: ReturnType<typeof phone>;
 };
@@ -273,10 +277,34 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
     expect(agreement.url.startsWith(`${A.url}/`)).toBe(true);
     expect(Buffer.compare(Buffer.from(await (await fetch(agreement.url)).arrayBuffer()), PDF)).toBe(0);
 
-    // intent: a code of its own, sent at signing; then the signature (timestamped by A's TSA)
+    // intent: a code of its own, sent at signing; then the flow at A's e签宝, whose H5 page the
+    // phone signs on with e签宝's own code, and which calls back B (timestamped by A's TSA)
     const { sms: intent } = await sms.after(WORKER.mobile, () => p.post('/sign-code'));
-    const signed = await p.post('/sign', { agreement_id: String(s.agreementId), agree: '1', code: intent.template_param.code! });
-    expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { step: 'deliver', sign_status: 'signed', work_status: 'working' } });
+    const started = await p.post('/sign', { agreement_id: String(s.agreementId), agree: '1', code: intent.template_param.code! });
+    expect(started.body).toMatchObject({ code: 200, msg: '请在 e签宝 签署页面完成签署', data: { step: 'signing', sign_status: 'pending' } });
+    const signUrl = started.body.data.sign_url as string;
+    expect(signUrl.startsWith(`${A.url}/sandbox/esign/h5/sign/`)).toBe(true);
+    const flow = (await A.db.one<{ sign_flow_id: string; notify_url: string; redirect_url: string; signer_name: string }>(
+      'SELECT sign_flow_id, notify_url, redirect_url, signer_name FROM sandbox_esign_flows ORDER BY created_at DESC LIMIT 1',
+    ))!;
+    expect(flow).toMatchObject({ notify_url: `${B.url}/notify/esign`, redirect_url: `${B.url}/m/flex/w/${s.token}`, signer_name: WORKER.name });
+    s.signFlowId = flow.sign_flow_id;
+    const { back } = await signOnH5(signUrl, WORKER.mobile);
+    expect(back).toBe(`${B.url}/m/flex/w/${s.token}`);
+    // A's callback reaches B over HTTP and is taken (2xx); the page shows the result
+    await expect
+      .poll(
+        async () =>
+          (await A.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_esign_callbacks WHERE sign_flow_id = $1 AND last_status = 200`, [
+            flow.sign_flow_id,
+          ]))!.n,
+        {
+          timeout: 15_000,
+          interval: 100,
+        },
+      )
+      .toBe(2);
+    expect(await p.view()).toMatchObject({ step: 'deliver', sign_status: 'signed', work_status: 'working' });
     expect((await p.post('/deliver', { note: '首周夜班理货记录已上传' })).body).toMatchObject({
       code: 200,
       data: { step: 'delivered', work_status: 'delivered' },
@@ -382,9 +410,15 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
       intent: { method: '短信验证码', mobile_mask: '139****7001' },
       ip: PHONE_IP,
       user_agent: UA,
-      checks: { agreement_file: { ok: true }, record: { ok: true }, timestamp: { ok: true } },
+      sign_flow: { provider: 'e签宝', sign_flow_id: s.signFlowId },
+      checks: { agreement_file: { ok: true }, record: { ok: true }, timestamp: { ok: true }, signed_file: { ok: true } },
     });
     expect(e.agreement.file_name).toMatch(/\.pdf$/i);
+    // the signed file e签宝 (A) delivered, kept by B: another hash than the agreement's
+    const signedPdf = Buffer.from(ok<{ content_base64: string }>(await get(`/employment/sign-evidence/${e.id}/signed-file`, s.hr)).content_base64, 'base64');
+    expect(sha(signedPdf)).toBe(e.sign_flow!.signed_sha256);
+    expect(sha(signedPdf)).not.toBe(sha(PDF));
+    expect(signedPdf.subarray(0, PDF.length).equals(PDF)).toBe(true);
     expect(e.intent.sent_at <= e.intent.verified_at).toBe(true);
     // the timestamp is A's TSA's (the last serial of its sequence), verified against TSA_CERT_FILE;
     // B made no TSA key of its own
@@ -400,6 +434,7 @@ describe('production profile: providers at their sandboxes over HTTP (issue 29, 
     const verify = async (hash: string) => envelope(VerifyData).parse((await get(`/verify/signed?sha256=${hash}`)).body).data;
     expect(await verify(e.record_sha256)).toMatchObject({ found: true, kind: 'record', timestamp_ok: true });
     expect(await verify(sha(PDF))).toMatchObject({ found: true, kind: 'agreement', signed_count: 1 });
+    expect(await verify(sha(signedPdf))).toMatchObject({ found: true, kind: 'signed', timestamp_ok: true });
   });
 
   it('one byte of the agreement changed in the store B reads: the file check fails, the changed file is unknown, the original still found', async () => {

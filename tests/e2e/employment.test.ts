@@ -3,7 +3,8 @@
  * reload), the operator approves it on the sandbox page, the agreement PDF goes through the upload
  * engine and previews in the browser, the task is set to named workers, people come in through
  * the workers import (批量导入人员: template → fill → upload → 确认导入) and are added with the picker, a
- * worker signs and delivers on the sandbox phone page in a second browser context, HR accepts,
+ * worker signs (on e签宝's H5 page: the demo's sandbox) and delivers on the phone page in a second
+ * browser context, HR accepts (the evidence with the signed file),
  * and the preview shows the task as saved. Screenshots: tests/.artifacts/emp-*.png.
  */
 import { mobileIndex } from '../../src/server/domain/users';
@@ -243,7 +244,33 @@ describe('employment: the task side of issue 12', () => {
     await toast(phone, '验证码已发送至139****0001');
     await phone.getByTestId('flex-sign-code').fill(await smsCode(h.url, '13966660001'));
     await phone.getByTestId('flex-sign-btn').click();
-    await phone.getByTestId('flex-note').waitFor();
+    // e签宝's signing page (the demo's sandbox): its own SMS code, then back to our page
+    await phone.waitForURL(/\/sandbox\/esign\/h5\/sign\//, { timeout: 30_000 });
+    await phone.getByTestId('esign-h5').waitFor();
+    expect(await phone.getByTestId('esign-title').innerText()).toBe('灵活用工服务协议（第1版）');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'emp-06b-esign-h5');
+    // back to our page without signing: 签署确认中 (readable at 360 px), and 继续签署 opens e签宝's page again
+    await phone.goto(invite);
+    await phone.getByTestId('flex-signing').waitFor();
+    await phone.setViewportSize({ width: 360, height: 780 });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(phone, 'emp-06e-phone-signing');
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.getByTestId('flex-sign-resume').click();
+    await phone.waitForURL(/\/sandbox\/esign\/h5\/sign\//, { timeout: 30_000 });
+    await phone.getByTestId('esign-h5').waitFor();
+    await phone.getByTestId('esign-send').click();
+    await phone.getByTestId('esign-notice').waitFor();
+    const esignCode = ((await (await fetch(`${h.url}/sandbox/esign/sms?mobile=13966660001`)).json()) as { code: string }).code;
+    await phone.getByTestId('esign-code').fill(esignCode);
+    await shot(phone, 'emp-06c-esign-code');
+    await phone.getByTestId('esign-sign').click();
+    await phone.getByTestId('esign-done').waitFor();
+    await shot(phone, 'emp-06d-esign-done');
+    // e签宝 sends the phone back after its 3 s; the page shows the result once its callback came
+    await phone.waitForURL((u) => u.pathname === invite, { timeout: 15_000 });
+    await phone.getByTestId('flex-note').waitFor({ timeout: 20_000 });
     expect(await phone.getByTestId('flex-sign').innerText()).toBe('签署成功');
     // 提交交付 with a photo, through the upload engine with the invitation's own credentials
     await phone.getByTestId('flex-photo-input').setInputFiles({ name: '现场照片.png', mimeType: 'image/png', buffer: PNG });
@@ -267,9 +294,16 @@ describe('employment: the task side of issue 12', () => {
     // HR sees the photo before 验收, and the signature's evidence, every check made again
     expect(await delivered.getByTestId('manage-photo').count()).toBe(1);
     await delivered.getByTestId('manage-evidence').click();
-    for (const c of ['agreement_file', 'record', 'timestamp'])
+    for (const c of ['agreement_file', 'signed_file', 'record', 'timestamp'])
       expect(await page.getByTestId(`evidence-check-${c}`).getAttribute('data-ok', { timeout: 15_000 })).toBe('true');
     expect(await page.getByTestId('evidence-summary').getAttribute('data-failed')).toBe('0');
+    // signed at e签宝: the flow and the signed file's hash (another than the agreement's), its download
+    await page.getByTestId('evidence-flow').waitFor();
+    expect(await page.getByTestId('evidence-signed-sha').getAttribute('data-value')).not.toBe(
+      await page.getByTestId('evidence-agreement-sha').getAttribute('data-value'),
+    );
+    const [signedDl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('evidence-signed-download').click()]);
+    expect(signedDl.suggestedFilename()).toBe('灵活用工服务协议_已签署.pdf');
     await shot(page, 'emp-07c-evidence');
     await page.goBack();
     await page.getByTestId('manage-tab-delivery').click();

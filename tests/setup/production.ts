@@ -167,6 +167,7 @@ export async function startProductionServer(a: Pick<TestServer, 'url'>, over: Re
       wechatPay: config.wechatPay,
       esign: config.esign,
       realnameTelecom3: config.realnameTelecom3,
+      esignFlows: config.signFlows,
       tsa: config.tsa,
       payoutChannelUrl: config.payoutChannelUrl,
       sts: config.sts,

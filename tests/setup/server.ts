@@ -34,6 +34,8 @@ export async function startTestServer(
     trustProxy?: boolean;
     /** 实名认证 adds 运营商三要素 after 二要素 (config.ts ESIGN_REALNAME_TELECOM3) */
     realnameTelecom3?: boolean;
+    /** false: signatures in-house, not through the e签宝 sandbox's signing flows (config.ts ESIGN_SIGN_FLOWS=0) */
+    esignFlows?: boolean;
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
@@ -49,6 +51,7 @@ export async function startTestServer(
     uploadQuota: opts.uploadQuota,
     trustProxy: opts.trustProxy,
     realnameTelecom3: opts.realnameTelecom3,
+    esignFlows: opts.esignFlows,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

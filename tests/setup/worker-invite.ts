@@ -10,6 +10,7 @@ import { envelope } from '../../src/contract/envelope';
 import { InviteData } from '../../src/contract/worker';
 import { mobileIndex } from '../../src/server/domain/users';
 import { dateAfter } from '../../src/server/lib/time';
+import { signOnH5 } from './esign-h5';
 import { call, entCalls, type Env, type TestServer } from './server';
 
 export function workerInvites(s: TestServer, member: () => string, companyId: () => number, now: () => Date = () => new Date()) {
@@ -101,11 +102,32 @@ export function workerInvites(s: TestServer, member: () => string, companyId: ()
     return p;
   }
 
-  /** Signs with the intent code sent at signing (sign-code → the sandbox inbox → sign); answers the sign call. */
-  async function signWithCode(p: ReturnType<typeof phone>, agreementId: number, mobile: string) {
-    expect((await p.post('/sign-code')).body.code).toBe(200);
-    return p.post('/sign', { agreement_id: String(agreementId), agree: '1', code: await smsCode(mobile) });
+  /** The page once e签宝's result is known (it shows 签署确认中 until then): polled as the page polls. */
+  async function settled(p: ReturnType<typeof phone>, timeoutMs = 15_000) {
+    const t0 = Date.now();
+    for (;;) {
+      const v = await p.view();
+      if (v.step !== 'signing') return v;
+      if (Date.now() - t0 > timeoutMs) throw new Error('still 签署确认中');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
-  return { recruitingTask, invite, phone, smsCode, verifiedPhone, signWithCode };
+  /**
+   * Signs with the intent code sent at signing (sign-code → the sandbox inbox → sign). Through
+   * e签宝's signing flow (the demo's default) the phone then signs on e签宝's page with e签宝's own
+   * code and comes back: answers the sign call with `data` the page once the result is known;
+   * signed in-house, the sign call as it came.
+   */
+  async function signWithCode(p: ReturnType<typeof phone>, agreementId: number, mobile: string) {
+    expect((await p.post('/sign-code')).body.code).toBe(200);
+    const r = await p.post('/sign', { agreement_id: String(agreementId), agree: '1', code: await smsCode(mobile) });
+    const url = r.body.code === 200 ? (r.body.data.sign_url as string) : '';
+    if (!url) return r;
+    expect(url.startsWith(`${s.url}/`)).toBe(true);
+    await signOnH5(url, mobile);
+    return { ...r, body: { ...r.body, data: await settled(p) } };
+  }
+
+  return { recruitingTask, invite, phone, smsCode, verifiedPhone, signWithCode, settled };
 }

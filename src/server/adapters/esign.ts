@@ -98,7 +98,7 @@ export interface EsignClient {
 }
 
 /** How a client reaches the provider: fetch by default; tests may pass another. */
-export type EsignFetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<Response>;
+export type EsignFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Response>;
 
 export function esignClient(cfg: EsignConfig, opts: { fetch?: EsignFetch; now?: () => Date; timeoutMs?: number } = {}): EsignClient {
   const doFetch: EsignFetch = opts.fetch ?? ((url, init) => fetch(url, init));

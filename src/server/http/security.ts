@@ -104,6 +104,8 @@ const SECRET_SEGMENTS: RegExp[] = [
   /(\/m\/flex\/[wt]\/)([^/?#\s"']+)/g,
   /((?:\/ent\/v3)?\/worker\/(?:invite|task)\/)([^/?#\s"']+)/g,
   /(\/sandbox\/flex\/[wt]\/)([^/?#\s"']+)/g,
+  // e签宝's signing page (the demo's): the link signs without a login, for its one signer
+  /(\/sandbox\/esign\/h5\/sign\/)([^/?#\s"']+)/g,
 ];
 /**
  * The last line of defence (issue 28 item 4): a value that looks like a mainland mobile, an ID

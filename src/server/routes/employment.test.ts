@@ -12,6 +12,7 @@ import { sealPii } from '../lib/pii';
 import { dateAfter } from '../lib/time';
 import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 import { sandboxOss, sandboxVod } from '../../../tests/setup/sandbox-upload';
+import { signOnH5 } from '../../../tests/setup/esign-h5';
 import { mobileIndex } from '../domain/users';
 
 const s = useTestServer();
@@ -317,7 +318,11 @@ describe('employment: agreement, people, signing, acceptance', () => {
     expect((await w('/sign', { agreement_id: agreementId })).msg).toBe('请先阅读并同意协议');
     await w('/sign-code', {});
     const signCode = (await call<{ code: string }>(s.url, 'GET', '/sandbox/sms?mobile=13912348888')).body.code;
-    expect((await w('/sign', { agreement_id: agreementId, agree: '1', code: signCode })).code).toBe(200);
+    const signing = await w('/sign', { agreement_id: agreementId, agree: '1', code: signCode });
+    expect(signing).toMatchObject({ code: 200, data: { step: 'signing' } });
+    // e签宝's page (the demo's sandbox), its own code, then its callback: 已签署
+    await signOnH5(signing.data.sign_url, '13912348888');
+    await expect.poll(async () => (await w('')).data.step, { timeout: 15_000, interval: 100 }).toBe('deliver');
     await w('/deliver', { note: '已完成5天地推' });
     const after = envelope(WorkerListData).parse((await get(`/employment/task/${id}/workers?tab=delivery`, member)).body).data;
     expect(after.list[0]).toMatchObject({

@@ -1,5 +1,6 @@
 /**
- * A signature with its evidence (issue 29 item 2) over real HTTP against PGlite, the TSA being the
+ * A signature with its evidence (issue 29 item 2) over real HTTP against PGlite, signed in-house
+ * (ESIGN_SIGN_FLOWS=0: no e签宝 signing flow; sign-flow.test.ts has those), the TSA being the
  * demo's sandbox reached over HTTP: the intent code sent at signing (its own purpose: the page's
  * SMS-check code cannot sign), the 签署记录 and its RFC 3161 timestamp, HR's 签署证据 page with
  * its live checks and the package (checked with openssl, an independent implementation), the
@@ -19,7 +20,7 @@ import { MSG_AGREEMENT_CHANGED, MSG_SIGN_DOWN } from '../domain/employment/sign-
 import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 import { workerInvites } from '../../../tests/setup/worker-invite';
 
-const s = useTestServer({ trustProxy: true });
+const s = useTestServer({ trustProxy: true, esignFlows: false });
 const { get } = entCalls(s);
 let member: string, nonMember: string, c1: number;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ describe('signing with evidence', () => {
     expect(await s.db.one('SELECT 1 FROM sign_evidence WHERE task_worker_id = $1', [rowId])).toBeFalsy();
     const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0';
     const signed = await p.post('/sign', { agreement_id: String(agreementId), agree: '1', code }, { 'user-agent': ua, 'x-forwarded-for': '203.0.113.7' });
-    expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { sign_status: 'signed' } });
+    expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { sign_status: 'signed', sign_url: '' } });
 
     // HR's list says the signature has evidence (the demo's seeded signatures have none)
     const list = (await get(`/employment/task/${taskId}/workers`, member)).body.data.list as { id: number; has_evidence: boolean }[];
@@ -87,7 +88,8 @@ describe('signing with evidence', () => {
       intent: { method: '短信验证码', mobile_mask: '139****1001' },
       ip: '203.0.113.7',
       user_agent: ua,
-      checks: { agreement_file: { ok: true }, record: { ok: true }, timestamp: { ok: true } },
+      checks: { agreement_file: { ok: true }, record: { ok: true }, timestamp: { ok: true }, signed_file: null },
+      sign_flow: null,
     });
     expect(e.realname!.verify_id).toBeTruthy();
     expect(e.timestamp.serial).toMatch(/^[0-9a-f]+$/i);

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
-import { evidencePackage, signEvidence } from '../domain/employment/evidence-view';
+import { evidencePackage, signedFileExport, signEvidence } from '../domain/employment/evidence-view';
 import type { ServerTsa } from './tsa-provider';
 import { verifySigned } from '../domain/employment/verify-signed';
 import { serverStore } from '../domain/media/object';
@@ -18,5 +18,6 @@ export function signEvidenceRoutes(app: FastifyInstance, opts: { tsa: ServerTsa 
   addRoute(app, endpoints.empSignEvidencePackage, async ({ auth, db, now, params, req }) =>
     evidencePackage(db, store, memberCompanyOf(auth, now).id, params.id, requestOrigin(req)),
   );
+  addRoute(app, endpoints.empSignedFile, async ({ auth, db, now, params }) => signedFileExport(db, memberCompanyOf(auth, now).id, params.id));
   addRoute(app, endpoints.verifySigned, async ({ db, query }) => verifySigned(db, opts.tsa, query.sha256));
 }

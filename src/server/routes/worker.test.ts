@@ -87,8 +87,13 @@ describe('the invitation page', () => {
     expect((await p.post('/sign', { agreement_id: String(agreement.id), code: '123456' })).body.msg).toBe('请先阅读并同意协议');
     expect((await p.post('/sign', { agreement_id: String(agreement.id), agree: '1' })).body.msg).toBe('缺少参数：验证码');
     expect((await p.post('/sign', { agreement_id: String(agreement.id + 1000), agree: '1', code: '123456' })).body.msg).toBe('协议已更新，请重新阅读后签署');
+    // through e签宝's signing flow (the demo's): its page, its own code, its callback
     const signed = await signWithCode(p, agreement.id, '13966001001');
-    expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { step: 'deliver', sign_status: 'signed', work_status: 'working' } });
+    expect(signed.body).toMatchObject({
+      code: 200,
+      msg: '请在 e签宝 签署页面完成签署',
+      data: { step: 'deliver', sign_status: 'signed', work_status: 'working' },
+    });
     expect((await p.post('/sign', { agreement_id: String(agreement.id), agree: '1', code: '123456' })).body.code).toBe(409);
     expect((await p.post('/sign-code')).body).toMatchObject({ code: 409, msg: '当前状态不能签署' });
     expect((await p.post('/refuse')).body.msg).toBe('当前状态不能拒签');

@@ -12,6 +12,9 @@ import { inviteView, type WorkerCtx } from '../domain/employment/worker-page';
 import { workerRecords } from '../domain/employment/worker-records';
 import { sendSignCode, sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
 import { signWithEvidence } from '../domain/employment/sign-evidence';
+import { MSG_NO_OPEN_FLOW, resumeSignFlow, startSignFlow, type SignFlowProvider } from '../domain/employment/sign-flow';
+import { pollOpenFlow } from '../domain/employment/sign-flow-settle';
+import { conflict } from '../lib/refusal';
 import { deliverWork, refuseAgreement, verifyRealname } from '../domain/employment/worker-steps';
 import { workerRegisterMedia, workerUploadCredentials, type UploadServices } from '../domain/employment/worker-uploads';
 import { serverStore } from '../domain/media/object';
@@ -24,9 +27,17 @@ import type { ServerTsa } from './tsa-provider';
 
 export function workerRoutes(
   app: FastifyInstance,
-  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts); uploads: the console's
-  // upload services (routes/upload.ts), for the photos of a delivery
-  opts: { sandbox: boolean; limits: LoginLimits; realname: RealnameProvider | null; tsa: ServerTsa | null; uploads: UploadServices },
+  // tsa: the trusted timestamp of each signature (routes/tsa-provider.ts); flows: e签宝's signing
+  // flows when configured (routes/sign-flow-provider.ts; null: signed in-house); uploads: the
+  // console's upload services (routes/upload.ts), for the photos of a delivery
+  opts: {
+    sandbox: boolean;
+    limits: LoginLimits;
+    realname: RealnameProvider | null;
+    tsa: ServerTsa | null;
+    flows: SignFlowProvider | null;
+    uploads: UploadServices;
+  },
 ) {
   const store = serverStore(app);
   const ctx = (req: FastifyRequest, token: string, now: Date): WorkerCtx => ({
@@ -37,7 +48,12 @@ export function workerRoutes(
     link: store.link,
   });
 
-  addRoute(app, endpoints.workerInvite, async ({ db, params, now, req }) => inviteView(db, ctx(req, params.token, now)));
+  addRoute(app, endpoints.workerInvite, async ({ db, params, now, req }) => {
+    // 签署确认中: the page's look asks e签宝 too, so a late callback does not keep the worker waiting
+    if (opts.flows)
+      await pollOpenFlow(db, { flows: opts.flows, tsa: opts.tsa, log: (err) => req.log.error({ err }, 'e签宝签署结果查询失败') }, params.token, now);
+    return inviteView(db, ctx(req, params.token, now));
+  });
   addRoute(app, endpoints.workerCode, async ({ db, params, now, req, setMsg }) => {
     const sent = await sendWorkerCode(db, params.token, req.ip, now, opts.limits, opts.sandbox);
     req.log.info({ purpose: 'worker-invite' }, 'sms code sent');
@@ -60,15 +76,38 @@ export function workerRoutes(
     return sent;
   });
   addRoute(app, endpoints.workerSign, async ({ db, params, body, now, req, setMsg }) => {
+    const client = { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 512) };
+    if (opts.flows) {
+      // signing at e签宝: the phone goes to its page, and comes back to 签署确认中
+      const { sign_url } = await startSignFlow(db, params.token, workerSecret(req), now, body.agreement_id, body.code, {
+        flows: opts.flows,
+        store,
+        tsa: opts.tsa,
+        limits: opts.limits,
+        client,
+        origin: requestOrigin(req),
+        log: (err) => req.log.error({ err }, 'e签宝签署流程发起失败'),
+      });
+      setMsg('请在 e签宝 签署页面完成签署');
+      return { ...(await inviteView(db, ctx(req, params.token, now))), sign_url };
+    }
     await signWithEvidence(db, params.token, workerSecret(req), now, body.agreement_id, body.code, {
       store,
       tsa: opts.tsa,
       limits: opts.limits,
-      client: { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 512) },
+      client,
       log: (err) => req.log.error({ err }, '可信时间戳服务调用失败'),
     });
     setMsg('签署成功');
-    return inviteView(db, ctx(req, params.token, now));
+    return { ...(await inviteView(db, ctx(req, params.token, now))), sign_url: '' };
+  });
+  addRoute(app, endpoints.workerSignUrl, async ({ db, params, now, req }) => {
+    if (!opts.flows) throw conflict(MSG_NO_OPEN_FLOW);
+    return resumeSignFlow(db, params.token, workerSecret(req), now, {
+      flows: opts.flows,
+      origin: requestOrigin(req),
+      log: (err) => req.log.error({ err }, 'e签宝签署链接获取失败'),
+    });
   });
   addRoute(app, endpoints.workerRefuse, async ({ db, params, now, req, setMsg }) => {
     setMsg('已拒绝签署');

@@ -14,8 +14,9 @@
  * answer HTTP 503 as a provider outage would; `GET /sandbox/esign/checks` — what it was asked (masked).
  * The gateway's own refusals (bad signature, stale timestamp) answer HTTP 401 with a JSON body;
  * the real gateway's exact wording of those is not documented, so these are the sandbox's words.
+ * The same gateway check (gatewayAnswer) guards the signing flows: sandbox/esign-flows.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { contentMd5, ESIGN_CODES, ESIGN_PATHS, esignSignature, type RealnameMethod } from '../adapters/esign';
 import { safeEqual } from '../lib/crypto';
@@ -40,10 +41,51 @@ interface Asked {
 
 const mask = (s: string, keep: number) => (s.length <= keep * 2 ? '*'.repeat(s.length) : s.slice(0, keep) + '*'.repeat(s.length - keep * 2) + s.slice(-keep));
 
+/** The gateway's outage switch of each server (POST /sandbox/esign/faults), shared by every signed call. */
+const faults = new WeakMap<FastifyInstance, { unavailable: number }>();
+export const esignFaults = (app: FastifyInstance) => faults.get(app) ?? faults.set(app, { unavailable: 0 }).get(app)!;
+
+/**
+ * The gateway's check of a signed call, as the provider makes it (esign.ts): Auth-Mode Signature,
+ * the app id, the timestamp within 15 minutes, Content-MD5 of the raw body, the HMAC-SHA256
+ * signature over the same string; null when it passes, else the refusal's words (HTTP 401).
+ */
+export function gatewayRefusal(now: Date, req: FastifyRequest, raw: string): string | null {
+  const h = (k: string) => {
+    const v = req.headers[k];
+    return typeof v === 'string' ? v : '';
+  };
+  if (h('x-tsign-open-auth-mode') !== 'Signature') return '不支持的鉴权方式';
+  if (h('x-tsign-open-app-id') !== SANDBOX_ESIGN_KEY.appId) return '应用ID不存在';
+  const ts = Number(h('x-tsign-open-ca-timestamp'));
+  if (!Number.isFinite(ts) || Math.abs(ts - now.getTime()) > MAX_SKEW_MS) return '请求时间戳已过期';
+  if (h('content-md5') !== (raw ? contentMd5(raw) : '')) return 'Content-MD5 校验失败';
+  const expected = esignSignature(SANDBOX_ESIGN_KEY.appSecret, {
+    method: req.method,
+    accept: h('accept'),
+    contentMd5: h('content-md5'),
+    contentType: h('content-type'),
+    date: h('date'),
+    url: req.url.slice(ESIGN_SANDBOX_PREFIX.length),
+  });
+  return safeEqual(expected, h('x-tsign-open-ca-signature')) ? null : '签名验证失败';
+}
+
+/** The gateway's answer to a signed call it refuses, or to one while the provider is "down"; null: go on. */
+export function gatewayAnswer(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, raw: string): FastifyReply | null {
+  const refused = gatewayRefusal(app.now(), req, raw);
+  if (refused) return reply.status(401).send({ code: 401, message: refused });
+  const f = esignFaults(app);
+  if (f.unavailable > 0) {
+    f.unavailable--;
+    return reply.status(503).send({ code: 503, message: '服务暂不可用' });
+  }
+  return null;
+}
+
 export function esignSandbox(app: FastifyInstance) {
   const authority = new Map<string, Identity>();
   const asked: Asked[] = [];
-  let unavailable = 0;
 
   // the signature covers the raw body: parse it here, in this plugin's scope only
   void app.register(async (scope) => {
@@ -52,30 +94,8 @@ export function esignSandbox(app: FastifyInstance) {
       const path = ESIGN_PATHS[method];
       scope.post(ESIGN_SANDBOX_PREFIX + path, async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : '';
-        const h = (k: string) => {
-          const v = req.headers[k];
-          return typeof v === 'string' ? v : '';
-        };
-        const gateway = (message: string) => reply.status(401).send({ code: 401, message });
-        if (h('x-tsign-open-auth-mode') !== 'Signature') return gateway('不支持的鉴权方式');
-        if (h('x-tsign-open-app-id') !== SANDBOX_ESIGN_KEY.appId) return gateway('应用ID不存在');
-        const ts = Number(h('x-tsign-open-ca-timestamp'));
-        if (!Number.isFinite(ts) || Math.abs(ts - app.now().getTime()) > MAX_SKEW_MS) return gateway('请求时间戳已过期');
-        if (h('content-md5') !== contentMd5(raw)) return gateway('Content-MD5 校验失败');
-        const url = req.url.slice(ESIGN_SANDBOX_PREFIX.length);
-        const expected = esignSignature(SANDBOX_ESIGN_KEY.appSecret, {
-          method: req.method,
-          accept: h('accept'),
-          contentMd5: h('content-md5'),
-          contentType: h('content-type'),
-          date: h('date'),
-          url,
-        });
-        if (!safeEqual(expected, h('x-tsign-open-ca-signature'))) return gateway('签名验证失败');
-        if (unavailable > 0) {
-          unavailable--;
-          return reply.status(503).send({ code: 503, message: '服务暂不可用' });
-        }
+        const refused = gatewayAnswer(app, req, reply, raw);
+        if (refused) return refused;
         let body: Record<string, unknown>;
         try {
           body = JSON.parse(raw) as Record<string, unknown>;
@@ -122,7 +142,7 @@ export function esignSandbox(app: FastifyInstance) {
   app.post(`${ESIGN_SANDBOX_PREFIX}/faults`, async (req, reply) => {
     const n = Number(((req.body ?? {}) as Record<string, unknown>).unavailable);
     if (!Number.isInteger(n) || n < 0 || n > 100) return reply.status(400).send({ msg: 'unavailable 应为 0–100 的整数' });
-    unavailable = n;
-    return { unavailable };
+    esignFaults(app).unavailable = n;
+    return { unavailable: n };
   });
 }

@@ -16,6 +16,9 @@ import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
 import { esignSandbox } from './esign';
+import { esignControlsSandbox } from './esign-controls';
+import { esignFlowsSandbox } from './esign-flows';
+import { esignH5Sandbox } from './esign-h5';
 import { tsaSandbox } from './tsa';
 
 /** The stand-ins for outside services (ARCHITECTURE §2). No auth: never on in production. */
@@ -36,6 +39,9 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   wechatPayNativeSandbox(app);
   stsSandbox(app);
   esignSandbox(app);
+  esignFlowsSandbox(app);
+  esignControlsSandbox(app);
+  esignH5Sandbox(app);
   tsaSandbox(app);
   operatorPage(app);
 }

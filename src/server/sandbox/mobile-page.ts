@@ -1,7 +1,7 @@
-/** A small self-contained page for a phone (inline CSS, no external assets): the sandbox's WeChat screens. */
+/** A small self-contained page for a phone (inline CSS, no external assets): the sandbox's WeChat screens, and e签宝's. */
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function mobilePage(title: string, body: string): string {
+export function mobilePage(title: string, body: string, foot = '沙箱环境 · 代替微信，仅用于开发与测试'): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,">
 <title>${esc(title)}</title>
@@ -22,6 +22,6 @@ label{display:block;text-align:left;font-size:14px;color:#666;margin-top:12px}
 </style></head><body>
 <div class="bar">${esc(title)}</div>
 ${body}
-<div class="foot">沙箱环境 · 代替微信，仅用于开发与测试</div>
+<div class="foot">${esc(foot)}</div>
 </body></html>`;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fmtDateTime } from '../lib/time';
 import { yuanText } from '../../contract/money';
 import { employmentSection } from './employment';
+import { esignSection } from './esign-h5';
 import { payoutsSection } from './payout-channel-page';
 import { settleDue } from './payout-channel-events';
 import { taxSection } from './tax';
@@ -129,6 +130,7 @@ input{padding:4px 6px;border:1px solid #d1d5db;border-radius:4px}button{border:0
 <section><h2>已审核企业</h2><p class="sub">JSON：<a href="/sandbox/companies">/sandbox/companies</a></p>
 <table><thead><tr><th>编号</th><th>企业名称</th><th>状态</th><th>审核时间</th></tr></thead><tbody>${reviewedRows || '<tr><td colspan="4" class="empty">暂无数据</td></tr>'}</tbody></table></section>
 ${await employmentSection(app.db)}
+${await esignSection(app.db)}
 ${(await settleDue(app), await payoutsSection(app.db))}
 ${await taxSection(app.db)}
 ${await announcementsSection(app.db)}

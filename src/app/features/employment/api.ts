@@ -22,3 +22,5 @@ export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['a
 export const signEvidence = (taskWorkerId: number) => call('empSignEvidence', { params: { id: taskWorkerId } }, { hideMessage: true });
 /** the evidence package (.zip, base64) of one signature (the evidence's own id) */
 export const signEvidencePackage = (evidenceId: number) => call('empSignEvidencePackage', { params: { id: evidenceId } }, { loading: true });
+/** the signed PDF e签宝 delivered (a signature made through its signing flow) */
+export const signedFile = (evidenceId: number) => call('empSignedFile', { params: { id: evidenceId } }, { loading: true });

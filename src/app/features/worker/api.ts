@@ -9,6 +9,8 @@ export const realname = (token: string, body: BodyInput<'workerRealname'>) => ca
 export const sendSignCode = (token: string) => callWithMsg('workerSignCode', { params: { token } });
 export const sign = (token: string, agreementId: number, code: string) =>
   callWithMsg('workerSign', { params: { token }, body: { agreement_id: agreementId, agree: '1', code } }, { loading: true });
+/** 继续签署: a fresh link to the person's open e签宝 flow */
+export const signUrl = (token: string) => call('workerSignUrl', { params: { token } }, { loading: true });
 export const refuse = (token: string) => callWithMsg('workerRefuse', { params: { token } }, { loading: true });
 /** 提交交付: the note and the ImageIds of the photos (uploaded through lib/photo-uploads.ts), in order */
 export const deliver = (token: string, note: string, mediaIds: readonly string[]) =>

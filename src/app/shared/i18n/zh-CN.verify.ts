@@ -4,7 +4,7 @@
  */
 export const tVerify = {
   title: '签署文件校验',
-  intro: '选择签署的协议原文（PDF）或证据包中的 签署记录.json，核对其是否与本平台保存的签署一致。',
+  intro: '选择签署的协议原文（PDF）、签署后的文件（PDF）或证据包中的 签署记录.json，核对其是否与本平台保存的签署一致。',
   local: '文件仅在本机计算摘要（SHA-256），不会上传；仅摘要用于查询。',
   pick: '选择文件',
   pickAgain: '重新选择',
@@ -21,11 +21,14 @@ export const tVerify = {
     recordTitle: '签署记录一致',
     record: (company: string, agreement: string, version: number, signer: string, at: string, tsTime: string, tsOk: boolean) =>
       `该签署记录与 ${company}《${agreement}》第${version}版 的签署一致：签署人 ${signer}，签署时间 ${at}，可信时间戳 ${tsTime || '—'}（${tsOk ? '有效' : '无效'}）`,
+    signedTitle: '签署后文件一致',
+    signed: (company: string, agreement: string, version: number, signer: string, at: string, tsTime: string, tsOk: boolean) =>
+      `该文件与 ${company}《${agreement}》第${version}版 经 e签宝 签署后交付的文件一致：签署人 ${signer}，签署时间 ${at}，可信时间戳 ${tsTime || '—'}（${tsOk ? '有效' : '无效'}）`,
     agreementTitle: '协议原文一致',
     agreement: (company: string, agreement: string, version: number, n: number) =>
       `该文件与 ${company}《${agreement}》第${version}版 原文一致，已有 ${n} 人签署`,
     noneTitle: '未找到一致的签署文件',
-    none: '本平台没有与该文件一致的签署记录或协议原文。该文件可能已被修改，或并非本平台签署的文件；请使用签署时的原始文件重新校验。',
-    tsBad: '可信时间戳校验未通过，请谨慎对待该签署记录',
+    none: '本平台没有与该文件一致的签署记录、签署后文件或协议原文。该文件可能已被修改，或并非本平台签署的文件；请使用签署时的原始文件重新校验。',
+    tsBad: '可信时间戳校验未通过，请谨慎对待该签署',
   },
 };

@@ -46,7 +46,7 @@ export const MSG_SIGN_NONE = '电子签署服务未开通，请联系发布任�
 export const MSG_AGREEMENT_CHANGED = '协议文件校验未通过，请联系发布任务的企业';
 
 /** The state checks of steps 1 and 5 (the second time under the row lock). */
-function assertSignable(w: InviteRow, task: TaskRow) {
+export function assertSignable(w: InviteRow, task: TaskRow) {
   if (!takesWorkers(task.status)) throw conflict('任务已结束，无法签署');
   if (!task.need_sign) throw conflict('该任务无需签署协议');
   if (task.need_realname && !w.realname_verified) throw badRequest('请先完成实名认证');
@@ -55,20 +55,45 @@ function assertSignable(w: InviteRow, task: TaskRow) {
 
 const iso = (d: Date) => d.toISOString();
 
-/** Signs the version in effect with the intent code; answers nothing (the caller re-reads the page). */
-export async function signWithEvidence(db: Db, token: string, secret: string, now: Date, agreementId: number, code: string, deps: SignDeps): Promise<void> {
+/**
+ * Steps 1 and 2, shared with the e签宝 path (sign-flow.ts): the invitation behind the session, its
+ * task, the version in effect (the one read), and that version's file hashing as it did when saved.
+ */
+export async function signableAgreement(db: Db, token: string, secret: string, now: Date, agreementId: number) {
   const w = await sessionInvite(db, token, secret, now);
   const task = (await taskById(db, w.task_id))!;
   assertSignable(w, task);
   await expireSignings(db, task.id, now);
   const a = await currentAgreement(db, task.id, now);
   if (!a || a.id !== agreementId) throw conflict('协议已更新，请重新阅读后签署');
-  if (!deps.tsa) throw new Refusal(Code.CONFLICT, MSG_SIGN_NONE);
+  return { w, task, a };
+}
 
-  const fileSha = await fileSha256(db, deps.store, a.bucket, a.object_key);
+/** Step 2: the stored file hashes as it did when saved (a version saved before migration 050 takes its hash now). */
+export async function checkedFileSha(db: Db, store: Pick<ObjectStore, 'read'>, a: { id: number; bucket: string; object_key: string; sha256: string | null }) {
+  const fileSha = await fileSha256(db, store, a.bucket, a.object_key);
   if (!fileSha || (a.sha256 && a.sha256 !== fileSha)) throw conflict(MSG_AGREEMENT_CHANGED);
-  // a version saved before migration 050: its first signature takes the hash (kept from then on)
   if (!a.sha256) await db.query('UPDATE flex_agreements SET sha256 = $2 WHERE id = $1 AND sha256 IS NULL', [a.id, fileSha]);
+  return fileSha;
+}
+
+/** The latest consistent real-name check of a task worker: the identity the signature rests on. */
+export const latestRealname = (db: Db, w: Pick<InviteRow, 'id' | 'company_id'>) =>
+  db.one<{ id: number; provider: string; method: string; result: string; verify_id: string; checked_at: Date }>(
+    `SELECT id, provider, method, result, verify_id, checked_at FROM realname_checks
+      WHERE task_worker_id = $1 AND company_id = $2 AND result = 'consistent' ORDER BY checked_at DESC, id DESC LIMIT 1`,
+    [w.id, w.company_id],
+  );
+
+/** The record's realname part from a check row. */
+export const realnamePart = (check: Awaited<ReturnType<typeof latestRealname>>) =>
+  check ? { provider: check.provider, method: check.method, result: check.result, verify_id: check.verify_id, checked_at: iso(check.checked_at) } : null;
+
+/** Signs the version in effect with the intent code; answers nothing (the caller re-reads the page). */
+export async function signWithEvidence(db: Db, token: string, secret: string, now: Date, agreementId: number, code: string, deps: SignDeps): Promise<void> {
+  const { w, task, a } = await signableAgreement(db, token, secret, now, agreementId);
+  if (!deps.tsa) throw new Refusal(Code.CONFLICT, MSG_SIGN_NONE);
+  const fileSha = await checkedFileSha(db, deps.store, a);
 
   const mobile = decryptPii(w.mobile_enc);
   const intent = await commitThenRefuse(db, async (t) => (await consumeSmsCode(t, mobile, code, 'sign', now, deps.limits)) ?? usedCode(t, mobile, 'sign'));
@@ -77,19 +102,13 @@ export async function signWithEvidence(db: Db, token: string, secret: string, no
     w.worker_id,
     w.company_id,
   ]))!;
-  const check = await db.one<{ id: number; provider: string; method: string; result: string; verify_id: string; checked_at: Date }>(
-    `SELECT id, provider, method, result, verify_id, checked_at FROM realname_checks
-      WHERE task_worker_id = $1 AND company_id = $2 AND result = 'consistent' ORDER BY checked_at DESC, id DESC LIMIT 1`,
-    [w.id, w.company_id],
-  );
+  const check = await latestRealname(db, w);
   const record = recordText({
     company: { id: w.company_id, name: w.company_name },
     task: { id: task.id, name: task.name },
     agreement: { id: a.id, name: a.name, version: a.version, file_name: a.file_name, sha256: fileSha },
     signer: { worker_id: w.worker_id, name: w.name, id_mask: person.cert_no_mask, mobile_mask: w.mobile_mask },
-    realname: check
-      ? { provider: check.provider, method: check.method, result: check.result, verify_id: check.verify_id, checked_at: iso(check.checked_at) }
-      : null,
+    realname: realnamePart(check),
     intent: { method: 'sms', mobile_mask: w.mobile_mask, sent_at: iso(intent.sent_at), verified_at: iso(now) },
     client: { ip: deps.client.ip, user_agent: deps.client.userAgent },
     signed_at: iso(now),

@@ -4,15 +4,28 @@
  * mobile, the provider's real-name check), with what intent (the SMS code sent at signing), from
  * where (IP, user agent) and when. Its SHA-256 is what the trusted timestamp covers, so a change to
  * any of it — or to the agreement file — is detected (电子签名法 art. 13).
+ * A signature made through e签宝's signing flow (sign-flow.ts) is version 2: `sign_flow` adds the
+ * flow's id, the signed file's SHA-256 (the agreement's before is `agreement.sha256`) and when
+ * e签宝 says the signer signed; `signed_at` is then that time.
  * The text is kept exactly as hashed (sign_evidence.record); keys in a fixed order.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
 export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
 
+/** The e签宝 flow a signature was made in, and the file it delivered. */
+export interface SignFlowPart {
+  provider: 'esign';
+  sign_flow_id: string;
+  signed_file_sha256: string;
+  signed_file_name: string;
+  /** e签宝's intent check at its own signing page */
+  willingness: 'CODE_SMS';
+}
+
 export interface SignRecord {
   type: 'hr-console.sign-record';
-  version: 1;
+  version: 1 | 2;
   company: { id: number; name: string };
   task: { id: number; name: string };
   agreement: { id: number; name: string; version: number; file_name: string; sha256: string };
@@ -20,6 +33,7 @@ export interface SignRecord {
   realname: { provider: string; method: string; result: string; verify_id: string; checked_at: string } | null;
   intent: { method: 'sms'; mobile_mask: string; sent_at: string; verified_at: string };
   client: { ip: string; user_agent: string };
+  sign_flow?: SignFlowPart;
   signed_at: string;
   /** random: two signatures never share a record hash */
   nonce: string;
@@ -29,7 +43,7 @@ export interface SignRecord {
 export function recordText(r: Omit<SignRecord, 'type' | 'version' | 'nonce'>): string {
   const full: SignRecord = {
     type: 'hr-console.sign-record',
-    version: 1,
+    version: r.sign_flow ? 2 : 1,
     company: r.company,
     task: r.task,
     agreement: r.agreement,
@@ -37,6 +51,7 @@ export function recordText(r: Omit<SignRecord, 'type' | 'version' | 'nonce'>): s
     realname: r.realname,
     intent: r.intent,
     client: r.client,
+    ...(r.sign_flow ? { sign_flow: r.sign_flow } : {}),
     signed_at: r.signed_at,
     nonce: randomBytes(16).toString('hex'),
   };

@@ -1,8 +1,8 @@
 /**
  * The public check of a signed document (/m/verify, issue 29 item 2): the browser hashes a file
- * and asks whether it is a 签署记录 kept here (then: the company, the agreement, the signer masked,
- * when, and whether its timestamp verifies) or the original of an agreement someone signed (then:
- * how many signatures it carries). Only the hash travels; an unknown hash learns nothing, and a
+ * and asks whether it is a 签署记录 kept here, or the signed file e签宝 delivered for a signature
+ * (then: the company, the agreement, the signer masked, when, and whether the record's timestamp
+ * verifies), or the original of an agreement someone signed (then: how many signatures it carries). Only the hash travels; an unknown hash learns nothing, and a
  * known one tells what its holder already holds. Agreements nobody signed are not answered.
  */
 import type { VerifyData } from '../../../contract/sign-evidence';
@@ -26,8 +26,9 @@ const NONE: VerifyData = {
 };
 
 export async function verifySigned(db: Db, tsa: TimestampService | null, sha: string): Promise<VerifyData> {
-  const rec = await db.one<{ record: string; record_sha256: string; tsa_token: Buffer; tsa_time: Date; signed_at: Date }>(
-    'SELECT record, record_sha256, tsa_token, tsa_time, signed_at FROM sign_evidence WHERE record_sha256 = $1',
+  const rec = await db.one<{ record: string; record_sha256: string; tsa_token: Buffer; tsa_time: Date; signed_at: Date; kind: 'record' | 'signed' }>(
+    `SELECT record, record_sha256, tsa_token, tsa_time, signed_at, CASE WHEN record_sha256 = $1 THEN 'record' ELSE 'signed' END AS kind
+       FROM sign_evidence WHERE record_sha256 = $1 OR signed_sha256 = $1 ORDER BY id LIMIT 1`,
     [sha],
   );
   if (rec) {
@@ -36,7 +37,7 @@ export async function verifySigned(db: Db, tsa: TimestampService | null, sha: st
     return {
       ...NONE,
       found: true,
-      kind: 'record',
+      kind: rec.kind,
       company_name: r.company.name,
       agreement_name: r.agreement.name,
       version: r.agreement.version,

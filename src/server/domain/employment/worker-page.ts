@@ -10,6 +10,7 @@ import { addSeconds, fmtDateTime } from '../../lib/time';
 import { currentAgreement } from './agreements';
 import { deliveryPhotos } from './delivery-photos';
 import { URL_TTL_S, type ObjectStore } from './media';
+import { flowNote } from './sign-flow';
 import { expireSignings } from './task-workers';
 import { taskById, type TaskRow } from './tasks';
 import { loadInvite, sessionLive, type InviteRow } from './worker-invite';
@@ -40,8 +41,8 @@ export const workerTask = (t: TaskRow, companyName: string): WorkerTask => ({
   settle_mode: t.settle_mode,
 });
 
-/** The next step of the invitation page. */
-export function workerStep(w: InviteRow, task: TaskRow, verified: boolean, hasAgreement: boolean): WorkerStep {
+/** The next step of the invitation page (`flowOpen`: signing at e签宝 now, sign-flow.ts). */
+export function workerStep(w: InviteRow, task: TaskRow, verified: boolean, hasAgreement: boolean, flowOpen = false): WorkerStep {
   if (!verified) return 'verify';
   if (w.work_status === 'applied') return takesWorkers(task.status) ? 'wait_hire' : 'closed';
   if (w.work_status === 'accepted') return 'accepted';
@@ -50,7 +51,7 @@ export function workerStep(w: InviteRow, task: TaskRow, verified: boolean, hasAg
   if (w.sign_status === 'expired') return 'expired';
   if (!takesWorkers(task.status)) return 'closed';
   if (task.need_realname && !w.realname_verified) return 'realname';
-  if (task.need_sign && w.sign_status === 'pending') return hasAgreement ? 'sign' : 'no_agreement';
+  if (task.need_sign && w.sign_status === 'pending') return flowOpen ? 'signing' : hasAgreement ? 'sign' : 'no_agreement';
   return canDeliver({ work: w.work_status, sign: w.sign_status, needSign: task.need_sign }) ? 'deliver' : 'closed';
 }
 
@@ -64,8 +65,10 @@ export async function inviteView(db: Db, ctx: WorkerCtx): Promise<InviteData> {
   }
   const task = (await taskById(db, w.task_id))!;
   const verified = sessionLive(w, ctx.secret, ctx.now);
-  const a = verified && task.need_sign && w.sign_status === 'pending' ? await currentAgreement(db, task.id, ctx.now) : null;
-  const step = workerStep(w, task, verified, !!a);
+  const toSign = verified && task.need_sign && w.sign_status === 'pending';
+  const a = toSign ? await currentAgreement(db, task.id, ctx.now) : null;
+  const flow = toSign ? await flowNote(db, w.id) : null;
+  const step = workerStep(w, task, verified, !!a, flow?.status === 'signing');
   const photos = verified ? ((await deliveryPhotos(db, w.company_id, [w.id], ctx.link, ctx.now)).get(w.id) ?? []) : [];
   return {
     task: workerTask(task, w.company_name),
@@ -91,5 +94,6 @@ export async function inviteView(db: Db, ctx: WorkerCtx): Promise<InviteData> {
             url: ctx.link(a.bucket, a.object_key, addSeconds(ctx.now, URL_TTL_S)) ?? '',
           }
         : null,
+    sign_flow: flow,
   };
 }

@@ -12,6 +12,7 @@ import { badRequest, conflict } from '../../lib/refusal';
 import { MSG_REALNAME_MISMATCH, providerRealname, type RealnameProvider } from './realname';
 import { checkDeliveryPhotos, replaceDeliveryPhotos } from './delivery-photos';
 import type { ObjectStore } from './media';
+import { openFlow } from './sign-flow';
 import { taskById, type TaskRow } from './tasks';
 import { sessionInvite, type InviteRow } from './worker-invite';
 import { inviteView, type WorkerCtx } from './worker-page';
@@ -43,6 +44,8 @@ export async function refuseAgreement(db: Db, ctx: WorkerCtx): Promise<InviteDat
   const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
   const task = (await taskById(db, w.task_id))!;
   if (!task.need_sign) throw conflict('该任务无需签署协议');
+  // signing at e签宝 now: its own page has 拒绝签署 (and ends that flow as e签宝 says)
+  if (await openFlow(db, w.id)) throw conflict('签署进行中，请在 e签宝 签署页面拒绝签署');
   const r = await db.one(
     `UPDATE flex_task_workers SET sign_status = 'refused' WHERE id = $1 AND sign_status = 'pending' AND work_status <> 'applied' RETURNING id`,
     [w.id],

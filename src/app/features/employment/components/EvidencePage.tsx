@@ -10,9 +10,9 @@ import { ApiError } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState } from '../../../shared/ui';
 import { HashText } from '../../../shared/ui/HashText';
-import { signEvidence, signEvidencePackage } from '../api';
+import { signedFile, signEvidence, signEvidencePackage } from '../api';
 import {
-  CHECK_KEYS,
+  allOkText,
   checkVerdict,
   failedChecks,
   intentMethodText,
@@ -20,6 +20,7 @@ import {
   realnameMethodText,
   realnamePassed,
   realnameResultText,
+  shownChecks,
   versionText,
 } from '../lib/evidence';
 import { NotMember } from './NotMember';
@@ -134,8 +135,9 @@ function CheckItem({ name, check, testId }: { name: string; check: EvidenceCheck
 
 /**
  * 签署证据 (/employment/evidence/{task worker id}): who signed which agreement version (its file's
- * SHA-256), the real-name and intent checks, the trusted timestamp, where from and when — and the
- * three checks the server made again as the page opened, a failed one unmistakable; 下载证据包.
+ * SHA-256), the real-name and intent checks, the trusted timestamp, where from and when — signed
+ * at e签宝, also the flow and the signed file (its SHA-256 after signing; 下载签署后文件) — and the
+ * checks the server made again as the page opened, a failed one unmistakable; 下载证据包.
  */
 export function EvidencePage({ id }: { id: number }) {
   const page = usePageStyles();
@@ -191,8 +193,18 @@ export function EvidencePage({ id }: { id: number }) {
       // told by the request layer
     }
   };
+  const downloadSigned = async () => {
+    try {
+      const f = await signedFile(data.id);
+      saveBase64(f.filename, f.content_base64);
+      toast('success', E.flow.downloaded);
+    } catch {
+      // told by the request layer
+    }
+  };
   const taskHref = `/employment/task/${data.task.id}/${encodeURIComponent(data.task.name)}`;
   const rn = data.realname;
+  const flow = data.sign_flow;
 
   return (
     <div className={page.root} data-testid="evidence-page">
@@ -220,12 +232,12 @@ export function EvidencePage({ id }: { id: number }) {
           </div>
         </div>
         <MessageBar intent={failed.length ? 'error' : 'success'} data-testid="evidence-summary" data-failed={failed.length}>
-          <MessageBarBody>{failed.length ? E.someFailed(failed.length) : E.allOk}</MessageBarBody>
+          <MessageBarBody>{failed.length ? E.someFailed(failed.length) : allOkText(data.checks)}</MessageBarBody>
         </MessageBar>
         <div className={s.checks} role="list" aria-label={E.checksTitle}>
-          {CHECK_KEYS.map((k) => (
-            <div role="listitem" key={k} className={s.checkCell}>
-              <CheckItem name={E.checks[k] ?? k} check={data.checks[k]} testId={`evidence-check-${k}`} />
+          {shownChecks(data.checks).map(({ key, check }) => (
+            <div role="listitem" key={key} className={s.checkCell}>
+              <CheckItem name={E.checks[key] ?? key} check={check} testId={`evidence-check-${key}`} />
             </div>
           ))}
         </div>
@@ -251,9 +263,35 @@ export function EvidencePage({ id }: { id: number }) {
             { label: E.agreement.name, value: data.agreement.name },
             { label: E.agreement.version, value: versionText(data.agreement.version) },
             { label: E.agreement.file, value: data.agreement.file_name },
-            { label: E.agreement.sha, value: <HashText value={data.agreement.sha256} copy={COPY} testId="evidence-agreement-sha" />, stacked: true },
+            {
+              label: flow ? E.agreement.shaBefore : E.agreement.sha,
+              value: <HashText value={data.agreement.sha256} copy={COPY} testId="evidence-agreement-sha" />,
+              stacked: true,
+            },
           ]}
         />
+        {flow && (
+          <Card
+            title={E.flow.title}
+            testId="evidence-flow"
+            rows={[
+              { label: E.flow.provider, value: flow.provider },
+              { label: E.flow.id, value: <span className={s.mono}>{flow.sign_flow_id}</span> },
+              { label: E.flow.willingness, value: flow.willingness },
+              { label: E.flow.file, value: flow.signed_file_name },
+              { label: E.flow.sha, value: <HashText value={flow.signed_sha256} copy={COPY} testId="evidence-signed-sha" />, stacked: true },
+            ]}
+          >
+            <Text size={200} className={page.small}>
+              {E.flow.note}
+            </Text>
+            <div>
+              <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadSigned()} data-testid="evidence-signed-download">
+                {E.flow.download}
+              </Button>
+            </div>
+          </Card>
+        )}
         <Card
           title={E.realname.title}
           testId="evidence-realname"

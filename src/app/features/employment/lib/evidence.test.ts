@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { checkVerdict, failedChecks, intentMethodText, providerText, realnameMethodText, realnamePassed, realnameResultText, versionText } from './evidence';
+import {
+  allOkText,
+  checkVerdict,
+  failedChecks,
+  intentMethodText,
+  providerText,
+  realnameMethodText,
+  realnamePassed,
+  realnameResultText,
+  shownChecks,
+  versionText,
+} from './evidence';
 
 const ok = { ok: true, detail: '' };
 const bad = { ok: false, detail: '签署记录已被修改' };
 
 describe('签署证据', () => {
   it('lists the failed checks in page order', () => {
-    expect(failedChecks({ agreement_file: ok, record: ok, timestamp: ok })).toEqual([]);
-    expect(failedChecks({ agreement_file: bad, record: ok, timestamp: bad })).toEqual(['agreement_file', 'timestamp']);
+    expect(failedChecks({ agreement_file: ok, record: ok, timestamp: ok, signed_file: null })).toEqual([]);
+    expect(failedChecks({ agreement_file: bad, record: ok, timestamp: bad, signed_file: null })).toEqual(['agreement_file', 'timestamp']);
+    expect(failedChecks({ agreement_file: ok, record: ok, timestamp: bad, signed_file: bad })).toEqual(['signed_file', 'timestamp']);
+  });
+  it('shows the signed file’s check only for a signature made at e签宝, after the original’s', () => {
+    expect(shownChecks({ agreement_file: ok, record: ok, timestamp: ok, signed_file: null }).map((c) => c.key)).toEqual([
+      'agreement_file',
+      'record',
+      'timestamp',
+    ]);
+    expect(shownChecks({ agreement_file: ok, record: ok, timestamp: ok, signed_file: ok }).map((c) => c.key)).toEqual([
+      'agreement_file',
+      'signed_file',
+      'record',
+      'timestamp',
+    ]);
+    expect(allOkText({ agreement_file: ok, record: ok, timestamp: ok, signed_file: null })).toContain('三项');
+    expect(allOkText({ agreement_file: ok, record: ok, timestamp: ok, signed_file: ok })).toContain('四项');
   });
   it('marks a verdict with a sign as well as a word', () => {
     expect(checkVerdict(ok)).toBe('✓ 通过');

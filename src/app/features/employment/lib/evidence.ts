@@ -4,14 +4,26 @@ import { tEvidence } from '../../../shared/i18n/zh-CN.evidence';
 
 const E = tEvidence;
 
-/** The three live checks, in the order the page shows them. */
-export const CHECK_KEYS = ['agreement_file', 'record', 'timestamp'] as const;
+/** The live checks, in the order the page shows them (the signed file's only for a signature made at e签宝). */
+export const CHECK_KEYS = ['agreement_file', 'signed_file', 'record', 'timestamp'] as const;
 export type CheckKey = (typeof CHECK_KEYS)[number];
+
+/** The checks this signature has, in page order, each with its result. */
+export const shownChecks = (checks: SignEvidenceData['checks']) =>
+  CHECK_KEYS.flatMap((k) => {
+    const c = checks[k];
+    return c ? [{ key: k, check: c }] : [];
+  });
 
 /** The checks that failed, in page order. */
 export function failedChecks(checks: SignEvidenceData['checks']): CheckKey[] {
-  return CHECK_KEYS.filter((k) => !checks[k].ok);
+  return shownChecks(checks)
+    .filter((c) => !c.check.ok)
+    .map((c) => c.key);
 }
+
+/** 三项校验均通过… / 四项…: the summary of checks all passed. */
+export const allOkText = (checks: SignEvidenceData['checks']) => (checks.signed_file ? E.allOkFlow : E.allOk);
 
 /** ✓ 通过 / ✗ 未通过: a mark and a word, never the colour alone. */
 export const checkVerdict = (c: EvidenceCheck) => (c.ok ? `✓ ${E.pass}` : `✗ ${E.fail}`);

@@ -27,8 +27,8 @@ const useStyles = makeStyles({
 type Phase = { at: 'idle' } | { at: 'hashing'; pct: number } | { at: 'querying' } | { at: 'done'; data: VerifyData } | { at: 'failed'; text: string };
 
 /**
- * /m/verify — anyone holding a signed file (the agreement PDF, or the 签署记录.json of an evidence
- * package) checks it against what was signed here: the SHA-256 is computed in this browser and only
+ * /m/verify — anyone holding a signed file (the agreement PDF, the signed PDF e签宝 delivered, or
+ * the 签署记录.json of an evidence package) checks it against what was signed here: the SHA-256 is computed in this browser and only
  * the hash is sent.
  */
 export function VerifyPage() {

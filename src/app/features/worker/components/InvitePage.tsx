@@ -10,6 +10,7 @@ import { statusLabel as label } from '../lib/status';
 import { RealnameStep } from './RealnameStep';
 import { Records } from './Records';
 import { SignStep } from './SignStep';
+import { SigningStep } from './SigningStep';
 import { StateCard } from './StateCard';
 import { TaskSummary } from './TaskSummary';
 import { VerifyStep } from './VerifyStep';
@@ -23,7 +24,8 @@ const LOOK_BACK = new Set(['deliver', 'delivered', 'accepted', 'closed']);
 
 /**
  * /m/flex/w/:token — the worker's invitation (the link HR's SMS carries): the task, then the one
- * step the server says is next — 短信验证, 实名认证, 签署协议, 提交交付 — or where things stand;
+ * step the server says is next — 短信验证, 实名认证, 签署协议 (at e签宝: 签署确认中 until its result
+ * is known), 提交交付 — or where things stand;
  * after signing, the worker's own agreement and 发放记录.
  */
 export function InvitePage({ token }: { token: string }) {
@@ -58,13 +60,16 @@ export function InvitePage({ token }: { token: string }) {
       />
       {step === 'verify' && <VerifyStep token={token} mobileMask={view.mobile_mask} onDone={setView} />}
       {step === 'realname' && <RealnameStep token={token} onDone={setView} onFail={fail} />}
-      {step === 'sign' && view.agreement && <SignStep token={token} agreement={view.agreement} mobileMask={view.mobile_mask} onDone={setView} onFail={fail} />}
+      {step === 'sign' && view.agreement && (
+        <SignStep token={token} agreement={view.agreement} mobileMask={view.mobile_mask} flow={view.sign_flow} onDone={setView} onFail={fail} />
+      )}
+      {step === 'signing' && <SigningStep token={token} note={view.sign_flow?.note ?? ''} onDone={setView} />}
       {step === 'deliver' && (
         <Suspense fallback={<Spinner label={tWorker.loading} />}>
           <DeliverStep token={token} view={view} onDone={setView} onFail={fail} />
         </Suspense>
       )}
-      {step !== 'verify' && step !== 'realname' && step !== 'sign' && step !== 'deliver' && <StateCard view={view} />}
+      {step !== 'verify' && step !== 'realname' && step !== 'sign' && step !== 'signing' && step !== 'deliver' && <StateCard view={view} />}
       {view.verified && LOOK_BACK.has(step) && (view.sign_status === 'signed' || !view.need_sign) && <Records token={token} />}
     </div>
   );

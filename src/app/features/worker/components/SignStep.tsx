@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Button, Checkbox, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { DocumentPdfRegular } from '@fluentui/react-icons';
 import type { InviteData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
@@ -13,12 +13,22 @@ type Agreement = NonNullable<InviteData['agreement']>;
 
 /**
  * 签署协议: read the version in effect, agree, confirm the intent with an SMS code sent now to the
- * invited (verified) mobile, sign — or refuse (asked once more).
+ * invited (verified) mobile, sign — or refuse (asked once more). Signing through e签宝 (the server
+ * answers its page's link), the phone goes there and comes back to 签署确认中 (SigningStep); a flow
+ * that ended unsigned (拒签, 过期 …) is said above.
  */
-export function SignStep(p: { token: string; agreement: Agreement; mobileMask: string; onDone: (v: InviteData) => void; onFail: () => void }) {
+export function SignStep(p: {
+  token: string;
+  agreement: Agreement;
+  mobileMask: string;
+  flow: InviteData['sign_flow'];
+  onDone: (v: InviteData) => void;
+  onFail: () => void;
+}) {
   const s = usePhoneStyles();
   const [agreed, setAgreed] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const [code, setCode] = useState('');
   const [codeErr, setCodeErr] = useState('');
   const [mask, setMask] = useState(p.mobileMask);
@@ -41,18 +51,41 @@ export function SignStep(p: { token: string; agreement: Agreement; mobileMask: s
       return undefined; // told by the request layer
     }
   };
-  const submit = () => {
+  const submit = async () => {
     if (!code) return setCodeErr(tWorker.required(T.code));
     if (!/^\d{6}$/.test(code)) return setCodeErr(T.codeBad);
     setCodeErr('');
-    void run(() => sign(p.token, a.id, code));
+    try {
+      const r = await sign(p.token, a.id, code);
+      if (!r.data.sign_url) {
+        toast('success', r.msg);
+        return p.onDone(r.data);
+      }
+      // e签宝's page; it sends the phone back here, to 签署确认中
+      setLeaving(true);
+      toast('info', r.msg);
+      window.location.assign(r.data.sign_url);
+    } catch {
+      p.onFail();
+    }
   };
   const a = p.agreement;
+  if (leaving)
+    return (
+      <section className={s.card} data-testid="flex-to-esign">
+        <Spinner label={T.toEsign} />
+      </section>
+    );
   return (
     <section className={s.card} aria-labelledby="flex-sign-title">
       <Text as="h2" id="flex-sign-title" className={s.subtitle}>
         {T.signTitle}
       </Text>
+      {p.flow && p.flow.status !== 'signing' && (
+        <MessageBar intent="warning" data-testid="flex-flow-note" data-status={p.flow.status}>
+          <MessageBarBody>{p.flow.note}</MessageBarBody>
+        </MessageBar>
+      )}
       <Text data-testid="flex-agreement-name">{T.agreementOf(a.name, a.version, a.effective_date)}</Text>
       {a.url ? (
         <Link href={a.url} target="_blank" rel="noopener noreferrer" data-testid="flex-agreement">
@@ -92,7 +125,7 @@ export function SignStep(p: { token: string; agreement: Agreement; mobileMask: s
             sendTestId="flex-sign-send"
           />
           <div className={s.actions}>
-            <Button appearance="primary" size="large" disabled={!agreed} onClick={submit} data-testid="flex-sign-btn">
+            <Button appearance="primary" size="large" disabled={!agreed} onClick={() => void submit()} data-testid="flex-sign-btn">
               {T.sign}
             </Button>
             <Button appearance="subtle" onClick={() => setAsking(true)} data-testid="flex-refuse">
