@@ -283,6 +283,71 @@ describe('retention of signature evidence, real-name checks and delivery photos'
     await refused('DELETE FROM sign_evidence WHERE id = $1', [youngEvidence]);
   });
 
+  it('e签宝 signing flows (054): the signed PDF and the flows go with their evidence; a flow no evidence came of, a year after the engagement', async () => {
+    /** a signing flow row (as sign-flow.ts writes it) */
+    const flow = async (e: { taskId: number; rowId: number; workerId: number }, at: Date, status: string, checkId: number | null) =>
+      (await s.db.one<{ id: number }>(
+        `INSERT INTO esign_sign_flows (company_id, task_id, task_worker_id, worker_id, agreement_id, agreement_sha256, status, sign_flow_id,
+           realname_check_id, intent_sms_id, intent_sent_at, intent_verified_at, ip, user_agent, created_at, finished_at)
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, 1, $9, $9, '203.0.113.9', 'UA', $9, $9) RETURNING id`,
+        [c1, e.taskId, e.rowId, e.workerId, hex(), status, `flow-${hex().slice(0, 16)}`, checkId, at],
+      ))!.id;
+    const file = (evidenceId: number, at: Date) =>
+      s.db.query(
+        `INSERT INTO sign_evidence_files (company_id, evidence_id, file_name, sha256, size, content, created_at) VALUES ($1, $2, '签署后.pdf', $3, 4, $4, $5)`,
+        [c1, evidenceId, hex(), Buffer.from('%PDF'), at],
+      );
+    // signed 6 years ago, ended 6 years ago: evidence, signed file and both flows (a refused one first) due
+    const old = await engagement({ signedAt: yearsAgo(6, 40), endedAt: yearsAgo(6) });
+    const oldCheck = await check(old, yearsAgo(6, 41));
+    const refusedFirst = await flow(old, yearsAgo(6, 45), 'refused', oldCheck);
+    const completed = await flow(old, yearsAgo(6, 40), 'completed', oldCheck);
+    const oldEvidence = await evidence(old, yearsAgo(6, 40), oldCheck);
+    await file(oldEvidence, yearsAgo(6, 40));
+    // kept: evidence 4 years after its end, with its file and flow
+    const recent = await engagement({ signedAt: yearsAgo(4, 30), endedAt: yearsAgo(4) });
+    const recentFlow = await flow(recent, yearsAgo(4, 30), 'completed', null);
+    const recentEvidence = await evidence(recent, yearsAgo(4, 30), null);
+    await file(recentEvidence, yearsAgo(4, 30));
+    // no evidence came of these: refused 2 years after the end (due), expired half a year after (not)
+    const refused = await engagement({ signedAt: yearsAgo(2, 10), endedAt: yearsAgo(2) });
+    const refusedCheck = await check(refused, yearsAgo(2, 11));
+    const refusedFlow = await flow(refused, yearsAgo(2, 10), 'refused', refusedCheck);
+    const expired = await engagement({ signedAt: addDays(now, -200), endedAt: addDays(now, -180) });
+    const expiredFlow = await flow(expired, addDays(now, -200), 'expired', null);
+
+    // the file's guard: not while its evidence is there, even with the setting on; never by an ordinary DELETE
+    const guarded = (retention: boolean) =>
+      expect(
+        s.db.tx(async (t) => {
+          if (retention) await t.query(`SELECT set_config('hr.retention', 'on', true)`);
+          await t.query('DELETE FROM sign_evidence_files WHERE evidence_id = $1', [recentEvidence]);
+        }),
+      ).rejects.toThrow(/append-only|kept/);
+    await guarded(false);
+    await guarded(true);
+    await expect(s.db.query(`UPDATE sign_evidence_files SET file_name = 'x.pdf' WHERE evidence_id = $1`, [recentEvidence])).rejects.toThrow(/append-only/);
+
+    const r = await applyRetention(s.db, now);
+    expect(r.counts).toMatchObject({ 'sign_evidence:delete': 1, 'sign_flows:delete': 1, 'realname_checks:delete': 2 });
+    const flowExists = (id: number) => exists('SELECT 1 FROM esign_sign_flows WHERE id = $1', [id]);
+    expect(await exists('SELECT 1 FROM sign_evidence_files WHERE evidence_id = $1', [oldEvidence])).toBe(false);
+    for (const id of [refusedFirst, completed, refusedFlow]) expect(await flowExists(id)).toBe(false);
+    for (const id of [oldCheck, refusedCheck]) expect(await exists('SELECT 1 FROM realname_checks WHERE id = $1', [id])).toBe(false);
+    expect(await exists('SELECT 1 FROM sign_evidence_files WHERE evidence_id = $1', [recentEvidence])).toBe(true);
+    for (const id of [recentFlow, expiredFlow]) expect(await flowExists(id)).toBe(true);
+
+    // a person removed from a task with only a flow: the removal starts their clock (058's trigger)
+    const gone = await engagement({ signedAt: addDays(now, -20), endedAt: null });
+    await s.db.query(`UPDATE flex_task_workers SET work_status = 'working', delivered_at = NULL, accepted_at = NULL, sign_status = 'pending' WHERE id = $1`, [
+      gone.rowId,
+    ]);
+    await flow(gone, addDays(now, -20), 'expired', null);
+    const removed = await entCalls(s).post(`/employment/task-worker/${gone.rowId}/action`, { action: 'remove' }, member);
+    expect(removed.body.code, removed.body.msg).toBe(200);
+    expect(await exists('SELECT 1 FROM flex_engagement_ends WHERE task_worker_id = $1', [gone.rowId])).toBe(true);
+  });
+
   it('the retention-media job runs with the video service, outside any transaction, every quarter of an hour', () => {
     const vod = serverVod(s.app, { sandbox: true })!.client;
     expect(serverJobs({ vod }).find((j) => j.name === RETENTION_MEDIA_JOB)).toMatchObject({ outside: true, cron: '*/15 * * * *' });

@@ -6,9 +6,12 @@
  * theirs still open (a delivery waiting for 验收, a payout pending or paying), or the person was
  * removed. The batches run under retention-sweep.ts's lock and log.
  *
- * sign_evidence and realname_checks are append-only: their triggers let one DELETE through, with
- * the transaction-local setting `hr.retention` on, of a row past its period — the setting is
- * switched on around this file's two deletes only, and the trigger checks the period itself.
+ * sign_evidence, sign_evidence_files and realname_checks are append-only: their triggers let one
+ * DELETE through, with the transaction-local setting `hr.retention` on, of a row past its period
+ * (a signed file: its evidence gone) — the setting is switched on around this file's deletes only,
+ * and the trigger checks the period itself. An e签宝 signing flow (IP, user agent, the check it
+ * used; migration 054) goes with its task worker's evidence, or a year after the engagement when
+ * no evidence came of it (refused, expired, revoked), as an uncited check does.
  * Photo objects are deleted at the video service by the `retention-media` job (retention-media.ts)
  * from the `retention_media_deletes` queue written here, outside any transaction.
  */
@@ -25,24 +28,39 @@ async function asRetention<T>(t: Db, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Evidence of signatures whose engagement ended more than 5 years ago. The task worker's row (when
- * it still exists) is marked once none of their evidence is left, so HR's list and the evidence
- * page say 签署证据已按保存期限删除 instead of 暂无签署证据.
+ * Evidence of signatures whose engagement ended more than 5 years ago, with the signed PDF of each
+ * and the task worker's signing flows once none of their evidence is left. The task worker's row
+ * (when it still exists) is then marked, so HR's list and the evidence page say 签署证据已按保存期限删除
+ * instead of 暂无签署证据.
  */
 const signEvidence =
   (now: Date): Batch =>
   async (t, limit) => {
     const cutoff = yearsBefore(now, RETENTION_RULES.evidenceYears);
-    const rows = await asRetention(t, () =>
-      t.query<{ company_id: number; task_worker_id: number }>(
+    const rows = await asRetention(t, async () => {
+      const gone = await t.query<{ id: number; company_id: number; task_worker_id: number }>(
         `DELETE FROM sign_evidence WHERE id IN (
            SELECT id FROM sign_evidence
             WHERE signed_at < $1 AND flex_engagement_end(company_id, task_worker_id) < $1
             ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING company_id, task_worker_id`,
+         RETURNING id, company_id, task_worker_id`,
         [cutoff, limit],
-      ),
-    );
+      );
+      if (gone.length) {
+        await t.query(
+          `DELETE FROM sign_evidence_files f USING unnest($1::bigint[], $2::int[]) AS x (evidence_id, company_id)
+            WHERE f.evidence_id = x.evidence_id AND f.company_id = x.company_id`,
+          [gone.map((r) => r.id), companiesOf(gone)],
+        );
+        await t.query(
+          `DELETE FROM esign_sign_flows f USING unnest($1::int[], $2::int[]) AS x (task_worker_id, company_id)
+            WHERE f.task_worker_id = x.task_worker_id AND f.company_id = x.company_id
+              AND NOT EXISTS (SELECT 1 FROM sign_evidence e WHERE e.task_worker_id = f.task_worker_id AND e.company_id = f.company_id)`,
+          [gone.map((r) => r.task_worker_id), companiesOf(gone)],
+        );
+      }
+      return gone;
+    });
     if (rows.length) {
       await t.query(
         `UPDATE flex_task_workers w SET evidence_purged_at = $3
@@ -53,6 +71,28 @@ const signEvidence =
       );
     }
     return { n: rows.length, touched: [['sign_evidence', 'delete', companiesOf(rows)]] };
+  };
+
+/**
+ * Signing flows of which no evidence came (拒签, 过期, 撤销, or a person who never finished), a year
+ * after the engagement ended, as an uncited check: they hold the tap's IP and user agent. Before the
+ * checks, which a flow cites.
+ */
+const signFlows =
+  (now: Date): Batch =>
+  async (t, limit) => {
+    const cutoff = yearsBefore(now, RETENTION_RULES.realnameYears);
+    const rows = await t.query<{ company_id: number }>(
+      `DELETE FROM esign_sign_flows WHERE id IN (
+         SELECT f.id FROM esign_sign_flows f
+          WHERE f.created_at < $1
+            AND NOT EXISTS (SELECT 1 FROM sign_evidence e WHERE e.task_worker_id = f.task_worker_id AND e.company_id = f.company_id)
+            AND flex_engagement_end(f.company_id, f.task_worker_id) < $1
+          ORDER BY f.id LIMIT $2 FOR UPDATE OF f SKIP LOCKED)
+       RETURNING company_id`,
+      [cutoff, limit],
+    );
+    return { n: rows.length, touched: [['sign_flows', 'delete', companiesOf(rows)]] };
   };
 
 /**
@@ -134,5 +174,5 @@ const unlinkedPhotos =
     return { n: rows.length, touched: [['unlinked_photos', 'delete', companiesOf(rows)]] };
   };
 
-/** Evidence first: a real-name check goes only once the evidence citing it has gone. */
-export const employmentSweeps = (now: Date): Batch[] => [signEvidence(now), realnameChecks(now), deliveryPhotos(now), unlinkedPhotos(now)];
+/** Evidence first: a real-name check goes only once the evidence and the flows citing it have gone. */
+export const employmentSweeps = (now: Date): Batch[] => [signEvidence(now), signFlows(now), realnameChecks(now), deliveryPhotos(now), unlinkedPhotos(now)];

@@ -68,6 +68,7 @@ export const RETENTION_KINDS = [
   'payout_sms_outbox',
   'rate_counters',
   'sign_evidence',
+  'sign_flows',
   'realname_checks',
   'delivery_photos',
   'unlinked_photos',
