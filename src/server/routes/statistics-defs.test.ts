@@ -236,3 +236,52 @@ describe('items 5 and 6: the export and the home page equal the panel', () => {
     expect(h.flex.active_tasks).toBe(p.flex.tasks.active);
   });
 });
+
+describe('the other kinds of change: a payout paid, then bounced; a delivery accepted', () => {
+  // the payout channel and the acceptance job are other areas' code: the rows change as their
+  // writers change them (status and finish time; accepted_at), and the figures must follow
+  const kpiSheet = async (q: string) => {
+    const r = await get(`/statistics/export?${q}`, member);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(r.body.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    const rows = wb.getWorksheet('指标')!.getSheetValues().slice(2) as unknown[][];
+    return new Map(rows.map((x) => [x[2] as string, x[3]]));
+  };
+  it('the panel, the home page and the export move by exactly the change', async () => {
+    const row = await s.db.one<{ id: number; amount: number }>(
+      `SELECT id, amount FROM payout_rows WHERE company_id = $1 AND status IN ('pending', 'paying') ORDER BY id LIMIT 1`,
+      [c1],
+    );
+    const worker = await s.db.one<{ id: number }>(`SELECT id FROM flex_task_workers WHERE company_id = $1 AND work_status = 'delivered' ORDER BY id LIMIT 1`, [
+      c1,
+    ]);
+    expect(row, 'a payout row still to pay in the demo').toBeDefined();
+    expect(worker, 'a delivery waiting for acceptance in the demo').toBeDefined();
+    const p0 = await panel('range=today');
+    const h0 = await home();
+    const x0 = await kpiSheet('range=today');
+
+    await s.db.query(`UPDATE payout_rows SET status = 'success', finished_at = now() WHERE id = $1`, [row!.id]);
+    await s.db.query(`UPDATE flex_task_workers SET work_status = 'accepted', accepted_at = now() WHERE id = $1`, [worker!.id]);
+    const p1 = await panel('range=today');
+    const h1 = await home();
+    const x1 = await kpiSheet('range=today');
+    expect([p1.flex.paid, p1.flex.gross, p1.flex.failed, p1.flex.tasks.accepted]).toEqual([
+      p0.flex.paid + 1,
+      p0.flex.gross + row!.amount,
+      p0.flex.failed,
+      p0.flex.tasks.accepted + 1,
+    ]);
+    expect([h1.flex.month_count, h1.flex.month_amount]).toEqual([h0.flex.month_count + 1, h0.flex.month_amount + row!.amount]);
+    expect([x1.get('发放人次'), x1.get('验收通过人次')]).toEqual([(x0.get('发放人次') as number) + 1, (x0.get('验收通过人次') as number) + 1]);
+
+    // 退票: no longer paid, one more failed, the money back out of 发放总额
+    await s.db.query(`UPDATE payout_rows SET status = 'bounced' WHERE id = $1`, [row!.id]);
+    const p2 = await panel('range=today');
+    const h2 = await home();
+    const x2 = await kpiSheet('range=today');
+    expect([p2.flex.paid, p2.flex.gross, p2.flex.failed]).toEqual([p0.flex.paid, p0.flex.gross, p0.flex.failed + 1]);
+    expect([h2.flex.month_count, h2.flex.month_amount]).toEqual([h0.flex.month_count, h0.flex.month_amount]);
+    expect([x2.get('发放人次'), x2.get('发放失败')]).toEqual([x0.get('发放人次'), (x0.get('发放失败') as number) + 1]);
+  });
+});
