@@ -96,6 +96,17 @@ export const CrcStats = z.object({
 });
 export type CrcStats = z.infer<typeof CrcStats>;
 
+/** 在职人数 as of a China day (issue 31): the company's (department '') or one department's. */
+export const HeadcountFigure = z.object({ department: z.string(), as_of: DateText, staff: z.number().int(), set_at: z.string() });
+export type HeadcountFigure = z.infer<typeof HeadcountFigure>;
+export const HeadcountBody = z.strictObject({
+  as_of: DateText,
+  staff: z.coerce.number({ message: '请填写在职人数' }).int('在职人数须为整数').min(0, '在职人数不能为负数').max(10_000_000, '在职人数过大'),
+  /** blank: the whole company */
+  department: text(15).optional(),
+});
+export type HeadcountBody = z.input<typeof HeadcountBody>;
+
 export const StatsExport = z.object({ filename: z.string(), content_base64: z.string() });
 
 export const statisticsEndpoints = {
@@ -104,4 +115,6 @@ export const statisticsEndpoints = {
   statsFlex: ep({ method: 'GET', path: '/statistics/flex', query: StatsQuery, data: FlexStats, auth: true }),
   statsCrc: ep({ method: 'GET', path: '/statistics/crc', query: StatsQuery, data: CrcStats, auth: true }),
   statsExport: ep({ method: 'GET', path: '/statistics/export', query: StatsQuery, data: StatsExport, auth: true }),
+  statsHeadcount: ep({ method: 'GET', path: '/statistics/headcount', data: z.object({ list: z.array(HeadcountFigure) }), auth: true }),
+  statsHeadcountSet: ep({ method: 'POST', path: '/statistics/headcount', body: HeadcountBody, data: z.null(), auth: true, perm: 'admin' }),
 } as const satisfies Record<string, Endpoint>;

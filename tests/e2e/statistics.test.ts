@@ -125,7 +125,9 @@ describe('statistics: the data panel', () => {
     await book.xlsx.load((await readFile(file)) as unknown as ExcelJS.Buffer);
     expect(book.getWorksheet('招聘漏斗')!.getRow(3).values).toEqual([undefined, '投递', posApplies, expect.anything()]);
     expect(book.getWorksheet('职位明细')!.getRow(2).getCell(1).value).toBe(title);
-    expect(book.getWorksheet('灵活用工')!.getRow(2).getCell(1).value).toBe('发放总额(元)');
+    // every figure of the page with its definition (issue 31): the 指标 sheet
+    expect(book.getWorksheet('指标')!.getColumn(2).values).toEqual(expect.arrayContaining(['发放总额', '处理离职申请', '平均处理时长', '当前余额']));
+    expect(book.getWorksheet('消耗用途')).toBeDefined();
     expect(book.getWorksheet('CRC积分')!.rowCount).toBe(32); // header, 30 days, 合计
     await shot(page, 'statistics-position');
 
@@ -149,6 +151,66 @@ describe('statistics: the data panel', () => {
       timeout: 30_000,
     });
     await shot(page, 'statistics-department');
+  }, 180_000);
+
+  it('issue 31: ⓘ definitions, 当前 labels, proportional funnel, charts in CSS pixels with units, 设置在职人数; at 1440 and 1024', async () => {
+    const { context, page } = await h.newPage();
+    await h.signIn(context, '13800000001');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${h.url}/statistics`);
+      await page.getByTestId('section-recruit').waitFor({ timeout: 30_000 });
+      await waitPeriod(page, / 至 /);
+      // every figure has its ⓘ; the one of 投递 opens the shared definition
+      for (const id of ['applies', 'invited', 'rate', 'handled', 'flex-published', 'flex-active', 'crc-balance']) {
+        await page.getByTestId(`info-${id}`).waitFor({ timeout: 15_000 });
+      }
+      await page.getByTestId('info-applies').click();
+      await page.getByTestId('def-applies').filter({ hasText: '人才大厅发出的面试邀请不是投递' }).waitFor({ timeout: 15_000 });
+      await shot(page, `statistics-def-${width}`);
+      await page.keyboard.press('Escape');
+      // range-free figures say 当前
+      expect(await page.getByTestId('kpi-flex-active').innerText()).toContain('进行中任务（当前）');
+      expect(await page.getByTestId('kpi-crc-balance').innerText()).toContain('当前余额');
+      // the funnel: bar lengths proportional to the people counts, no bar for 0
+      const bars = await page.evaluate(() =>
+        ['applies', 'invited', 'attended', 'hired', 'onboarded'].map((k) => ({
+          n: Number(document.querySelector(`[data-testid="funnel-count-${k}"]`)!.textContent),
+          w: document.querySelector(`[data-testid="funnel-bar-${k}"]`)?.getBoundingClientRect().width ?? 0,
+        })),
+      );
+      const unit = bars[0]!.w / bars[0]!.n;
+      for (const b of bars) expect(Math.abs(b.w - b.n * unit), JSON.stringify(bars)).toBeLessThan(2);
+      // axis text is 12 CSS px in the half-width 每日趋势 and the full-width 发放趋势 alike; units written
+      for (const [chart, u] of [
+        ['chart-trend', '人次'],
+        ['chart-flex-trend', '元'],
+      ] as const) {
+        await page.getByTestId(chart).scrollIntoViewIfNeeded();
+        const m = await page.getByTestId(chart).evaluate((el) => {
+          const texts = [...el.querySelectorAll('svg text')];
+          return {
+            size: Math.max(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * (t.getBoundingClientRect().height > 0 ? 1 : 0))),
+            unit: texts[0]!.textContent,
+            scale: el.querySelector('svg')!.getAttribute('viewBox'),
+          };
+        });
+        expect(m).toEqual({ size: 12, unit: u, scale: null });
+      }
+      await page.getByTestId('section-flex').scrollIntoViewIfNeeded();
+      await shot(page, `statistics-flex-${width}`);
+    }
+    // 设置在职人数: two steps, then the panel reloads
+    await page.getByTestId('section-dimission').scrollIntoViewIfNeeded();
+    await page.getByTestId('headcount-open').click();
+    await page.getByTestId('headcount-staff').fill('300');
+    await page.getByTestId('headcount-next').click();
+    await page.getByTestId('headcount-confirm').filter({ hasText: '300 人' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'statistics-headcount-confirm');
+    await page.getByTestId('headcount-save').click();
+    await page.getByText('在职人数已设置').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('range-today').click();
+    await page.getByTestId('kpi-rate').filter({ hasText: '期末 300 人' }).waitFor({ timeout: 30_000 });
   }, 180_000);
 
   it('导出 is for members: a company that is not one gets the membership prompt, and no file', async () => {

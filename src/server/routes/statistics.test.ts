@@ -30,6 +30,8 @@ beforeAll(async () => {
   co = (await db.one<{ id: number }>(
     "INSERT INTO companies (name, creditcode, status, staff_count) VALUES ('统计测试有限公司', '91330106STATS0001X', 'normal', 100) RETURNING id",
   ))!.id;
+  // 在职人数 as history (057): 102 at the end of 05-31; nobody joined or left until 06-08
+  await db.query("INSERT INTO headcount_figures (company_id, as_of, staff) VALUES ($1, '2026-05-31', 102)", [co]);
   const u = (await insertUser(db, '13955550001', { company_id: co, role: 'admin' }))!;
   token = await s.tokenFor('13955550001');
   demo = await s.tokenFor('13800000001');
@@ -237,7 +239,7 @@ describe('departure aggregates', () => {
     const r = await get('/statistics/departure?range=7d');
     const d = DepartureStats.parse(r.body.data);
     expect(d.left).toBe(3);
-    // end of 06-15: 100 today; end of 06-08: 100 − 1 started since + 3 left since = 102
+    // end of 06-08: 102 as set for 05-31; end of 06-15: 102 + 1 started − 3 left = 100
     expect([d.headcount_start, d.headcount_end]).toEqual([102, 100]);
     expect(d.rate).toBe(3); // 3 / 101 = 2.97 %
     expect(d.types).toEqual([
@@ -252,10 +254,10 @@ describe('departure aggregates', () => {
   it('an empty range, and no 在职人数 gives no rate', async () => {
     const e = DepartureStats.parse((await get('/statistics/departure?range=custom&start=2026-01-01&end=2026-01-31')).body.data);
     expect([e.left, e.proofs_issued, e.types.length, e.avg_handle_hours]).toEqual([0, 0, 0, null]);
-    await s.db.query('UPDATE companies SET staff_count = NULL WHERE id = $1', [co]);
+    await s.db.query("UPDATE headcount_figures SET as_of = '2026-06-10' WHERE company_id = $1", [co]);
     const n = DepartureStats.parse((await get('/statistics/departure?range=7d')).body.data);
     expect([n.left, n.rate, n.headcount_start]).toEqual([3, null, null]);
-    await s.db.query('UPDATE companies SET staff_count = 100 WHERE id = $1', [co]);
+    await s.db.query("UPDATE headcount_figures SET as_of = '2026-05-31' WHERE company_id = $1", [co]);
   });
 });
 
@@ -275,12 +277,13 @@ describe('export', () => {
     expect(funnel.getRow(3).values).toEqual([undefined, '投递', 3, 1.7]);
     const pos = wb.getWorksheet('职位明细')!;
     expect(pos.getRow(2).values).toEqual([undefined, '统计岗A', 150, 2, 1, 1, 50]);
-    const dep = wb.getWorksheet('离职')!;
-    const rows = dep
+    const kpis = wb.getWorksheet('指标')!;
+    const rows = kpis
       .getSheetValues()
       .slice(2)
-      .map((x) => (x as unknown[]).slice(1));
-    expect(rows).toContainEqual(['离职率(%)', 3]);
+      .map((x) => (x as unknown[]).slice(2, 4));
+    expect(rows).toContainEqual(['离职率', 3]);
+    expect(rows).toContainEqual(['期初人数', 102]);
   });
 });
 

@@ -9,6 +9,7 @@ import { companyOf, memberCompanyOf } from '../domain/access';
 import { departureStats } from '../domain/statistics/departure';
 import { statsWorkbook } from '../domain/statistics/export';
 import { crcStats, flexStats } from '../domain/statistics/flex-crc';
+import { listHeadcountFigures, setHeadcountFigure } from '../domain/statistics/headcount';
 import { rangeOf } from '../domain/statistics/range';
 import { recruitStats } from '../domain/statistics/recruit';
 import { addRoute } from '../http/route';
@@ -21,4 +22,11 @@ export function statisticsRoutes(app: FastifyInstance) {
 
   /** .xlsx: one sheet per table the panel shows, the same numbers. */
   addRoute(app, endpoints.statsExport, async ({ auth, db, query, now }) => statsWorkbook(db, memberCompanyOf(auth, now).id, rangeOf(query, now)));
+
+  /** 在职人数 as history (issue 31): the figures set, and an admin setting one as of a day. */
+  addRoute(app, endpoints.statsHeadcount, async ({ auth, db }) => ({ list: await listHeadcountFigures(db, companyOf(auth).id) }));
+  addRoute(app, endpoints.statsHeadcountSet, async ({ auth, db, body, now }) => {
+    await setHeadcountFigure(db, { companyId: companyOf(auth).id, userId: auth.user.id }, body, now);
+    return null;
+  });
 }

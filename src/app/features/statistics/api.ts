@@ -13,3 +13,5 @@ export const loadDeparture = (q: Filter) => call('statsDeparture', { query: { ..
 export const loadFlex = (q: Filter) => call('statsFlex', { query: { ...q } });
 export const loadCrc = (q: Filter) => call('statsCrc', { query: { ...q } });
 export const exportStats = (q: Filter) => call('statsExport', { query: { ...q } }, { loading: true });
+/** 在职人数 as of a day (issue 31; admin only on the server). */
+export const setHeadcount = (b: { as_of: string; staff: string; department?: string }) => call('statsHeadcountSet', { body: b }, { loading: true });

@@ -45,6 +45,11 @@ const history: SeedStep = {
     const c1 = (await db.one<{ company_id: number }>('SELECT company_id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))?.company_id;
     if (!c1) return;
     await db.query('UPDATE companies SET staff_count = 260 WHERE id = $1', [c1]);
+    // 在职人数 as history (057): the figure a year and a day ago, so every range of the seeded year has a rate
+    await db.query(`INSERT INTO headcount_figures (company_id, department, as_of, staff) VALUES ($1, '', $2, 260) ON CONFLICT DO NOTHING`, [
+      c1,
+      dateAfter(now, -366),
+    ]);
     const positions = await db.query<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND status IN ('open', 'closed') ORDER BY id", [c1]);
     const cands = (await db.query<{ id: number }>('SELECT id FROM candidates ORDER BY id')).map((x) => x.id);
     if (!positions.length || !cands.length) return;

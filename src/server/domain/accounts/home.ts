@@ -26,14 +26,15 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function homeSummary(db: Db, companyId: number, now: Date) {
   const today = fmtDate(now);
   const month = `${today.slice(0, 7)}-01`;
-  // the overview's figures are the data panel's (the same roll-ups, 019/021): 招聘 over its
-  // 近7天, 灵活用工 and 离职 over this month to today
+  // the overview's figures are the data panel's, by the same definitions (contract/statistics-defs,
+  // docs/statistics.md): 招聘 is the panel's 近7天 funnel (投递, and of those applications the ones
+  // invited / hired by now: the cohort), 灵活用工 and 离职 over this month to today
   const o = (await db.one<Record<string, unknown>>(
     `SELECT
        (SELECT count(*) FROM positions WHERE company_id = $1 AND status = 'open') AS open_positions,
        (SELECT sum(applies) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS applies,
-       (SELECT sum(invited) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS invited,
-       (SELECT sum(hired) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS hired,
+       (SELECT sum(r_invited) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS invited,
+       (SELECT sum(r_hired) FROM stats_company_daily WHERE company_id = $1 AND day >= $2::date AND day <= $4::date) AS hired,
        (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing')) AS active_tasks,
        (SELECT sum(gross) FROM stats_flex_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_amount,
        (SELECT sum(paid) FROM stats_flex_daily WHERE company_id = $1 AND day >= $3::date AND day <= $4::date) AS month_count,

@@ -125,6 +125,13 @@ export async function sendInvitation(
     // racing an invitation, are serialised on it (the duplicate check below cannot lock rows
     // that do not exist yet).
     if (applicationId === null) {
+      // the hall refuses a candidate already 录用 for the position, as an invitation of the
+      // application does (issue 31 item 9); the row, if any, is locked so a hire cannot race it
+      const prior = await t.one<{ status: string }>('SELECT status FROM applications WHERE position_id = $1 AND candidate_id = $2 FOR UPDATE', [
+        positionId,
+        candidateId,
+      ]);
+      if (prior?.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
       // an invitation from the hall opens an application so the position's lists show the candidate
       const row = await t.one<{ id: number }>(
         `INSERT INTO applications (position_id, company_id, candidate_id, status, source, created_at, updated_at)

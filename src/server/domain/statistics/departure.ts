@@ -2,12 +2,13 @@
 import { addDay, pct, type DepartureStats } from '../../../contract/statistics';
 import { leaveTypeLabel, LEAVE_TYPES } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
+import { headcountsAt } from './headcount';
 import { n, rangeRows, type Range } from './range';
 
 /**
  * 离职, in two statements: the range's departures, proofs and handled requests by leave type
  * (months, days, days taken off; a department's rows only under the filter), and the headcount at
- * the start and the end (from 在职人数 today, the people who joined and left since).
+ * the start and the end (headcount.ts).
  */
 export async function departureStats(db: Db, companyId: number, r: Range): Promise<DepartureStats> {
   const args: unknown[] = [companyId];
@@ -29,25 +30,18 @@ export async function departureStats(db: Db, companyId: number, r: Range): Promi
   const types = rows.filter((x) => x.t !== '' && n(x.c) > 0);
   const other = rows.find((x) => x.t === '');
   const left = types.reduce((s, t) => s + n(t.c), 0);
-  // headcount at the end of day d = today's 在职人数 − people who started after d + people who left after d (to today)
-  const h = (await db.one<{ staff: number | null; joined_s: unknown; gone_s: unknown; joined_e: unknown; gone_e: unknown }>(
-    `SELECT (SELECT staff_count FROM companies WHERE id = $1) AS staff,
-            coalesce(sum(onboarded), 0) AS joined_s, coalesce(sum(left_count) FILTER (WHERE day <= $4::date), 0) AS gone_s,
-            coalesce(sum(onboarded) FILTER (WHERE day > $3::date), 0) AS joined_e,
-            coalesce(sum(left_count) FILTER (WHERE day > $3::date AND day <= $4::date), 0) AS gone_e
-       FROM stats_company_daily WHERE company_id = $1 AND day > $2::date`,
-    [companyId, addDay(r.start, -1), r.end, r.today],
-  ))!;
-  const hStart = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_s) + n(h.gone_s));
-  const hEnd = h.staff === null ? null : Math.max(0, h.staff - n(h.joined_e) + n(h.gone_e));
+  // 期初 = the headcount at the end of the day before the range, 期末 = at the end of its last day
+  // (headcount.ts: from the figures set as of a day, never from today); under a 部门 filter the
+  // department's own headcount, so the rate is the department's leavers over the department
+  const [hStart, hEnd] = await headcountsAt(db, companyId, r.department, [addDay(r.start, -1), r.end]);
   const handled = n(other?.handled);
   return {
     start: r.start,
     end: r.end,
     left,
-    headcount_start: hStart,
-    headcount_end: hEnd,
-    rate: hStart === null || hEnd === null ? null : pct(left, (hStart + hEnd) / 2),
+    headcount_start: hStart ?? null,
+    headcount_end: hEnd ?? null,
+    rate: hStart == null || hEnd == null ? null : pct(left, (hStart + hEnd) / 2),
     types: LEAVE_TYPES.map((t): { code: string; label: string; count: number } => ({
       code: t.code,
       label: t.label,

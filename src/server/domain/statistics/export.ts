@@ -1,5 +1,10 @@
-/** 数据面板's .xlsx export (members only): one sheet per table the panel shows, the same numbers. */
+/**
+ * 数据面板's .xlsx export (members only): every figure the page shows (the 指标 sheet, with each
+ * figure's definition from contract/statistics-defs) and one sheet per table, from the same four
+ * answers the page reads.
+ */
 import { pct } from '../../../contract/statistics';
+import { FIGURES, KIND_TEXT, kpiValues, PANEL_KPIS } from '../../../contract/statistics-defs';
 import type { Db } from '../../db/types';
 import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { crcStats, flexStats } from './flex-crc';
@@ -12,6 +17,8 @@ const STEP_LABELS = ['浏览', '投递', '邀约面试', '到场', '录用', '�
 export async function statsWorkbook(db: Db, companyId: number, r: Range): Promise<{ filename: string; content_base64: string }> {
   const rec = await recruitStats(db, companyId, r);
   const dep = await departureStats(db, companyId, r);
+  const flex = await flexStats(db, companyId, r);
+  const crc = await crcStats(db, companyId, r);
   const wb = newWorkbook();
   const sheet = (name: string, cols: [string, number][], rows: (string | number | null)[][]) => {
     const ws = headedSheet(
@@ -21,6 +28,24 @@ export async function statsWorkbook(db: Db, companyId: number, r: Range): Promis
     );
     for (const row of rows) ws.addRow(row.map((v) => v ?? '—'));
   };
+  const kv = kpiValues(rec, dep, flex, crc);
+  sheet(
+    '指标',
+    [
+      ['板块', 10],
+      ['指标', 16],
+      ['数值', 12],
+      ['口径', 22],
+      ['定义', 60],
+    ],
+    [
+      ['统计区间', `${r.start} 至 ${r.end}`, null, null, null],
+      ...PANEL_KPIS.map((id) => [FIGURES[id].section, FIGURES[id].label, kv[id], KIND_TEXT[FIGURES[id].kind], FIGURES[id].def]),
+      ['离职', '期初人数', dep.headcount_start, KIND_TEXT['期初期末'], FIGURES.rate.def],
+      ['离职', '期末人数', dep.headcount_end, KIND_TEXT['期初期末'], FIGURES.rate.def],
+      ['灵活用工', '发放失败', flex.failed, KIND_TEXT['事件'], FIGURES['flex-rate'].def],
+    ],
+  );
   const steps = [rec.funnel.views, rec.funnel.applies, rec.funnel.invited, rec.funnel.attended, rec.funnel.hired, rec.funnel.onboarded];
   sheet(
     '招聘漏斗',
@@ -54,43 +79,14 @@ export async function statsWorkbook(db: Db, companyId: number, r: Range): Promis
     rec.positions.map((p) => [p.title, p.views, p.applies, p.invited, p.hired, p.rate]),
   );
   sheet(
-    '离职',
+    '离职类型',
     [
-      ['指标', 20],
-      ['数值', 12],
+      ['离职类型', 16],
+      ['人数', 10],
     ],
-    [
-      ['统计区间', `${r.start} 至 ${r.end}`],
-      ['平均录用周期(天)', rec.avg_hire_days],
-      ['离职人数', dep.left],
-      ['期初人数', dep.headcount_start],
-      ['期末人数', dep.headcount_end],
-      ['离职率(%)', dep.rate],
-      ['出具离职证明', dep.proofs_issued],
-      ...dep.types.map((t) => [`离职类型：${t.label}`, t.count]),
-    ],
+    dep.types.map((t) => [t.label, t.count]),
   );
-  const flex = await flexStats(db, companyId, r);
-  const crc = await crcStats(db, companyId, r);
   const yuan = (fen: number) => Math.round(fen) / 100;
-  sheet(
-    '灵活用工',
-    [
-      ['指标', 20],
-      ['数值', 14],
-    ],
-    [
-      ['发放总额(元)', yuan(flex.gross)],
-      ['服务费(元)', yuan(flex.fee)],
-      ['代扣税费(元)', yuan(flex.tax)],
-      ['发放人次', flex.paid],
-      ['发放失败', flex.failed],
-      ['成功率(%)', flex.success_rate],
-      ['新发布任务', flex.tasks.published],
-      ['进行中任务', flex.tasks.active],
-      ['验收通过人次', flex.tasks.accepted],
-    ],
-  );
   sheet(
     '发放趋势',
     [
@@ -108,6 +104,14 @@ export async function statsWorkbook(db: Db, companyId: number, r: Range): Promis
       ['消耗', 8],
     ],
     [...crc.trend.map((t) => [t.date, t.earned, t.spent]), ['合计', crc.earned, crc.spent]],
+  );
+  sheet(
+    '消耗用途',
+    [
+      ['用途', 24],
+      ['消耗积分', 10],
+    ],
+    crc.uses.map((u) => [u.reason, u.spent]),
   );
   return xlsxExport(wb, `数据面板_${r.start}_${r.end}.xlsx`);
 }

@@ -13,7 +13,11 @@ export async function flexStats(db: Db, companyId: number, r: Range): Promise<Fl
     [companyId, r.start, r.end],
   );
   const k = (await db.one<Record<string, unknown>>(
-    `SELECT (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND submitted_at >= $2 AND submitted_at < $3 AND status <> 'draft') AS published,
+    // 新发布任务: tasks that passed the platform's review in the range (docs/statistics.md); one
+    // still 审核中 or 已驳回 is not published, one canceled after going live was
+    `SELECT (SELECT count(*) FROM flex_tasks WHERE company_id = $1
+               AND coalesce(reviewed_at, submitted_at, created_at) >= $2 AND coalesce(reviewed_at, submitted_at, created_at) < $3
+               AND (status IN ('recruiting', 'ongoing', 'ended') OR (status = 'canceled' AND reviewed_at IS NOT NULL AND reject_reason = ''))) AS published,
             (SELECT count(*) FROM flex_tasks WHERE company_id = $1 AND status IN ('recruiting', 'ongoing')) AS active,
             (SELECT count(*) FROM flex_task_workers WHERE company_id = $1 AND accepted_at >= $2 AND accepted_at < $3) AS accepted`,
     [companyId, r.from, r.to],

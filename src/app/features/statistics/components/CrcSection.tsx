@@ -3,6 +3,7 @@ import type { CrcStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero } from '../lib/rates';
 import { ChartCard, DataTable, Kpi } from './ChartCard';
+import { FigureInfo } from './FigureInfo';
 import { TrendChart, type Series } from './TrendChart';
 import { useStatStyles } from './styles';
 
@@ -29,15 +30,17 @@ export function CrcSection({ d }: { d: CrcStats }) {
       <div className={s.grid}>
         <ChartCard
           id="crc-trend"
+          def="crc-trend"
           title={T.trend}
           empty={empty}
           table={{ cols: [T.dateCol, T.earnedSeries, T.spentSeries], rows: d.trend.map((t) => [t.date, t.earned, t.spent]) }}
         >
-          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} testId="chart-crc-trend" />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit="积分" testId="chart-crc-trend" />
         </ChartCard>
         <section className={s.card} aria-label={T.uses} data-testid="card-crc-uses">
           <Text className={s.cardTitle} block>
             {T.uses}
+            <FigureInfo id="crc-uses" />
           </Text>
           {d.uses.length === 0 ? (
             <Text className={s.muted} block>

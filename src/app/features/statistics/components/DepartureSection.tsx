@@ -4,9 +4,13 @@ import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { rateText, shares } from '../lib/rates';
 import { ChartCard, Kpi } from './ChartCard';
 import { DonutChart } from './DonutChart';
+import { HeadcountDialog } from './HeadcountDialog';
+import { useCan } from '../../../shared/session/permissions';
 import { useStatStyles } from './styles';
 
 const T = tStat.dim;
+/** today's China date (the server refuses a later day in any case) */
+const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const COLORS = [
   tokens.colorBrandBackground,
   tokens.colorPaletteTealBorderActive,
@@ -18,14 +22,18 @@ const COLORS = [
 ];
 
 /** 离职: count, rate on the average headcount, reasons as a donut, proofs and handling time. */
-export function DepartureSection({ d }: { d: DepartureStats }) {
+export function DepartureSection({ d, department, onSaved }: { d: DepartureStats; department?: string; onSaved: () => void }) {
   const s = useStatStyles();
+  const can = useCan();
   const pcts = shares(d.types.map((t) => t.count));
   return (
     <section className={s.panel} aria-label={T.title} data-testid="section-dimission" id="departure">
-      <Text as="h2" className={s.sectionTitle} block>
-        {T.title}
-      </Text>
+      <div className={s.bar}>
+        <Text as="h2" className={`${s.sectionTitle} ${s.grow}`} block>
+          {T.title}
+        </Text>
+        {can('admin') && <HeadcountDialog today={chinaToday()} department={department} onSaved={onSaved} />}
+      </div>
       <div className={s.kpis}>
         <Kpi id="left" label={T.left} value={d.left} />
         <Kpi id="rate" label={T.rate} value={rateText(d.rate)} hint={T.rateHint(d.headcount_start, d.headcount_end)} />
@@ -36,6 +44,7 @@ export function DepartureSection({ d }: { d: DepartureStats }) {
       <div className={s.grid}>
         <ChartCard
           id="reasons"
+          def="reasons"
           title={T.reasons}
           empty={d.types.length === 0}
           table={{ cols: [T.typeCol, T.countCol, T.shareCol], rows: d.types.map((t, i) => [t.label, t.count, rateText(pcts[i] ?? null)]) }}

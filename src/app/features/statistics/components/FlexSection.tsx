@@ -31,6 +31,7 @@ export function FlexSection({ d }: { d: FlexStats }) {
       <div className={s.grid}>
         <ChartCard
           id="flex-trend"
+          def="flex-trend"
           title={T.trend}
           empty={empty}
           table={{ cols: [T.dateCol, T.grossSeries, T.paidSeries], rows: d.trend.map((t) => [t.date, fenText(t.gross, { grouping: false }), t.paid]) }}
@@ -40,6 +41,7 @@ export function FlexSection({ d }: { d: FlexStats }) {
             title={T.trend}
             dates={d.trend.map((t) => t.date)}
             series={[{ label: T.grossSeries, color: tokens.colorBrandBackground, values: d.trend.map((t) => t.gross / 100) }]}
+            unit="元"
             format={(v) => String(Math.round(v * 100) / 100)}
             testId="chart-flex-trend"
           />

@@ -3,6 +3,7 @@ import type { RecruitStats } from '../../../../contract/statistics';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { allZero, funnelRows, rateText } from '../lib/rates';
 import { ChartCard, DataTable, Kpi } from './ChartCard';
+import { FigureInfo } from './FigureInfo';
 import { FunnelBars } from './FunnelBars';
 import { TrendChart, type Series } from './TrendChart';
 import { useStatStyles } from './styles';
@@ -40,6 +41,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
       <div className={s.grid}>
         <ChartCard
           id="funnel"
+          def="funnel"
           title={T.funnel}
           note={T.funnelNote}
           empty={funnelEmpty}
@@ -49,6 +51,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
         </ChartCard>
         <ChartCard
           id="trend"
+          def="trend"
           title={T.trend}
           empty={trendEmpty}
           table={{
@@ -56,12 +59,13 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
             rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]),
           }}
         >
-          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} testId="chart-trend" />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit="人次" testId="chart-trend" />
         </ChartCard>
       </div>
       <div style={{ marginTop: tokens.spacingVerticalL }}>
         <Text className={s.cardTitle} block>
           {T.byPosition}
+          <FigureInfo id="positions" />
         </Text>
         {d.positions.length === 0 ? (
           <Text className={s.muted} block data-testid="positions-empty">

@@ -141,7 +141,7 @@ export function StatisticsPage() {
       ) : (
         <>
           <RecruitSection d={data.rec} />
-          <DepartureSection d={data.dep} />
+          <DepartureSection d={data.dep} department={filter.department} onSaved={() => setVersion((v) => v + 1)} />
           <FlexSection d={data.flex} />
           <CrcSection d={data.crc} />
         </>

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 import { labelIndexes, niceTicks, shortDay } from '../lib/axis';
@@ -9,9 +9,26 @@ export interface Series {
   values: number[];
 }
 
-const W = 600;
+/** Drawn at the container's width in CSS pixels (no viewBox scaling), so text is 11–12 px in a half card and in the full-width one alike. */
 const H = 240;
-const PAD = { l: 48, r: 12, t: 12, b: 28 };
+const PAD = { l: 56, r: 12, t: 24, b: 28 };
+
+/** The element's content width, kept by a ResizeObserver (600 until measured). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([e]) => {
+      const next = Math.round(e!.contentRect.width);
+      if (next > 0) setW(next);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w] as const;
+}
 
 const useStyles = makeStyles({
   root: {
@@ -33,8 +50,8 @@ const useStyles = makeStyles({
   },
   swatch: { display: 'inline-block', width: '10px', height: '10px', borderRadius: tokens.borderRadiusSmall, marginRight: tokens.spacingHorizontalXS },
   readout: { marginLeft: 'auto', color: tokens.colorNeutralForeground1, fontVariantNumeric: 'tabular-nums' },
-  svg: { width: '100%', height: 'auto', display: 'block', touchAction: 'pan-y' },
-  axis: { fill: tokens.colorNeutralForeground3, fontSize: '11px' },
+  svg: { display: 'block', touchAction: 'pan-y' },
+  axis: { fill: tokens.colorNeutralForeground3, fontSize: '12px' },
   grid: { stroke: tokens.colorNeutralStroke2, strokeWidth: 1 },
   guide: { stroke: tokens.colorNeutralStroke1, strokeWidth: 1, strokeDasharray: '3 3' },
 });
@@ -44,8 +61,18 @@ const useStyles = makeStyles({
  * Keyboard: the chart is one tab stop; ←/→ (Home/End) walk the days and the readout above it,
  * a live region, says the day's values; the pointer does the same. 以表格查看 holds every number.
  */
-export function TrendChart(p: { title: string; dates: string[]; series: Series[]; kind: 'line' | 'bar'; format?: (v: number) => string; testId?: string }) {
+export function TrendChart(p: {
+  title: string;
+  dates: string[];
+  series: Series[];
+  kind: 'line' | 'bar';
+  /** the y axis's unit, written above it (人次, 元, 积分) */
+  unit: string;
+  format?: (v: number) => string;
+  testId?: string;
+}) {
   const s = useStyles();
+  const [box, W] = useWidth();
   const [at, setAt] = useState<number | null>(null);
   const n = p.dates.length;
   const ticks = niceTicks(Math.max(0, ...p.series.flatMap((x) => x.values)));
@@ -66,7 +93,7 @@ export function TrendChart(p: { title: string; dates: string[]; series: Series[]
   };
   const onPointer = (e: PointerEvent<SVGSVGElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
-    move(Math.floor((((e.clientX - r.left) / r.width) * W - PAD.l) / band));
+    move(Math.floor((e.clientX - r.left - PAD.l) / band));
   };
 
   return (
@@ -90,58 +117,63 @@ export function TrendChart(p: { title: string; dates: string[]; series: Series[]
           {at !== null && `${p.dates[at]} ${p.series.map((x) => `${x.label} ${fmt(x.values[at] ?? 0)}`).join(' · ')}`}
         </span>
       </div>
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} aria-hidden onPointerMove={onPointer} onPointerLeave={() => setAt(null)}>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line className={s.grid} x1={PAD.l} x2={W - PAD.r} y1={y(t)} y2={y(t)} />
-            <text className={s.axis} x={PAD.l - 6} y={y(t) + 4} textAnchor="end">
-              {fmt(t)}
-            </text>
-          </g>
-        ))}
-        {labelIndexes(n).map((i) => (
-          <text key={i} className={s.axis} x={x(i)} y={H - 8} textAnchor="middle">
-            {shortDay(p.dates[i]!)}
+      <div ref={box}>
+        <svg className={s.svg} width={W} height={H} aria-hidden onPointerMove={onPointer} onPointerLeave={() => setAt(null)} data-unit={p.unit}>
+          <text className={s.axis} x={PAD.l - 6} y={12} textAnchor="end">
+            {p.unit}
           </text>
-        ))}
-        {p.kind === 'bar'
-          ? p.series.map((sr, k) =>
-              sr.values.map((v, i) => {
-                const w = Math.max(1, (band * 0.7) / p.series.length);
-                return v > 0 ? (
-                  <rect
-                    key={`${k}-${i}`}
-                    x={x(i) - band * 0.35 + k * w}
-                    y={y(v)}
-                    width={w}
-                    height={PAD.t + ih - y(v)}
-                    fill={sr.color}
-                    rx={Math.min(2, w / 2)}
-                    opacity={at === null || at === i ? 1 : 0.55}
-                  />
-                ) : null;
-              }),
-            )
-          : p.series.map((sr) => (
-              <polyline
-                key={sr.label}
-                fill="none"
-                stroke={sr.color}
-                strokeWidth={2}
-                strokeLinejoin="round"
-                points={sr.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
-              />
-            ))}
-        {at !== null && (
-          <g>
-            <line className={s.guide} x1={x(at)} x2={x(at)} y1={PAD.t} y2={PAD.t + ih} />
-            {p.kind === 'line' &&
-              p.series.map((sr) => (
-                <circle key={sr.label} cx={x(at)} cy={y(sr.values[at] ?? 0)} r={4} fill={sr.color} stroke={tokens.colorNeutralBackground1} strokeWidth={2} />
+          {ticks.map((t) => (
+            <g key={t}>
+              <line className={s.grid} x1={PAD.l} x2={W - PAD.r} y1={y(t)} y2={y(t)} />
+              <text className={s.axis} x={PAD.l - 6} y={y(t) + 4} textAnchor="end">
+                {fmt(t)}
+              </text>
+            </g>
+          ))}
+          {labelIndexes(n).map((i) => (
+            <text key={i} className={s.axis} x={x(i)} y={H - 8} textAnchor="middle">
+              {shortDay(p.dates[i]!)}
+            </text>
+          ))}
+          {p.kind === 'bar'
+            ? p.series.map((sr, k) =>
+                sr.values.map((v, i) => {
+                  const w = Math.max(1, (band * 0.7) / p.series.length);
+                  return v > 0 ? (
+                    <rect
+                      key={`${k}-${i}`}
+                      x={x(i) - band * 0.35 + k * w}
+                      y={y(v)}
+                      width={w}
+                      height={PAD.t + ih - y(v)}
+                      fill={sr.color}
+                      rx={Math.min(2, w / 2)}
+                      opacity={at === null || at === i ? 1 : 0.55}
+                    />
+                  ) : null;
+                }),
+              )
+            : p.series.map((sr) => (
+                <polyline
+                  key={sr.label}
+                  fill="none"
+                  stroke={sr.color}
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  points={sr.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+                />
               ))}
-          </g>
-        )}
-      </svg>
+          {at !== null && (
+            <g>
+              <line className={s.guide} x1={x(at)} x2={x(at)} y1={PAD.t} y2={PAD.t + ih} />
+              {p.kind === 'line' &&
+                p.series.map((sr) => (
+                  <circle key={sr.label} cx={x(at)} cy={y(sr.values[at] ?? 0)} r={4} fill={sr.color} stroke={tokens.colorNeutralBackground1} strokeWidth={2} />
+                ))}
+            </g>
+          )}
+        </svg>
+      </div>
     </div>
   );
 }

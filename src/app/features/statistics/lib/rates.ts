@@ -24,3 +24,13 @@ export const shares = (xs: number[]) => {
   const sum = xs.reduce((a, b) => a + b, 0);
   return xs.map((x) => pct(x, sum));
 };
+
+/**
+ * The funnel's bar lengths in % of the track: proportional to the count, 0 draws no bar. 浏览
+ * counts page views, not people, so it has its own scale (its bar is full when it has any); the
+ * people steps (投递 … 入职) share one scale, the largest of them full length.
+ */
+export function barWidths(rows: Pick<FunnelRow, 'step' | 'count'>[]): number[] {
+  const people = Math.max(0, ...rows.filter((r) => r.step !== 'views').map((r) => r.count));
+  return rows.map((r) => (r.count <= 0 ? 0 : r.step === 'views' ? 100 : (r.count / people) * 100));
+}
