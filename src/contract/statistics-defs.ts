@@ -9,6 +9,8 @@
  * does not apply.
  */
 export type FigureKind = '事件' | '转化' | '期初期末' | '当前';
+/** the kind of a range-free figure, labelled （当前） wherever it sits */
+export const CURRENT_KIND: FigureKind = '当前';
 export interface FigureDef {
   section: '招聘' | '离职' | '灵活用工' | 'CRC积分';
   label: string;

@@ -16,6 +16,15 @@ export const tStat = {
   asChart: '以图表查看',
   chartKeys: '按左右方向键逐日查看数值',
   period: (a: string, b: string) => (a === b ? a : `${a} 至 ${b}`),
+  /** the y axes' units */
+  units: { people: '人次', yuan: '元', points: '积分' },
+  /** ⓘ next to a figure (FigureInfo) */
+  info: {
+    aria: (label: string) => `${label}的统计口径`,
+    kind: (kind: string) => `口径：${kind}`,
+    current: '当前',
+    currentSuffix: '（当前）',
+  },
   recruit: {
     title: '招聘',
     funnel: '招聘漏斗',

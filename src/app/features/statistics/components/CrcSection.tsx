@@ -35,7 +35,7 @@ export function CrcSection({ d }: { d: CrcStats }) {
           empty={empty}
           table={{ cols: [T.dateCol, T.earnedSeries, T.spentSeries], rows: d.trend.map((t) => [t.date, t.earned, t.spent]) }}
         >
-          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit="积分" testId="chart-crc-trend" />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit={tStat.units.points} testId="chart-crc-trend" />
         </ChartCard>
         <section className={s.card} aria-label={T.uses} data-testid="card-crc-uses">
           <Text className={s.cardTitle} block>

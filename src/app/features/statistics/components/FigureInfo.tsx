@@ -1,5 +1,6 @@
 import { Button, makeStyles, Popover, PopoverSurface, PopoverTrigger, Text, tokens } from '@fluentui/react-components';
-import { FIGURES, KIND_TEXT, type FigureId } from '../../../../contract/statistics-defs';
+import { CURRENT_KIND, FIGURES, KIND_TEXT, type FigureId } from '../../../../contract/statistics-defs';
+import { tStat } from '../../../shared/i18n/zh-CN.statistics';
 
 const useStyles = makeStyles({
   btn: { minWidth: 'auto', height: 'auto', padding: `0 ${tokens.spacingHorizontalXXS}`, color: tokens.colorNeutralForeground3, fontWeight: 'normal' },
@@ -17,13 +18,13 @@ export function FigureInfo({ id }: { id: FigureId }) {
   return (
     <Popover withArrow positioning="below-start">
       <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="transparent" size="small" className={s.btn} aria-label={`${f.label}的统计口径`} data-testid={`info-${id}`}>
+        <Button appearance="transparent" size="small" className={s.btn} aria-label={tStat.info.aria(f.label)} data-testid={`info-${id}`}>
           ⓘ
         </Button>
       </PopoverTrigger>
       <PopoverSurface className={s.surface} data-testid={`def-${id}`}>
         <Text weight="semibold">{f.label}</Text>
-        <Text className={s.kind}>口径：{KIND_TEXT[f.kind]}</Text>
+        <Text className={s.kind}>{tStat.info.kind(KIND_TEXT[f.kind])}</Text>
         <Text>{f.def}</Text>
       </PopoverSurface>
     </Popover>
@@ -31,4 +32,5 @@ export function FigureInfo({ id }: { id: FigureId }) {
 }
 
 /** A range-free figure says so in its label (当前), whatever section it sits in. */
-export const figureLabel = (id: FigureId, label: string) => (FIGURES[id].kind === '当前' && !label.startsWith('当前') ? `${label}（当前）` : label);
+export const figureLabel = (id: FigureId, label: string) =>
+  FIGURES[id].kind === CURRENT_KIND && !label.startsWith(tStat.info.current) ? `${label}${tStat.info.currentSuffix}` : label;

@@ -41,7 +41,7 @@ export function FlexSection({ d }: { d: FlexStats }) {
             title={T.trend}
             dates={d.trend.map((t) => t.date)}
             series={[{ label: T.grossSeries, color: tokens.colorBrandBackground, values: d.trend.map((t) => t.gross / 100) }]}
-            unit="元"
+            unit={tStat.units.yuan}
             format={(v) => String(Math.round(v * 100) / 100)}
             testId="chart-flex-trend"
           />

@@ -59,7 +59,7 @@ export function RecruitSection({ d }: { d: RecruitStats }) {
             rows: d.trend.map((t) => [t.date, t.applies, t.interviews, t.hires]),
           }}
         >
-          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit="人次" testId="chart-trend" />
+          <TrendChart kind="line" title={T.trend} dates={d.trend.map((t) => t.date)} series={series} unit={tStat.units.people} testId="chart-trend" />
         </ChartCard>
       </div>
       <div style={{ marginTop: tokens.spacingVerticalL }}>
