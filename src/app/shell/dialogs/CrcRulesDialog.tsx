@@ -3,7 +3,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { CrcRules } from '../../features/membership';
 import { dialogs } from '../../shared/dialogs/store';
-import { t } from '../../shared/i18n/zh-CN';
+import { tMembership } from '../../shared/i18n/zh-CN.membership';
 import { sizes } from '../../shared/theme';
 
 const useStyles = makeStyles({ surface: { maxWidth: sizes.crcDialog } });
@@ -17,11 +17,13 @@ export default function CrcRulesDialog() {
     <Dialog open={crcRules} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={s.surface} data-testid="crc-rules-dialog">
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label={t.crc.close} icon={<DismissRegular />} onClick={close} />}>{t.crc.title}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label={tMembership.crc.close} icon={<DismissRegular />} onClick={close} />}>
+            {tMembership.crc.title}
+          </DialogTitle>
           <DialogContent>{crcRules && <CrcRules />}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={close}>
-              {t.crc.close}
+              {tMembership.crc.close}
             </Button>
           </DialogActions>
         </DialogBody>

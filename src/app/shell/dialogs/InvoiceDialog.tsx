@@ -2,7 +2,7 @@ import { Dialog, DialogSurface, makeStyles } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { InvoiceEditor } from '../../features/invoice';
 import { dialogs } from '../../shared/dialogs/store';
-import { t } from '../../shared/i18n/zh-CN';
+import { tMembership } from '../../shared/i18n/zh-CN.membership';
 import { sizes } from '../../shared/theme';
 
 const useStyles = makeStyles({ surface: { maxWidth: sizes.vipDialog } });
@@ -20,7 +20,7 @@ export default function InvoiceDialog() {
             key={invoice.orderId ?? 'company'}
             orderId={invoice.orderId}
             packName={invoice.packName}
-            title={invoice.orderId ? t.invoice.orderTitle : t.invoice.title}
+            title={invoice.orderId ? tMembership.invoice.orderTitle : tMembership.invoice.title}
             onDone={close}
           />
         )}

@@ -3,7 +3,7 @@ import { DismissRegular, PremiumRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { VipPurchase } from '../../features/membership';
 import { dialogs, openInvoice } from '../../shared/dialogs/store';
-import { t } from '../../shared/i18n/zh-CN';
+import { tMembership } from '../../shared/i18n/zh-CN.membership';
 import { sizes } from '../../shared/theme';
 
 const useStyles = makeStyles({
@@ -24,10 +24,10 @@ export default function VipDialog() {
     <Dialog open={vip} modalType="alert" onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={s.surface} data-testid="vip-dialog">
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label={t.vip.close} icon={<DismissRegular />} onClick={close} />}>
+          <DialogTitle action={<Button appearance="subtle" aria-label={tMembership.vip.close} icon={<DismissRegular />} onClick={close} />}>
             <span className={s.title}>
               <PremiumRegular className={s.titleIcon} aria-hidden />
-              {t.vip.title}
+              {tMembership.vip.title}
             </span>
           </DialogTitle>
           <VipPurchase

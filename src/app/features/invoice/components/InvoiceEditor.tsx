@@ -21,6 +21,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tMembership } from '../../../shared/i18n/zh-CN.membership';
 import { call, callWithMsg } from '../../../shared/lib/http';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
@@ -140,7 +141,7 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
       const body = toBody({ ...form, invoice_type: form.invoice_type }, shipping);
       if (orderId) {
         const { msg } = await callWithMsg('saveOrderInvoice', { params: { id: orderId }, body });
-        toastSuccess(msg || t.invoice.submitted);
+        toastSuccess(msg || tMembership.invoice.submitted);
       } else {
         await call('saveInvoice', { body });
         toastSuccess(t.request.saved);
@@ -157,7 +158,7 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   const text = (field: TextField, opts: { required?: boolean; wide?: boolean; maxLength: number; inputMode?: 'numeric' | 'tel' }) => (
     <Field
       className={opts.wide ? s.wide : undefined}
-      label={t.invoice.fields[field]}
+      label={tMembership.invoice.fields[field]}
       required={opts.required}
       validationState={problem?.field === field ? 'error' : 'none'}
       validationMessage={problem?.field === field ? problem.message : undefined}
@@ -172,7 +173,7 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
         readOnly={!loaded}
         maxLength={opts.maxLength}
         inputMode={opts.inputMode}
-        placeholder={t.invoice.placeholders[field]}
+        placeholder={tMembership.invoice.placeholders[field]}
       />
     </Field>
   );
@@ -181,11 +182,11 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   return (
     <form onSubmit={submit} noValidate data-testid="invoice-form" data-loaded={loaded}>
       <DialogBody>
-        <DialogTitle action={<Button appearance="subtle" aria-label={t.vip.close} icon={<DismissRegular />} onClick={onDone} />}>{title}</DialogTitle>
+        <DialogTitle action={<Button appearance="subtle" aria-label={tMembership.vip.close} icon={<DismissRegular />} onClick={onDone} />}>{title}</DialogTitle>
         <DialogContent className={s.content}>
           {orderId && packName && (
             <MessageBar intent="success">
-              <MessageBarBody>{t.invoice.paidTip(packName)}</MessageBarBody>
+              <MessageBarBody>{tMembership.invoice.paidTip(packName)}</MessageBarBody>
             </MessageBar>
           )}
           {draft.restored && (
@@ -199,14 +200,14 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
           {!loaded && (
             <div className={s.loading}>
               <Spinner size="extra-tiny" />
-              {t.invoice.readonlyHint}
+              {tMembership.invoice.readonlyHint}
             </div>
           )}
           <div className={s.grid}>
             {text('company_name', { required: true, wide: true, maxLength: 100 })}
             {text('creditcode', { required: true, maxLength: 20 })}
             <Field
-              label={t.invoice.fields.invoice_type}
+              label={tMembership.invoice.fields.invoice_type}
               required
               validationState={problem?.field === 'invoice_type' ? 'error' : 'none'}
               validationMessage={problem?.field === 'invoice_type' ? problem.message : undefined}
@@ -221,8 +222,8 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
                   setProblem(null);
                 }}
               >
-                <Radio value="0" label={t.invoice.types[0]} />
-                <Radio value="1" label={t.invoice.types[1]} />
+                <Radio value="0" label={tMembership.invoice.types[0]} />
+                <Radio value="1" label={tMembership.invoice.types[1]} />
               </RadioGroup>
             </Field>
             {text('bank_account', { required: special, maxLength: 30, inputMode: 'numeric' })}
@@ -231,7 +232,7 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
             {text('phone', { required: special, maxLength: 20, inputMode: 'tel' })}
             <Field className={s.wide}>
               <Switch
-                label={t.invoice.fields.ship}
+                label={tMembership.invoice.fields.ship}
                 checked={shipping}
                 disabled={!loaded}
                 onChange={(_, d) => {
@@ -251,12 +252,12 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
         </DialogContent>
         <DialogActions>
           <Button appearance="secondary" type="button" onClick={onDone} disabled={saving}>
-            {orderId ? t.invoice.later : t.invoice.cancel}
+            {orderId ? tMembership.invoice.later : tMembership.invoice.cancel}
           </Button>
           {/* saving the invoice details is 财务's and the admins' (issue 27) */}
           <Gated perm="finance">
             <Button appearance="primary" type="submit" disabled={!loaded || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-              {orderId ? t.invoice.submit : t.invoice.save}
+              {orderId ? tMembership.invoice.submit : tMembership.invoice.save}
             </Button>
           </Gated>
         </DialogActions>

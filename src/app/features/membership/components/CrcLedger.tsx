@@ -3,6 +3,7 @@ import { Button, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, 
 import type { CrcEntry } from '../../../../contract';
 import { openCrcRules } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tMembership } from '../../../shared/i18n/zh-CN.membership';
 import { EmptyState, TableScroll } from '../../../shared/ui';
 import { crcLedger } from '../api';
 
@@ -34,27 +35,27 @@ export function CrcLedger() {
       live = false;
     };
   }, [page]);
-  const c = t.crc.ledgerCols;
+  const c = tMembership.crc.ledgerCols;
   if (!data) return failed ? <EmptyState compact /> : <Spinner size="small" label={t.state.loading} />;
   const pages = Math.max(1, Math.ceil(data.total / PAGE));
   return (
     <div className={s.root} data-testid="crc-ledger">
       <div className={s.head}>
-        <Text>{t.crc.balance}</Text>
+        <Text>{tMembership.crc.balance}</Text>
         <span className={s.balance} data-testid="crc-balance">
           {data.balance}
         </span>
         <Text className={s.muted}>CRC</Text>
         <Button appearance="transparent" onClick={openCrcRules}>
-          {t.crc.viewRules}
+          {tMembership.crc.viewRules}
         </Button>
       </div>
-      <Text weight="semibold">{t.crc.ledger}</Text>
+      <Text weight="semibold">{tMembership.crc.ledger}</Text>
       {data.list.length === 0 ? (
         <EmptyState compact />
       ) : (
-        <TableScroll label={t.crc.ledger} minWidth={'640px'}>
-          <Table size="small" aria-label={t.crc.ledger}>
+        <TableScroll label={tMembership.crc.ledger} minWidth={'640px'}>
+          <Table size="small" aria-label={tMembership.crc.ledger}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{c.time}</TableHeaderCell>
@@ -69,7 +70,7 @@ export function CrcLedger() {
               {data.list.map((e) => (
                 <TableRow key={e.id}>
                   <TableCell>{e.created_at}</TableCell>
-                  <TableCell>{e.delta >= 0 ? t.crc.earn : t.crc.spend}</TableCell>
+                  <TableCell>{e.delta >= 0 ? tMembership.crc.earn : tMembership.crc.spend}</TableCell>
                   <TableCell className={e.delta >= 0 ? s.plus : s.minus}>{e.delta >= 0 ? `+${e.delta}` : e.delta}</TableCell>
                   <TableCell>{e.balance_after}</TableCell>
                   <TableCell>{e.reason}</TableCell>
@@ -83,13 +84,13 @@ export function CrcLedger() {
       {pages > 1 && (
         <div className={s.pager}>
           <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t.crc.prev}
+            {tMembership.crc.prev}
           </Button>
           <Text className={s.muted}>
             {page} / {pages}
           </Text>
           <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t.crc.next}
+            {tMembership.crc.next}
           </Button>
         </div>
       )}

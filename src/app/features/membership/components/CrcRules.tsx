@@ -17,6 +17,7 @@ import {
 import { useSnapshot } from 'valtio';
 import type { CrcConfigure } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tMembership } from '../../../shared/i18n/zh-CN.membership';
 import { loadSetting, session } from '../../../shared/session';
 import { TableScroll } from '../../../shared/ui';
 
@@ -39,7 +40,7 @@ interface Row {
 
 /** Company rules: the values of setting.configure plus the fixed rules of SPEC §9. */
 export function companyRules(configure: CrcConfigure): Row[] {
-  const rules = t.crc.rules;
+  const rules = tMembership.crc.rules;
   const fromConfig = (Object.keys(rules) as (keyof typeof rules)[]).map((k) => ({
     key: k,
     name: rules[k].name,
@@ -47,16 +48,16 @@ export function companyRules(configure: CrcConfigure): Row[] {
     value: `${rules[k].type === 'earn' ? '+' : '-'}${configure[k]} CRC`,
     note: rules[k].note,
   }));
-  const fixed = t.crc.fixed.map((r, i) => ({ key: `fixed${i}`, ...r, type: r.type as 'earn' | 'spend' }));
+  const fixed = tMembership.crc.fixed.map((r, i) => ({ key: `fixed${i}`, ...r, type: r.type as 'earn' | 'spend' }));
   return [...fromConfig, ...fixed];
 }
 
 function RulesTable({ rows }: { rows: Row[] }) {
   const s = useStyles();
-  const c = t.crc.cols;
+  const c = tMembership.crc.cols;
   return (
-    <TableScroll label={t.crc.title} minWidth={'560px'}>
-      <Table size="small" aria-label={t.crc.title}>
+    <TableScroll label={tMembership.crc.title} minWidth={'560px'}>
+      <Table size="small" aria-label={tMembership.crc.title}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{c.name}</TableHeaderCell>
@@ -71,7 +72,7 @@ function RulesTable({ rows }: { rows: Row[] }) {
               <TableCell>{r.name}</TableCell>
               <TableCell>
                 <Badge appearance="tint" color={r.type === 'earn' ? 'success' : 'danger'}>
-                  {r.type === 'earn' ? t.crc.earn : t.crc.spend}
+                  {r.type === 'earn' ? tMembership.crc.earn : tMembership.crc.spend}
                 </Badge>
               </TableCell>
               <TableCell className={r.type === 'earn' ? s.earn : s.spend}>{r.value}</TableCell>
@@ -96,16 +97,16 @@ export function CrcRules() {
   return (
     <div className={s.root} data-testid="crc-rules">
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'company' | 'dept')}>
-        <Tab value="company">{t.crc.tabs[0]}</Tab>
-        <Tab value="dept">{t.crc.tabs[1]}</Tab>
+        <Tab value="company">{tMembership.crc.tabs[0]}</Tab>
+        <Tab value="dept">{tMembership.crc.tabs[1]}</Tab>
       </TabList>
       {tab === 'company' ? (
         <>
-          <Text className={s.intro}>{t.crc.intro}</Text>
+          <Text className={s.intro}>{tMembership.crc.intro}</Text>
           {setting ? (
             <RulesTable rows={companyRules(setting.setting.configure as CrcConfigure)} />
           ) : failed ? (
-            <Text className={s.note}>{t.vip.loadFailed}</Text>
+            <Text className={s.note}>{tMembership.vip.loadFailed}</Text>
           ) : (
             <div className={s.center}>
               <Spinner size="small" label={t.state.loading} />
@@ -114,8 +115,8 @@ export function CrcRules() {
         </>
       ) : (
         <>
-          <Text className={s.intro}>{t.crc.deptIntro}</Text>
-          <RulesTable rows={t.crc.dept.map((r, i) => ({ key: `d${i}`, ...r, type: r.type as 'earn' | 'spend' }))} />
+          <Text className={s.intro}>{tMembership.crc.deptIntro}</Text>
+          <RulesTable rows={tMembership.crc.dept.map((r, i) => ({ key: `d${i}`, ...r, type: r.type as 'earn' | 'spend' }))} />
         </>
       )}
     </div>

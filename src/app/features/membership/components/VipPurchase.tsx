@@ -17,6 +17,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import type { MemberPack } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
+import { tMembership } from '../../../shared/i18n/zh-CN.membership';
 import { yuanText } from '../../../../contract/money';
 import { toast, toastSuccess } from '../../../shared/lib/notify';
 import { loadSetting, refreshSession, session, useCan } from '../../../shared/session';
@@ -152,11 +153,11 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
       const { payment_status } = await checkOrder(order.order_id);
       if (!payment_status) {
         setNotPaid(true);
-        toast('warning', t.vip.notPaid);
+        toast('warning', tMembership.vip.notPaid);
         return;
       }
       await refreshSession();
-      toastSuccess(t.vip.paidToast);
+      toastSuccess(tMembership.vip.paidToast);
       onPaid(order.order_id, order.pack);
     } catch {
       // told by the request layer
@@ -167,18 +168,18 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
 
   const choose = (
     <>
-      <Text className={s.intro}>{t.vip.intro}</Text>
+      <Text className={s.intro}>{tMembership.vip.intro}</Text>
       {load === 'loading' && !setting ? (
         <div className={s.center}>
           <Spinner size="small" label={t.state.loading} />
         </div>
       ) : load === 'failed' && !setting ? (
-        <EmptyState compact text={t.vip.loadFailed} action={<Button onClick={fetchPacks}>{t.vip.retry}</Button>} />
+        <EmptyState compact text={tMembership.vip.loadFailed} action={<Button onClick={fetchPacks}>{tMembership.vip.retry}</Button>} />
       ) : packs.length === 0 ? (
-        <EmptyState compact text={t.vip.noPacks} />
+        <EmptyState compact text={tMembership.vip.noPacks} />
       ) : (
         <>
-          <div className={s.packs} role="radiogroup" aria-label={t.vip.choose}>
+          <div className={s.packs} role="radiogroup" aria-label={tMembership.vip.choose}>
             {packs.map((p) => {
               const on = p.pack === selected?.pack;
               return (
@@ -203,10 +204,10 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
                   </Text>
                   <span className={s.price}>{yuanText(p.amount, { decimals: 'auto' })}</span>
                   <Text size={200} className={s.muted}>
-                    {t.vip.days(p.days)}
+                    {tMembership.vip.days(p.days)}
                   </Text>
                   <Text size={200} className={s.gift}>
-                    {t.vip.gift(p.num)}
+                    {tMembership.vip.gift(p.num)}
                   </Text>
                 </Card>
               );
@@ -215,16 +216,16 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
           {selected && (
             <div className={s.summary} data-testid="vip-summary">
               <Text>
-                {t.vip.selected}：{selected.name} · {t.vip.days(selected.days)} · {t.vip.gift(selected.num)}
+                {tMembership.vip.selected}：{selected.name} · {tMembership.vip.days(selected.days)} · {tMembership.vip.gift(selected.num)}
               </Text>
               <Text>
-                {t.vip.payable}：<span className={s.amount}>{yuanText(selected.amount, { decimals: 'auto' })}</span>
+                {tMembership.vip.payable}：<span className={s.amount}>{yuanText(selected.amount, { decimals: 'auto' })}</span>
               </Text>
             </div>
           )}
           {!admin && (
             <MessageBar intent="warning">
-              <MessageBarBody>{t.vip.adminOnly}</MessageBarBody>
+              <MessageBarBody>{tMembership.vip.adminOnly}</MessageBarBody>
             </MessageBar>
           )}
         </>
@@ -235,23 +236,23 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
   const payStep = order && (
     <div className={s.pay} data-testid="vip-pay">
       <Text className={s.wechat} size={400}>
-        {t.vip.payWithWechat}
+        {tMembership.vip.payWithWechat}
       </Text>
       <div className={s.qrFrame}>
-        <QrCode value={order.code_url} alt={t.vip.qrAlt} testId="pay-qr" />
+        <QrCode value={order.code_url} alt={tMembership.vip.qrAlt} testId="pay-qr" />
       </div>
       <Text>
-        {order.pack.name} · {t.vip.payable}：<span className={s.amount}>{yuanText(order.pack.amount, { decimals: 'auto' })}</span>
+        {order.pack.name} · {tMembership.vip.payable}：<span className={s.amount}>{yuanText(order.pack.amount, { decimals: 'auto' })}</span>
       </Text>
       <Text size={200} className={s.muted}>
-        {t.vip.qrHint} · {t.vip.orderNo} {order.order_id}
+        {tMembership.vip.qrHint} · {tMembership.vip.orderNo} {order.order_id}
       </Text>
       <Link href={order.code_url} target="_blank" rel="noopener">
-        {t.vip.openPayPage}
+        {tMembership.vip.openPayPage}
       </Link>
       {notPaid && (
         <MessageBar intent="warning" data-testid="vip-not-paid">
-          <MessageBarBody>{t.vip.notPaid}</MessageBarBody>
+          <MessageBarBody>{tMembership.vip.notPaid}</MessageBarBody>
         </MessageBar>
       )}
     </div>
@@ -264,16 +265,16 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
         {order ? (
           <>
             <Button appearance="secondary" onClick={() => setOrder(null)} disabled={busy !== null}>
-              {t.vip.back}
+              {tMembership.vip.back}
             </Button>
             <Button appearance="primary" onClick={check} disabled={busy !== null} icon={busy === 'check' ? <Spinner size="tiny" /> : undefined}>
-              {t.vip.paid}
+              {tMembership.vip.paid}
             </Button>
           </>
         ) : (
           <>
             <Button appearance="secondary" onClick={onClose}>
-              {t.vip.close}
+              {tMembership.vip.close}
             </Button>
             <Button
               appearance="primary"
@@ -281,7 +282,11 @@ export function VipPurchase({ open, onClose, onPaid }: VipPurchaseProps) {
               disabled={!selected || !admin || busy !== null}
               icon={busy === 'create' ? <Spinner size="tiny" /> : undefined}
             >
-              {busy === 'create' ? t.vip.creating : selected ? `${t.vip.pay} ${yuanText(selected.amount, { decimals: 'auto' })}` : t.vip.pay}
+              {busy === 'create'
+                ? tMembership.vip.creating
+                : selected
+                  ? `${tMembership.vip.pay} ${yuanText(selected.amount, { decimals: 'auto' })}`
+                  : tMembership.vip.pay}
             </Button>
           </>
         )}
