@@ -150,9 +150,20 @@ export const WorkerPayout = z.object({
   receipt_no: z.string(),
 });
 export type WorkerPayout = z.infer<typeof WorkerPayout>;
+/** a file to save, base64 (the signed PDF) */
+export const WorkerFile = z.object({ filename: z.string(), content_base64: z.string() });
 export const WorkerRecordsData = z.object({
   /** the version this person signed, with a short-lived link to its PDF */
-  agreement: z.object({ name: z.string(), version: z.number().int(), signed_at: z.string(), url: z.string() }).nullable(),
+  agreement: z
+    .object({
+      name: z.string(),
+      version: z.number().int(),
+      signed_at: z.string(),
+      url: z.string(),
+      /** the signed PDF e签宝 delivered (signed through its flow): GET …/signed-file; null: signed in-house */
+      signed_file: z.object({ name: z.string(), sha256: z.string() }).nullable(),
+    })
+    .nullable(),
   payouts: z.array(WorkerPayout),
   /** this person's tasks with the same company (每个邀请链接), newest first; `current` is this page's */
   tasks: z.array(
@@ -219,6 +230,8 @@ export const workerEndpoints = {
     auth: false,
   }),
   workerRecords: ep({ method: 'GET', path: '/worker/invite/:token/records', params: Token, data: WorkerRecordsData, auth: false }),
+  /** the worker's own copy of the signed PDF (我的协议 → 下载已签署文件) */
+  workerSignedFile: ep({ method: 'GET', path: '/worker/invite/:token/signed-file', params: Token, data: WorkerFile, auth: false }),
   signupTask: ep({ method: 'GET', path: '/worker/task/:token', params: Token, data: SignupTaskData, auth: false }),
   signup: ep({ method: 'POST', path: '/worker/task/:token/signup', params: Token, body: SignupBody, data: Empty, auth: false }),
 } as const satisfies Record<string, Endpoint>;

@@ -104,6 +104,7 @@ describe('signing through e签宝’s signing flow', () => {
     // 继续签署: another fresh link to the same flow
     expect((await x.p.post('/sign-url')).body).toMatchObject({ code: 200, data: { sign_url: expect.stringContaining('/sandbox/esign/h5/sign/') } });
     expect((await x.p.view()).step).toBe('signing');
+    expect((await x.p.get('/signed-file')).body).toMatchObject({ code: 404, msg: '暂无签署后文件' });
 
     const { back } = await signOnH5(url, x.mobile, { wrongCodeFirst: true });
     expect(back).toBe(`${s.url}/m/flex/w/${x.token}`);
@@ -121,6 +122,11 @@ describe('signing through e签宝’s signing flow', () => {
       user_agent: UA,
       checks: { agreement_file: { ok: true }, record: { ok: true }, timestamp: { ok: true }, signed_file: { ok: true } },
     });
+    // the worker's own copy (我的协议 → 下载已签署文件): the same bytes
+    const mine = (await x.p.get('/records')).body.data as { agreement: { signed_file: { name: string; sha256: string } | null } };
+    expect(mine.agreement.signed_file).toEqual({ name: expect.stringMatching(/\.pdf$/), sha256: sha(signedPdf) });
+    const copy = (await x.p.get('/signed-file')).body.data as { content_base64: string };
+    expect(sha(Buffer.from(copy.content_base64, 'base64'))).toBe(sha(signedPdf));
     // the signed file: the agreement untouched, then e签宝's signature — another hash
     expect(sha(signedPdf)).not.toBe(sha(original));
     expect(signedPdf.subarray(0, original.length).equals(original)).toBe(true);

@@ -9,7 +9,7 @@ import { endpoints } from '../../contract/endpoints';
 import { MSG_SIGNED_UP } from '../../contract/worker';
 import { signUp, signupTask } from '../domain/employment/public-signup';
 import { inviteView, type WorkerCtx } from '../domain/employment/worker-page';
-import { workerRecords } from '../domain/employment/worker-records';
+import { workerRecords, workerSignedFile } from '../domain/employment/worker-records';
 import { sendSignCode, sendWorkerCode, verifyWorkerCode } from '../domain/employment/worker-session';
 import { signWithEvidence } from '../domain/employment/sign-evidence';
 import { MSG_NO_OPEN_FLOW, resumeSignFlow, startSignFlow, type SignFlowProvider } from '../domain/employment/sign-flow';
@@ -131,6 +131,7 @@ export function workerRoutes(
     );
   }
   addRoute(app, endpoints.workerRecords, async ({ db, params, now, req }) => workerRecords(db, ctx(req, params.token, now)));
+  addRoute(app, endpoints.workerSignedFile, async ({ db, params, now, req }) => workerSignedFile(db, ctx(req, params.token, now)));
 
   // the public sign-up: one answer whatever the company's 人员库 holds (public-signup.ts)
   addRoute(app, endpoints.signupTask, async ({ db, params, now }) => signupTask(db, params.token, now));

@@ -16,6 +16,7 @@ export const refuse = (token: string) => callWithMsg('workerRefuse', { params: {
 export const deliver = (token: string, note: string, mediaIds: readonly string[]) =>
   callWithMsg('workerDeliver', { params: { token }, body: { note, media_ids: mediaIds.join(',') } }, { loading: true });
 export const records = (token: string) => call('workerRecords', { params: { token } });
+export const signedFile = (token: string) => call('workerSignedFile', { params: { token } }, { loading: true });
 
 // a task's public sign-up (/m/flex/t/:token)
 export const signupTask = (token: string) => call('signupTask', { params: { token } }, { hideMessage: true });

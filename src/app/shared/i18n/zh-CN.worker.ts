@@ -89,6 +89,8 @@ export const tWorker = {
     current: '当前',
     agreement: '我的协议',
     signedAt: (name: string, version: number, at: string) => `${name}（第 ${version} 版），签署于 ${at}`,
+    downloadSigned: '下载已签署文件',
+    signedHint: (sha: string) => `已签署文件含 e签宝 电子签名，SHA-256：${sha}，可在“签署文件校验”页核对`,
     view: '查看协议',
     payouts: '发放记录',
     none: '暂无发放记录',

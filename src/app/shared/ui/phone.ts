@@ -20,6 +20,8 @@ export const usePhoneStyles = makeStyles({
   title: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold },
   subtitle: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold },
   note: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  /** a hash or code that must break anywhere on a 360 px screen */
+  hash: { overflowWrap: 'anywhere' },
   rows: { display: 'flex', flexDirection: 'column', margin: 0 },
   row: {
     display: 'flex',

@@ -7,6 +7,7 @@ import type { SignStatus, WorkStatus } from '../../../contract/employment-rules'
 import type { RowStatus } from '../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../contract/worker';
 import type { Db } from '../../db/types';
+import { notFound } from '../../lib/refusal';
 import { addSeconds, fmtDateTime } from '../../lib/time';
 import { receiptNo } from '../payouts/reports';
 import { URL_TTL_S } from './media';
@@ -21,6 +22,7 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
         [w.agreement_id, w.company_id],
       )
     : null;
+  const signed = await latestSignedFile(db, w.company_id, w.id);
   const rows = await db.query<{
     id: number;
     amount: string;
@@ -64,6 +66,7 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
             version: a.version,
             signed_at: fmtDateTime(w.signed_at),
             url: ctx.link(a.bucket, a.object_key, addSeconds(ctx.now, URL_TTL_S)) ?? '',
+            signed_file: signed ? { name: signed.file_name, sha256: signed.sha256 } : null,
           }
         : null,
     payouts: rows.map((r) => ({
@@ -79,4 +82,22 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
       receipt_no: r.status === 'success' && r.finished_at ? receiptNo(r.id, r.finished_at) : '',
     })),
   };
+}
+
+/** The signed PDF of the task worker's latest signature made at e签宝 (sign_evidence_files), if any. */
+async function latestSignedFile(db: Db, companyId: number, taskWorkerId: number, withContent = false) {
+  return db.one<{ file_name: string; sha256: string; content?: Buffer }>(
+    `SELECT f.file_name, f.sha256${withContent ? ', f.content' : ''}
+       FROM sign_evidence e JOIN sign_evidence_files f ON f.evidence_id = e.id AND f.company_id = e.company_id
+      WHERE e.company_id = $1 AND e.task_worker_id = $2 ORDER BY e.id DESC LIMIT 1`,
+    [companyId, taskWorkerId],
+  );
+}
+
+/** 下载已签署文件: the worker's own copy of what they signed at e签宝 (after the SMS check, as every record). */
+export async function workerSignedFile(db: Db, ctx: WorkerCtx): Promise<{ filename: string; content_base64: string }> {
+  const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
+  const f = await latestSignedFile(db, w.company_id, w.id, true);
+  if (!f?.content) throw notFound('暂无签署后文件');
+  return { filename: f.file_name, content_base64: f.content.toString('base64') };
 }

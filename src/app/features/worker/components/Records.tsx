@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge, Link, mergeClasses, Spinner, Text } from '@fluentui/react-components';
+import { Badge, Button, Link, mergeClasses, Spinner, Text } from '@fluentui/react-components';
 import { yuanText } from '../../../../contract/money';
 import { ROW_STATUS } from '../../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
-import { records } from '../api';
+import { saveBase64 } from '../../../shared/lib/download';
+import { records, signedFile } from '../api';
 import { taskBadges } from '../lib/status';
 import { usePhoneStyles } from './styles';
 
@@ -78,6 +79,25 @@ export function Records({ token }: { token: string }) {
                 <Link href={data.agreement.url} target="_blank" rel="noopener noreferrer" data-testid="flex-my-agreement">
                   {T.view}
                 </Link>
+              )}
+              {data.agreement.signed_file && (
+                <>
+                  <Text block className={mergeClasses(s.note, s.hash)}>
+                    {T.signedHint(data.agreement.signed_file.sha256)}
+                  </Text>
+                  <Button
+                    appearance="secondary"
+                    data-testid="flex-signed-file"
+                    onClick={() =>
+                      void signedFile(token).then(
+                        (f) => saveBase64(f.filename, f.content_base64),
+                        () => {},
+                      )
+                    }
+                  >
+                    {T.downloadSigned}
+                  </Button>
+                </>
               )}
             </div>
           )}
