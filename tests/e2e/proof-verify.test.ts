@@ -17,6 +17,7 @@ import { makeIdCard } from '../../src/server/db/seeds/dimission';
 import { sealPii } from '../../src/server/lib/pii';
 import { dimissionCells, makeXlsx } from '../../src/server/imports/fixtures';
 import { call } from '../setup/server';
+import { axeSerious } from './axe';
 import { ARTIFACTS, shot, startHarness, watchConsole, type Harness } from './harness';
 
 let h: Harness;
@@ -152,6 +153,7 @@ describe('departure proofs anyone can verify (issue 30)', () => {
       expect(text).toContain(s);
     expect(text).not.toContain('宋雨桐');
     await noSideways(checker.page, '验真');
+    expect(await axeSerious(checker.page, '验真 390')).toEqual([]);
     await shot(checker.page, 'pv-04-check-390');
     // the PDF HR downloaded: 一致; one byte changed: 不一致 (hashed in the browser, only the hash sent)
     await checker.page.getByTestId('check-file').setInputFiles({ name: '离职证明.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -173,6 +175,7 @@ describe('departure proofs anyone can verify (issue 30)', () => {
     await noSideways(emp.page, "the employee's page");
     await oneLine(emp.page, 'proof-employee-title');
     expect(await emp.page.getByTestId('proof-facts').textContent()).toContain('7年2个月（2019年9月2日入职）');
+    expect(await axeSerious(emp.page, "the employee's page 390")).toEqual([]);
     await shot(emp.page, 'pv-07-employee-390');
     await emp.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await shot(emp.page, 'pv-07b-employee-390-end');
@@ -185,6 +188,7 @@ describe('departure proofs anyone can verify (issue 30)', () => {
       .locator('article h1')
       .evaluate((el) => el.getClientRects().length);
     expect(title).toBe(1);
+    expect(await axeSerious(emp.page, 'the A4 view 390')).toEqual([]);
     await shot(emp.page, 'pv-08-employee-a4-390');
     // the employee's PDF is the same file (the same hash)
     const own = await saved(emp.page, () => emp.page.getByTestId('proof-pdf').click(), 'employee');

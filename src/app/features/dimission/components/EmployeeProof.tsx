@@ -151,8 +151,10 @@ export function ProofEmployeeView({ token }: { token: string }) {
                 <span className={own.code} data-testid="proof-employee-code">
                   {formatVerifyCode(view.verify_code)}
                 </span>
+                <Text block className={s.note}>
+                  {T.verifyHint}
+                </Text>
               </dd>
-              <Text className={s.note}>{T.verifyHint}</Text>
             </div>
           )}
         </dl>
