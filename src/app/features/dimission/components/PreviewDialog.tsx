@@ -83,10 +83,11 @@ export function PreviewDialog({
   const issued = p?.status === 'issued' || p?.status === 'viewed';
   return (
     <Dialog open={id !== null} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={s.wideDialog} aria-label={tDim.preview.title}>
+      <DialogSurface className={s.wideDialog}>
         <DialogBody>
           <DialogTitle>{confirming ? T.issue : tDim.preview.title}</DialogTitle>
-          <DialogContent>
+          {/* the paper scrolls inside the dialog: a tab stop, so a keyboard can scroll it too */}
+          <DialogContent tabIndex={0} role="region" aria-label={tDim.preview.title}>
             {!p ? (
               <Spinner label={t.state.loading} />
             ) : confirming ? (

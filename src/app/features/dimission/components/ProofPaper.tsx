@@ -65,18 +65,17 @@ const useStyles = makeStyles({
   qr: { width: '26mm', height: '26mm', '& img': { width: '26mm', height: '26mm' } },
   code: { fontSize: '12pt', fontWeight: 700, color: tokens.colorNeutralForeground1, letterSpacing: '0.05em' },
   foot: { marginTop: '4mm', fontSize: '9pt', color: tokens.colorNeutralForeground4 },
+  /** a draft says so at its head, readable (a pale watermark would fail contrast and read as decoration) */
   draft: {
-    position: 'absolute',
-    top: '40%',
-    left: 0,
-    right: 0,
-    textAlign: 'center',
-    fontSize: '40pt',
+    alignSelf: 'flex-start',
+    padding: '1mm 3mm',
+    border: `0.4mm solid ${tokens.colorPaletteRedBorder2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: '11pt',
     fontWeight: 700,
-    letterSpacing: '0.2em',
-    color: tokens.colorNeutralStroke2,
-    transform: 'rotate(-20deg)',
-    pointerEvents: 'none',
+    lineHeight: '1.6',
+    letterSpacing: '0.1em',
   },
 });
 
