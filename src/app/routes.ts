@@ -61,6 +61,7 @@ const Dimission = page(() => import('./pages/dimission'));
 const DimissionPrint = page(() => import('./pages/dimission-print'));
 const Leave = page(() => import('./pages/leave'));
 const ProofView = page(() => import('./pages/proof-view'));
+const ProofCheck = page(() => import('./pages/proof-check'));
 const WorkerInvite = page(() => import('./pages/worker-invite'));
 const WorkerSignup = page(() => import('./pages/worker-signup'));
 const VerifySigned = page(() => import('./pages/verify-signed'));
@@ -89,6 +90,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'companyInvite', path: '/company/invite', title: T.companyInvite, page: CompanyInvite }),
   blank({ name: 'leave', path: '/m/leave/:token', title: T.leave, page: Leave }),
   blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
+  blank({ name: 'proofCheck', path: '/m/proof-check/:code?', title: T.proofView, page: ProofCheck }),
   blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
   blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),

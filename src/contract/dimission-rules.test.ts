@@ -1,6 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysTo, dateProblem, evaluativeWord, isDate, proofDocument, serviceMonths, tenureText, TENURE_RE, type ProofFacts } from './dimission-rules';
+import {
+  addDaysTo,
+  dateProblem,
+  evaluativeWord,
+  formatVerifyCode,
+  isDate,
+  maskPersonName,
+  normalizeVerifyCode,
+  proofDocument,
+  serviceMonths,
+  tenureProblem,
+  tenureText,
+  TENURE_RE,
+  VERIFY_CODE_RE,
+  wordingProblem,
+  type ProofFacts,
+} from './dimission-rules';
 
 describe('years of service (在本单位的工作年限)', () => {
   it('counts whole months, both the entry and the departure day worked', () => {
@@ -38,12 +54,47 @@ describe('years of service (在本单位的工作年限)', () => {
   });
 });
 
+const f: ProofFacts = {
+  name: '林晓',
+  id_card: '330106199506011234',
+  job_name: '前端工程师',
+  entry_date: '2022-03-01',
+  leave_date: '2024-05-31',
+  contract_start: '2022-03-01',
+  contract_end: '2025-02-28',
+  contract_open_ended: false,
+  tenure_text: '2年3个月',
+  legal_basis: 'resign',
+  print_reason: false,
+  non_compete: '',
+  company_name: '杭州云帆智联科技有限公司',
+  issue_date: '2024-05-31',
+  serial: 'LZ20240531000001',
+};
+
+describe('years of service as a proof states them (issue 30 item 2)', () => {
+  it('a typed value that is not the computed one is refused with the right one', () => {
+    expect(tenureProblem('9年0个月', '2022-05-10', '2026-11-20')).toBe(
+      '在本单位的工作年限应为4年6个月（按入职日期至解除或者终止日期计算），不能填写为9年0个月',
+    );
+    expect(tenureProblem('4年6个月', '2022-05-10', '2026-11-20')).toBeNull();
+    expect(tenureText('2022-05-10', '2024-01-31')).toBe('1年8个月');
+  });
+});
+
 describe('evaluative words', () => {
   it('finds 违纪 / 开除 / 不胜任-style words, also with spaces between the characters', () => {
     expect(evaluativeWord('因严重违纪被开除')).toBe('违纪');
     expect(evaluativeWord('不 胜 任 工作')).toBe('不胜任');
     expect(evaluativeWord('工作能力不足')).toBe('能力不足');
     expect(evaluativeWord('旷工三日')).toBe('旷工');
+  });
+  it('one rule for every path: the first field with a word, and its warning', () => {
+    expect(wordingProblem({ job_name: '销售代表（违纪解除）', non_compete: '' })).toEqual({
+      field: 'job_name',
+      message: '离职证明不得包含评价性用语（“违纪”），请使用中性表述',
+    });
+    expect(wordingProblem({ job_name: '销售代表', early_reason: '员工申请提前出具' })).toBeNull();
   });
   it('lets neutral wording pass', () => {
     for (const t of ['本人申请辞职', '双方协商一致解除劳动合同', '高级前端开发工程师', '竞业限制期限12个月', '']) expect(evaluativeWord(t)).toBeNull();
@@ -72,23 +123,6 @@ describe('date rules', () => {
 });
 
 describe('the proof template', () => {
-  const f: ProofFacts = {
-    name: '林晓',
-    id_card: '330106199506011234',
-    job_name: '前端工程师',
-    entry_date: '2022-03-01',
-    leave_date: '2024-05-31',
-    contract_start: '2022-03-01',
-    contract_end: '2025-02-28',
-    contract_open_ended: false,
-    tenure_text: '2年3个月',
-    legal_basis: 'resign',
-    print_reason: false,
-    non_compete: '',
-    company_name: '杭州云帆智联科技有限公司',
-    issue_date: '2024-05-31',
-    serial: 'LZ20240531000001',
-  };
   it('states the four items of art. 24, the name, the ID number, the company and the date', () => {
     const d = proofDocument(f);
     const text = JSON.stringify(d);
@@ -114,5 +148,40 @@ describe('the proof template', () => {
     expect(proofDocument({ ...f, contract_open_ended: true, contract_end: null }).items.find((i) => i.key === 'term')?.value).toBe(
       '2022年3月1日起，无固定期限',
     );
+  });
+});
+
+describe('the proof template: tense, act, seal area, 验真 (issue 30 items 5 and 6)', () => {
+  it('已于 once the departure date has come, 将于 for a proof issued early', () => {
+    expect(proofDocument(f).opening).toBe('兹证明林晓同志与本单位的劳动合同已于2024年5月31日解除，有关情况如下：');
+    expect(proofDocument({ ...f, issue_date: '2024-05-20' }).opening).toBe('兹证明林晓同志与本单位的劳动合同将于2024年5月31日解除，有关情况如下：');
+  });
+  it('解除 or 终止 as the legal basis says, never 解除（终止）', () => {
+    expect(proofDocument({ ...f, legal_basis: 'expire' }).opening).toContain('已于2024年5月31日终止');
+    expect(proofDocument({ ...f, legal_basis: 'retire' }).opening).toContain('终止，');
+    expect(proofDocument({ ...f, legal_basis: 'mutual' }).opening).toContain('解除，');
+    expect(proofDocument({ ...f, legal_basis: 'other' }).opening).toContain('解除或者终止，');
+    expect(JSON.stringify(proofDocument(f))).not.toContain('解除（终止）');
+  });
+  it('a marked blank area for the stamp, no imitation seal; the 验真码 and page once issued', () => {
+    const d = proofDocument(f);
+    expect(d.sealArea).toBe('（盖章）');
+    expect(JSON.stringify(d)).not.toContain('人事专用章');
+    expect(d.verify).toBeNull();
+    const v = proofDocument({ ...f, verify_code: 'K7QM3XPD9TWA', verify_url: 'https://hr.example/m/proof-check/K7QM3XPD9TWA' }).verify;
+    expect(v).toEqual({
+      code: 'K7QM-3XPD-9TWA',
+      url: 'https://hr.example/m/proof-check/K7QM3XPD9TWA',
+      text: '扫描二维码，或访问 https://hr.example/m/proof-check 输入验真码核验',
+    });
+  });
+  it('验真码: typed as printed, in lower case, with O for 0 and I or L for 1', () => {
+    expect(normalizeVerifyCode('k7qm-3xpd-9twa')).toBe('K7QM3XPD9TWA');
+    expect(normalizeVerifyCode('O1IL 0000 0000')).toBe('011100000000');
+    expect(VERIFY_CODE_RE.test('K7QM3XPD9TWA')).toBe(true);
+    expect(VERIFY_CODE_RE.test('K7QM3XPD9TWU')).toBe(false);
+    expect(formatVerifyCode('K7QM3XPD9TWA')).toBe('K7QM-3XPD-9TWA');
+    expect(maskPersonName('欧阳明月')).toBe('欧***');
+    expect(maskPersonName('林晓')).toBe('林*');
   });
 });

@@ -9,7 +9,7 @@ import { IdParam, PersonName, formInt } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
 import { PiiReason } from './privacy';
-import { LEGAL_BASIS_CODES, PROOF_STATUS_CODES, REQUEST_STATUS_CODES, TENURE_RE } from './dimission-rules';
+import { LEGAL_BASIS_CODES, normalizeVerifyCode, PROOF_STATUS_CODES, REQUEST_STATUS_CODES, TENURE_RE, VERIFY_CODE_RE } from './dimission-rules';
 
 export * from './dimission-rules';
 
@@ -149,7 +149,10 @@ export const ProofListData = z.object({
   counts: counts(PROOF_STATUS_CODES),
   list: z.array(ProofItem),
 });
-/** The editable facts of a proof (a draft). */
+/**
+ * The editable facts of a proof (a draft). 在本单位的工作年限 and the date on the proof are not
+ * typed: the server computes them (issue 30 item 2); a tenure sent along must be the computed one.
+ */
 const ProofFields = {
   job_name: txt(30).pipe(z.string().min(1, '请填写工作岗位')),
   entry_date: dateField('请选择入职日期'),
@@ -157,11 +160,10 @@ const ProofFields = {
   contract_start: dateField('请填写劳动合同起始日期'),
   contract_end: optDate,
   contract_open_ended: flag,
-  tenure_text: z.string().trim().regex(TENURE_RE, '工作年限格式应为 X年X个月'),
+  tenure_text: z.union([z.literal(''), z.string().trim().regex(TENURE_RE, '工作年限格式应为 X年X个月')]).optional(),
   legal_basis: z.enum(LEGAL_BASIS_CODES, '请选择解除或者终止的法定依据'),
   print_reason: flag,
   non_compete: txt(100).default(''),
-  issue_date: optDate,
 };
 export const ProofDraftBody = z.strictObject(ProofFields);
 export const ProofManualBody = z.strictObject({
@@ -173,6 +175,10 @@ export const ProofManualBody = z.strictObject({
   ...ProofFields,
 });
 export const ProofFromRecordBody = z.strictObject({ record_id: formInt(1) });
+/** 确认出具; before the departure date only with the reason it is issued early (recorded, neutral words). */
+export const ProofIssueBody = z.strictObject({ early_reason: txt(100).optional() });
+/** How a proof is sealed: none yet (paper: the company stamps the （盖章） area); electronic is for the e-sign provider. */
+export const SEAL_KINDS = ['none', 'electronic'] as const;
 export const ProofDetail = z.object({
   id: z.number().int(),
   record_id: z.number().int(),
@@ -195,6 +201,12 @@ export const ProofDetail = z.object({
   issue_date: z.string(),
   issued_at: z.string().nullable(),
   viewed_at: z.string().nullable(),
+  /** '' until issued; the 验真 page's address is verify_url (the QR) */
+  verify_code: z.string(),
+  verify_url: z.string(),
+  /** why it was issued before the departure date ('' when it was not) */
+  early_reason: z.string(),
+  seal_kind: z.enum(SEAL_KINDS),
 });
 export type ProofDetail = z.infer<typeof ProofDetail>;
 export const ProofSaved = z.object({ id: z.number().int(), status: z.enum(PROOF_STATUS_CODES), serial: z.string() });
@@ -203,10 +215,37 @@ export const VoidBody = z.strictObject({ reason: txt(200).pipe(z.string().min(1,
  * The page behind the employee's link: `id_card` is masked (whoever holds a forwarded SMS sees no
  * whole number); the whole one comes from proofViewReveal after a code to `mobile_mask`.
  */
-export const ProofViewData = ProofDetail.omit({ id_card_mask: true, record_id: true }).extend({
+export const ProofViewData = ProofDetail.omit({ id_card_mask: true, record_id: true, early_reason: true }).extend({
   mobile_mask: z.string(),
-  expires_at: z.string(),
 });
+/** The issued proof as a file: the PDF rendered once at 确认出具, and its SHA-256 (what 验真 compares). */
+export const ProofFileData = z.object({ filename: z.string(), content_base64: z.string(), sha256: z.string() });
+const VerifyCode = z.strictObject({
+  code: z.string().max(40).transform(normalizeVerifyCode).pipe(z.string().regex(VERIFY_CODE_RE, '验真码应为12位字母或数字')),
+});
+/** A file's SHA-256, computed in the checker's browser (the file itself never leaves it). */
+export const ProofCheckQuery = z.strictObject({
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, '文件摘要格式不正确')
+    .optional(),
+});
+/**
+ * The public 验真 answer: no more than the paper says (less: the name masked, no ID number) —
+ * the company, the four items of art. 24, the serial, issued or void, and whether a file matches.
+ */
+export const ProofCheckData = z.object({
+  status: z.enum(['issued', 'void']),
+  company_name: z.string(),
+  name_mask: z.string(),
+  serial: z.string(),
+  issue_date: z.string(),
+  voided_on: z.string().nullable(),
+  items: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  /** null without a file; match / mismatch against the issued PDF's SHA-256 */
+  file: z.enum(['match', 'mismatch']).nullable(),
+});
+export type ProofCheckData = z.infer<typeof ProofCheckData>;
 export const ProofRevealBody = z.strictObject({ code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码') });
 export const ProofRevealData = z.object({ id_card: z.string() });
 export const ProofLinkSent = z.object({ mobile_mask: z.string() });
@@ -268,7 +307,8 @@ export const dimissionEndpoints = {
   dimProofFromRecord: ep({ method: 'POST', path: '/dimission/proofs', body: ProofFromRecordBody, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofManual: ep({ method: 'POST', path: '/dimission/proofs/manual', body: ProofManualBody, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofSave: ep({ method: 'PUT', path: '/dimission/proofs/:id', params: IdParam, body: ProofDraftBody, data: ProofSaved, auth: true, perm: 'hr' }),
-  dimProofIssue: ep({ method: 'POST', path: '/dimission/proofs/:id/issue', params: IdParam, data: ProofSaved, auth: true, perm: 'hr' }),
+  dimProofIssue: ep({ method: 'POST', path: '/dimission/proofs/:id/issue', params: IdParam, body: ProofIssueBody, data: ProofSaved, auth: true, perm: 'hr' }),
+  dimProofFile: ep({ method: 'GET', path: '/dimission/proofs/:id/pdf', params: IdParam, data: ProofFileData, auth: true, perm: 'hr' }),
   dimProofVoid: ep({ method: 'POST', path: '/dimission/proofs/:id/void', params: IdParam, body: VoidBody, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofReissue: ep({ method: 'POST', path: '/dimission/proofs/:id/reissue', params: IdParam, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofUrge: ep({ method: 'POST', path: '/dimission/proofs/:id/urge', params: IdParam, data: UrgeResult, auth: true, perm: 'hr' }),
@@ -282,7 +322,9 @@ export const dimissionEndpoints = {
     data: ProofRevealData,
     auth: false,
   }),
-  proofViewRenew: ep({ method: 'POST', path: '/dimission/proof-view/:token/renew', params: Token, data: ProofLinkSent, auth: false }),
+  proofViewFile: ep({ method: 'GET', path: '/dimission/proof-view/:token/pdf', params: Token, data: ProofFileData, auth: false }),
+  /** 验真 by the code on the paper or in its QR: public, within the per-address limit */
+  proofCheck: ep({ method: 'GET', path: '/dimission/proof-check/:code', params: VerifyCode, query: ProofCheckQuery, data: ProofCheckData, auth: false }),
 
   dimRecords: ep({ method: 'GET', path: '/dimission/records', query: RecordListQuery, data: RecordListData, auth: true, perm: 'hr' }),
   dimRecordTransfer: ep({

@@ -49,6 +49,7 @@ const valid: Record<string, string> = {};
 const HARVEST: { path: RegExp; param: string; key: string }[] = [
   { path: /^\/dimission\/leave\/:token/, param: 'token', key: 'leave' },
   { path: /^\/dimission\/proof-view\/:token/, param: 'token', key: 'proof' },
+  { path: /^\/dimission\/proof-check\/:code$/, param: 'code', key: 'proofCheck' },
   { path: /^\/company\/invite\/:code$/, param: 'code', key: 'companyInvite' },
   { path: /^\/invite\/:code$/, param: 'code', key: 'myInvite' },
   { path: /^\/worker\/invite\/:token/, param: 'token', key: 'workerInvite' },
@@ -74,13 +75,13 @@ beforeAll(async () => {
     contract_start: '2022-01-04',
     contract_end: '',
     contract_open_ended: '1',
-    tenure_text: '4年9个月',
     legal_basis: 'resign',
     print_reason: '0',
   });
   await as('POST', `/dimission/proofs/${draft.body.data.id}/issue`, {});
   const inbox = (await (await fetch(`${s.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { body: string }[] };
   valid.proof = /\/m\/proof\/([\w-]+)/.exec(inbox.list[0]!.body)![1]!;
+  valid.proofCheck = (await as('GET', `/dimission/proofs/${draft.body.data.id}`)).body.data.verify_code;
   // a worker's invitation (the 零工端页面 link of HR's list) and a task's public sign-up link
   const running = (await as('GET', '/employment/tasks?status=ongoing')).body.data.list[0].id as number;
   const people = (await as('GET', `/employment/task/${running}/workers`)).body.data.list as { invite_url: string }[];

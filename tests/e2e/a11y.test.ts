@@ -87,6 +87,8 @@ async function params(): Promise<Record<string, string>> {
     // the public pages: a real scan-to-leave link, and a proof link that is not valid (its state)
     leave: `/m/leave/${qr?.token ?? 'x'}`,
     proofView: '/m/proof/x',
+    // 验真 without a code: the page to type one in
+    proofCheck: '/m/proof-check',
     workerInvite: `/m/flex/w/${inviteToken?.token ?? 'x'}`,
     workerSignup: `/m/flex/t/${publicTask?.token ?? 'x'}`,
   };
@@ -208,7 +210,20 @@ async function sweep(mobile: string | null, routes: Route[]): Promise<{ found: A
   return { found, landed: [...seen] };
 }
 
-const PUBLIC = ['login', 'bind', 'agreement', 'invite', 'companyInvite', 'leave', 'proofView', 'workerInvite', 'workerSignup', 'verifySigned', 'notFound'];
+const PUBLIC = [
+  'login',
+  'bind',
+  'agreement',
+  'invite',
+  'companyInvite',
+  'leave',
+  'proofView',
+  'proofCheck',
+  'workerInvite',
+  'workerSignup',
+  'verifySigned',
+  'notFound',
+];
 const ACCOUNTS = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005'];
 
 const all = routeTable();

@@ -2,12 +2,14 @@
  * Issue 11 in real Chromium against the real server: HR opens 离职办理 from the urge notice and
  * shows the scan-to-leave QR; an employee (a second browser context) opens the QR's URL, checks
  * the mobile by SMS and submits; HR sees the request, the notice's count goes up, agrees (the
- * count goes down), issues the proof, prints it (print media: the four items of art. 24), the
- * employee's SMS link shows it and the status turns 员工已查看; void and reissue with a new serial;
- * 催办 once, a second 催办 the same day is refused. Screenshots: tests/.artifacts/dim-*.png.
+ * count goes down), issues the proof, prints it (print media: the four items of art. 24, the blank
+ * （盖章） area, the QR), the employee's SMS link shows it and the status turns 员工已查看; void and
+ * reissue with a new serial; 催办 once, a second 催办 the same day is refused. 验真 and the phone
+ * page: proof-verify.test.ts. Screenshots: tests/.artifacts/dim-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { cnDate, tenureText } from '../../src/contract/dimission-rules';
 import { maskIdCard } from '../../src/contract/person';
 import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
@@ -114,19 +116,32 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await page.getByTestId('dim-tab-proofs').click();
     await proofRow(page).waitFor();
     await proofRow(page).getByTestId('proof-edit').click();
+    // the years of service are shown as the dates give them, not typed (issue 30 item 2)
+    expect(await page.getByTestId('pf-tenure').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByTestId('pf-tenure').inputValue()).toBe(tenureText('2022-03-01', chinaDate(0)));
     await page.getByTestId('pf-non-compete').fill('因违纪被开除');
     await page.getByTestId('pf-contract-end').fill('2028-02-29');
     await page.getByTestId('pf-submit').click();
-    await page.getByText('离职证明不得包含评价性用语（“违纪”），请使用中性表述').first().waitFor();
+    const warning = page.getByTestId('proof-form').getByText('离职证明不得包含评价性用语（“违纪”），请使用中性表述');
+    await warning.waitFor();
+    // the field's error goes once the value is fixed (issue 30 item 8)
     await page.getByTestId('pf-non-compete').fill('无竞业限制义务');
+    await warning.waitFor({ state: 'detached' });
     await page.getByTestId('pf-submit').click();
     const preview = page.getByTestId('proof-preview');
     await preview.waitFor();
+    // a draft says it is one: no serial, no QR, no seal
+    await preview.getByTestId('proof-draft-mark').waitFor();
+    expect(await preview.getByTestId('proof-qr').count()).toBe(0);
     await shot(page, 'dim-05-preview');
     await page.getByTestId('preview-issue').click();
     await page.getByTestId('confirm-ok').click();
     const serial1 = await issuedSerial(page);
     await preview.getByText(`编号：${serial1}`).waitFor();
+    // the dialog is in the accessibility tree again after 确认出具 (issue 30 item 8)
+    await page.getByRole('button', { name: '打印（A4）' }).waitFor();
+    await page.getByRole('dialog', { name: '离职证明预览' }).getByRole('article', { name: '离职证明' }).waitFor();
+    await preview.getByTestId('proof-qr').locator('img').waitFor();
 
     // --- print view (A4, print media): the four items of art. 24 -------------------------------
     const [printPage] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('preview-print').click()]);
@@ -141,6 +156,12 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     expect(printed).toContain('杭州云帆智联科技有限公司');
     expect(printed).toContain('2022年3月1日至2028年2月29日');
     expect(printed).not.toContain('解除或者终止原因'); // not asked for by the employee
+    // no imitation seal: a marked blank area for the stamp; the QR and 验真码 of this proof
+    expect(printed).toContain('（盖章）');
+    expect(printed).not.toContain('人事专用章');
+    expect(printed).toContain(`已于${cnDate(chinaDate(0))}解除`);
+    await paper.getByTestId('proof-qr').locator('img').waitFor();
+    expect(await paper.getByTestId('proof-qr').getAttribute('data-qr-value')).toMatch(/\/m\/proof-check\/[0-9A-HJKMNP-TV-Z]{12}$/);
     expect(await printPage.getByTestId('print-button').isVisible()).toBe(false);
     await shot(printPage, 'dim-06-print');
     await printPage.close();
@@ -149,12 +170,12 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     // --- the employee's SMS link shows it; 员工已查看 ----------------------------------------------
     const link = (await areaSms(EMP)).find((m) => m.kind === 'proof')!.body.match(/https?:\/\/\S+\/m\/proof\/[\w-]+/)![0];
     await emp.page.goto(link);
-    await emp.page.getByTestId('proof-paper').waitFor();
-    const empPaper = emp.page.getByTestId('proof-paper');
-    expect(await empPaper.textContent()).toContain(serial1);
+    const card = emp.page.getByTestId('proof-facts');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(serial1);
     // the link shows the ID number masked; the whole one after a code to the mobile on file (issue 28)
-    expect(await empPaper.textContent()).not.toContain(idCard());
-    expect(await empPaper.textContent()).toContain(maskIdCard(idCard()));
+    expect(await card.textContent()).not.toContain(idCard());
+    expect(await card.textContent()).toContain(maskIdCard(idCard()));
     await shot(emp.page, 'dim-07-employee-proof');
     h.advanceClock(61_000); // the leave page's code may be under a minute old
     await emp.page.getByTestId('proof-reveal-open').click();
@@ -163,17 +184,14 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await emp.page.getByTestId('proof-reveal-code').fill(await smsCode(h.url, EMP));
     await emp.page.getByTestId('proof-reveal-ok').click();
     await toast(emp.page, '已显示完整身份证号');
-    expect(await empPaper.textContent()).toContain(idCard());
-    // an expired link offers a new one by SMS
-    await h.server.db.query("UPDATE proof_links SET expires_at = now() - interval '1 day'");
-    await emp.page.reload();
-    await emp.page.getByTestId('proof-expired').waitFor();
-    await emp.page.getByTestId('proof-renew').click();
-    await emp.page.getByText('新的查看链接已发送至139****0123，请查看短信').waitFor();
-    await shot(emp.page, 'dim-07b-employee-renewed');
-    const renewed = (await areaSms(EMP))[0]!.body.match(/https?:\/\/\S+\/m\/proof\/[\w-]+/)![0];
-    await emp.page.goto(renewed);
-    await empPaper.waitFor();
+    expect(await card.textContent()).toContain(idCard());
+    // the A4 sheet one tap away, with the whole number now
+    await emp.page.getByTestId('proof-a4').click();
+    await emp.page.getByTestId('proof-a4-view').getByTestId('proof-paper').waitFor();
+    expect(await emp.page.getByTestId('proof-paper').textContent()).toContain(idCard());
+    await shot(emp.page, 'dim-07b-employee-a4');
+    await emp.page.getByTestId('proof-a4-back').click();
+    await card.waitFor();
     await page.getByTestId('dim-tab-records').click();
     await page.getByTestId('dim-tab-proofs').click();
     await proofRow(page).getByText('员工已查看').waitFor({ timeout: 15_000 });

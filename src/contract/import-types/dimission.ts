@@ -1,6 +1,7 @@
 /** Import type `dimission`: departed staff (离职员工) → departure_records (source 'import'). */
 import { LEAVE_TYPES, type LeaveType } from '../vocab';
 import { chinaDate, type ImportTypeDef } from '../import-rules';
+import { wordingProblem } from '../dimission-rules';
 
 export const OPEN_ENDED = '无固定期限';
 
@@ -114,6 +115,9 @@ export const dimissionImport: ImportTypeDef<DimissionRow> = {
     if (entry_date && entry_date > today) r.error('entry_date', '入职日期不能晚于今天');
     if (entry_date && leave_date && leave_date < entry_date) r.error('leave_date', '离职日期不能早于入职日期');
     if (contract_start && contract_end && contract_end < contract_start) r.error('contract_end', '合同终止日期不能早于起始日期');
+    // the job is printed on the proof: the neutral-wording rule of every path that writes proof text (issue 30 item 1)
+    const words = wordingProblem({ job_name, dept_name });
+    if (words) r.error(words.field, words.message);
     if (!r.ok || !name || !id_card || !job_name || !entry_date || !leave_date || !contract_start || !label) return null;
     return {
       name,

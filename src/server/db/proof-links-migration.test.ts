@@ -1,6 +1,6 @@
 /**
  * Migration 043 (issue 28 item 2) over a database that already sent proof links: the link in an
- * SMS already delivered keeps working (its hash moves to proof_links, 30 days from its issue), and
+ * SMS already delivered keeps working (its hash moves to proof_links; since 056 for as long as the proof lives), and
  * the stored message texts are sealed (043a) and readable again only through the key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,12 +53,16 @@ afterAll(async () => {
 });
 
 describe('migration 043 on links already sent', () => {
-  it('the link already delivered opens the proof (masked) until 30 days after its issue', async () => {
-    const v = await viewProofByLink(db, TOKEN, '127.0.0.1', new Date('2026-12-01T00:00:00Z'));
+  it('the link already delivered opens the proof (masked); since 056 it lasts as long as the proof', async () => {
+    const v = await viewProofByLink(db, TOKEN, '127.0.0.1', 'https://hr.example', new Date('2026-12-01T00:00:00Z'));
     expect(v.serial).toBe('LZ20261101000001');
     expect(v.id_card).toBe('330106********0011');
-    expect(v.expires_at.slice(0, 10)).toBe('2026-12-20');
-    await expect(viewProofByLink(db, TOKEN, '127.0.0.1', new Date('2026-12-21T00:00:00Z'))).rejects.toThrow('该查看链接已过期');
+    const later = await viewProofByLink(db, TOKEN, '127.0.0.1', 'https://hr.example', new Date('2027-12-21T00:00:00Z'));
+    expect(later.serial).toBe('LZ20261101000001');
+    // issued before 056: its 验真码 and PDF were made on first need, and stay
+    expect(later.verify_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(later.verify_code).toBe(v.verify_code);
+    expect((await db.query('SELECT 1 FROM proof_files')).length).toBe(1);
   });
 
   it('the stored message text is sealed: no body column, the link only through the key', async () => {

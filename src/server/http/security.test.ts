@@ -96,6 +96,9 @@ describe('the access log leaks no public link and no number (issue 28 items 2 an
     const token = 'Zx9_proofTOKEN-abcdef0123456789';
     expect(redactText(`/ent/v3/dimission/proof-view/${token}`)).toBe('/ent/v3/dimission/proof-view/[REDACTED]');
     expect(redactText(`/m/proof/${token}?from=sms`)).toBe('/m/proof/[REDACTED]?from=sms');
+    // a proof's 验真码 (issue 30)
+    expect(redactText('/ent/v3/dimission/proof-check/K7QM3XPD9TWA?sha256=ab')).toBe('/ent/v3/dimission/proof-check/[REDACTED]?sha256=ab');
+    expect(redactText('/m/proof-check/K7QM3XPD9TWA')).toBe('/m/proof-check/[REDACTED]');
     expect(redactText(`/ent/v3/dimission/leave/${token}/code`)).toBe('/ent/v3/dimission/leave/[REDACTED]/code');
     expect(redactText(`/m/leave/${token}`)).toBe('/m/leave/[REDACTED]');
     expect(redactText(`/sandbox/flex/w/${token}/sms`)).toBe('/sandbox/flex/w/[REDACTED]/sms');

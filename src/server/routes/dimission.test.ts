@@ -289,7 +289,6 @@ describe('scan to leave, proof, records', () => {
       contract_start: '2018-05-10',
       contract_end: '',
       contract_open_ended: '1',
-      tenure_text: '6年0个月',
       legal_basis: 'mutual',
       print_reason: '0',
       non_compete: '',

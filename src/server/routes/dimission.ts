@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { approveRequest, confirmHandover, rejectRequest, urgeHandover } from '../domain/dimission/handover';
 import { createManualProof, draftProofFromRecord, issueProof, reissueProof, saveDraftProof, urgeProof, voidProof } from '../domain/dimission/proof-edits';
-import { renewProofLink, revealProofByLink, sendProofRevealCode, viewProofByLink } from '../domain/dimission/proof-links';
-import { listProofs, previewProof } from '../domain/dimission/proofs';
+import { checkProof } from '../domain/dimission/proof-check';
+import { hrProofFile, previewProof } from '../domain/dimission/proof-files';
+import { proofFileByLink, revealProofByLink, sendProofRevealCode, viewProofByLink } from '../domain/dimission/proof-links';
+import { listProofs } from '../domain/dimission/proofs';
 import { exportRecords } from '../domain/dimission/records-export';
 import { listRecords, markTransferDone, revealRecord } from '../domain/dimission/records';
 import { listRequests, pendingRequestCount, revealRequestMobile } from '../domain/dimission/requests';
@@ -57,28 +59,29 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
 
   // --- departure proofs --------------------------------------------------------------------------------
   addRoute(app, endpoints.dimProofs, async ({ auth, db, query, now }) => listProofs(db, hrOf(auth, now).company.id, query, now));
-  addRoute(app, endpoints.dimProof, async ({ auth, db, params, now, req }) => previewProof(db, hrOf(auth, now), params.id, req.ip, now));
+  addRoute(app, endpoints.dimProof, async ({ auth, db, params, now, req }) => previewProof(db, hrOf(auth, now), params.id, req.ip, requestOrigin(req), now));
+  addRoute(app, endpoints.dimProofFile, async ({ auth, db, params, now, req }) => hrProofFile(db, hrOf(auth, now), params.id, requestOrigin(req), now));
   addRoute(app, endpoints.dimProofFromRecord, async ({ auth, db, body, now }) => draftProofFromRecord(db, hrOf(auth, now), body.record_id, now));
   addRoute(app, endpoints.dimProofManual, async ({ auth, db, body, now }) => createManualProof(db, hrOf(auth, now), body, now));
   addRoute(app, endpoints.dimProofSave, async ({ auth, db, params, body, now }) => saveDraftProof(db, hrOf(auth, now), params.id, body, now));
-  addRoute(app, endpoints.dimProofIssue, async ({ auth, db, params, now, req }) => issueProof(db, hrOf(auth, now), params.id, requestOrigin(req), now));
+  addRoute(app, endpoints.dimProofIssue, async ({ auth, db, params, body, now, req }) =>
+    issueProof(db, hrOf(auth, now), params.id, body.early_reason ?? '', requestOrigin(req), now),
+  );
   addRoute(app, endpoints.dimProofVoid, async ({ auth, db, params, body, now }) => voidProof(db, hrOf(auth, now), params.id, body.reason, now));
   addRoute(app, endpoints.dimProofReissue, async ({ auth, db, params, now }) => reissueProof(db, hrOf(auth, now), params.id, now));
   addRoute(app, endpoints.dimProofUrge, async ({ auth, db, params, now, req }) => urgeProof(db, hrOf(auth, now), params.id, requestOrigin(req), now));
   /** The employee's link: no account, the token is the key. */
   // the employee's links (proof-links.ts): masked; the whole number after a code to the mobile on file
-  addRoute(app, endpoints.proofView, async ({ db, params, now, req }) => viewProofByLink(db, params.token, req.ip, now));
+  addRoute(app, endpoints.proofView, async ({ db, params, now, req }) => viewProofByLink(db, params.token, req.ip, requestOrigin(req), now));
+  addRoute(app, endpoints.proofViewFile, async ({ db, params, now, req }) => proofFileByLink(db, params.token, req.ip, requestOrigin(req), now));
   addRoute(app, endpoints.proofViewCode, async ({ db, params, now, setMsg, req }) => {
     const sent = await sendProofRevealCode(db, params.token, req.ip, now, opts.limits, opts.sandbox);
     setMsg(`验证码已发送至${sent.mobile_mask}`);
     return sent;
   });
   addRoute(app, endpoints.proofViewReveal, async ({ db, params, body, now, req }) => revealProofByLink(db, params.token, body.code, req.ip, now, opts.limits));
-  addRoute(app, endpoints.proofViewRenew, async ({ db, params, now, setMsg, req }) => {
-    const sent = await renewProofLink(db, params.token, requestOrigin(req), req.ip, now, opts.limits);
-    setMsg(`新的查看链接已发送至${sent.mobile_mask}`);
-    return sent;
-  });
+  /** 验真: anyone with the code on a proof (or its QR); the per-address limit of public endpoints applies */
+  addRoute(app, endpoints.proofCheck, async ({ db, params, query }) => checkProof(db, params.code, query.sha256));
 
   // --- departure records ---------------------------------------------------------------------------------
   addRoute(app, endpoints.dimRecords, async ({ auth, db, query, now }) => listRecords(db, hrOf(auth, now).company.id, query, now));

@@ -99,8 +99,9 @@ describe('查看 a whole number needs a stated purpose', () => {
   });
 
   it('the proof preview (the action is the purpose) names the person, not departure_proof #id', async () => {
-    const p = (await s.db.one<{ id: number; name: string; id_card_mask: string; serial: string | null }>(
-      'SELECT id, name, id_card_mask, serial FROM departure_proofs WHERE company_id = $1 AND id_card_enc IS NOT NULL ORDER BY id LIMIT 1',
+    const p = (await s.db.one<{ id: number; name: string; id_card_mask: string; serial: string | null; leave_date: string }>(
+      `SELECT id, name, id_card_mask, serial, to_char(leave_date, 'YYYY-MM-DD') AS leave_date FROM departure_proofs
+        WHERE company_id = $1 AND id_card_enc IS NOT NULL ORDER BY id LIMIT 1`,
       [c1],
     ))!;
     expect((await get(`/dimission/proofs/${p.id}`)).body.code).toBe(200);
@@ -112,8 +113,43 @@ describe('查看 a whole number needs a stated purpose', () => {
       reason: '预览/打印离职证明',
       subject_name: p.name,
       subject_mask: p.id_card_mask,
-      record_label: `离职证明 ${p.serial || '（草稿）'}`,
+      // which departure, not just 草稿 (issue 30 item 4)
+      record_label: `离职证明 ${p.serial || '（草稿）'} · 离职日期 ${p.leave_date}`,
     });
+  });
+});
+
+describe('every kind of full view names the person and the record (issue 30 item 4)', () => {
+  it('a request’s mobile, a draft’s and an issued proof’s preview, a record’s numbers, a candidate’s contact', async () => {
+    const from = (await s.db.one<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM pii_views'))!.n;
+    const q = (await s.db.one<{ id: number }>(
+      'SELECT id FROM resignation_requests WHERE company_id = $1 AND mobile_enc IS NOT NULL AND anonymised_at IS NULL ORDER BY id LIMIT 1',
+      [c1],
+    ))!;
+    expect((await get(`/dimission/requests/${q.id}/mobile`)).body.code).toBe(200);
+    for (const status of ['draft', 'viewed']) {
+      const p = await s.db.one<{ id: number }>('SELECT id FROM departure_proofs WHERE company_id = $1 AND status = $2 AND id_card_enc IS NOT NULL LIMIT 1', [
+        c1,
+        status,
+      ]);
+      expect(p, status).toBeDefined();
+      expect((await get(`/dimission/proofs/${p!.id}`)).body.code).toBe(200);
+    }
+    expect((await reveal('mobile', '核对联系方式')).body.code).toBe(200);
+    const cand = (await s.db.one<{ id: number }>('SELECT id FROM candidates WHERE mobile_enc IS NOT NULL ORDER BY id LIMIT 1'))!;
+    expect((await call(s.url, 'POST', `/ent/v3/talent/contact/${cand.id}`, { token: admin })).body.code).toBe(200);
+    const rows = await s.db.query<{ subject_type: string; subject_name: string; subject_mask: string; record_label: string }>(
+      'SELECT subject_type, subject_name, subject_mask, record_label FROM pii_views WHERE id > $1 ORDER BY id',
+      [from],
+    );
+    expect(rows.map((r) => r.subject_type)).toEqual(['resignation_request', 'departure_proof', 'departure_proof', 'departure_record', 'candidate']);
+    for (const r of rows) {
+      expect(r.subject_name, r.subject_type).not.toBe('');
+      expect(r.subject_mask, r.subject_type).toMatch(/\*/);
+      expect(r.record_label, r.subject_type).not.toBe('');
+      expect(r.record_label, r.subject_type).not.toMatch(/#\d/);
+    }
+    expect(rows.filter((r) => r.subject_type === 'departure_proof').every((r) => / · 离职日期 \d{4}-\d{2}-\d{2}$/.test(r.record_label))).toBe(true);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * The employee's links to a departure proof leak nothing (issue 28 item 2; domain/dimission/proof-links.ts):
  * the stored SMS holds no link, the page masks the ID number, the whole number needs a code to the
- * mobile on file, each SMS has its own link (a 催办 keeps the first one working), links expire and
- * can be renewed by SMS to the mobile on file only, every opening is a row HR sees as a count.
+ * mobile on file, each SMS has its own link (a 催办 keeps the first one working), a link lasts as
+ * long as the proof (issue 30: no expiry, 作废 ends it), the PDF downloads as the stored bytes, and
+ * every opening is a row HR sees as a count.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_PROOF_GONE, MSG_PROOF_LINK_EXPIRED, PROOF_LINK_DAYS, PROOF_RENEWS_PER_DAY } from '../../contract/dimission-rules';
-import { ProofListData, ProofViewData } from '../../contract/dimission';
+import { MSG_PROOF_GONE } from '../../contract/dimission-rules';
+import { ProofFileData, ProofListData, ProofViewData } from '../../contract/dimission';
 import { maskIdCard } from '../../contract/person';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { makeIdCard } from '../db/seeds/dimission';
@@ -34,7 +36,6 @@ beforeAll(async () => {
     contract_start: '2021-03-01',
     contract_end: '2027-02-28',
     contract_open_ended: '0',
-    tenure_text: '5年7个月',
     legal_basis: 'resign',
     print_reason: '0',
     non_compete: '',
@@ -76,7 +77,7 @@ describe('proof links', () => {
     expect(JSON.stringify(await s.db.query('SELECT * FROM proof_links WHERE proof_id = $1', [proofId]))).not.toContain(first);
   });
 
-  it('the page masks the ID number, says where a code would go and until when the link works; each opening is counted', async () => {
+  it('the page masks the ID number and says where a code would go; each opening is counted', async () => {
     const r = await view(first);
     expect(r.body.code).toBe(200);
     const d = ProofViewData.parse(r.body.data);
@@ -84,7 +85,8 @@ describe('proof links', () => {
     expect(JSON.stringify(r.body)).not.toContain(EMP_ID);
     expect(d.mobile_mask).toBe('139****0028');
     expect(d.status).toBe('viewed');
-    expect(d.expires_at.slice(0, 10)).toBe('2026-12-23');
+    expect(d.verify_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    expect(d.verify_url).toBe(`${s.url}/m/proof-check/${d.verify_code}`);
     await view(first);
     expect(await opens('view')).toBe(2);
     expect((await listed()).view_count).toBe(2);
@@ -115,34 +117,41 @@ describe('proof links', () => {
     expect((await view(first)).body.code).toBe(200);
   });
 
-  it(`after ${PROOF_LINK_DAYS} days a link is expired; 重新获取 sends a new one to the mobile on file, ${PROOF_RENEWS_PER_DAY} a day`, async () => {
-    clock += (PROOF_LINK_DAYS + 1) * 86_400_000;
-    expect((await view(first)).body).toMatchObject({ code: 409, msg: MSG_PROOF_LINK_EXPIRED });
-    expect((await post(`/dimission/proof-view/${first}/code`, {}, undefined)).body.code).toBe(409);
-    const before = (await inbox()).length;
-    const renewed = await post(`/dimission/proof-view/${first}/renew`, {}, undefined);
-    expect(renewed.body).toMatchObject({ code: 200, msg: '新的查看链接已发送至139****0028' });
-    const msgs = await inbox();
-    expect(msgs).toHaveLength(before + 1);
-    expect(msgs[0]!.kind).toBe('proof');
-    const fresh = tokenOf(msgs[0]!.body);
-    expect((await view(fresh)).body.code).toBe(200);
-    // a live link is not renewed; the day's renewals stop at the limit
-    expect((await post(`/dimission/proof-view/${fresh}/renew`, {}, undefined)).body.code).toBe(409);
-    for (let i = 1; i < PROOF_RENEWS_PER_DAY; i++) expect((await post(`/dimission/proof-view/${first}/renew`, {}, undefined)).body.code).toBe(200);
-    expect((await post(`/dimission/proof-view/${first}/renew`, {}, undefined)).body.code).toBe(429);
-    expect(await inbox()).toHaveLength(before + PROOF_RENEWS_PER_DAY);
+  it('下载PDF hands out the stored file (masked ID number, its 验真码), counted as an opening', async () => {
+    const r = await call(s.url, 'GET', `/ent/v3/dimission/proof-view/${first}/pdf`, {});
+    const f = ProofFileData.parse(r.body.data);
+    const pdf = Buffer.from(f.content_base64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(f.sha256);
+    expect(f.filename).toMatch(/^离职证明_LZ\d{14}\.pdf$/);
+    const text = pdf.toString('latin1');
+    // the masked number as UCS-2 in the page; never the whole one
+    const ucs2 = (v: string) => [...v].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+    expect(text).toContain(ucs2(maskIdCard(EMP_ID)));
+    expect(text).not.toContain(ucs2(EMP_ID));
+    expect(await opens('download')).toBe(1);
+    // the same bytes every time
+    const again = ProofFileData.parse((await call(s.url, 'GET', `/ent/v3/dimission/proof-view/${first}/pdf`, {})).body.data);
+    expect(again.content_base64).toBe(f.content_base64);
   });
 
-  it('作废 ends every link, renewal included; an unknown token answers the same', async () => {
+  it('a link lasts as long as the proof: past the 30 days links had before, it still opens; there is no 重新获取 any more', async () => {
+    // (the seeded membership ends within a year, so 45 days)
+    clock += 45 * 86_400_000;
+    expect((await view(first)).body.code).toBe(200);
+    expect((await post(`/dimission/proof-view/${first}/code`, {}, undefined)).body.code).toBe(200);
+    expect((await post(`/dimission/proof-view/${first}/renew`, {}, undefined)).body.code).toBe(404);
+  });
+
+  it('作废 ends every link and its PDF; an unknown token answers the same', async () => {
     const links = await s.db.query<{ reason: string }>('SELECT reason FROM proof_links WHERE proof_id = $1', [proofId]);
-    expect(links.length).toBe(2 + PROOF_RENEWS_PER_DAY);
-    const live = tokenOf((await inbox())[0]!.body);
-    hr = await s.tokenFor('13800000001'); // a month went by
+    expect(links.map((l) => l.reason).sort()).toEqual(['issue', 'urge']);
+    const live = tokenOf((await inbox()).find((m) => m.kind === 'urge')!.body);
+    hr = await s.tokenFor('13800000001'); // 45 days went by
     expect((await post(`/dimission/proofs/${proofId}/void`, { reason: '信息有误' })).body.code).toBe(200);
     for (const t of [live, first]) {
       expect((await view(t)).body).toMatchObject({ code: 404, msg: MSG_PROOF_GONE });
-      expect((await post(`/dimission/proof-view/${t}/renew`, {}, undefined)).body.code).toBe(404);
+      expect((await call(s.url, 'GET', `/ent/v3/dimission/proof-view/${t}/pdf`, {})).body.code).toBe(404);
       expect((await post(`/dimission/proof-view/${t}/code`, {}, undefined)).body.code).toBe(404);
     }
     expect((await view('x'.repeat(24))).body).toMatchObject({ code: 404, msg: MSG_PROOF_GONE });

@@ -14,7 +14,9 @@ export const loadProof = (id: number) => call('dimProof', { params: { id } });
 export const proofFromRecord = (recordId: number) => call('dimProofFromRecord', { body: { record_id: recordId } }, { loading: true });
 export const proofManual = (body: BodyInput<'dimProofManual'>) => call('dimProofManual', { body }, { loading: true });
 export const saveProof = (id: number, body: BodyInput<'dimProofSave'>) => call('dimProofSave', { params: { id }, body }, { loading: true });
-export const issueProof = (id: number) => call('dimProofIssue', { params: { id } }, { loading: true });
+export const issueProof = (id: number, earlyReason?: string) =>
+  call('dimProofIssue', { params: { id }, body: { early_reason: earlyReason || undefined } }, { loading: true });
+export const proofPdf = (id: number) => call('dimProofFile', { params: { id } }, { loading: true });
 export const voidProof = (id: number, reason: string) => call('dimProofVoid', { params: { id }, body: { reason } }, { loading: true });
 export const reissueProof = (id: number) => call('dimProofReissue', { params: { id } }, { loading: true });
 export const urgeProof = (id: number) => call('dimProofUrge', { params: { id } });
@@ -35,4 +37,5 @@ export const leaveWithdraw = (token: string, ticket: string) => call('leaveWithd
 export const proofView = (token: string) => call('proofView', { params: { token } }, { hideMessage: true });
 export const proofRevealCode = (token: string) => callWithMsg('proofViewCode', { params: { token } });
 export const proofReveal = (token: string, code: string) => call('proofViewReveal', { params: { token }, body: { code } }, { loading: true });
-export const proofRenew = (token: string) => callWithMsg('proofViewRenew', { params: { token } });
+export const proofFile = (token: string) => call('proofViewFile', { params: { token } }, { loading: true });
+export const checkProof = (code: string, sha256?: string) => call('proofCheck', { params: { code }, query: { sha256 } }, { hideMessage: true });

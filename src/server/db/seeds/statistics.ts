@@ -9,6 +9,7 @@ import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
 import { makeIdCard } from './dimission';
+import { tenureText } from '../../../contract/dimission-rules';
 import { post } from '../../domain/payouts/ledger';
 
 function prng(seed: number) {
@@ -128,10 +129,10 @@ const history: SeedStep = {
       await db.query(
         `INSERT INTO departure_proofs (company_id, record_id, status, serial, name, id_card_enc, id_card_mask, job_name, entry_date, leave_date,
            tenure_text, legal_basis, company_name, issue_date, issued_at, created_at, updated_at)
-         SELECT $1, $2, 'issued', $3, r.name, r.id_card_enc, r.id_card_mask, r.job_name, r.entry_date, r.leave_date, '', r.legal_basis, $4,
+         SELECT $1, $2, 'issued', $3, r.name, r.id_card_enc, r.id_card_mask, r.job_name, r.entry_date, r.leave_date, $6, r.legal_basis, $4,
                 r.leave_date, $5, $5, $5
            FROM departure_records r WHERE r.id = $2`,
-        [c1, rec.id, `STAT${leave.replaceAll('-', '')}${String(rec.id).padStart(5, '0')}`, company, issued],
+        [c1, rec.id, `STAT${leave.replaceAll('-', '')}${String(rec.id).padStart(5, '0')}`, company, issued, tenureText(entry, leave)],
       );
     }
   },

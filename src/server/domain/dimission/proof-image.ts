@@ -86,7 +86,8 @@ export function proofSvg(doc: ProofDocument, paper: 'in' | 'other'): string {
   }
   out.push(`<text x="200" y="${y + 30}" font-size="40">${esc(doc.closing)}</text>`);
   const fill = paper === 'other' ? '#fbf8f1' : '#ffffff';
-  const seal = esc(doc.company.slice(0, 16));
+  // the area the company stamps on paper, marked and left blank: no drawing imitates a seal (issue 30 item 6)
+  const verify = paper === 'in' && doc.verify ? `验真码 ${doc.verify.code}，` : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <rect width="${W}" height="${H}" fill="${fill}"/>
@@ -98,13 +99,8 @@ ${out.join('\n')}
 <text x="${W - 150}" y="1430" font-size="40" text-anchor="end">${esc(doc.company)}</text>
 <text x="${W - 150}" y="1510" font-size="40" text-anchor="end">${esc(doc.date)}</text>
 </g>
-<g transform="translate(${W - 330} 1450)" fill="none" stroke="#d4380d" stroke-width="8" opacity="0.85">
-<circle r="150"/>
-<path id="arc" d="M -112 40 A 118 118 0 1 1 112 40" stroke="none"/>
-<text font-size="30" fill="#d4380d" stroke="none" font-family="'WenQuanYi Micro Hei',sans-serif"><textPath href="#arc" startOffset="50%" text-anchor="middle">${seal}</textPath></text>
-<text y="22" font-size="70" fill="#d4380d" stroke="none" text-anchor="middle">★</text>
-<text y="100" font-size="28" fill="#d4380d" stroke="none" text-anchor="middle" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(doc.seal)}</text>
-</g>
-<text x="150" y="${H - 110}" font-size="26" fill="#8f959e" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(paper === 'in' ? `${doc.footnote}，可在平台核验真伪` : '求职者上传的纸质离职证明（平台转录）')}</text>
+<rect x="${W - 420}" y="1130" width="240" height="240" fill="none" stroke="#b0b5bd" stroke-width="3" stroke-dasharray="14 10"/>
+<text x="${W - 300}" y="1262" font-size="30" fill="#8f959e" text-anchor="middle" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(doc.sealArea)}</text>
+<text x="150" y="${H - 110}" font-size="26" fill="#8f959e" font-family="'WenQuanYi Micro Hei',sans-serif">${esc(paper === 'in' ? `${doc.footnote}，${verify}可在平台核验真伪` : '求职者上传的纸质离职证明（平台转录）')}</text>
 </svg>`;
 }

@@ -3,15 +3,23 @@
  * the serial, the template's facts, and reading them — HR's list and audited preview, the
  * employee's link (proof-links.ts), a third party's masked copy (the resume's image, proof-image.ts).
  */
-import { basisOfLeaveType, PROOF_STATUS_CODES, proofDocument, tenureText, type ProofFacts, type ProofStatus } from '../../../contract/dimission-rules';
+import {
+  basisOfLeaveType,
+  PROOF_STATUS_CODES,
+  proofDocument,
+  tenureText,
+  verifyUrl,
+  type ProofFacts,
+  type ProofStatus,
+} from '../../../contract/dimission-rules';
 import { maskIdCard } from '../../../contract/person';
 import type { Db } from '../../db/types';
 import { type Page, pageSql, statusCounts } from '../../lib/page';
-import { decryptPii, revealPii } from '../../lib/pii';
+import { decryptPii } from '../../lib/pii';
 import { conflict } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
-import { MSG_PROOF_ANONYMISED, MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
-import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
+import { MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
+import { argOf, dt, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
 import { urgedPage } from './urges';
 
 export interface ProofRow {
@@ -40,10 +48,18 @@ export interface ProofRow {
   viewed_at: Date | null;
   voided_at: Date | null;
   void_reason: string;
+  /** the 验真码 of an issued proof (null on drafts and on proofs issued before issue 30 until first needed) */
+  verify_code: string | null;
+  early_reason: string;
+  seal_kind: 'none' | 'electronic';
 }
 export const PROOF_COLS = `id, company_id, record_id, status, serial, name, id_card_enc, id_card_mask, job_name, entry_date,
   leave_date, contract_start, contract_end, contract_open_ended, tenure_text, legal_basis, print_reason, non_compete,
-  company_name, issue_date, issued_at, viewed_at, voided_at, void_reason`;
+  company_name, issue_date, issued_at, viewed_at, voided_at, void_reason, verify_code, early_reason, seal_kind`;
+/** PROOF_COLS of the proof row aliased `p` (joins). */
+export const PROOF_COLS_P = PROOF_COLS.split(',')
+  .map((c) => `p.${c.trim()}`)
+  .join(', ');
 
 /** The company's proof `id` (locked for an update when `lock`), else the refusal. */
 export async function ownProofRow(db: Db, id: number, companyId: number, lock = false): Promise<ProofRow> {
@@ -112,8 +128,14 @@ export async function draftFromRecord(db: Db, companyId: number, recordId: numbe
   return row!.id;
 }
 
-/** The template's facts of a proof row; `idCard` is what this reader may see. */
-export function factsOf(p: ProofRow, idCard: string, today: string): ProofFacts {
+/**
+ * The template's facts of a proof row; `idCard` is what this reader may see, `origin` where the
+ * 验真 page is (the QR). A draft states what it would state if issued today: the years of service
+ * computed from its dates (issue 30 item 2), today's date; an issued proof states what it was
+ * issued with.
+ */
+export function factsOf(p: ProofRow, idCard: string, today: string, origin = ''): ProofFacts {
+  const draft = p.status === 'draft';
   return {
     name: p.name,
     id_card: idCard,
@@ -123,28 +145,40 @@ export function factsOf(p: ProofRow, idCard: string, today: string): ProofFacts 
     contract_start: p.contract_start,
     contract_end: p.contract_end,
     contract_open_ended: p.contract_open_ended,
-    tenure_text: p.tenure_text,
+    tenure_text: draft ? tenureText(p.entry_date, p.leave_date) : p.tenure_text,
     legal_basis: p.legal_basis,
     print_reason: p.print_reason,
     non_compete: p.non_compete,
     company_name: p.company_name,
-    issue_date: p.issue_date ?? today,
+    issue_date: draft ? today : (p.issue_date ?? today),
     serial: p.serial ?? '',
+    verify_code: p.verify_code ?? '',
+    verify_url: p.verify_code && origin ? verifyUrl(origin, p.verify_code) : '',
   };
 }
 
 /** For a third party (a resume reader): the template with the ID number masked (none once anonymised). */
 export const thirdPartyDocument = (p: ProofRow, today: string) => proofDocument(factsOf(p, p.id_card_enc ? maskIdCard(decryptPii(p.id_card_enc)) : '', today));
 
-export const proofDetail = (p: ProofRow, idCard: string, today: string) => ({
-  ...factsOf(p, idCard, today),
-  id: p.id,
-  record_id: p.record_id,
-  status: p.status,
-  id_card_mask: p.id_card_mask,
-  issued_at: dt(p.issued_at),
-  viewed_at: dt(p.viewed_at),
-});
+export const proofDetail = (p: ProofRow, idCard: string, today: string, origin: string) => {
+  const f = factsOf(p, idCard, today, origin);
+  return {
+    ...f,
+    verify_code: f.verify_code ?? '',
+    verify_url: f.verify_url ?? '',
+    id: p.id,
+    record_id: p.record_id,
+    status: p.status,
+    id_card_mask: p.id_card_mask,
+    issued_at: dt(p.issued_at),
+    viewed_at: dt(p.viewed_at),
+    early_reason: p.early_reason,
+    seal_kind: p.seal_kind,
+  };
+};
+
+/** How the audit trail names a proof: its serial (or 草稿) and which departure (the name has its own column). */
+export const proofLabel = (p: Pick<ProofRow, 'serial' | 'leave_date'>) => `离职证明 ${p.serial || '（草稿）'} · 离职日期 ${p.leave_date}`;
 
 /** One page of the company's proofs (drafts first), with the count of each status. */
 export async function listProofs(db: Db, companyId: number, q: Page & { status: 'all' | ProofStatus; keywords?: string }, now: Date) {
@@ -161,9 +195,7 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
   );
   if (q.status !== 'all') where.push(`p.status = ${arg(q.status)}`);
   const rows = await db.query<ProofRow & { transfer_done: boolean; view_count: number }>(
-    `SELECT ${PROOF_COLS.split(',')
-      .map((c) => `p.${c.trim()}`)
-      .join(', ')}, r.transfer_done_at IS NOT NULL AS transfer_done,
+    `SELECT ${PROOF_COLS_P}, r.transfer_done_at IS NOT NULL AS transfer_done,
       (SELECT count(*)::int FROM proof_link_opens o WHERE o.proof_id = p.id AND o.company_id = p.company_id) AS view_count
       ${from} WHERE ${where.join(' AND ')}
       ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
@@ -186,17 +218,4 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
     transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
     ...urge,
   }));
-}
-
-/** Preview and print: the proof states the full ID number, so this reveal is audited. */
-export async function previewProof(db: Db, hr: Hr, id: number, ip: string, now: Date) {
-  const p = await ownProofRow(db, id, hr.company.id);
-  if (!p.id_card_enc) throw conflict(MSG_PROOF_ANONYMISED);
-  const idCard = await revealPii(
-    db,
-    p.id_card_enc,
-    { userId: hr.userId, companyId: hr.company.id, field: 'id_card', reason: '预览/打印离职证明', ip },
-    { type: 'departure_proof', id: p.id, name: p.name, mask: p.id_card_mask, label: `离职证明 ${p.serial || '（草稿）'}` },
-  );
-  return proofDetail(p, idCard, fmtDate(now));
 }

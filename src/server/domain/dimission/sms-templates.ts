@@ -3,8 +3,6 @@
  * the name and the sealed parameters, never the text). `kind` is what the sandbox inbox and the
  * tests filter by.
  */
-import { PROOF_LINK_DAYS } from '../../../contract/dimission-rules';
-
 type P = Record<string, string>;
 
 export const AREA_SMS = {
@@ -16,14 +14,12 @@ export const AREA_SMS = {
   handover_urge: { kind: 'urge', text: (p: P) => `${p.sign}请于最后工作日${p.last_day}前与${p.handover}完成工作交接。` },
   proof_issued: {
     kind: 'proof',
-    text: (p: P) => `${p.sign}您的离职证明（编号${p.serial}）已出具，请点击查看：${p.link}（${PROOF_LINK_DAYS}天内有效）`,
+    text: (p: P) => `${p.sign}您的离职证明（编号${p.serial}）已出具，请点击查看或下载：${p.link}`,
   },
   proof_urge: {
     kind: 'urge',
-    text: (p: P) => `${p.sign}提醒：您的离职证明（编号${p.serial}）已出具，请及时查看：${p.link}（${PROOF_LINK_DAYS}天内有效）`,
+    text: (p: P) => `${p.sign}提醒：您的离职证明（编号${p.serial}）已出具，请及时查看：${p.link}`,
   },
-  proof_renew: {
-    kind: 'proof',
-    text: (p: P) => `${p.sign}您的离职证明（编号${p.serial}）新的查看链接：${p.link}（${PROOF_LINK_DAYS}天内有效）`,
-  },
+  // 重新获取 of links that expired before issue 30 (links no longer expire): kept so a message queued then still reads
+  proof_renew: { kind: 'proof', text: (p: P) => `${p.sign}您的离职证明（编号${p.serial}）新的查看链接：${p.link}` },
 } as const;

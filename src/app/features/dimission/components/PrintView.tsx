@@ -8,7 +8,7 @@ import { EmptyState, usePrintPageStyles } from '../../../shared/ui';
 import { ProofPaper } from './ProofPaper';
 
 /** A4 page CSS; the print view's own (no webfont, the paper's margins). */
-const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
+export const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
 @media print {
   html, body { background: transparent !important; }
   body * { visibility: hidden; }
@@ -17,12 +17,23 @@ const PAGE_CSS = `@page { size: A4; margin: 20mm 18mm; }
 }`;
 
 /**
- * The A4 print view of a proof and the employee's page: the same paper (one template), a bar with
- * 打印 (window.print()) and the page's own `actions` that print CSS hides.
+ * HR's A4 print view of a proof: the paper (one template), a bar with 打印 (window.print()) and the
+ * page's own `actions` that print CSS hides. A draft is not printed (issue 30 item 5): it is not
+ * a proof until issued, and has no serial or 验真码.
  */
-export function PaperPage({ load, printLabel, invalid, back }: { load: () => Promise<ProofFacts>; printLabel: string; invalid: string; back?: () => void }) {
+export function PaperPage({
+  load,
+  printLabel,
+  invalid,
+  back,
+}: {
+  load: () => Promise<ProofFacts & { status: string }>;
+  printLabel: string;
+  invalid: string;
+  back?: () => void;
+}) {
   const s = usePrintPageStyles();
-  const [facts, setFacts] = useState<ProofFacts | null>(null);
+  const [facts, setFacts] = useState<(ProofFacts & { status: string }) | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     load().then(setFacts, () => setFailed(true));
@@ -39,7 +50,14 @@ export function PaperPage({ load, printLabel, invalid, back }: { load: () => Pro
         <Spinner label={t.state.loading} />
       </div>
     );
-  return <Paper facts={facts} printLabel={printLabel} actions={back && <Button onClick={back}>{tDim.print.back}</Button>} />;
+  const backButton = back && <Button onClick={back}>{tDim.print.back}</Button>;
+  if (facts.status === 'draft')
+    return (
+      <div className={s.root}>
+        <EmptyState text={tDim.print.draft} action={backButton} />
+      </div>
+    );
+  return <Paper facts={facts} printLabel={printLabel} actions={backButton} />;
 }
 
 /** The loaded paper with its bar: `actions` before 打印, `note` under the bar (neither is printed). */

@@ -14,7 +14,7 @@ import {
   Spinner,
   Text,
 } from '@fluentui/react-components';
-import { dateProblem, evaluativeWarning, evaluativeWord, LEGAL_BASES, LEGAL_BASIS_CODES, tenureText, TENURE_RE } from '../../../../contract/dimission-rules';
+import { dateProblem, isDate, LEGAL_BASES, LEGAL_BASIS_CODES, tenureText, wordingProblem } from '../../../../contract/dimission-rules';
 import { isOneOf, LEAVE_TYPE_CODES, LEAVE_TYPES, oneOf } from '../../../../contract/vocab';
 import { useLateDraft } from '../../../shared/hooks/draft';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -39,30 +39,30 @@ const EMPTY = {
   contract_start: '',
   contract_end: '',
   contract_open_ended: false,
-  tenure_text: '',
   legal_basis: '',
   print_reason: false,
   non_compete: '',
-  issue_date: '',
 };
 type Form = typeof EMPTY;
 /** ID and mobile numbers never go to localStorage: memory only (docs/pii.md, drafts) */
 const SENSITIVE = ['id_card', 'mobile'] as const satisfies readonly (keyof Form)[];
 
-/** 填写 / 编辑 a departure proof: the art. 24 facts, the legal basis, the neutral-wording check. */
+/**
+ * 填写 / 编辑 a departure proof: the art. 24 facts, the legal basis, the neutral-wording check. The
+ * years of service are shown as the dates give them, never typed (issue 30 item 2: the server
+ * computes them too); a field's error goes as soon as its value changes.
+ */
 export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFormTarget; onClose: () => void; onSaved: (id: number) => void }) {
   const s = usePageStyles();
   const F = tDim.form;
   const [f, setF] = useState<Form>(EMPTY);
   const [loaded, setLoaded] = useState(false);
-  const [tenureTouched, setTenureTouched] = useState(false);
   const [err, setErr] = useState<Partial<Record<keyof Form, string>>>({});
   // the draft (issue 18): per proof (or a new entry), given back once the form's own values are known
   const [base, setBase] = useState<Form | null>(null);
   const draft = useLateDraft<Form>('proof', target, base, f, setF, SENSITIVE);
   useEffect(() => {
     setErr({});
-    setTenureTouched(false);
     setBase(null);
     if (target === 'manual') {
       setF(EMPTY);
@@ -82,15 +82,12 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
             contract_start: p.contract_start ?? '',
             contract_end: p.contract_end ?? '',
             contract_open_ended: p.contract_open_ended,
-            tenure_text: p.tenure_text,
             legal_basis: p.legal_basis,
             print_reason: p.print_reason,
             non_compete: p.non_compete,
-            issue_date: p.status === 'draft' ? '' : p.issue_date,
           };
           setF(loadedForm);
           setBase(loadedForm);
-          setTenureTouched(true);
           setLoaded(true);
         },
         () => onClose(),
@@ -98,15 +95,23 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     }
   }, [target, onClose]);
 
-  const set = <K extends keyof Form>(k: K, v: Form[K]) =>
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
     setF((o) => {
       const n = { ...o, [k]: v };
-      // years of service follow the dates until the user edits them
-      if ((k === 'entry_date' || k === 'leave_date') && !tenureTouched && n.entry_date && n.leave_date && n.leave_date >= n.entry_date)
-        n.tenure_text = tenureText(n.entry_date, n.leave_date);
       if (k === 'entry_date' && !o.contract_start) n.contract_start = String(v);
       return n;
     });
+    // the message was about the old value; a date's also about the date rules it shares
+    const dates = ['entry_date', 'leave_date', 'contract_start', 'contract_end', 'contract_open_ended'];
+    setErr((e) => {
+      if (!e[k] && !(dates.includes(k) && e.leave_date)) return e;
+      const n = { ...e };
+      delete n[k];
+      if (dates.includes(k)) delete n.leave_date;
+      return n;
+    });
+  };
+  const tenure = isDate(f.entry_date) && isDate(f.leave_date) && f.leave_date >= f.entry_date ? tenureText(f.entry_date, f.leave_date) : '';
   const text = (k: keyof Form) => (_: unknown, d: { value: string }) => set(k, d.value as never);
 
   const check = (): boolean => {
@@ -124,16 +129,14 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
     req('leave_date', F.leave);
     req('contract_start', F.contractStart);
     if (!f.contract_open_ended) req('contract_end', F.contractEnd);
-    if (!TENURE_RE.test(f.tenure_text)) e.tenure_text = F.tenureFormat;
     if (!isOneOf(LEGAL_BASIS_CODES, f.legal_basis)) e.legal_basis = F.legalBasisRequired;
     const dp = dateProblem({ ...f, contract_open_ended: f.contract_open_ended });
     if (dp && !Object.keys(e).length) e.leave_date = dp;
-    for (const k of ['job_name', 'non_compete', 'dept_name'] as const) {
-      const w = evaluativeWord(f[k]);
-      if (w) {
-        e[k] = evaluativeWarning(w);
-        toast('warning', evaluativeWarning(w));
-      }
+    // the one wording rule (contract/dimission-rules), as the server applies it
+    const words = wordingProblem({ job_name: f.job_name, non_compete: f.non_compete, dept_name: f.dept_name });
+    if (words) {
+      e[words.field as keyof Form] = words.message;
+      toast('warning', words.message);
     }
     setErr(e);
     return Object.keys(e).length === 0;
@@ -151,11 +154,9 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
       contract_start: f.contract_start,
       contract_end: f.contract_open_ended ? '' : f.contract_end,
       contract_open_ended: f.contract_open_ended,
-      tenure_text: f.tenure_text.trim(),
       legal_basis,
       print_reason: f.print_reason,
       non_compete: f.non_compete.trim(),
-      issue_date: f.issue_date,
     };
     try {
       if (target === 'manual') {
@@ -257,29 +258,9 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
                   onChange={(_, d) => set('contract_open_ended', d.checked === true)}
                   data-testid="pf-open-ended"
                 />
-                {field(
-                  'tenure_text',
-                  F.tenure,
-                  <Input
-                    value={f.tenure_text}
-                    maxLength={10}
-                    onChange={(_, d) => {
-                      setTenureTouched(true);
-                      set('tenure_text', d.value);
-                    }}
-                    contentAfter={
-                      <Button
-                        size="small"
-                        appearance="transparent"
-                        onClick={() => f.entry_date && f.leave_date && set('tenure_text', tenureText(f.entry_date, f.leave_date))}
-                      >
-                        {F.recompute}
-                      </Button>
-                    }
-                    data-testid="pf-tenure"
-                  />,
-                  { required: true, hint: F.tenureHint },
-                )}
+                <Field label={F.tenure} hint={F.tenureHint} className={s.wide}>
+                  <Input value={tenure} readOnly placeholder={F.tenurePending} data-testid="pf-tenure" />
+                </Field>
                 {field(
                   'legal_basis',
                   F.legalBasis,
@@ -299,7 +280,7 @@ export function ProofFormDialog({ target, onClose, onSaved }: { target: ProofFor
                   F.nonCompete,
                   <Input value={f.non_compete} maxLength={100} placeholder={F.nonCompetePh} onChange={text('non_compete')} data-testid="pf-non-compete" />,
                 )}
-                {field('issue_date', F.issueDate, <Input type="date" value={f.issue_date} onChange={text('issue_date')} />)}
+                <p className={`${s.note} ${s.wide}`}>{F.issueDate}</p>
               </div>
             )}
           </DialogContent>

@@ -56,63 +56,65 @@ export function RequestsTab({
           </Tab>
         ))}
       </TabList>
-      <PagedTable
-        label={tDim.tabs.requests}
-        testId="request-table"
-        headers={COLS.map((c) => T.cols[c])}
-        data={data}
-        failed={failed}
-        onRetry={reload}
-        onPage={setPage}
-        row={(r) => (
-          <TableRow key={r.id} data-testid="request-row" data-name={r.employee_name}>
-            <TableCell>
-              <span className={`${s.name} ${s.nowrap}`}>{r.employee_name}</span>
-            </TableCell>
-            <TableCell className={s.nowrap}>
-              <Reveal mask={r.mobile_mask} load={() => revealRequestMobile(r.id)} />
-            </TableCell>
-            <TableCell className={s.nowrap}>{r.dept_name}</TableCell>
-            <TableCell className={s.nowrap}>{r.job_name}</TableCell>
-            <TableCell className={s.nowrap}>{r.join_date ?? '—'}</TableCell>
-            <TableCell className={s.nowrap}>{r.last_day ?? '—'}</TableCell>
-            <TableCell className={s.nowrap}>{r.type_label}</TableCell>
-            <TableCell>
-              <Tooltip content={r.reason || '—'} relationship="description">
-                <div className={s.reason}>{r.reason || '—'}</div>
-              </Tooltip>
-            </TableCell>
-            <TableCell className={mergeClasses(s.small, s.nowrap)}>{r.submitted_at.slice(0, 16)}</TableCell>
-            <TableCell className={s.nowrap}>
-              <StatusBadge kind="request" status={r.status} />
-              {r.status === 'rejected' && <div className={s.small}>{T.rejectReasonOf(r.reject_reason)}</div>}
-              {(r.status === 'approved' || r.status === 'left') && r.handover_name && <div className={s.small}>{T.handoverOf(r.handover_name)}</div>}
-            </TableCell>
-            <TableCell>
-              <div className={`${s.actions} ${s.nowrap}`}>
-                {r.status === 'pending' && (
-                  <>
-                    <Button size="small" appearance="transparent" onClick={() => setApproving(r)} data-testid="request-approve">
-                      {T.approve}
-                    </Button>
-                    <Button size="small" appearance="transparent" onClick={() => setRejecting(r)} data-testid="request-reject">
-                      {T.reject}
-                    </Button>
-                  </>
-                )}
-                {r.status === 'approved' && (
-                  <>
-                    <Button size="small" appearance="transparent" onClick={() => setLeaving(r)} data-testid="request-handover">
-                      {T.handover}
-                    </Button>
-                    <UrgeButton lastUrgedAt={r.last_urged_at} urgedToday={r.urged_today} urge={() => urgeRequest(r.id)} onDone={reload} />
-                  </>
-                )}
-              </div>
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <div className={s.stickyActions}>
+        <PagedTable
+          label={tDim.tabs.requests}
+          testId="request-table"
+          headers={COLS.map((c) => T.cols[c])}
+          data={data}
+          failed={failed}
+          onRetry={reload}
+          onPage={setPage}
+          row={(r) => (
+            <TableRow key={r.id} data-testid="request-row" data-name={r.employee_name}>
+              <TableCell>
+                <span className={`${s.name} ${s.nowrap}`}>{r.employee_name}</span>
+              </TableCell>
+              <TableCell className={s.nowrap}>
+                <Reveal mask={r.mobile_mask} load={() => revealRequestMobile(r.id)} />
+              </TableCell>
+              <TableCell className={s.nowrap}>{r.dept_name}</TableCell>
+              <TableCell className={s.nowrap}>{r.job_name}</TableCell>
+              <TableCell className={s.nowrap}>{r.join_date ?? '—'}</TableCell>
+              <TableCell className={s.nowrap}>{r.last_day ?? '—'}</TableCell>
+              <TableCell className={s.nowrap}>{r.type_label}</TableCell>
+              <TableCell>
+                <Tooltip content={r.reason || '—'} relationship="description">
+                  <div className={s.reason}>{r.reason || '—'}</div>
+                </Tooltip>
+              </TableCell>
+              <TableCell className={mergeClasses(s.small, s.nowrap)}>{r.submitted_at.slice(0, 16)}</TableCell>
+              <TableCell className={s.nowrap}>
+                <StatusBadge kind="request" status={r.status} />
+                {r.status === 'rejected' && <div className={s.small}>{T.rejectReasonOf(r.reject_reason)}</div>}
+                {(r.status === 'approved' || r.status === 'left') && r.handover_name && <div className={s.small}>{T.handoverOf(r.handover_name)}</div>}
+              </TableCell>
+              <TableCell>
+                <div className={`${s.actions} ${s.nowrap}`}>
+                  {r.status === 'pending' && (
+                    <>
+                      <Button size="small" appearance="transparent" onClick={() => setApproving(r)} data-testid="request-approve">
+                        {T.approve}
+                      </Button>
+                      <Button size="small" appearance="transparent" onClick={() => setRejecting(r)} data-testid="request-reject">
+                        {T.reject}
+                      </Button>
+                    </>
+                  )}
+                  {r.status === 'approved' && (
+                    <>
+                      <Button size="small" appearance="transparent" onClick={() => setLeaving(r)} data-testid="request-handover">
+                        {T.handover}
+                      </Button>
+                      <UrgeButton lastUrgedAt={r.last_urged_at} urgedToday={r.urged_today} urge={() => urgeRequest(r.id)} onDone={reload} />
+                    </>
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </div>
       <ApproveDialog
         item={approving}
         onClose={() => setApproving(null)}
