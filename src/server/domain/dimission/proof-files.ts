@@ -35,7 +35,7 @@ export async function storeProofFile(t: Db, p: ProofRow, origin: string, created
   const hash = sha256(pdf);
   const row = await t.one<{ sha256: string }>(
     `INSERT INTO proof_files (company_id, proof_id, pdf_enc, sha256, bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (proof_id) DO UPDATE SET proof_id = proof_files.proof_id RETURNING sha256`,
+     ON CONFLICT (proof_id, company_id) DO UPDATE SET proof_id = proof_files.proof_id RETURNING sha256`,
     [p.company_id, p.id, encryptPii(pdf.toString('base64')), hash, pdf.length, created],
   );
   return row!.sha256;

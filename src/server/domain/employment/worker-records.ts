@@ -86,7 +86,7 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
 
 /** The signed PDF of the task worker's latest signature made at e签宝 (sign_evidence_files), if any. */
 async function latestSignedFile(db: Db, companyId: number, taskWorkerId: number, withContent = false) {
-  return db.one<{ file_name: string; sha256: string; content?: Buffer }>(
+  return db.one<{ file_name: string; sha256: string; content?: Uint8Array }>(
     `SELECT f.file_name, f.sha256${withContent ? ', f.content' : ''}
        FROM sign_evidence e JOIN sign_evidence_files f ON f.evidence_id = e.id AND f.company_id = e.company_id
       WHERE e.company_id = $1 AND e.task_worker_id = $2 ORDER BY e.id DESC LIMIT 1`,
@@ -99,5 +99,6 @@ export async function workerSignedFile(db: Db, ctx: WorkerCtx): Promise<{ filena
   const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
   const f = await latestSignedFile(db, w.company_id, w.id, true);
   if (!f?.content) throw notFound('暂无签署后文件');
-  return { filename: f.file_name, content_base64: f.content.toString('base64') };
+  // a bytea reads back as a Uint8Array on PGlite
+  return { filename: f.file_name, content_base64: Buffer.from(f.content).toString('base64') };
 }
