@@ -42,6 +42,14 @@ export const formText = text;
 export const DateTimeText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 /** A date as the API writes it: `YYYY-MM-DD`. */
 export const DateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** `YYYY-MM-DD` naming a day the calendar has (not 2026-02-30): what a form's date must be. */
+export const isRealDay = (v: string) => {
+  if (!DateText.safeParse(v).success) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
+/** A date in a request: a real calendar day as `YYYY-MM-DD`. */
+export const DayInput = (msg = '日期格式应为YYYY-MM-DD') => z.string().trim().refine(isRealDay, msg);
 
 /** Money is an integer number of fen (分) everywhere but the display. */
 export const Fen = z.number().int();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateText, DateTimeText, IdParam } from './common';
+import { DateTimeText, IdParam, isRealDay } from './common';
 import { PiiReason } from './privacy';
 import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, LOG_ACTION_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
 
@@ -187,11 +187,6 @@ export const TransferNotifyBody = z.strictObject({
 /** credited: the top-up it names is credited now; unmatched: kept for the operator, not credited; replay: seen before */
 export const TransferNotifyData = z.object({ state: z.enum(['credited', 'unmatched', 'replay']) });
 
-const isRealDay = (v: string) => {
-  if (!DateText.safeParse(v).success) return false;
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-};
 const optDate = z
   .string()
   .trim()

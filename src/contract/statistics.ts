@@ -5,7 +5,7 @@
 import './zod-csp';
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateText, formInt, text } from './common';
+import { DateText, DayInput, formInt, text } from './common';
 import { MAX_RANGE_DAYS, RANGE_CODES, spanDays } from './statistics-rules';
 
 export * from './statistics-rules';
@@ -100,7 +100,7 @@ export type CrcStats = z.infer<typeof CrcStats>;
 export const HeadcountFigure = z.object({ department: z.string(), as_of: DateText, staff: z.number().int(), set_at: z.string() });
 export type HeadcountFigure = z.infer<typeof HeadcountFigure>;
 export const HeadcountBody = z.strictObject({
-  as_of: DateText,
+  as_of: DayInput('生效日期应为有效日期（YYYY-MM-DD）'),
   staff: z.coerce.number({ message: '请填写在职人数' }).int('在职人数须为整数').min(0, '在职人数不能为负数').max(10_000_000, '在职人数过大'),
   /** blank: the whole company */
   department: text(15).optional(),
