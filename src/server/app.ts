@@ -35,7 +35,7 @@ import type { EsignConfig } from './adapters/esign';
 import type { TsaConfig } from './adapters/tsa';
 import type { AliyunStsConfig } from './adapters/sts';
 import type { AliyunVodConfig } from './adapters/vod';
-import type { UploadEndpoints } from './config';
+import type { Config, UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
 import { retentionRoutes } from './routes/retention';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/limits';
@@ -102,6 +102,34 @@ export interface ServerOptions {
 }
 
 /** Bodies are small forms; anything larger is refused with a 413 envelope. */
+/**
+ * What a server takes from its configuration: the providers, the limits and the network settings.
+ * main.ts and the production profile's test server (tests/setup/production.ts) both build from it,
+ * adding only their own database, logging and files.
+ */
+export const configuredOptions = (config: Config) =>
+  ({
+    sandbox: config.sandbox,
+    publicOrigin: config.publicOrigin,
+    trustProxy: config.trustProxy,
+    wechatPay: config.wechatPay,
+    // 实名认证: the configured e签宝 application; the demo's sandbox on this same server otherwise
+    esign: config.esign,
+    realnameTelecom3: config.realnameTelecom3,
+    // signatures: through e签宝's signing flows (its sandbox in the demo) unless ESIGN_SIGN_FLOWS=0
+    esignFlows: config.signFlows,
+    // signatures' timestamps: the configured TSA; the demo's sandbox on this same server otherwise
+    tsa: config.tsa,
+    // payouts: the configured channel; the demo's sandbox channel on this same server otherwise
+    payoutChannelUrl: config.payoutChannelUrl,
+    sts: config.sts,
+    uploads: config.uploads,
+    vod: config.vod,
+    metricsToken: config.metricsToken,
+    loginLimits: config.loginLimits,
+    uploadQuota: config.uploadQuota,
+  }) satisfies Partial<ServerOptions>;
+
 export const BODY_LIMIT = 64 * 1024;
 
 /** The API server, not listening: main.ts and the tests call listen(). */

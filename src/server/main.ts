@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { aliyunSms, installSmsSender } from './adapters/sms';
-import { buildServer } from './app';
+import { buildServer, configuredOptions } from './app';
 import { bufferedStdout } from './http/log-stream';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate, openDb, seed } from './db';
@@ -76,33 +76,15 @@ if (missing.length) {
 }
 
 const app = await buildServer({
+  ...configuredOptions(config),
   db,
-  sandbox: config.sandbox,
   staticDir: config.staticDir,
   logger: true,
   logLevel: config.logLevel,
   // lines gathered and written every 50 ms, not one write each (http/log-stream.ts)
   logStream: bufferedStdout() as unknown as NodeJS.WritableStream,
   ossDir: resolve(dataDir, 'oss'),
-  publicOrigin: config.publicOrigin,
-  trustProxy: config.trustProxy,
   cleanupByJob: true,
-  wechatPay: config.wechatPay,
-  // 实名认证: the configured e签宝 application; the demo's sandbox on this same server otherwise
-  esign: config.esign,
-  realnameTelecom3: config.realnameTelecom3,
-  // signatures: through e签宝's signing flows (its sandbox in the demo) unless ESIGN_SIGN_FLOWS=0
-  esignFlows: config.signFlows,
-  // signatures' timestamps: the configured TSA; the demo's sandbox on this same server otherwise
-  tsa: config.tsa,
-  // payouts: the configured channel; the demo's sandbox channel on this same server otherwise
-  payoutChannelUrl: config.payoutChannelUrl,
-  sts: config.sts,
-  uploads: config.uploads,
-  vod: config.vod,
-  metricsToken: config.metricsToken,
-  loginLimits: config.loginLimits,
-  uploadQuota: config.uploadQuota,
 });
 
 // durable background work (jobs/): pg-boss in the same database, one schedule for all servers

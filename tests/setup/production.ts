@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { aliyunSms, installSmsSender } from '../../src/server/adapters/sms';
-import { buildServer } from '../../src/server/app';
+import { buildServer, configuredOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db';
 import { pendingMigrations } from '../../src/server/db/readiness';
@@ -156,27 +156,7 @@ export async function startProductionServer(a: Pick<TestServer, 'url'>, over: Re
     // main.ts's check in production: every migration recorded (openTestDb's `unseeded`: migrated, no demo data)
     if ((await pendingMigrations(db)).length) throw new Error('migrations missing');
     who = await customer(db);
-    app = await buildServer({
-      db,
-      sandbox: config.sandbox,
-      staticDir: null,
-      logger: false,
-      publicOrigin: config.publicOrigin,
-      trustProxy: config.trustProxy,
-      cleanupByJob: true,
-      wechatPay: config.wechatPay,
-      esign: config.esign,
-      realnameTelecom3: config.realnameTelecom3,
-      esignFlows: config.signFlows,
-      tsa: config.tsa,
-      payoutChannelUrl: config.payoutChannelUrl,
-      sts: config.sts,
-      uploads: config.uploads,
-      vod: config.vod,
-      metricsToken: config.metricsToken,
-      loginLimits: config.loginLimits,
-      uploadQuota: config.uploadQuota,
-    });
+    app = await buildServer({ ...configuredOptions(config), db, staticDir: null, logger: false, cleanupByJob: true });
     const vod = serverVod(app, { vod: config.vod, sandbox: config.sandbox });
     // `npm run migrate` prepares pg-boss's schema in production (migrate: false there); here the
     // test's database is new, so the queue prepares itself (server-jobs.test.ts covers the refusal)

@@ -10,6 +10,7 @@ import type { Db } from '../../db/types';
 import { notFound } from '../../lib/refusal';
 import { addSeconds, fmtDateTime } from '../../lib/time';
 import { receiptNo } from '../payouts/reports';
+import { signedFile } from './evidence-view';
 import { URL_TTL_S } from './media';
 import { sessionInvite } from './worker-invite';
 import type { WorkerCtx } from './worker-page';
@@ -84,21 +85,20 @@ export async function workerRecords(db: Db, ctx: WorkerCtx): Promise<WorkerRecor
   };
 }
 
-/** The signed PDF of the task worker's latest signature made at e签宝 (sign_evidence_files), if any. */
-async function latestSignedFile(db: Db, companyId: number, taskWorkerId: number, withContent = false) {
-  return db.one<{ file_name: string; sha256: string; content?: Uint8Array }>(
-    `SELECT f.file_name, f.sha256${withContent ? ', f.content' : ''}
+/** The signed PDF of the task worker's latest signature made at e签宝 (its evidence id, name and hash), if any. */
+const latestSignedFile = (db: Db, companyId: number, taskWorkerId: number) =>
+  db.one<{ evidence_id: number; file_name: string; sha256: string }>(
+    `SELECT f.evidence_id, f.file_name, f.sha256
        FROM sign_evidence e JOIN sign_evidence_files f ON f.evidence_id = e.id AND f.company_id = e.company_id
       WHERE e.company_id = $1 AND e.task_worker_id = $2 ORDER BY e.id DESC LIMIT 1`,
     [companyId, taskWorkerId],
   );
-}
 
 /** 下载已签署文件: the worker's own copy of what they signed at e签宝 (after the SMS check, as every record). */
 export async function workerSignedFile(db: Db, ctx: WorkerCtx): Promise<{ filename: string; content_base64: string }> {
   const w = await sessionInvite(db, ctx.token, ctx.secret, ctx.now);
-  const f = await latestSignedFile(db, w.company_id, w.id, true);
-  if (!f?.content) throw notFound('暂无签署后文件');
-  // a bytea reads back as a Uint8Array on PGlite
-  return { filename: f.file_name, content_base64: Buffer.from(f.content).toString('base64') };
+  const latest = await latestSignedFile(db, w.company_id, w.id);
+  const f = latest ? await signedFile(db, w.company_id, latest.evidence_id) : null;
+  if (!f) throw notFound('暂无签署后文件');
+  return { filename: f.file_name, content_base64: f.content.toString('base64') };
 }
