@@ -350,6 +350,13 @@ describe('employment: the task side of issue 12', () => {
     await payout.getByText('发放成功').waitFor();
     expect(await payout.getByTestId('flex-receipt').innerText()).toMatch(/^电子回单号 HD\d{18}$/);
     await shot(phone, 'emp-07b-phone-paid');
+    // 我的协议: the signed PDF e签宝 made, with its hash, for the worker to keep
+    const signedCopy = phone.getByTestId('flex-signed-file');
+    await signedCopy.scrollIntoViewIfNeeded();
+    const download = phone.waitForEvent('download');
+    await signedCopy.click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    await shot(phone, 'emp-07d-phone-signed-copy');
     await phoneCtx.close();
 
     // 自动验收 (jobs/acceptance.ts): 周明 signed and delivered 8 days ago (the task's default: 7 days)
