@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_PHOTO_MAX_BYTES, MSG_PHOTO_SIZE, MSG_PHOTO_TYPE, photoExt, photoProblem, sniffPhoto } from './employment-rules';
 import { WorkerDeliverBody, WorkerMediaBody } from './worker';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { RowReader, cleanText, parseDateText, validateRow, type ImportColumn, type RawRow } from './import-rules';
 import { dimissionImport } from './import-types/dimission';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { certNoProblem, idCardProblem, isMobile, looksLikeExcelNumber, luhnOk, maskIdCard, normalizeDigits } from './person';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PiiReason } from './privacy';
 import { MSG_PII_REASON, MSG_PII_REASON_LONG, MSG_PII_REASON_NUMBER, PII_PURPOSES, piiReasonProblem } from './pii-purpose';

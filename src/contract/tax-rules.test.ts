@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { periodProblem, periodText, TAX_STATUS_CODES, TAX_STATUS_TEXT, taxAllows, taxRowActions, taxServiceFee } from './tax-rules';
 

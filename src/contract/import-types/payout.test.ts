@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validateRow, type RawRow } from '../import-rules';
 import { payoutImport } from './payout';

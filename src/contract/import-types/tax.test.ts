@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validateRow } from '../import-rules';
 import { monthOf, taxImport } from './tax';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { openDB } from 'idb';

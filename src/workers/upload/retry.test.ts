@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { OssError } from './oss';
 import { classify, CrcMismatch, retryDelay, retrying, Stopped } from './retry';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The VOD client signs to the endpoint and region production's STS credentials name
  * (GET /upload/sts: VodEndpoint, RegionId), and to its configured one when they name none (the demo).

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { subscribe, unstable_enableOp } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ItemSnapshot } from '../../../workers/upload/types';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { busy, busyReasons, isBusy, markBusy, unmarkBusy } from './busy';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { routes } from 'virtual:endpoint-routes';
 import { endpoints } from '../../../contract/endpoints';

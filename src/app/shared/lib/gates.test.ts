@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Member, User } from '../../../contract';
 import { companyGate, memberGate } from './gates';

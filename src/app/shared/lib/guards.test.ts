@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, safeRedirect, type GuardMeta, type GuardSession } from './guards';
 

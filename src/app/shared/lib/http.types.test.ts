@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Typed requests: a call takes its endpoint's input as the contract's schemas define it
  * (src/contract/endpoints.ts BodyOf / QueryOf / ParamsOf). These are compile-time checks — `tsc -b`

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ItemSnapshot } from '../../../workers/upload/types';
 import { createRegistrar, MSG_UNFINISHED, REGISTER_FAILED, type RegisterBody } from './upload-register';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CANVAS_MAX_H, CANVAS_MAX_W, fitCanvas, stamp, watermarkPoints } from './canvas';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { allZero, barWidths, funnelRows, rateText, shares } from './rates';
 import { resolveRange, spanDays } from '../../../../contract/statistics-rules';

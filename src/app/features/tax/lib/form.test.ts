@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { defaultPeriod, formProblem, monthBefore, monthOptions, toggle, totals } from './form';
 

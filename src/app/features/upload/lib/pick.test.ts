@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { canUseFilePicker, IMAGE_ACCEPT, pickerTypes, pickFiles, VIDEO_ACCEPT } from './pick';
 

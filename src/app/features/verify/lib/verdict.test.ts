@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { VerifyData } from '../../../../contract/sign-evidence';
 import { verdict } from './verdict';

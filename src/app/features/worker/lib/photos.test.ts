@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { deliveredIds, keptPhotos, percent, screenPick, submitProblem, withItem, withoutPhoto, type ItemView, type Photo } from './photos';
 import { namedAsContent } from './photo-uploads';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SIGN_STATUS } from '../../../../contract/employment-rules';
 import { statusLabel, taskBadges } from './status';
