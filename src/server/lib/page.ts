@@ -31,3 +31,28 @@ export function statusCounts<S extends string>(codes: readonly S[], rows: { stat
   }
   return counts as Record<'all' | S, number>;
 }
+
+/**
+ * Keyset paging (issue 34): the page after a row or before one, found by the index instead of
+ * counting past `OFFSET` rows. A cursor is the sort key of a page's last (`after`) or first
+ * (`before`) row, opaque to the client: base64url of a JSON array. The page number stays what the
+ * pager shows; a jump to a page without a cursor still pages by offset.
+ */
+export interface Keyset {
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** A cursor of a row's sort key (values as the query selected them, text and numbers). */
+export const encodeCursor = (key: readonly (string | number)[]): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/** The sort key of a cursor of `n` values, or null when it is not one (a tampered or stale link). */
+export function decodeCursor(cursor: string, n: number): (string | number)[] | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === n && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v as (string | number)[];
+  } catch {
+    // not JSON
+  }
+  return null;
+}
