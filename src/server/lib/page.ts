@@ -1,3 +1,5 @@
+import { isRealDay } from '../../contract/common';
+
 /**
  * One page of a list (SPEC §7: `page` from 1, `page_size`). The page arithmetic lives here once;
  * domain list functions take a `Page` and end their query with `pageSql`.
@@ -46,11 +48,18 @@ export interface Keyset {
 /** A cursor of a row's sort key (values as the query selected them, text and numbers). */
 export const encodeCursor = (key: readonly (string | number)[]): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-/** The sort key of a cursor of `n` values, or null when it is not one (a tampered or stale link). */
-export function decodeCursor(cursor: string, n: number): (string | number)[] | null {
+const CURSOR_VALUE = {
+  int: (x: unknown) => Number.isSafeInteger(x),
+  /** a timestamptz as PostgreSQL prints it (`2026-11-20 16:58:51.657+00`) */
+  time: (x: unknown) =>
+    typeof x === 'string' && /^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(x) && isRealDay(x.slice(0, 10)),
+};
+
+/** The sort key of a cursor of the given shape, or null when it is not one (a tampered or stale link). */
+export function decodeCursor(cursor: string, shape: readonly (keyof typeof CURSOR_VALUE)[]): (string | number)[] | null {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === n && v.every((x) => typeof x === 'string' || typeof x === 'number')) return v as (string | number)[];
+    if (Array.isArray(v) && v.length === shape.length && shape.every((k, i) => CURSOR_VALUE[k](v[i]))) return v as (string | number)[];
   } catch {
     // not JSON
   }

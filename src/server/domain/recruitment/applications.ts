@@ -51,7 +51,7 @@ async function positionPeople<R extends object, T extends object>(
   const back = !query.after && !!query.before;
   let paging: string;
   if (cursor) {
-    const key = decodeCursor(cursor, 2);
+    const key = decodeCursor(cursor, ['time', 'int']);
     if (!key) throw badRequest('翻页位置已失效，请回到第一页');
     where += ` AND (${s.at}, ${x}.id) ${back ? '>' : '<'} ($${args.push(String(key[0]))}::timestamptz, $${args.push(Number(key[1]))})`;
     paging = ` LIMIT $${args.push(query.page_size)}`;

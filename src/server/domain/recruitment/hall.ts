@@ -70,7 +70,7 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
   const back = !query.after && !!query.before;
   let paging: string;
   if (cursor) {
-    const key = decodeCursor(cursor, 3);
+    const key = decodeCursor(cursor, ['int', 'time', 'int']);
     if (!key) throw badRequest('翻页位置已失效，请回到第一页');
     const [at, id] = [arg(String(key[1])), arg(Number(key[2]))];
     const past = `(c.active_at, c.id) ${back ? '>' : '<'} (${at}::timestamptz, ${id})`;

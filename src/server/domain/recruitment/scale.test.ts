@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HallQuery } from '../../../contract/recruitment';
 import { useTestDb } from '../../../../tests/setup/db';
 import { demoActors } from '../../../../tests/setup/domain';
+import { encodeCursor } from '../../lib/page';
 import { containsPattern } from '../../lib/search';
 import { hireApplication, markUnsuitable } from './applications';
 import { searchHall } from './hall';
@@ -117,7 +118,8 @@ describe('the hall keyword search by index', () => {
     const k1 = await q({ keywords: '大学', page: 1 });
     const k2 = await q({ keywords: '大学', page: 2, after: k1.next });
     expect((await q({ keywords: '大学', page: 1, before: k2.prev })).list.map((x) => x.id)).toEqual(k1.list.map((x) => x.id));
-    await expect(q({ page: 2, after: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({ message: '翻页位置已失效，请回到第一页' });
+    for (const bad of ['bm90LWEtY3Vyc29y', encodeCursor([0, '2026-02-30 10:00:00+00', 1]), encodeCursor([0, 'now', 1]), encodeCursor(['x', 1])])
+      await expect(q({ page: 2, after: bad })).rejects.toMatchObject({ message: '翻页位置已失效，请回到第一页' });
   });
 });
 
