@@ -9,6 +9,11 @@ import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
 const keywords = text(50).optional().default('');
+/** keyset paging (issue 34): the answer's `next` sent as `after` opens the next page, its `prev` sent as `before` the previous one */
+const cursor = z.string().max(200).optional();
+const keyset = { after: cursor, before: cursor };
+/** the cursors of a keyset-paged answer ('' on an empty page) */
+const Cursors = { next: z.string(), prev: z.string() };
 
 export const Paged = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
@@ -25,6 +30,7 @@ export const HallQuery = z.strictObject({
   label: text(20).optional(),
   page,
   page_size: pageSize,
+  ...keyset,
 });
 export type HallQuery = z.input<typeof HallQuery>;
 
@@ -51,7 +57,7 @@ export const HallItem = z.object({
   invited: z.boolean(),
 });
 export type HallItem = z.infer<typeof HallItem>;
-export const HallData = Paged(HallItem);
+export const HallData = Paged(HallItem).extend(Cursors);
 
 // --- positions ------------------------------------------------------------------------------
 
@@ -174,6 +180,7 @@ export const ApplyListQuery = z.strictObject({
   status: z.enum(['all', 'pending', 'viewed', 'invited', 'unsuitable', 'hired']).default('all'),
   page,
   page_size: pageSize,
+  ...keyset,
 });
 export const ApplyItem = z.object({
   id: z.number().int(),
@@ -183,7 +190,7 @@ export const ApplyItem = z.object({
   applied_at: DateTimeText,
 });
 export type ApplyItem = z.infer<typeof ApplyItem>;
-export const ApplyListData = Paged(ApplyItem).extend({ title: z.string() });
+export const ApplyListData = Paged(ApplyItem).extend({ title: z.string(), ...Cursors });
 
 export const InterviewItem = z.object({
   id: z.number().int(),
@@ -198,7 +205,7 @@ export const InterviewItem = z.object({
 });
 export type InterviewItem = z.infer<typeof InterviewItem>;
 export const InterviewListQuery = z.strictObject({ page, page_size: pageSize });
-export const InterviewListData = Paged(InterviewItem).extend({ title: z.string() });
-export const HiredListData = Paged(ApplyItem.extend({ hired_at: DateTimeText })).extend({ title: z.string() });
+export const InterviewListData = Paged(InterviewItem).extend({ title: z.string(), ...Cursors });
+export const HiredListData = Paged(ApplyItem.extend({ hired_at: DateTimeText })).extend({ title: z.string(), ...Cursors });
 
 export const ApplyStatusData = z.object({ id: z.number().int(), status: z.enum(['pending', 'viewed', 'invited', 'unsuitable', 'hired']) });

@@ -92,6 +92,8 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await pick(page, page.getByTestId('hall-filter-city'), '杭州');
     await page.waitForURL(/city=/);
     await page.getByTestId('hall-total').waitFor();
+    // the keyword is marked in the cards (issue 34)
+    expect(await page.getByTestId('hall-card').locator('mark').first().innerText()).toBe('前端');
     await shot(page, 'rec-03-hall');
 
     // a candidate whose resume holds a departure proof and who has no invitation yet

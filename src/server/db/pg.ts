@@ -243,7 +243,8 @@ export function openPg(opts: { connectionString: string; searchPath?: string; ma
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...startup,
-    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+    // jit off: a named statement's generic plan (page 1 and deep pages share one) compiled on every call (migration 067)
+    ...(opts.pooler ? {} : { options: `-c jit=off${opts.searchPath ? ` -c search_path=${opts.searchPath}` : ''}` }),
   });
   // an idle client losing its server must not crash the process
   pool.on('error', (err) => console.error('[pg] idle client error:', err.message));

@@ -1,3 +1,5 @@
+import { isRealDay } from '../../contract/common';
+
 /**
  * One page of a list (SPEC §7: `page` from 1, `page_size`). The page arithmetic lives here once;
  * domain list functions take a `Page` and end their query with `pageSql`.
@@ -30,4 +32,36 @@ export function statusCounts<S extends string>(codes: readonly S[], rows: { stat
     counts.all! += r.n;
   }
   return counts as Record<'all' | S, number>;
+}
+
+/**
+ * Keyset paging (issue 34): the page after a row or before one, found by the index instead of
+ * counting past `OFFSET` rows. A cursor is the sort key of a page's last (`after`) or first
+ * (`before`) row, opaque to the client: base64url of a JSON array. The page number stays what the
+ * pager shows; a jump to a page without a cursor still pages by offset.
+ */
+export interface Keyset {
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** A cursor of a row's sort key (values as the query selected them, text and numbers). */
+export const encodeCursor = (key: readonly (string | number)[]): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+const CURSOR_VALUE = {
+  int: (x: unknown) => Number.isSafeInteger(x),
+  /** a timestamptz as PostgreSQL prints it (`2026-11-20 16:58:51.657+00`) */
+  time: (x: unknown) =>
+    typeof x === 'string' && /^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(x) && isRealDay(x.slice(0, 10)),
+};
+
+/** The sort key of a cursor of the given shape, or null when it is not one (a tampered or stale link). */
+export function decodeCursor(cursor: string, shape: readonly (keyof typeof CURSOR_VALUE)[]): (string | number)[] | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === shape.length && shape.every((k, i) => CURSOR_VALUE[k](v[i]))) return v as (string | number)[];
+  } catch {
+    // not JSON
+  }
+  return null;
 }

@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { ApplyListQuery, InterviewListQuery } from '../../../contract/recruitment';
 import type { Db } from '../../db/types';
-import { pageFields, pageSql, type Page } from '../../lib/page';
-import { conflict, notFound } from '../../lib/refusal';
+import { decodeCursor, encodeCursor, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
+import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { ownPosition } from './positions';
 import { person, PERSON_SQL, type PersonRow } from './texts';
@@ -23,26 +23,55 @@ interface PeopleList<R, T> {
   /** only the rows of this status */
   status?: string | null;
   cols: string;
-  order: string;
+  /** the time the list is ordered by, newest first (then the row's id) */
+  at: string;
   /** a row's own fields of the answer, after its id and the person */
   item: (r: R) => T;
 }
 
-/** One page of a position's people, with the position's title and the count of all. */
-async function positionPeople<R extends object, T extends object>(db: Db, companyId: number, positionId: number, query: Page, now: Date, s: PeopleList<R, T>) {
+/**
+ * One page of a position's people, with the position's title and the count of all. `after` /
+ * `before` (the answer's `next` / `prev`) page by keyset on (at, id); a page number alone by offset.
+ * The page's rows are chosen first, then joined to their candidates (nothing per skipped row).
+ */
+async function positionPeople<R extends object, T extends object>(
+  db: Db,
+  companyId: number,
+  positionId: number,
+  query: Page & Keyset,
+  now: Date,
+  s: PeopleList<R, T>,
+) {
   const p = await ownPosition(db, positionId, companyId);
   const x = s.from.slice(-1);
   const args: unknown[] = [p.id];
-  const where = `${x}.position_id = $1${s.status ? ` AND ${x}.status = $${args.push(s.status)}` : ''}`;
+  let where = `${x}.position_id = $1${s.status ? ` AND ${x}.status = $${args.push(s.status)}` : ''}`;
   const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM ${s.from} WHERE ${where}`, args))!.n;
-  const rows = await db.query<PersonRow & R & { id: number }>(
-    `SELECT ${x}.id, ${s.cols}, ${PERSON_SQL}
-       FROM ${s.from} JOIN candidates c ON c.id = ${x}.candidate_id
-      WHERE ${where}
-      ORDER BY ${s.order}${pageSql(args, query)}`,
+  const cursor = query.after ?? query.before;
+  const back = !query.after && !!query.before;
+  let paging: string;
+  if (cursor) {
+    const key = decodeCursor(cursor, ['time', 'int']);
+    if (!key) throw badRequest('翻页位置已失效，请回到第一页');
+    where += ` AND (${s.at}, ${x}.id) ${back ? '>' : '<'} ($${args.push(String(key[0]))}::timestamptz, $${args.push(Number(key[1]))})`;
+    paging = ` LIMIT $${args.push(query.page_size)}`;
+  } else paging = pageSql(args, query);
+  const rows = await db.query<PersonRow & R & { id: number; k_at: string }>(
+    `SELECT ${x}.id, ${s.cols}, ${PERSON_SQL}, k.k_at
+       FROM (SELECT ${x}.id, (${s.at})::text AS k_at FROM ${s.from} WHERE ${where}
+              ORDER BY ${s.at}${back ? '' : ' DESC'}, ${x}.id${back ? '' : ' DESC'}${paging}) k
+       JOIN ${s.from} ON ${x}.id = k.id JOIN candidates c ON c.id = ${x}.candidate_id
+      ORDER BY ${s.at} DESC, ${x}.id DESC`,
     args,
   );
-  return { title: p.title, ...pageFields(query, total), list: rows.map((r) => ({ id: r.id, ...person(r, now), ...s.item(r) })) };
+  const key = (r: { id: number; k_at: string } | undefined) => (r ? encodeCursor([r.k_at, r.id]) : '');
+  return {
+    title: p.title,
+    ...pageFields(query, total),
+    next: key(rows[rows.length - 1]),
+    prev: key(rows[0]),
+    list: rows.map((r) => ({ id: r.id, ...person(r, now), ...s.item(r) })),
+  };
 }
 
 /** A position's applications, newest first, optionally of one status. */
@@ -51,7 +80,7 @@ export const listApplications = (db: Db, companyId: number, positionId: number, 
     from: 'applications a',
     status: query.status === 'all' ? null : query.status,
     cols: 'a.status, a.source, a.created_at',
-    order: 'a.created_at DESC, a.id DESC',
+    at: 'a.created_at',
     item: (r: { status: ApplyStatus; source: string; created_at: Date }) => ({ status: r.status, source: r.source, applied_at: fmtDateTime(r.created_at) }),
   });
 
@@ -61,7 +90,7 @@ export const listHired = (db: Db, companyId: number, positionId: number, query: 
     from: 'applications a',
     status: 'hired',
     cols: 'a.status, a.source, a.created_at, a.hired_at, a.updated_at',
-    order: 'COALESCE(a.hired_at, a.updated_at) DESC, a.id DESC',
+    at: 'COALESCE(a.hired_at, a.updated_at)',
     item: (r: { status: 'hired'; source: string; created_at: Date; hired_at: Date | null; updated_at: Date }) => ({
       status: r.status,
       source: r.source,
@@ -75,7 +104,7 @@ export const listInvited = (db: Db, companyId: number, positionId: number, query
   positionPeople(db, companyId, positionId, query, now, {
     from: 'interviews i',
     cols: 'i.status, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at',
-    order: 'i.created_at DESC, i.id DESC',
+    at: 'i.created_at',
     item: (r: {
       status: 'pending' | 'accepted' | 'declined' | 'canceled' | 'done';
       pick_time: Date;

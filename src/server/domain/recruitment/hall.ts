@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { HallQuery } from '../../../contract/recruitment';
 import { EXPERIENCE, SALARY_BUCKETS, educationLabel, jobStatusLabel, salaryText } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { pageFields, pageSql } from '../../lib/page';
+import { decodeCursor, encodeCursor, pageFields, pageSql } from '../../lib/page';
+import { badRequest } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { containsPattern } from '../../lib/search';
 import { activeText, maskName, PERSON_SQL, workExpText, yearsSince, type PersonRow } from './texts';
@@ -14,7 +15,28 @@ function yearsAgo(now: Date, years: number): string {
   return `${Number(y) - years}-${m}-${d === '29' && m === '02' ? '28' : d}`;
 }
 
-/** One page of the hall for the caller's company (`invited`: it has an open invitation to the person). */
+type HallRow = PersonRow & {
+  verify_status: number;
+  job_status: number;
+  expect_city: string;
+  expect_job: string;
+  expect_min: number;
+  expect_max: number;
+  labels: string[];
+  evaluation: string;
+  active_at: Date;
+  invited: boolean;
+  k_rank: number;
+  k_at: string;
+};
+
+/**
+ * One page of the hall for the caller's company (`invited`: it has an open invitation to the person).
+ * A keyword is found through the bigram index (migration 067) and kept only where
+ * `search_text ILIKE '%keyword%'`: the same answer as ILIKE over each field. Matches in 期望职位 or a
+ * job name come first, then the rest, each newest active first. `after` / `before` (a cursor of the
+ * answer's `next` / `prev`) page by keyset; a page number alone pages by offset.
+ */
 export async function searchHall(db: Db, companyId: number, query: z.output<typeof HallQuery>, now: Date) {
   const where: string[] = [];
   const args: unknown[] = [];
@@ -22,10 +44,11 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     args.push(v);
     return `$${args.length}`;
   };
+  let rank = '0';
   if (query.keywords) {
     const k = arg(containsPattern(query.keywords));
-    where.push(`(c.expect_job ILIKE ${k} OR c.evaluation ILIKE ${k} OR array_to_string(c.labels, ',') ILIKE ${k}
-      OR EXISTS (SELECT 1 FROM candidate_work w WHERE w.candidate_id = c.id AND (w.job_name ILIKE ${k} OR w.company_name ILIKE ${k})))`);
+    where.push(`c.search_grams @@ hall_gram_query(${arg(query.keywords)}) AND c.search_text ILIKE ${k}`);
+    rank = `(CASE WHEN c.search_head ILIKE ${k} THEN 0 ELSE 1 END)`;
   }
   if (query.city) where.push(`c.expect_city = ${arg(query.city)}`);
   if (query.education) where.push(`c.education = ${arg(query.education)}`);
@@ -42,32 +65,40 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     const b = SALARY_BUCKETS.find((e) => e.code === query.salary)!;
     where.push(`c.expect_min < ${arg(b.max)} AND c.expect_max >= ${arg(b.min)}`);
   }
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM candidates c ${w}`, args))!.n;
-  const rows = await db.query<
-    PersonRow & {
-      verify_status: number;
-      job_status: number;
-      expect_city: string;
-      expect_job: string;
-      expect_min: number;
-      expect_max: number;
-      labels: string[];
-      evaluation: string;
-      active_at: Date;
-      invited: boolean;
-    }
-  >(
+  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM candidates c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args))!.n;
+  const cursor = query.after ?? query.before;
+  const back = !query.after && !!query.before;
+  let paging: string;
+  if (cursor) {
+    const key = decodeCursor(cursor, ['int', 'time', 'int']);
+    if (!key) throw badRequest('翻页位置已失效，请回到第一页');
+    const [at, id] = [arg(String(key[1])), arg(Number(key[2]))];
+    const past = `(c.active_at, c.id) ${back ? '>' : '<'} (${at}::timestamptz, ${id})`;
+    if (query.keywords) {
+      const r = arg(Number(key[0]));
+      where.push(`(${rank} ${back ? '<' : '>'} ${r} OR (${rank} = ${r} AND ${past}))`);
+    } else where.push(past);
+    paging = ` LIMIT ${arg(query.page_size)}`;
+  } else paging = pageSql(args, query);
+  const first = query.keywords ? `${rank}${back ? ' DESC' : ''}, ` : '';
+  const order = back ? `${first}c.active_at, c.id` : `${first}c.active_at DESC, c.id DESC`;
+  // the page's ids first (index order, no per-row work for rows an OFFSET skips), then their columns
+  const rows = await db.query<HallRow>(
     `SELECT ${PERSON_SQL}, c.verify_status, c.job_status, c.expect_city, c.expect_job, c.expect_min, c.expect_max,
-            c.labels, c.evaluation, c.active_at,
+            c.labels, c.evaluation, c.active_at, p.k_rank, p.k_at,
             EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = c.id AND i.company_id = ${arg(companyId)}
                       AND i.status IN ('pending', 'accepted')) AS invited
-       FROM candidates c ${w}
-      ORDER BY c.active_at DESC, c.id DESC${pageSql(args, query)}`,
+       FROM (SELECT c.id, ${rank} AS k_rank, c.active_at::text AS k_at FROM candidates c
+              ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}${paging}) p
+       JOIN candidates c ON c.id = p.id
+      ORDER BY p.k_rank, c.active_at DESC, c.id DESC`,
     args,
   );
+  const key = (r: HallRow | undefined) => (r ? encodeCursor([r.k_rank, r.k_at, r.user_id]) : '');
   return {
     ...pageFields(query, total),
+    next: key(rows[rows.length - 1]),
+    prev: key(rows[0]),
     list: rows.map((r) => ({
       id: r.user_id,
       realname: maskName(r.realname, r.gender),

@@ -30,7 +30,7 @@ export async function ownPosition(db: Db, id: number, companyId: number) {
   return p;
 }
 
-/** The company's positions of one tab (keywords, the home page's to-do filters), with every tab's count. */
+/** The company's positions of one tab (keywords, the home page's to-do filters), with every tab's count; the figures are kept (migration 067). */
 export async function listPositions(db: Db, companyId: number, query: z.output<typeof PositionListQuery>, now: Date) {
   const args: unknown[] = [companyId];
   let kw = containsAnySql(args, query.keywords, ['p.title', 'p.category', 'p.city']);
@@ -71,10 +71,7 @@ export async function listPositions(db: Db, companyId: number, query: z.output<t
   }>(
     `SELECT p.id, p.title, p.category, p.city, p.district, p.salary_min, p.salary_max, p.salary_months, p.experience,
             p.education, p.headcount, p.status, p.reject_reason, p.updated_at, u.realname AS publisher,
-            (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id) AS apply_num,
-            (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'pending') AS new_num,
-            (SELECT count(*) FROM interviews i WHERE i.position_id = p.id AND i.company_id = p.company_id AND i.status <> 'canceled') AS invite_num,
-            (SELECT count(*) FROM applications a WHERE a.position_id = p.id AND a.company_id = p.company_id AND a.status = 'hired') AS hired_num
+            p.apply_num, p.new_num, p.invite_num, p.hired_num
        FROM positions p LEFT JOIN users u ON u.id = p.created_by
       WHERE p.company_id = $1${kw}${st}
       ORDER BY p.updated_at DESC, p.id DESC${pageSql(args, query)}`,

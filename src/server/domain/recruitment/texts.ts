@@ -39,10 +39,8 @@ export function activeText(at: Date, now: Date): string {
   return '';
 }
 
-/** The columns of a candidate (`c`) every list shows, with the latest job of their resume. */
-export const PERSON_SQL = `c.id AS user_id, c.realname, c.avatar, c.gender, c.birth_date, c.education, c.work_start,
-  (SELECT w.company_name FROM candidate_work w WHERE w.candidate_id = c.id ORDER BY w.start_date DESC, w.id LIMIT 1) AS last_company,
-  (SELECT w.job_name FROM candidate_work w WHERE w.candidate_id = c.id ORDER BY w.start_date DESC, w.id LIMIT 1) AS last_job`;
+/** The columns of a candidate (`c`) every list shows; the latest job of their resume is kept on the row (migration 067). */
+export const PERSON_SQL = `c.id AS user_id, c.realname, c.avatar, c.gender, c.birth_date, c.education, c.work_start, c.last_company, c.last_job`;
 
 export interface PersonRow {
   user_id: number;

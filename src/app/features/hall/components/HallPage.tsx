@@ -10,7 +10,8 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { EmptyState, Pager } from '../../../shared/ui';
 import { searchHall } from '../api';
-import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, type FilterKey } from '../lib/query';
+import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, withPage, type FilterKey } from '../lib/query';
+import { Marked } from './Marked';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
@@ -75,7 +76,7 @@ const LABELS: Record<FilterKey, string> = {
   label: tRecruit.hall.filters.label,
 };
 
-type Result = { list: HallItem[]; total: number; page: number; page_size: number };
+type Result = { list: HallItem[]; total: number; page: number; page_size: number; next: string; prev: string };
 
 /** 人才大厅 (/hall): keywords from the breadcrumb search box, filters, paged candidate cards. */
 export function HallPage() {
@@ -178,17 +179,17 @@ export function HallPage() {
         <>
           <div className={s.list} data-testid="hall-list">
             {result.list.map((c) => (
-              <Card key={c.id} c={c} />
+              <Card key={c.id} c={c} keyword={query.keywords} />
             ))}
           </div>
-          <Pager page={result.page} pageSize={result.page_size} total={result.total} onPage={(p) => go(withFilter(search, 'page', String(p)))} />
+          <Pager page={result.page} pageSize={result.page_size} total={result.total} onPage={(p) => go(withPage(search, p, result))} />
         </>
       )}
     </div>
   );
 }
 
-function Card({ c }: { c: HallItem }) {
+function Card({ c, keyword }: { c: HallItem; keyword: string | undefined }) {
   const s = useStyles();
   const facts = [c.gender, tRecruit.hall.age(c.age), c.work_exp, c.education, c.job_status].filter(Boolean);
   return (
@@ -215,24 +216,24 @@ function Card({ c }: { c: HallItem }) {
         </div>
         <Text className={s.expect}>
           <span className={s.muted}>{tRecruit.hall.expect}：</span>
-          {[c.expect_city, c.expect_job, c.expect_salary].filter(Boolean).join(' · ')}
+          <Marked text={[c.expect_city, c.expect_job, c.expect_salary].filter(Boolean).join(' · ')} keyword={keyword} />
         </Text>
         {c.last_company && (
           <Text className={s.muted}>
-            {tRecruit.hall.lastJob}：{c.last_company} · {c.last_job}
+            {tRecruit.hall.lastJob}：<Marked text={`${c.last_company} · ${c.last_job}`} keyword={keyword} />
           </Text>
         )}
         {c.labels.length > 0 && (
           <TagGroup aria-label={tRecruit.resume.labels}>
             {c.labels.map((l) => (
               <Tag key={l} size="extra-small" appearance="brand">
-                {l}
+                <Marked text={l} keyword={keyword} />
               </Tag>
             ))}
           </TagGroup>
         )}
         <Text className={s.summary} title={c.evaluation}>
-          {c.evaluation}
+          <Marked text={c.evaluation} keyword={keyword} />
         </Text>
       </div>
       <div className={s.actions}>

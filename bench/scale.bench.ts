@@ -1,0 +1,147 @@
+/**
+ * `npm run bench -- scale` (issue 34): the recruitment lists and the hall search at scale. Seeds by
+ * SQL, on a database of its own, SCALE job seekers (with work and education rows) and as many
+ * applications over 2,000 positions (one position holds a tenth of them), then prints p50/p95/p99
+ * of each list and search call — the domain functions the routes call (SQL and mapping, no HTTP) —
+ * with common and rare Chinese words, a mobile number, a school and a company, and the seeding time.
+ * BENCH_SCALE sets the number of seekers: default 1,000,000 on PostgreSQL (DATABASE_URL, a user
+ * allowed to create databases), 100,000 on the embedded PGlite. BENCH_CALLS: calls per figure.
+ * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md).
+ */
+import { HallQuery } from '../src/contract/recruitment';
+import { migrate, seed, type Db } from '../src/server/db';
+import { openPg } from '../src/server/db/pg';
+import { openPglite } from '../src/server/db/pglite';
+import { listApplications } from '../src/server/domain/recruitment/applications';
+import { searchHall } from '../src/server/domain/recruitment/hall';
+import { listPositions } from '../src/server/domain/recruitment/positions';
+import { encodeCursor } from '../src/server/lib/page';
+import { containsPattern } from '../src/server/lib/search';
+import { seedScale } from './lib/scale-seed';
+
+const url = process.env.DATABASE_URL;
+const SCALE = Number(process.env.BENCH_SCALE ?? (url ? 1_000_000 : 100_000));
+const CALLS = Number(process.env.BENCH_CALLS ?? 40);
+const POSITIONS = 2000;
+
+const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await fn(); // warm: caches, and past the five runs a generic plan waits for
+  const ms: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  const r = (x: number) => +x.toFixed(1);
+  return { p50: r(quantile(ms, 0.5)), p95: r(quantile(ms, 0.95)), p99: r(quantile(ms, 0.99)) };
+}
+
+async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Promise<void> }> {
+  if (!url) {
+    const db = await openPglite();
+    return { db, engine: 'pglite', drop: () => db.close() };
+  }
+  const name = `bench_scale_${Date.now()}`;
+  const admin = openPg({ connectionString: url, max: 1, timeouts: { statementMs: 0 } });
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  // no statement limit: the seeding statements run for minutes
+  const db = openPg({ connectionString: u.toString(), max: 4, timeouts: { statementMs: 0, queryMs: 0, idleInTxMs: 0 } });
+  return {
+    db,
+    engine: 'postgresql',
+    drop: async () => {
+      await db.close();
+      if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE ${name}`);
+      await admin.close();
+    },
+  };
+}
+
+export default async function scaleBench() {
+  const { db, engine, drop } = await openBenchDb();
+  const out: Record<string, unknown> = { engine, seekers: SCALE, applications: SCALE, positions: POSITIONS, calls: CALLS };
+  try {
+    await migrate(db);
+    await seed(db);
+    const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+    Object.assign(out, seeded);
+    const companyId = seeded.company_id;
+    const now = new Date();
+    const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
+    // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)
+    const deep = Math.min(10_000, Math.floor(SCALE / 10 / 2));
+    const at = (await db.one<{ k_at: string; id: number }>(
+      `SELECT active_at::text AS k_at, id FROM candidates ORDER BY active_at DESC, id DESC OFFSET $1 LIMIT 1`,
+      [(deep - 1) * 10],
+    ))!;
+    const big = seeded.big_position_id;
+    const apps = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM applications WHERE position_id = $1', [big]))!.n;
+    const lastPage = Math.min(10_000, Math.ceil(apps / 20));
+    const appAt = (await db.one<{ k_at: string; id: number }>(
+      `SELECT created_at::text AS k_at, id FROM applications WHERE position_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+      [big, (lastPage - 1) * 20 - 1],
+    ))!;
+    const apply = (q: Record<string, unknown>) => () => listApplications(db, companyId, big, { status: 'all', page: 1, page_size: 20, ...q }, now);
+    const calls: Record<string, () => Promise<unknown>> = {
+      hall_page_1: hall({}),
+      [`hall_page_${deep}_offset`]: hall({ page: deep }),
+      [`hall_page_${deep}_keyset`]: hall({ page: deep, after: encodeCursor([0, at.k_at, at.id]) }),
+      hall_common_word_销售: hall({ keywords: '销售' }),
+      hall_common_word_开发_city: hall({ keywords: '开发', city: '杭州' }),
+      hall_rare_word_区块链: hall({ keywords: '区块链' }),
+      hall_school_浙江大学: hall({ keywords: '浙江大学' }),
+      hall_company_网易: hall({ keywords: '网易' }),
+      hall_mobile: hall({ keywords: '13905710006' }),
+      hall_one_char_杭: hall({ keywords: '杭' }),
+      position_list: () => listPositions(db, companyId, { status: 'all', keywords: '', page: 1, page_size: 20 }, now),
+      position_list_keyword: () => listPositions(db, companyId, { status: 'all', keywords: '销售', page: 1, page_size: 20 }, now),
+      [`applications_page_1_of_${apps}`]: apply({}),
+      applications_last_page_offset: apply({ page: lastPage }),
+      applications_last_page_keyset: apply({ page: lastPage, after: encodeCursor([appAt.k_at, appAt.id]) }),
+    };
+    const figures: Record<string, { p50: number; p95: number; p99: number }> = {};
+    for (const [name, fn] of Object.entries(calls)) figures[name] = await time(fn);
+    out.ms = figures;
+    const limit = engine === 'postgresql' ? 100 : 300;
+    out.p95_target_ms = limit;
+    out.p95_over_target = Object.entries(figures)
+      .filter(([, f]) => f.p95 > limit)
+      .map(([n]) => n);
+    if (engine === 'postgresql') out.trigram = await trigramFigures(db);
+  } finally {
+    await drop();
+  }
+  return out;
+}
+
+/** The alternative: pg_trgm's GIN index over the same text, the same keywords, counting matches. */
+async function trigramFigures(db: Db) {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch (e) {
+    return `skipped: ${(e as Error).message}`;
+  }
+  const t0 = performance.now();
+  await db.query('CREATE INDEX candidates_search_trgm_idx ON candidates USING gin (search_text gin_trgm_ops)');
+  const build = Math.round(performance.now() - t0);
+  const size = async (idx: string) => (await db.one<{ s: string }>(`SELECT pg_size_pretty(pg_relation_size($1::regclass)) AS s`, [idx]))!.s;
+  const out: Record<string, unknown> = {
+    trgm_index_build_ms: build,
+    trgm_index_size: await size('candidates_search_trgm_idx'),
+    bigram_index_size: await size('candidates_search_idx'),
+  };
+  for (const k of ['销售', '区块链', '浙江大学', '13905710006', '杭']) {
+    const p = containsPattern(k);
+    out[`count_${k}`] = {
+      bigram: await time(() => db.query('SELECT count(*) FROM candidates c WHERE c.search_grams @@ hall_gram_query($1) AND c.search_text ILIKE $2', [k, p])),
+      trgm: await time(() => db.query('SELECT count(*) FROM candidates c WHERE c.search_text ILIKE $1', [p])),
+    };
+  }
+  await db.query('DROP INDEX candidates_search_trgm_idx');
+  return out;
+}
