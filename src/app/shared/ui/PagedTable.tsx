@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Spinner, Table, TableBody, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '../i18n/zh-CN';
 import { EmptyState } from './EmptyState';
+import { ListTable, type Column, type ListTableProps } from './ListTable';
 import { Pager } from './Pager';
 import { TableScroll } from './TableScroll';
 
@@ -23,7 +24,8 @@ export interface PagedTableProps<T> {
   /** names the table and its scroll region */
   label: string;
   testId: string;
-  headers: readonly ReactNode[];
+  /** the old way: headers and one `TableRow` per item (`row`); or `columns` (ListTable) */
+  headers?: readonly ReactNode[];
   /** null while the first answer is on its way */
   data: PageOf<T> | null;
   /** the list could not be loaded: the failed state with 重试 (lists that leave the page instead omit it) */
@@ -33,13 +35,21 @@ export interface PagedTableProps<T> {
   failedText?: string;
   onPage: (page: number) => void;
   /** one `TableRow` per item */
-  row: (item: T) => ReactNode;
+  row?: (item: T) => ReactNode;
+  /** the shared list pattern (ListTable): columns with priorities, the pinned 操作 column and 更多 */
+  columns?: readonly Column<T>[];
+  rowKey?: (item: T) => string | number;
+  rowProps?: ListTableProps<T>['rowProps'];
+  actions?: ListTableProps<T>['actions'];
+  narrowBelow?: number;
   emptyText?: string;
   /** under 暂无数据: a hint, and an action (e.g. 发布任务) */
   emptyDescription?: string;
   emptyAction?: ReactNode;
   /** the table's narrowest width before it scrolls sideways (TableScroll) */
   minWidth?: string;
+  /** (with `row`) the last column, 操作, stays in view at the right */
+  pinLast?: boolean;
 }
 
 /**
@@ -58,20 +68,29 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     );
   }
   if (data.list.length === 0) return <EmptyState text={emptyText} description={props.emptyDescription} action={props.emptyAction} />;
+  if (props.columns) {
+    const { columns, rowKey = (x: T) => (x as { id: number }).id, rowProps, actions, narrowBelow, minWidth } = props;
+    return (
+      <>
+        <ListTable label={label} testId={testId} columns={columns} items={data.list} {...{ rowKey, rowProps, actions, narrowBelow, minWidth }} />
+        <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />
+      </>
+    );
+  }
   return (
     <>
-      <TableScroll label={label} minWidth={props.minWidth}>
+      <TableScroll label={label} minWidth={props.minWidth} pinLast={props.pinLast}>
         <Table aria-label={label} className={s.table} data-testid={testId}>
           <TableHeader>
             <TableRow>
-              {headers.map((h, i) => (
+              {(headers ?? []).map((h, i) => (
                 <TableHeaderCell key={i} className={s.head}>
                   {h}
                 </TableHeaderCell>
               ))}
             </TableRow>
           </TableHeader>
-          <TableBody>{data.list.map(row)}</TableBody>
+          <TableBody>{row && data.list.map(row)}</TableBody>
         </Table>
       </TableScroll>
       <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />

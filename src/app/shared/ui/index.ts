@@ -7,3 +7,5 @@ export { Pager, type PagerProps } from './Pager';
 export { TableScroll, type TableScrollProps } from './TableScroll';
 export { PagedTable, type PagedTableProps, type PageOf } from './PagedTable';
 export { usePrintPageStyles } from './print-page';
+export { ListTable, type ListTableProps, type Column } from './ListTable';
+export { RowActions, type RowAction } from './RowActions';

@@ -74,62 +74,59 @@ export function ProofsTab(p: {
           {T.add}
         </Button>
       </div>
-      <div className={s.stickyActions}>
-        <PagedTable
-          label={tDim.tabs.proofs}
-          testId="proof-table"
-          headers={COLS.map((c) => T.cols[c])}
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          onPage={setPage}
-          row={(x) => (
-            <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
-              <TableCell className={mergeClasses(s.name, s.nowrap)}>{x.name}</TableCell>
-              <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
-              <TableCell className={s.nowrap}>{x.job_name}</TableCell>
-              <TableCell className={s.nowrap}>
-                {x.leave_date}
-                <DueNotes overdue={x.overdue} transferDaysLeft={x.transfer_days_left} />
-              </TableCell>
-              <TableCell className={s.nowrap} data-testid="proof-serial">
-                {x.serial || '—'}
-                {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
-              </TableCell>
-              <TableCell className={s.nowrap}>
-                <StatusBadge kind="proof" status={x.status} />
-                {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16), x.view_count)}</div>}
-                {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
-              </TableCell>
-              <TableCell>
-                <div className={`${s.actions} ${s.nowrap}`}>
-                  {x.status === 'draft' && (
-                    <Button size="small" appearance="transparent" onClick={() => p.onEdit(x.id)} data-testid="proof-edit">
-                      {T.edit}
-                    </Button>
-                  )}
-                  <Button size="small" appearance="transparent" onClick={() => p.onPreview(x.id)} data-testid="proof-preview-open">
-                    {T.preview}
+      <PagedTable
+        pinLast
+        label={tDim.tabs.proofs}
+        testId="proof-table"
+        headers={COLS.map((c) => T.cols[c])}
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        onPage={setPage}
+        row={(x) => (
+          <TableRow key={x.id} data-testid="proof-row" data-name={x.name} data-status={x.status}>
+            <TableCell className={mergeClasses(s.name, s.nowrap)}>{x.name}</TableCell>
+            <TableCell className={s.nowrap}>{x.id_card_mask}</TableCell>
+            <TableCell className={s.nowrap}>{x.job_name}</TableCell>
+            <TableCell className={s.nowrap}>
+              {x.leave_date}
+              <DueNotes overdue={x.overdue} transferDaysLeft={x.transfer_days_left} />
+            </TableCell>
+            <TableCell className={s.nowrap} data-testid="proof-serial">
+              {x.serial || '—'}
+              {x.issued_at && <div className={s.small}>{T.issuedAt(x.issued_at.slice(0, 16))}</div>}
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <StatusBadge kind="proof" status={x.status} />
+              {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16), x.view_count)}</div>}
+              {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
+            </TableCell>
+            <TableCell>
+              <div className={`${s.actions} ${s.nowrap}`}>
+                {x.status === 'draft' && (
+                  <Button size="small" appearance="transparent" onClick={() => p.onEdit(x.id)} data-testid="proof-edit">
+                    {T.edit}
                   </Button>
-                  {(x.status === 'issued' || x.status === 'viewed') && (
-                    <Button size="small" appearance="transparent" onClick={() => setVoiding(x)} data-testid="proof-void">
-                      {T.void}
-                    </Button>
-                  )}
-                  {x.status === 'void' && (
-                    <Button size="small" appearance="transparent" onClick={() => void reissue(x)} data-testid="proof-reissue">
-                      {T.reissue}
-                    </Button>
-                  )}
-                  {x.status === 'issued' && (
-                    <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          )}
-        />
-      </div>
+                )}
+                <Button size="small" appearance="transparent" onClick={() => p.onPreview(x.id)} data-testid="proof-preview-open">
+                  {T.preview}
+                </Button>
+                {(x.status === 'issued' || x.status === 'viewed') && (
+                  <Button size="small" appearance="transparent" onClick={() => setVoiding(x)} data-testid="proof-void">
+                    {T.void}
+                  </Button>
+                )}
+                {x.status === 'void' && (
+                  <Button size="small" appearance="transparent" onClick={() => void reissue(x)} data-testid="proof-reissue">
+                    {T.reissue}
+                  </Button>
+                )}
+                {x.status === 'issued' && <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />}
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ReasonDialog
         open={voiding !== null}
         title={T.voidTitle}

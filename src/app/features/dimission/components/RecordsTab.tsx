@@ -63,74 +63,73 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
           </Button>
         </Gated>
       </div>
-      <div className={s.stickyActions}>
-        <PagedTable
-          label={tDim.tabs.records}
-          testId="record-table"
-          headers={COLS.map((c) => T.cols[c])}
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          onPage={setPage}
-          row={(r) => (
-            <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
-              <TableCell>
-                <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
-                <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
-              </TableCell>
-              <TableCell className={s.nowrap}>
-                <Reveal askPurpose mask={r.id_card_mask} load={(reason) => revealRecord(r.id, 'id_card', reason)} />
-              </TableCell>
-              <TableCell className={s.nowrap}>
-                <Reveal askPurpose mask={r.mobile_mask} load={(reason) => revealRecord(r.id, 'mobile', reason)} />
-              </TableCell>
-              <TableCell>
-                <div className={s.nowrap}>{r.job_name}</div>
-                {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
-              </TableCell>
-              <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
-              <TableCell className={s.nowrap}>
-                {r.leave_date}
-                <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
-              </TableCell>
-              <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
-              <TableCell className={s.nowrap}>
-                {r.legal_basis ? (
-                  <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
-                    <span>{legalBasisPrint(r.legal_basis)}</span>
-                  </Tooltip>
-                ) : (
-                  '—'
+      <PagedTable
+        pinLast
+        label={tDim.tabs.records}
+        testId="record-table"
+        headers={COLS.map((c) => T.cols[c])}
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        onPage={setPage}
+        row={(r) => (
+          <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
+            <TableCell>
+              <div className={`${s.name} ${s.nowrap}`}>{r.name}</div>
+              <div className={`${s.small} ${s.nowrap}`}>{tDim.source[r.source]}</div>
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <Reveal askPurpose mask={r.id_card_mask} load={(reason) => revealRecord(r.id, 'id_card', reason)} />
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              <Reveal askPurpose mask={r.mobile_mask} load={(reason) => revealRecord(r.id, 'mobile', reason)} />
+            </TableCell>
+            <TableCell>
+              <div className={s.nowrap}>{r.job_name}</div>
+              {r.dept_name && <div className={`${s.small} ${s.nowrap}`}>{r.dept_name}</div>}
+            </TableCell>
+            <TableCell className={s.nowrap}>{r.entry_date}</TableCell>
+            <TableCell className={s.nowrap}>
+              {r.leave_date}
+              <DueNotes overdue={r.overdue} transferDaysLeft={r.proof?.status === 'void' ? null : r.transfer_days_left} />
+            </TableCell>
+            <TableCell className={s.nowrap}>{r.leave_type_label}</TableCell>
+            <TableCell className={s.nowrap}>
+              {r.legal_basis ? (
+                <Tooltip content={legalBasisLabel(r.legal_basis)} relationship="description">
+                  <span>{legalBasisPrint(r.legal_basis)}</span>
+                </Tooltip>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell className={s.nowrap}>
+              {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
+              {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
+            </TableCell>
+            <TableCell>
+              <div className={`${s.actions} ${s.nowrap}`}>
+                {r.transfer_days_left !== null && (
+                  <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
+                    {T.transferDone}
+                  </Button>
                 )}
-              </TableCell>
-              <TableCell className={s.nowrap}>
-                {r.proof ? <StatusBadge kind="proof" status={r.proof.status} /> : <span className={s.small}>{T.noProof}</span>}
-                {r.proof?.serial && <div className={s.small}>{r.proof.serial}</div>}
-              </TableCell>
-              <TableCell>
-                <div className={`${s.actions} ${s.nowrap}`}>
-                  {r.transfer_days_left !== null && (
-                    <Button size="small" appearance="transparent" onClick={() => setTransferring(r.id)} data-testid="record-transfer">
-                      {T.transferDone}
+                {!r.proof || r.proof.status === 'void' ? (
+                  r.proof ? null : (
+                    <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
+                      {T.makeProof}
                     </Button>
-                  )}
-                  {!r.proof || r.proof.status === 'void' ? (
-                    r.proof ? null : (
-                      <Button size="small" appearance="transparent" onClick={() => void makeProof(r.id)} data-testid="record-make-proof">
-                        {T.makeProof}
-                      </Button>
-                    )
-                  ) : (
-                    <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
-                      {T.viewProof}
-                    </Button>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          )}
-        />
-      </div>
+                  )
+                ) : (
+                  <Button size="small" appearance="transparent" onClick={() => p.onPreview(r.proof!.id)} data-testid="record-view-proof">
+                    {T.viewProof}
+                  </Button>
+                )}
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ConfirmDialog open={transferring !== null} title={T.transferDone} onCancel={() => setTransferring(null)} onConfirm={transfer}>
         {T.transferConfirm}
       </ConfirmDialog>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Tab, TabList, TableCell, TableRow, Tooltip, mergeClasses } from '@fluentui/react-components';
+import { Button, Tab, TabList, Tooltip } from '@fluentui/react-components';
 import type { RequestItem } from '../../../../contract/dimission';
 import { REQUEST_STATUS_CODES } from '../../../../contract/dimission-rules';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { toast } from '../../../shared/lib/notify';
 import { refreshUrge } from '../../../shared/session/actions';
-import { PagedTable } from '../../../shared/ui';
+import { PagedTable, type Column } from '../../../shared/ui';
 import { handoverDone, listRequests, rejectRequest, revealRequestMobile, urgeRequest } from '../api';
 import { ApproveDialog } from './ApproveDialog';
 import { ConfirmDialog, ReasonDialog } from './Dialogs';
@@ -17,7 +17,50 @@ import { useList } from './useList';
 
 const TABS = ['all', ...REQUEST_STATUS_CODES] as const;
 type Status = (typeof TABS)[number];
-const COLS = ['name', 'mobile', 'dept', 'job', 'join', 'lastDay', 'type', 'reason', 'submitted', 'status', 'actions'] as const;
+
+/** The columns (shared/ui ListTable): below 1180 px the secondary ones go to a row's 详情. */
+function useColumns(): Column<RequestItem>[] {
+  const s = usePageStyles();
+  const C = tDim.requests.cols;
+  return [
+    { key: 'name', header: C.name, cell: (r) => <span className={s.name}>{r.employee_name}</span>, nowrap: true },
+    {
+      key: 'mobile',
+      header: C.mobile,
+      cell: (r) => <Reveal mask={r.mobile_mask} load={() => revealRequestMobile(r.id)} />,
+      nowrap: true,
+      priority: 'secondary',
+    },
+    { key: 'dept', header: C.dept, cell: (r) => r.dept_name, nowrap: true, priority: 'secondary' },
+    { key: 'job', header: C.job, cell: (r) => r.job_name, nowrap: true },
+    { key: 'join', header: C.join, cell: (r) => r.join_date ?? '—', nowrap: true, priority: 'secondary' },
+    { key: 'lastDay', header: C.lastDay, cell: (r) => r.last_day ?? '—', nowrap: true },
+    { key: 'type', header: C.type, cell: (r) => r.type_label, nowrap: true, priority: 'secondary' },
+    {
+      key: 'reason',
+      header: C.reason,
+      priority: 'secondary',
+      cell: (r) => (
+        <Tooltip content={r.reason || '—'} relationship="description">
+          <div className={s.reason}>{r.reason || '—'}</div>
+        </Tooltip>
+      ),
+    },
+    { key: 'submitted', header: C.submitted, cell: (r) => r.submitted_at.slice(0, 16), nowrap: true, className: s.small, priority: 'secondary' },
+    {
+      key: 'status',
+      header: C.status,
+      nowrap: true,
+      cell: (r) => (
+        <>
+          <StatusBadge kind="request" status={r.status} />
+          {r.status === 'rejected' && <div className={s.small}>{tDim.requests.rejectReasonOf(r.reject_reason)}</div>}
+          {(r.status === 'approved' || r.status === 'left') && r.handover_name && <div className={s.small}>{tDim.requests.handoverOf(r.handover_name)}</div>}
+        </>
+      ),
+    },
+  ];
+}
 
 /** 离职申请: the company's resignation requests; 同意 / 退回 / 交接完成 / 催办. */
 export function RequestsTab({
@@ -32,6 +75,7 @@ export function RequestsTab({
   initialStatus?: string | null;
 }) {
   const s = usePageStyles();
+  const columns = useColumns();
   const T = tDim.requests;
   // ?status= from the URL (首页 待处理离职申请 opens the pending ones)
   const [status, setStatus] = useState<Status>(() => (TABS.includes(initialStatus as Status) ? (initialStatus as Status) : 'all'));
@@ -56,65 +100,39 @@ export function RequestsTab({
           </Tab>
         ))}
       </TabList>
-      <div className={s.stickyActions}>
-        <PagedTable
-          label={tDim.tabs.requests}
-          testId="request-table"
-          headers={COLS.map((c) => T.cols[c])}
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          onPage={setPage}
-          row={(r) => (
-            <TableRow key={r.id} data-testid="request-row" data-name={r.employee_name}>
-              <TableCell>
-                <span className={`${s.name} ${s.nowrap}`}>{r.employee_name}</span>
-              </TableCell>
-              <TableCell className={s.nowrap}>
-                <Reveal mask={r.mobile_mask} load={() => revealRequestMobile(r.id)} />
-              </TableCell>
-              <TableCell className={s.nowrap}>{r.dept_name}</TableCell>
-              <TableCell className={s.nowrap}>{r.job_name}</TableCell>
-              <TableCell className={s.nowrap}>{r.join_date ?? '—'}</TableCell>
-              <TableCell className={s.nowrap}>{r.last_day ?? '—'}</TableCell>
-              <TableCell className={s.nowrap}>{r.type_label}</TableCell>
-              <TableCell>
-                <Tooltip content={r.reason || '—'} relationship="description">
-                  <div className={s.reason}>{r.reason || '—'}</div>
-                </Tooltip>
-              </TableCell>
-              <TableCell className={mergeClasses(s.small, s.nowrap)}>{r.submitted_at.slice(0, 16)}</TableCell>
-              <TableCell className={s.nowrap}>
-                <StatusBadge kind="request" status={r.status} />
-                {r.status === 'rejected' && <div className={s.small}>{T.rejectReasonOf(r.reject_reason)}</div>}
-                {(r.status === 'approved' || r.status === 'left') && r.handover_name && <div className={s.small}>{T.handoverOf(r.handover_name)}</div>}
-              </TableCell>
-              <TableCell>
-                <div className={`${s.actions} ${s.nowrap}`}>
-                  {r.status === 'pending' && (
-                    <>
-                      <Button size="small" appearance="transparent" onClick={() => setApproving(r)} data-testid="request-approve">
-                        {T.approve}
-                      </Button>
-                      <Button size="small" appearance="transparent" onClick={() => setRejecting(r)} data-testid="request-reject">
-                        {T.reject}
-                      </Button>
-                    </>
-                  )}
-                  {r.status === 'approved' && (
-                    <>
-                      <Button size="small" appearance="transparent" onClick={() => setLeaving(r)} data-testid="request-handover">
-                        {T.handover}
-                      </Button>
-                      <UrgeButton lastUrgedAt={r.last_urged_at} urgedToday={r.urged_today} urge={() => urgeRequest(r.id)} onDone={reload} />
-                    </>
-                  )}
-                </div>
-              </TableCell>
-            </TableRow>
-          )}
-        />
-      </div>
+      <PagedTable
+        label={tDim.tabs.requests}
+        testId="request-table"
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        onPage={setPage}
+        columns={columns}
+        narrowBelow={1180}
+        rowProps={(r) => ({ 'data-testid': 'request-row', 'data-name': r.employee_name })}
+        actions={(r) => (
+          <div className={s.actions}>
+            {r.status === 'pending' && (
+              <>
+                <Button size="small" appearance="transparent" onClick={() => setApproving(r)} data-testid="request-approve">
+                  {T.approve}
+                </Button>
+                <Button size="small" appearance="transparent" onClick={() => setRejecting(r)} data-testid="request-reject">
+                  {T.reject}
+                </Button>
+              </>
+            )}
+            {r.status === 'approved' && (
+              <>
+                <Button size="small" appearance="transparent" onClick={() => setLeaving(r)} data-testid="request-handover">
+                  {T.handover}
+                </Button>
+                <UrgeButton lastUrgedAt={r.last_urged_at} urgedToday={r.urged_today} urge={() => urgeRequest(r.id)} onDone={reload} />
+              </>
+            )}
+          </div>
+        )}
+      />
       <ApproveDialog
         item={approving}
         onClose={() => setApproving(null)}

@@ -34,21 +34,6 @@ export const usePageStyles = makeStyles({
   /** the proof form and preview: as wide as the CRC rules dialog */
   wideDialog: { maxWidth: sizes.crcDialog, width: '96vw' },
   note: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, lineHeight: tokens.lineHeightBase200 },
-  /**
-   * Around a list table: its 操作 column stays in view at the right while the others scroll under
-   * it (issue 30 item 8: at 1440 px 同意 was half shown and 退回 out of sight), as the first column
-   * stays at the left (shared/ui/TableScroll).
-   */
-  stickyActions: {
-    '& [data-table-scroll] tr > :last-child': {
-      position: 'sticky',
-      right: 0,
-      zIndex: 1,
-      backgroundColor: tokens.colorNeutralBackground1,
-      boxShadow: `inset 1px 0 0 ${tokens.colorNeutralStroke2}`,
-    },
-    '& [data-table-scroll] tbody tr:hover > :last-child': { backgroundColor: tokens.colorSubtleBackgroundHover },
-  },
 });
 
 /** The employee's phone pages (扫码离职, the proof link): one card on a grey desk. */

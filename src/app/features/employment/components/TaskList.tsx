@@ -10,11 +10,8 @@ import {
   Link,
   Tab,
   TabList,
-  TableCell,
-  TableRow,
   Text,
   Tooltip,
-  mergeClasses,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
@@ -25,7 +22,7 @@ import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { PagedTable } from '../../../shared/ui';
+import { PagedTable, type Column } from '../../../shared/ui';
 import { listTasks, taskAction } from '../api';
 import { NotMember } from './NotMember';
 import { StatusBadge } from './StatusBadge';
@@ -37,11 +34,52 @@ type TaskTab = (typeof TABS)[number];
 const tabLabel = (k: string) => (k === 'all' ? tEmp.list.tabs.all : TASK_STATUS.find((s) => s.code === k)!.label);
 type Data = Awaited<ReturnType<typeof listTasks>>;
 const enc = encodeURIComponent;
-const ROW_ACTIONS: TaskAction[] = ['manage', 'edit', 'preview', 'copy', 'submit', 'protocol', 'setting', 'end', 'cancel', 'delete'];
+// by use: the step that moves the task on first (管理 / 编辑 / 提交审核, then 上传协议 that signing
+// needs), the rarer ones under 更多
+const ROW_ACTIONS: TaskAction[] = ['manage', 'edit', 'submit', 'protocol', 'preview', 'setting', 'copy', 'end', 'cancel', 'delete'];
+const C = tEmp.list.cols;
+
+/** The list's columns: on a tablet the secondary ones go to a row's 详情. */
+function useColumns(): Column<TaskItem>[] {
+  const s = usePageStyles();
+  return [
+    { key: 'no', header: C[0], cell: (task) => task.task_no, nowrap: true, priority: 'secondary', className: s.small },
+    { key: 'name', header: C[1], cell: (task) => task.name, className: s.name },
+    { key: 'category', header: C[2], cell: (task) => task.category || '—', priority: 'secondary', className: s.small },
+    { key: 'pay', header: C[3], cell: (task) => `${yuanText(task.pay_amount)} ${payUnitLabel(task.pay_unit)}`, nowrap: true },
+    { key: 'people', header: C[4], cell: (task) => `${task.applied_num}/${task.signed_num}/${task.headcount}`, nowrap: true },
+    {
+      key: 'period',
+      header: C[5],
+      cell: (task) => (task.start_date ? tEmp.period(task.start_date, task.end_date) : '—'),
+      nowrap: true,
+      priority: 'secondary',
+      className: s.small,
+    },
+    { key: 'settle', header: C[6], cell: (task) => settleModeLabel(task.settle_mode), nowrap: true, priority: 'secondary' },
+    {
+      key: 'status',
+      header: C[7],
+      nowrap: true,
+      cell: (task) =>
+        task.status === 'rejected' && task.reject_reason ? (
+          <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
+            <span>
+              <StatusBadge kind="task" status={task.status} />
+            </span>
+          </Tooltip>
+        ) : (
+          <StatusBadge kind="task" status={task.status} />
+        ),
+    },
+    { key: 'created', header: C[8], cell: (task) => task.created_at.slice(0, 16), nowrap: true, priority: 'secondary', className: s.small },
+  ];
+}
 
 /** 灵活用工 (/employment): the company's tasks, status tabs with counts, the breadcrumb's keywords. */
 export function TaskList() {
   const s = usePageStyles();
+  const columns = useColumns();
   const [, navigate] = useLocation();
   const search = useSearch();
   const keywords = new URLSearchParams(search).get('keywords')?.trim() ?? '';
@@ -132,7 +170,6 @@ export function TaskList() {
         <PagedTable
           label={tEmp.list.title}
           testId="task-table"
-          headers={tEmp.list.cols}
           data={data}
           failed={failed}
           failedText={tEmp.list.loadFailed}
@@ -145,42 +182,16 @@ export function TaskList() {
               {tEmp.list.publish}
             </Button>
           }
-          row={(task) => (
-            <TableRow key={task.id} data-testid="task-row" data-task={task.id}>
-              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.task_no}</TableCell>
-              <TableCell className={s.name}>{task.name}</TableCell>
-              <TableCell className={s.small}>{task.category || '—'}</TableCell>
-              <TableCell className={s.nowrap}>
-                {yuanText(task.pay_amount)} {payUnitLabel(task.pay_unit)}
-              </TableCell>
-              <TableCell>
-                {task.applied_num}/{task.signed_num}/{task.headcount}
-              </TableCell>
-              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.start_date ? tEmp.period(task.start_date, task.end_date) : '—'}</TableCell>
-              <TableCell className={s.nowrap}>{settleModeLabel(task.settle_mode)}</TableCell>
-              <TableCell className={s.nowrap}>
-                {task.status === 'rejected' && task.reject_reason ? (
-                  <Tooltip content={tEmp.list.rejectReason(task.reject_reason)} relationship="description">
-                    <span>
-                      <StatusBadge kind="task" status={task.status} />
-                    </span>
-                  </Tooltip>
-                ) : (
-                  <StatusBadge kind="task" status={task.status} />
-                )}
-              </TableCell>
-              <TableCell className={mergeClasses(s.small, s.nowrap)}>{task.created_at.slice(0, 16)}</TableCell>
-              <TableCell>
-                <div className={s.actions}>
-                  {ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => (
-                    <Button key={a} size="small" appearance="transparent" onClick={() => act(task, a)} data-testid={`task-${a}`}>
-                      {tEmp.list.actions[a]}
-                    </Button>
-                  ))}
-                </div>
-              </TableCell>
-            </TableRow>
-          )}
+          columns={columns}
+          rowProps={(task) => ({ 'data-testid': 'task-row', 'data-task': task.id })}
+          actions={(task) =>
+            ROW_ACTIONS.filter((a) => taskActions(task.status).includes(a)).map((a) => ({
+              key: a,
+              label: tEmp.list.actions[a],
+              onClick: () => act(task, a),
+              testId: `task-${a}`,
+            }))
+          }
         />
       </section>
       <Dialog open={confirm !== null} onOpenChange={(_, d) => !d.open && setConfirm(null)}>

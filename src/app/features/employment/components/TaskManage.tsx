@@ -144,6 +144,7 @@ export function TaskManage({ id }: { id: number }) {
           </Link>
         )}
         <PagedTable
+          pinLast
           label={m.tabs[tab] ?? ''}
           testId="manage-table"
           headers={m.cols}

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { sizes } from '../../../shared/theme';
+import { formGrid } from '../../../shared/theme/form-grid';
 
 export const usePageStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
@@ -26,7 +27,7 @@ export const usePageStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold },
   nowrap: { whiteSpace: 'nowrap' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '52em' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16em, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { ...formGrid, gap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
   sectionTitle: {
     gridColumn: '1 / -1',

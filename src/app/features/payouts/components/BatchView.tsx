@@ -33,7 +33,8 @@ import { Gated } from '../../../shared/ui/Gated';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
-import { TableScroll } from '../../../shared/ui';
+import { ListTable, TableScroll } from '../../../shared/ui';
+import { useRowColumns } from './batchColumns';
 
 // opened from a row's 修改金额 only: loaded then, not with the page
 const AmountDialog = lazyChunk(() => import('./AmountDialog').then((m) => ({ default: m.AmountDialog })));
@@ -54,6 +55,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<{ id: number; name: string; amount: number } | null>(null);
   const [, navigate] = useLocation();
+  const rowColumns = useRowColumns();
   const reload = useCallback(() => {
     loadBatch(id).then(setB, () => undefined);
     batchLogs(id).then(
@@ -203,50 +205,22 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           <MessageBarBody>{m.pending}</MessageBarBody>
         </MessageBar>
       )}
-      <TableScroll label={tPay.tabs.batches} minWidth="1180px">
-        <Table className={s.table} data-testid="batch-rows">
-          <TableHeader>
-            <TableRow>
-              {m.rows.map((c) => (
-                <TableHeaderCell key={c}>{c}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {b.rows.map((r) => (
-              <TableRow key={r.id} data-testid="batch-row" data-status={r.status}>
-                <TableCell>{r.name}</TableCell>
-                <TableCell className={s.nowrap}>{r.cert_no}</TableCell>
-                <TableCell className={s.nowrap}>{r.mobile}</TableCell>
-                <TableCell className={s.nowrap}>
-                  {r.bank_card || '—'}
-                  {r.bank_name && <div className={s.small}>{r.bank_name}</div>}
-                </TableCell>
-                <TableCell className={s.num}>{yuanText(r.amount)}</TableCell>
-                <TableCell className={s.num}>{yuanText(r.tax)}</TableCell>
-                <TableCell className={s.num}>{yuanText(r.net)}</TableCell>
-                <TableCell>
-                  <PayBadge kind="row" status={r.status} />
-                </TableCell>
-                <TableCell>{r.fail_reason || '—'}</TableCell>
-                <TableCell className={s.nowrap}>{r.finished_at || '—'}</TableCell>
-                <TableCell className={s.nowrap}>
-                  {b.status === 'draft' && r.status === 'pending' && (
-                    <Button size="small" appearance="transparent" onClick={() => setEditing(r)} data-testid="row-amount">
-                      {tPay.amount.open}
-                    </Button>
-                  )}
-                  {r.status === 'success' && (
-                    <Button size="small" appearance="transparent" onClick={() => navigate(receiptHref(b.id, r.id))} data-testid="row-receipt">
-                      {tPay.receipt.row}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableScroll>
+      <ListTable
+        label={tPay.tabs.batches}
+        testId="batch-rows"
+        columns={rowColumns}
+        items={b.rows}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-testid': 'batch-row', 'data-status': r.status })}
+        actions={(r) => [
+          ...(b.status === 'draft' && r.status === 'pending'
+            ? [{ key: 'amount', label: tPay.amount.open, onClick: () => setEditing(r), testId: 'row-amount' }]
+            : []),
+          ...(r.status === 'success'
+            ? [{ key: 'receipt', label: tPay.receipt.row, onClick: () => navigate(receiptHref(b.id, r.id)), testId: 'row-receipt' }]
+            : []),
+        ]}
+      />
       <h3 className={s.sub}>{m.logs}</h3>
       <TableScroll label={m.logs} minWidth={'720px'}>
         <Table size="small" className={s.table} data-testid="batch-logs">

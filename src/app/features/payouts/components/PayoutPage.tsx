@@ -125,7 +125,7 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
           ) : batches.list.length === 0 ? (
             <EmptyState text={m.empty} />
           ) : (
-            <TableScroll label={tPay.tabs.batches}>
+            <TableScroll label={tPay.tabs.batches} pinLast>
               <Table className={s.table} data-testid="batch-list">
                 <TableHeader>
                   <TableRow>

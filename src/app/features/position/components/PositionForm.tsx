@@ -9,6 +9,7 @@ import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import type { BodyInput } from '../../../shared/lib/http';
 import { toast } from '../../../shared/lib/notify';
 import { media, sizes } from '../../../shared/theme';
+import { formGrid } from '../../../shared/theme/form-grid';
 import { loadPosition, savePosition } from '../api';
 import { usePageStyles } from './styles';
 
@@ -37,7 +38,7 @@ const useStyles = makeStyles({
   },
   tips: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '52em' },
-  section: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16em, 1fr))', gap: tokens.spacingHorizontalL },
+  section: { ...formGrid, gap: tokens.spacingHorizontalL },
   sectionTitle: {
     gridColumn: '1 / -1',
     margin: 0,

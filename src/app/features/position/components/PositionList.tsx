@@ -11,15 +11,7 @@ import {
   Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
-  Tooltip,
-  mergeClasses,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useLocation, useSearch } from 'wouter';
@@ -28,20 +20,19 @@ import { requireCompany, requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager } from '../../../shared/ui';
+import { usePositionColumns } from './positionColumns';
 import { listPositions, setPositionStatus } from '../api';
-import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
 
 type Tab = 'all' | 'open' | 'review' | 'rejected' | 'closed';
 const TABS: Tab[] = ['all', 'open', 'review', 'rejected', 'closed'];
 type Data = Awaited<ReturnType<typeof listPositions>>;
 
-const enc = (s: string) => encodeURIComponent(s);
-
 /** 全职招聘 (/position): status tabs with counts, keywords from the breadcrumb, the company's positions. */
 export function PositionList() {
   const s = usePageStyles();
+  const columns = usePositionColumns();
   const search = useSearch();
   const [, navigate] = useLocation();
   const keywords = new URLSearchParams(search).get('keywords')?.trim() ?? '';
@@ -137,81 +128,20 @@ export function PositionList() {
           />
         ) : (
           <>
-            <TableScroll label={tRecruit.position.title}>
-              <Table aria-label={tRecruit.position.title} data-testid="position-table" className={s.table}>
-                <TableHeader>
-                  <TableRow>
-                    {(['title', 'place', 'salary', 'require', 'headcount', 'applies', 'invites', 'hired', 'status', 'updated', 'actions'] as const).map((c) => (
-                      <TableHeaderCell key={c}>{tRecruit.position.cols[c]}</TableHeaderCell>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.list.map((p) => (
-                    <TableRow key={p.id} data-testid="position-row">
-                      <TableCell>
-                        <div className={`${s.name} ${s.nowrap}`}>{p.title}</div>
-                        <div className={s.small}>
-                          {p.category} · {p.publisher}
-                        </div>
-                      </TableCell>
-                      <TableCell className={s.nowrap}>
-                        {p.city} · {p.district}
-                      </TableCell>
-                      <TableCell className={s.nowrap}>{p.salary}</TableCell>
-                      <TableCell>
-                        {p.experience} / {p.education}
-                      </TableCell>
-                      <TableCell>{tRecruit.position.people(p.headcount)}</TableCell>
-                      <TableCell>
-                        <Link onClick={() => navigate(`/position/collection/${p.id}/${enc(p.title)}`)} data-testid="position-applies">
-                          {p.apply_num}
-                        </Link>
-                        {p.new_num > 0 && <div className={s.small}>{tRecruit.position.newApplies(p.new_num)}</div>}
-                      </TableCell>
-                      <TableCell>
-                        <Link onClick={() => navigate(`/position/invite/${p.id}/${enc(p.title)}`)} data-testid="position-invites">
-                          {p.invite_num}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        <Link onClick={() => navigate(`/position/entry/${p.id}/${enc(p.title)}`)} data-testid="position-hired">
-                          {p.hired_num}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        {p.status === 'rejected' ? (
-                          <Tooltip content={tRecruit.position.rejectReason(p.reject_reason)} relationship="description">
-                            <span>
-                              <StatusBadge kind="position" status={p.status} />
-                            </span>
-                          </Tooltip>
-                        ) : (
-                          <StatusBadge kind="position" status={p.status} />
-                        )}
-                      </TableCell>
-                      <TableCell className={mergeClasses(s.small, s.nowrap)}>{p.updated_at.slice(0, 16)}</TableCell>
-                      <TableCell>
-                        <div className={`${s.actions} ${s.nowrap}`}>
-                          <Button size="small" appearance="transparent" onClick={() => requireMember() && navigate(`/position/post?id=${p.id}`)}>
-                            {tRecruit.position.edit}
-                          </Button>
-                          {p.status === 'closed' ? (
-                            <Button size="small" appearance="transparent" onClick={() => void change(p, 'reopen')}>
-                              {tRecruit.position.reopen}
-                            </Button>
-                          ) : (
-                            <Button size="small" appearance="transparent" onClick={() => setClosing(p)}>
-                              {tRecruit.position.close}
-                            </Button>
-                          )}
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
+            <ListTable
+              label={tRecruit.position.title}
+              testId="position-table"
+              columns={columns}
+              items={data.list}
+              rowKey={(p) => p.id}
+              rowProps={() => ({ 'data-testid': 'position-row' })}
+              actions={(p) => [
+                { key: 'edit', label: tRecruit.position.edit, onClick: () => requireMember() && navigate(`/position/post?id=${p.id}`) },
+                p.status === 'closed'
+                  ? { key: 'reopen', label: tRecruit.position.reopen, onClick: () => void change(p, 'reopen') }
+                  : { key: 'close', label: tRecruit.position.close, onClick: () => setClosing(p) },
+              ]}
+            />
             <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           </>
         )}

@@ -109,6 +109,7 @@ export function ApplyList() {
         </div>
         {keywords && <Text className={s.small}>{tTax.list.searchHint(keywords)}</Text>}
         <PagedTable
+          pinLast
           label={tTax.title}
           testId="tax-table"
           minWidth="1040px"

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { formGrid } from '../../../shared/theme/form-grid';
 
 export const useTaxStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
@@ -23,7 +24,7 @@ export const useTaxStyles = makeStyles({
   center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
   nowrap: { whiteSpace: 'nowrap' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '60em' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16em, 1fr))', gap: tokens.spacingHorizontalL },
+  grid: { ...formGrid, gap: tokens.spacingHorizontalL },
   sectionTitle: {
     margin: `0 0 ${tokens.spacingVerticalM}`,
     paddingLeft: tokens.spacingHorizontalS,
