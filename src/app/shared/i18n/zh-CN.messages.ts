@@ -19,6 +19,8 @@ export const tMessages = {
   kindLabel: '消息类型',
   close: '关闭',
   kinds: {
+    application: '新投递',
+    interview: '面试',
     signup: '任务报名',
     delivery: '交付待验收',
     resignation: '离职申请',
