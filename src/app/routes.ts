@@ -74,6 +74,7 @@ const TaxCheck = page(() => import('./pages/tax-check'));
 const TaxOrder = page(() => import('./pages/tax-order'));
 const TaxDetail = page(() => import('./pages/tax-detail'));
 const TaxBulk = page(() => import('./pages/tax-bulk'));
+const Messages = page(() => import('./pages/messages'));
 
 const T = t.routes;
 
@@ -167,6 +168,7 @@ export const routes: RouteDef[] = [
   main({ name: 'account', path: '/account', title: T.account, auth: true, page: Account }),
   main({ name: 'strategic', path: '/strategic', title: T.strategic, auth: true, page: Strategic }),
   main({ name: 'accountInfo', path: '/account-info', title: T.accountInfo, page: AccountInfo }),
+  main({ name: 'messages', path: '/messages', title: T.messages, auth: true, page: Messages }),
   main({ name: 'notFound', path: '/404', title: T.notFound, neverLogin: true, page: NotFound }),
 ];
 

@@ -66,6 +66,7 @@ import { signEvidenceEndpoints } from './sign-evidence';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
+import { messagesEndpoints } from './messages';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -253,6 +254,7 @@ export const endpoints = {
   ...payoutsEndpoints,
   ...taxEndpoints,
   ...homeEndpoints,
+  ...messagesEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

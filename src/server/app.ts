@@ -38,6 +38,7 @@ import type { AliyunVodConfig } from './adapters/vod';
 import type { Config, UploadEndpoints } from './config';
 import { privacyRoutes } from './routes/privacy';
 import { retentionRoutes } from './routes/retention';
+import { messagesRoutes } from './routes/messages';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/limits';
 import { setUploadQuota, type UploadQuota } from './domain/quota';
 import { importRoutes } from './routes/imports';
@@ -183,6 +184,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   wechatRoutes(app, { limits: loginLimits });
   privacyRoutes(app);
   retentionRoutes(app);
+  messagesRoutes(app);
   importRoutes(app);
   employmentRoutes(app);
   // the trusted timestamp of each signature, and of its check on the evidence pages

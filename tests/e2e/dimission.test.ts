@@ -1,11 +1,12 @@
 /**
  * Issue 11 in real Chromium against the real server: HR opens 离职办理 from the urge notice and
  * shows the scan-to-leave QR; an employee (a second browser context) opens the QR's URL, checks
- * the mobile by SMS and submits; HR sees the request, the notice's count goes up, agrees (the
- * count goes down), issues the proof, prints it (print media: the four items of art. 24, the blank
- * （盖章） area, the QR), the employee's SMS link shows it and the status turns 员工已查看; void and
- * reissue with a new serial; 催办 once, a second 催办 the same day is refused. 验真 and the phone
- * page: proof-verify.test.ts. Screenshots: tests/.artifacts/dim-*.png.
+ * the mobile by SMS and submits; HR sees the request (the 消息中心 bell counts it without a reload
+ * and its panel opens it, issue 32), the notice's count goes up, agrees (the count goes down),
+ * issues the proof, prints it (print media: the four items of art. 24, the blank （盖章） area, the
+ * QR), the employee's SMS link shows it and the status turns 员工已查看; void and reissue with a new
+ * serial; 催办 once, a second 催办 the same day is refused. 验真 and the phone page:
+ * proof-verify.test.ts. Screenshots: tests/.artifacts/dim-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -90,7 +91,18 @@ describe('dimission: scan to leave, agree, proof, print, employee view, void and
     await shot(emp.page, 'dim-03-employee-submitted');
 
     // --- HR sees it at once; the notice counts it ----------------------------------------------
+    await page.getByTestId('message-bell').waitFor();
+    expect(await page.getByTestId('message-badge').count()).toBe(0);
     await page.getByTestId('qr-close').click();
+    // 消息中心 (issue 32 item 4): the bell counts the new request without a reload; its panel opens it
+    await page.getByTestId('message-badge').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('message-bell').click();
+    await page
+      .getByTestId('message-item')
+      .filter({ hasText: `${NAME}提交了离职申请，待处理` })
+      .click();
+    await page.waitForURL('**/dimission?tab=requests');
+    expect(await page.getByTestId('message-badge').count()).toBe(0);
     const row = page.getByTestId('request-row').filter({ hasText: NAME });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('139****0123');

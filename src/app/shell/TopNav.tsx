@@ -15,6 +15,8 @@ import { UserMenu } from './UserMenu';
 // the upload center (its button, store, catalog and worker bridge) loads after the first page has
 // painted and its first calls are answered (issue 17: ~11 KB gzip out of the first paint)
 const UploadCenterButton = lazy(() => import('../features/upload').then((m) => ({ default: m.UploadCenterButton })));
+// 消息中心's bell (issue 32 item 4): its code, words and polling load after the first paint too
+const Bell = lazy(() => import('../features/messages/Bell'));
 let uploadShown = false;
 
 /** False until the first page has painted (then true for good: a later layout shows it at once). */
@@ -89,7 +91,7 @@ const useStyles = makeStyles({
 /** Logo, the six primary items (完税服务 only with the tax flag; those the roles allow), 面试安排 and the user menu. */
 export function TopNav({ activeName }: { activeName: string }) {
   const s = useStyles();
-  const { member } = useSnapshot(session);
+  const { member, user } = useSnapshot(session);
   const items = navItems(member, useLacks());
   const uploadShown = useAfterFirstPaint();
   return (
@@ -120,6 +122,11 @@ export function TopNav({ activeName }: { activeName: string }) {
           {uploadShown && (
             <Suspense fallback={null}>
               <UploadCenterButton />
+            </Suspense>
+          )}
+          {uploadShown && user?.company_status === 'normal' && (
+            <Suspense fallback={null}>
+              <Bell />
             </Suspense>
           )}
           <PlanDropdown />

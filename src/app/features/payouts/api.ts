@@ -1,4 +1,5 @@
 import { call, callWithMsg, type QueryInput } from '../../shared/lib/http';
+import { pokeMessages } from '../../shared/lib/messages-poke';
 
 export const loadAccount = () => call('payAccount');
 export const topup = (amount: number) => callWithMsg('payTopup', { body: { amount: String(amount) } });
@@ -22,10 +23,13 @@ export const listBatches = (taskId: number, page = 1) => call('payBatches', { qu
 export const createBatch = (taskId: number, retryOf?: number) =>
   callWithMsg('payBatchCreate', { body: { task_id: taskId, retry_of: retryOf } }, { loading: true });
 export const loadBatch = (id: number) => call('payBatch', { params: { id } });
-export const batchAction = (id: number, action: 'submit' | 'close') => callWithMsg('payBatchAction', { params: { id }, body: { action } });
+/** 提交 and the first of two approvals write a message (消息中心): the bell asks at once */
+export const batchAction = (id: number, action: 'submit' | 'close') =>
+  callWithMsg('payBatchAction', { params: { id }, body: { action } }).finally(pokeMessages);
 export const sendCode = (id: number) => callWithMsg('payBatchCode', { params: { id } });
 /** no de-duplication window: the server's compare-and-set is what makes a repeat harmless */
-export const confirmBatch = (id: number, code: string) => callWithMsg('payBatchConfirm', { params: { id }, body: { code } }, { dedupeMs: 0 });
+export const confirmBatch = (id: number, code: string) =>
+  callWithMsg('payBatchConfirm', { params: { id }, body: { code } }, { dedupeMs: 0 }).finally(pokeMessages);
 export const batchLogs = (id: number) => call('payBatchLogs', { params: { id } });
 export const loadLedger = (q: Pick<QueryInput<'payLedger'>, 'type' | 'page'>) => call('payLedger', { query: { ...q, page_size: 10 } });
 export type DayRange = { from: string; to: string };

@@ -99,6 +99,7 @@ export const tPrivacy = {
       realname_checks: '实名认证结果',
       delivery_photos: '交付照片',
       unlinked_photos: '未提交的交付照片',
+      messages: '站内消息',
     } as Record<string, string>,
     actionNames: { delete: '删除', anonymise: '匿名化', clear: '删除文件内容' } as Record<string, string>,
     loadFailed: '保存期限设置加载失败，请稍后重试',

@@ -83,6 +83,7 @@ export const t = {
     account: '企业信息',
     strategic: '战略合作伙伴',
     accountInfo: '个人信息',
+    messages: '消息中心',
     notFound: '页面不存在',
   },
 

@@ -39,6 +39,8 @@ export const RETENTION_RULES = {
   deliveryPhotoYears: 5,
   /** a task worker's photo no delivery names (replaced after 驳回, never delivered, person removed), after its upload */
   unlinkedPhotoDays: 30,
+  /** 消息中心 messages (titles name people and tasks; issue 32 item 4), with their read state, after they were written */
+  messageDays: 90,
 } as const;
 
 /** What an anonymised departure record, proof or request shows instead of the person's name. */
@@ -72,6 +74,7 @@ export const RETENTION_KINDS = [
   'realname_checks',
   'delivery_photos',
   'unlinked_photos',
+  'messages',
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 export type RetentionAction = 'delete' | 'anonymise' | 'clear';

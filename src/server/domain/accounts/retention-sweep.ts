@@ -174,6 +174,8 @@ function secretSweeps(now: Date): Batch[] {
       { table: 'rate_counters', key: 'bucket, window_start', where: 'window_start < $1', company: false },
       addDays(now, -RETENTION_RULES.rateCounterDays),
     ),
+    // message_reads go with their message (ON DELETE CASCADE)
+    timeSweep('messages', { table: 'messages', key: 'id', where: 'created_at < $1', company: true }, addDays(now, -RETENTION_RULES.messageDays)),
   ];
 }
 

@@ -15,6 +15,7 @@ import { addSeconds, fmtDate, fmtDateTime } from '../../lib/time';
 import { consumeSmsCode, issueSmsCode } from '../sms-codes';
 import { ownRequestRow, REQ_COLS, type RequestRow } from './requests';
 import { type Hr, idCardOf, newLinkToken } from './shared';
+import { resignationSubmitted } from '../messages/events';
 
 const LEAVE_TICKET_S = 30 * 60;
 
@@ -147,14 +148,18 @@ export async function submitLeave(db: Db, token: string, body: z.output<typeof L
            status = 'pending', reviewed_at = NULL, reviewed_by = NULL WHERE id = $1`,
         [open.id, ...vals],
       );
+      await resignationSubmitted(t, c.id, open.id, body.employee_name, true, now);
       return open.id;
     }
-    return (await t.one<{ id: number }>(
+    const made = (await t.one<{ id: number }>(
       `INSERT INTO resignation_requests (company_id, mobile_enc, mobile_bidx, mobile_mask, employee_name, id_card_enc, id_card_bidx,
          id_card_mask, dept_name, job_name, join_date, last_day, type, reason, submitted_at, status)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,'pending') RETURNING id`,
       [c.id, tk.mobile_enc, tk.mobile_bidx, tk.mobile_mask, ...vals],
     ))!.id;
+    // 人事 hears of it in the console's 消息中心 (issue 32 item 4)
+    await resignationSubmitted(t, c.id, made, body.employee_name, false, now);
+    return made;
   });
   return { request: ownRequest(await ownRequestRow(db, id, c.id)) };
 }

@@ -17,6 +17,7 @@ import { notifyTaskWorker } from './notify';
 import { addToTask, checkWorker, upsertFlexWorker } from './people';
 import { taskByPublicToken, type TaskRow } from './tasks';
 import { workerTask } from './worker-page';
+import { signedUp } from '../messages/events';
 
 export const MSG_SIGNUP_CAP = '该任务今日报名人数已达上限，请明天再试';
 
@@ -52,6 +53,8 @@ export async function signUp(db: Db, token: string, body: z.output<typeof Signup
       const r = await addToTask(t, task, id, 'public', now);
       // the invitation link goes by SMS to the mobile on file (issue 29 item 4)
       if (r.added) await notifyTaskWorker(t, r.id, 'flex_signup', origin, now);
+      // and the company's 消息中心 (issue 32 item 4; not when the task's 站内消息通知 is off)
+      if (r.added) await signedUp(t, r.id, now);
     });
   } catch (err) {
     // the 人员库's answer stays with the company (rolled back, nothing written)

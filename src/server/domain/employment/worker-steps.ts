@@ -16,6 +16,7 @@ import { openFlow } from './sign-flow';
 import { taskById, type TaskRow } from './tasks';
 import { sessionInvite, type InviteRow } from './worker-invite';
 import { inviteView, type WorkerCtx } from './worker-page';
+import { deliveryWaiting } from '../messages/events';
 
 /**
  * 实名认证: the name and ID number typed must be the person's on file (the GB 11643 check first,
@@ -79,6 +80,7 @@ export async function deliverWork(db: Db, ctx: WorkerCtx, note: string, mediaIds
       [w.id, note, ctx.now],
     );
     await replaceDeliveryPhotos(t, w, mediaIds, ctx.now);
+    await deliveryWaiting(t, w.id, ctx.now);
   });
   return inviteView(db, ctx);
 }

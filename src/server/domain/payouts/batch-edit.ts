@@ -13,6 +13,7 @@ import { checkMonthlyCap } from './cap';
 import { settingsOf } from './ledger';
 import { unsignedRefusal } from './signing';
 import { logRetry, retryImported } from './retry';
+import { approvalWaiting } from '../messages/events';
 
 /**
  * A draft batch of a task's accepted, signed deliveries not yet in a live batch; with `retry_of`,
@@ -121,6 +122,7 @@ export async function batchAction(db: Db, by: Actor, batchId: number, action: 's
       // who submitted never approves (approval.ts)
       await t.query(`UPDATE payout_batches SET status = 'unpaid', submitted_at = $2, submitted_by = $3 WHERE id = $1`, [b.id, now, by.userId]);
       await log(t, by.companyId, b.id, '提交', '待提交 → 待支付', by.actor, by.ip, now);
+      await approvalWaiting(t, b.id, now);
     } else {
       if (b.status !== 'draft' && b.status !== 'unpaid') throw conflict('已确认发放的批次不能撤销');
       await t.query(`UPDATE payout_batches SET status = 'closed', finished_at = $2 WHERE id = $1`, [b.id, now]);

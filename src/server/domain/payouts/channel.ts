@@ -15,6 +15,7 @@ import { notifyPaid } from '../employment/notify';
 import { log } from './batches';
 import { post } from './ledger';
 import { step, type CallbackState, type Source } from './row-events';
+import { batchSettled } from '../messages/events';
 
 export interface Notify {
   notify_id: string;
@@ -45,6 +46,7 @@ export async function settleBatch(db: Db, batchId: number, now: Date): Promise<B
       Number(c.paying) === 0,
       now,
     ]);
+    if (to !== c.status) await batchSettled(db, batchId, to, now);
   }
   return to;
 }

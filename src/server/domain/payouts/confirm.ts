@@ -25,6 +25,7 @@ import { balanceOf, post, settingsOf } from './ledger';
 import type { PayoutChannelClient } from '../../adapters/payout-channel';
 import { startPaying } from './paying';
 import { submitBatch } from './submit';
+import { approvalWaiting } from '../messages/events';
 
 export const CODE_INTERVAL_S = 60;
 const CODE_TTL_S = 300;
@@ -165,6 +166,7 @@ export async function confirmBatch(db: Db, o: ConfirmInput, now: Date, send?: Co
         o.ip,
         now,
       );
+      await approvalWaiting(t, b.id, now);
       return { status: 'unpaid' as BatchStatus, duplicate: false, first_approval: true };
     }
     // the compare-and-set: only one caller moves 待支付 → 发放中, and only that one debits

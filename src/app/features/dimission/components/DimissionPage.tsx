@@ -6,6 +6,7 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { refreshUrge } from '../../../shared/session/actions';
 import { lazyChunk } from '../../../shared/lib/chunks';
+import { pokeMessages } from '../../../shared/lib/messages-poke';
 import { afterFirstPaint } from '../../../shared/lib/painted';
 import { EmptyState, LogoLoader } from '../../../shared/ui';
 import type { ProofFormTarget } from './ProofFormDialog';
@@ -51,6 +52,7 @@ export function DimissionPage() {
     setQr(false);
     setVersion((n) => n + 1);
     void refreshUrge().catch(() => {});
+    pokeMessages();
   }, []);
 
   if (allowed === null) return null;
