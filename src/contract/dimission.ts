@@ -120,6 +120,9 @@ export const LeaveSubmitData = z.object({ request: OwnRequest });
 
 // --- departure proofs -------------------------------------------------------------------------------
 
+/** How a proof is sealed: none (paper: the company stamps the （盖章） area), or electronic (the company's seal applied by e签宝 to the PDF). */
+export const SEAL_KINDS = ['none', 'electronic'] as const;
+export const SEAL_STATES = ['none', 'sealing', 'sealed'] as const;
 export const ProofListQuery = z.strictObject({ status: z.enum(['all', ...PROOF_STATUS_CODES]).default('all'), keywords: Keywords, ...Page });
 export const ProofItem = z.object({
   id: z.number().int(),
@@ -139,6 +142,8 @@ export const ProofItem = z.object({
   overdue: z.boolean(),
   /** days left of the 15-day 档案/社保 transfer (art. 50); negative when past; null once not relevant */
   transfer_days_left: z.number().int().nullable(),
+  /** the company's electronic seal: none, being applied (盖章中), or on the PDF */
+  seal: z.enum(SEAL_STATES),
   ...Urged,
 });
 export type ProofItem = z.infer<typeof ProofItem>;
@@ -148,6 +153,8 @@ export const ProofListData = z.object({
   page_size: z.number().int(),
   counts: counts(PROOF_STATUS_CODES),
   list: z.array(ProofItem),
+  /** whether this server can apply the electronic seal (e签宝 signing flows configured) */
+  e_seal: z.boolean(),
 });
 /**
  * The editable facts of a proof (a draft). 在本单位的工作年限 and the date on the proof are not
@@ -177,8 +184,8 @@ export const ProofManualBody = z.strictObject({
 export const ProofFromRecordBody = z.strictObject({ record_id: formInt(1) });
 /** 确认出具; before the departure date only with the reason it is issued early (recorded, neutral words). */
 export const ProofIssueBody = z.strictObject({ early_reason: txt(100).optional() });
-/** How a proof is sealed: none yet (paper: the company stamps the （盖章） area); electronic is for the e-sign provider. */
-export const SEAL_KINDS = ['none', 'electronic'] as const;
+/** 加盖电子印章 and HR's look at it: where the seal stands, and why the last attempt did not seal. */
+export const ProofSealData = z.object({ seal: z.enum(SEAL_STATES), note: z.string() });
 export const ProofDetail = z.object({
   id: z.number().int(),
   record_id: z.number().int(),
@@ -242,8 +249,13 @@ export const ProofCheckData = z.object({
   issue_date: z.string(),
   voided_on: z.string().nullable(),
   items: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
-  /** null without a file; match / mismatch against the issued PDF's SHA-256 */
-  file: z.enum(['match', 'mismatch']).nullable(),
+  /** electronic: the company's electronic seal is on the PDF (applied through e签宝) */
+  seal: z.enum(SEAL_KINDS),
+  /**
+   * null without a file; match / mismatch against the issued PDF's SHA-256 — the sealed PDF's once
+   * sealed, when the file from before the seal answers `unsealed`
+   */
+  file: z.enum(['match', 'unsealed', 'mismatch']).nullable(),
 });
 export type ProofCheckData = z.infer<typeof ProofCheckData>;
 export const ProofRevealBody = z.strictObject({ code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码') });
@@ -311,6 +323,8 @@ export const dimissionEndpoints = {
   dimProofFile: ep({ method: 'GET', path: '/dimission/proofs/:id/pdf', params: IdParam, data: ProofFileData, auth: true, perm: 'hr' }),
   dimProofVoid: ep({ method: 'POST', path: '/dimission/proofs/:id/void', params: IdParam, body: VoidBody, data: ProofSaved, auth: true, perm: 'hr' }),
   dimProofReissue: ep({ method: 'POST', path: '/dimission/proofs/:id/reissue', params: IdParam, data: ProofSaved, auth: true, perm: 'hr' }),
+  dimProofSeal: ep({ method: 'POST', path: '/dimission/proofs/:id/seal', params: IdParam, data: ProofSealData, auth: true, perm: 'hr' }),
+  dimProofSealState: ep({ method: 'GET', path: '/dimission/proofs/:id/seal', params: IdParam, data: ProofSealData, auth: true, perm: 'hr' }),
   dimProofUrge: ep({ method: 'POST', path: '/dimission/proofs/:id/urge', params: IdParam, data: UrgeResult, auth: true, perm: 'hr' }),
   proofView: ep({ method: 'GET', path: '/dimission/proof-view/:token', params: Token, data: ProofViewData, auth: false }),
   proofViewCode: ep({ method: 'POST', path: '/dimission/proof-view/:token/code', params: Token, data: ProofLinkSent, auth: false }),

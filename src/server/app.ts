@@ -174,7 +174,6 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   setUploadQuota(app, opts.uploadQuota ?? {});
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);
-  dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   homeRoutes(app);
   const uploads = uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
   talentRoutes(app);
@@ -192,6 +191,8 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // signatures through e签宝's signing flows when there is an e签宝 (configured, or the demo's sandbox)
   const flows = serverSignFlows(app, { enabled: opts.esignFlows, esign: opts.esign, sandbox: opts.sandbox, publicOrigin: opts.publicOrigin });
   esignNotifyRoutes(app, { flows, tsa });
+  // departure proofs: the company's electronic seal goes through the same flows
+  dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits, flows });
   workerRoutes(app, {
     sandbox: opts.sandbox ?? false,
     limits: loginLimits,

@@ -2,7 +2,7 @@
  * Issue 30 in real Chromium against the real server: an import row with an evaluative word is
  * refused, and a record imported before the rule cannot be issued; an issued proof's QR opens the
  * public 验真 page on a phone (已出具), the PDF HR and the employee download matches, an altered one
- * does not, a voided proof shows 已作废; the employee's page at 390×844 scrolls only down and its
+ * does not; 加盖电子印章 → 验真 shows 电子印章 and matches the sealed PDF; a voided proof shows 已作废; the employee's page at 390×844 scrolls only down and its
  * title is one line; the 操作 column of the lists is in reach at 1440 and 1024.
  * Screenshots: tests/.artifacts/pv-*.png.
  */
@@ -194,8 +194,25 @@ describe('departure proofs anyone can verify (issue 30)', () => {
     const own = await saved(emp.page, () => emp.page.getByTestId('proof-pdf').click(), 'employee');
     expect(sha(own)).toBe(sha(pdf));
 
-    // 作废: the same QR now says 已作废
+    // 加盖电子印章: asked once more, then 电子印章 in the row; 验真 says so and matches the sealed file
+    // (the employee's download is now that file); the file from before the seal is named as such
     await page.getByTestId('preview-close').click();
+    await row.getByTestId('proof-seal').click();
+    await shot(page, 'pv-08c-seal-confirm');
+    await page.getByTestId('confirm-ok').click();
+    await row.getByTestId('proof-sealed').waitFor({ timeout: 30_000 });
+    await shot(page, 'pv-08d-sealed');
+    const sealed = await saved(emp.page, () => emp.page.getByTestId('proof-pdf').click(), 'sealed');
+    expect(sha(sealed)).not.toBe(sha(pdf));
+    await checker.page.reload();
+    await checker.page.getByTestId('check-seal').waitFor({ timeout: 30_000 });
+    await checker.page.getByTestId('check-file').setInputFiles({ name: '离职证明_电子印章.pdf', mimeType: 'application/pdf', buffer: sealed });
+    await checker.page.locator('[data-testid="check-file-result"][data-result="match"]').waitFor({ timeout: 30_000 });
+    await shot(checker.page, 'pv-08e-check-sealed');
+    await checker.page.getByTestId('check-file').setInputFiles({ name: '离职证明.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await checker.page.locator('[data-testid="check-file-result"][data-result="unsealed"]').waitFor({ timeout: 30_000 });
+
+    // 作废: the same QR now says 已作废
     await row.getByTestId('proof-void').click();
     await page.getByTestId('reason-input').fill('合同期限有误');
     await page.getByTestId('reason-ok').click();

@@ -72,6 +72,23 @@ export interface CreateFlow {
   redirectUrl: string;
   expiresAt: Date;
 }
+/**
+ * A flow in which an organisation seals automatically (企业自动落章): signerType 1 with
+ * orgSignerInfo (the company by name and 统一社会信用代码; the company has authorised our
+ * application to seal for it at e签宝, 静默签署授权) and a sign field with autoSign true — no
+ * person, no link: e签宝 applies the org's seal (assignedSealId, else its default one) at
+ * `position` (page 1, the seal's centre in PDF points from the bottom left) and completes the flow.
+ */
+export interface CreateSeal {
+  fileId: string;
+  fileName: string;
+  title: string;
+  org: { name: string; creditCode: string; sealId?: string };
+  position: { x: number; y: number };
+  bizNo: string;
+  notifyUrl: string;
+  expiresAt: Date;
+}
 export interface FlowDetail {
   status: number;
   description: string;
@@ -88,6 +105,7 @@ export interface FlowFile {
 export interface EsignFlowClient {
   uploadFile(bytes: Buffer, fileName: string): Promise<string>;
   createByFile(f: CreateFlow): Promise<string>;
+  createSeal(f: CreateSeal): Promise<string>;
   signUrl(signFlowId: string, mobile: string, redirectUrl: string): Promise<string>;
   detail(signFlowId: string): Promise<FlowDetail>;
   files(signFlowId: string): Promise<FlowFile[]>;
@@ -215,6 +233,36 @@ export function esignFlowClient(cfg: EsignConfig, opts: FlowClientOptions = {}):
                   signFieldStyle: 1,
                   signFieldPosition: { positionPage: '1', positionX: 420, positionY: 120 },
                 },
+              },
+            ],
+          },
+        ],
+      });
+      return str(d.signFlowId) || fail('create-by-file: no signFlowId');
+    },
+
+    async createSeal(f) {
+      const field = { autoSign: true, signFieldStyle: 1, signFieldPosition: { positionPage: '1', positionX: f.position.x, positionY: f.position.y } };
+      const d = await call('POST', FLOW_PATHS.create, {
+        docs: [{ fileId: f.fileId, fileName: safeFileName(f.fileName) }],
+        signFlowConfig: {
+          signFlowTitle: safeFileName(f.title),
+          signFlowExpireTime: f.expiresAt.getTime(),
+          autoStart: true,
+          autoFinish: true,
+          notifyUrl: f.notifyUrl,
+          noticeConfig: { noticeTypes: '' },
+        },
+        signers: [
+          {
+            signerType: 1,
+            orgSignerInfo: { orgName: f.org.name, orgInfo: { orgIDCardNum: f.org.creditCode, orgIDCardType: 'CRED_ORG_USCC' } },
+            signFields: [
+              {
+                fileId: f.fileId,
+                customBizNum: f.bizNo,
+                signFieldType: 0,
+                normalSignFieldConfig: f.org.sealId ? { ...field, assignedSealId: f.org.sealId } : field,
               },
             ],
           },

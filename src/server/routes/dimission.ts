@@ -13,6 +13,8 @@ import { checkProof } from '../domain/dimission/proof-check';
 import { hrProofFile, previewProof } from '../domain/dimission/proof-files';
 import { proofFileByLink, revealProofByLink, sendProofRevealCode, viewProofByLink } from '../domain/dimission/proof-links';
 import { listProofs } from '../domain/dimission/proofs';
+import { proofSealState, sealProof } from '../domain/dimission/proof-seal';
+import type { SignFlowProvider } from '../domain/employment/sign-flow';
 import { exportRecords } from '../domain/dimission/records-export';
 import { listRecords, markTransferDone, revealRecord } from '../domain/dimission/records';
 import { listRequests, pendingRequestCount, revealRequestMobile } from '../domain/dimission/requests';
@@ -24,7 +26,7 @@ import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { limitIp, type LoginLimits } from '../lib/limits';
 
-export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits }) {
+export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits; flows: SignFlowProvider | null }) {
   /** SPEC §4 urge notice: pending resignation requests of the caller's company (0 until admitted). */
   addRoute(app, endpoints.urge, async ({ auth, db }) => {
     if (!isActiveMember(auth.user, auth.company)) return { count: 0 };
@@ -58,7 +60,10 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.leaveWithdraw, async ({ db, params, body, now }) => withdrawLeave(db, params.token, body.ticket, now));
 
   // --- departure proofs --------------------------------------------------------------------------------
-  addRoute(app, endpoints.dimProofs, async ({ auth, db, query, now }) => listProofs(db, hrOf(auth, now).company.id, query, now));
+  addRoute(app, endpoints.dimProofs, async ({ auth, db, query, now }) => ({
+    ...(await listProofs(db, hrOf(auth, now).company.id, query, now)),
+    e_seal: opts.flows !== null,
+  }));
   addRoute(app, endpoints.dimProof, async ({ auth, db, params, now, req }) => previewProof(db, hrOf(auth, now), params.id, req.ip, requestOrigin(req), now));
   addRoute(app, endpoints.dimProofFile, async ({ auth, db, params, now, req }) => hrProofFile(db, hrOf(auth, now), params.id, requestOrigin(req), now));
   addRoute(app, endpoints.dimProofFromRecord, async ({ auth, db, body, now }) => draftProofFromRecord(db, hrOf(auth, now), body.record_id, now));
@@ -69,6 +74,13 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   );
   addRoute(app, endpoints.dimProofVoid, async ({ auth, db, params, body, now }) => voidProof(db, hrOf(auth, now), params.id, body.reason, now));
   addRoute(app, endpoints.dimProofReissue, async ({ auth, db, params, now }) => reissueProof(db, hrOf(auth, now), params.id, now));
+  /** 加盖电子印章 through e签宝 (proof-seal.ts), and HR's page asking how it stands while 盖章中 */
+  addRoute(app, endpoints.dimProofSeal, async ({ auth, db, params, now, req }) =>
+    sealProof(db, hrOf(auth, now), params.id, opts.flows, requestOrigin(req), now, (err) => req.log.error({ err }, 'e签宝 电子印章')),
+  );
+  addRoute(app, endpoints.dimProofSealState, async ({ auth, db, params, now, req }) =>
+    proofSealState(db, hrOf(auth, now), params.id, opts.flows, now, (err) => req.log.error({ err }, 'e签宝 电子印章')),
+  );
   addRoute(app, endpoints.dimProofUrge, async ({ auth, db, params, now, req }) => urgeProof(db, hrOf(auth, now), params.id, requestOrigin(req), now));
   /** The employee's link: no account, the token is the key. */
   // the employee's links (proof-links.ts): masked; the whole number after a code to the mobile on file

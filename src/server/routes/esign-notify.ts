@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { EsignUnavailable } from '../adapters/esign';
 import { NotifyRefused, verifyNotification } from '../adapters/esign-flows';
 import { TsaUnavailable } from '../adapters/tsa';
+import { applySealEvent } from '../domain/dimission/proof-seal';
 import { applyFlowEvent } from '../domain/employment/sign-flow-settle';
 import type { SignFlowProvider } from '../domain/employment/sign-flow';
 import type { ServerTsa } from './tsa-provider';
@@ -26,7 +27,8 @@ export function esignNotifyRoutes(app: FastifyInstance, opts: { flows: SignFlowP
       const now = app.now();
       try {
         const e = verifyNotification(flows.key, req.headers, req.query as Record<string, unknown>, typeof req.body === 'string' ? req.body : '', now);
-        const r = await applyFlowEvent(app.db, { flows, tsa: opts.tsa }, e, now);
+        // a proof's electronic seal (domain/dimission/proof-seal.ts), else a worker's signature
+        const r = (await applySealEvent(app.db, flows, e, now)) ? 'seal' : await applyFlowEvent(app.db, { flows, tsa: opts.tsa }, e, now);
         req.log.info({ action: e.action, flow: e.signFlowId, result: r }, 'e签宝回调');
         return reply.send({ code: '200', msg: 'success' });
       } catch (err) {

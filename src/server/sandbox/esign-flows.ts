@@ -5,7 +5,8 @@
  * - `POST …/v3/files/file-upload-url` → {fileId, fileUploadUrl}: a URL of this sandbox's "object
  *   store" (`PUT /sandbox/esign/oss/{fileId}?token=…`), which takes the bytes only with the
  *   Content-MD5, Content-Type and size declared; `GET …/v3/files/{fileId}` → fileStatus 0 / 2.
- * - `POST …/v3/sign-flow/create-by-file` (one personal signer, an uploaded PDF) → {signFlowId};
+ * - `POST …/v3/sign-flow/create-by-file` (one personal signer, or one organisation sealing
+ *   automatically: esign-autoseal.ts; an uploaded PDF) → {signFlowId};
  *   `…/sign-url` → a login-free link to its H5 signing page (sandbox/esign-h5.ts), for the signer's
  *   own account only; `…/detail`; `…/file-download-url` (once completed: the signed PDF, a link
  *   signed for an hour); `…/revoke`.
@@ -51,9 +52,20 @@ export interface SandboxFlow {
   finished_at: Date | null;
   signer_ip: string | null;
   signed_file_id: string | null;
+  /** 0 a person (H5 page), 1 an organisation sealing automatically (esign-autoseal.ts) */
+  signer_type: number;
 }
 export const FLOW_COLS = `sign_flow_id, title, file_id, file_name, biz_no, notify_url, redirect_url, redirect_delay, auto_finish, signer_mobile, signer_name,
-  signer_id_no, status, description, created_at, expires_at, signed_at, finished_at, signer_ip, signed_file_id`;
+  signer_id_no, status, description, created_at, expires_at, signed_at, finished_at, signer_ip, signed_file_id, signer_type`;
+
+/** The org auto-seal of esign-autoseal.ts, registered there (it needs endFlow from here). */
+export interface OrgSealing {
+  /** a create-by-file body's org signer, checked: what to store, or the refusal's words */
+  signer(b: Record<string, unknown>, fileId: string): { name: string; code: string; x: number; y: number } | string;
+  /** after the flow is made: the seal applied in the background */
+  created(id: string): void;
+}
+export const orgSealing = new WeakMap<FastifyInstance, OrgSealing>();
 
 export const loadFlow = (db: Db, id: string, lock = false) =>
   db.one<SandboxFlow>(`SELECT ${FLOW_COLS} FROM sandbox_esign_flows WHERE sign_flow_id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
@@ -83,7 +95,9 @@ function events(f: SandboxFlow, now: Date, result: 'signed' | 'refused' | null):
         operateTime: now.getTime(),
         signResult: result === 'signed' ? 2 : 4,
         resultDescription: result === 'signed' ? '签署完成' : '拒签',
-        psnSigner: { psnName: f.signer_name, psnAccount: { accountMobile: mask(f.signer_mobile) } },
+        ...(f.signer_type === 1
+          ? { orgSigner: { orgName: f.signer_name } }
+          : { psnSigner: { psnName: f.signer_name, psnAccount: { accountMobile: mask(f.signer_mobile) } } }),
       }),
     });
   }
@@ -254,17 +268,22 @@ export function esignFlowsSandbox(app: FastifyInstance) {
         : null;
       if (!file) return refuse(reply, CODES.badParam, '参数错误：docs.fileId 不存在');
       if (!file.uploaded) return refuse(reply, CODES.fileNotReady, '文档未成功转换成pdf');
-      if ((b.signers as unknown[]).length !== 1 || Number(signer.signerType ?? 0) !== 0)
-        return refuse(reply, CODES.badParam, '参数错误：沙箱仅支持一个个人签署方');
-      const mobile = s(psn.psnAccount);
-      const name = s(info.psnName);
-      const idNo = s(info.psnIDCardNum).toUpperCase();
-      if (!/^1\d{10}$/.test(mobile)) return refuse(reply, CODES.badParam, '参数错误：psnAccount 应为手机号');
-      if (name.length < 2 || !/^\d{17}[\dX]$/.test(idNo)) return refuse(reply, CODES.badParam, '参数错误：psnInfo 姓名或证件号不正确');
+      // an organisation sealing automatically (esign-autoseal.ts), or one person signing on the H5 page
+      const sealing = orgSealing.get(app);
+      const org = Number(signer.signerType ?? 0) === 1 && sealing ? sealing.signer(b, fileId) : null;
+      if (typeof org === 'string') return refuse(reply, CODES.badParam, org);
+      if (!org && ((b.signers as unknown[]).length !== 1 || Number(signer.signerType ?? 0) !== 0))
+        return refuse(reply, CODES.badParam, '参数错误：沙箱仅支持一个个人签署方或一个自动落章的机构');
+      const mobile = org ? '' : s(psn.psnAccount);
+      const name = org ? org.name : s(info.psnName);
+      const idNo = org ? '' : s(info.psnIDCardNum).toUpperCase();
+      if (!org && !/^1\d{10}$/.test(mobile)) return refuse(reply, CODES.badParam, '参数错误：psnAccount 应为手机号');
+      if (!org && (name.length < 2 || !/^\d{17}[\dX]$/.test(idNo))) return refuse(reply, CODES.badParam, '参数错误：psnInfo 姓名或证件号不正确');
       if (s(field.fileId) !== fileId) return refuse(reply, CODES.badParam, '参数错误：签署区所在文件不在 docs 中');
       const notifyUrl = s(cfg.notifyUrl);
-      const redirectUrl = s(redirect.redirectUrl);
-      if (!/^https?:\/\/[^\s]+$/.test(notifyUrl) || !/^https?:\/\/[^\s]+$/.test(redirectUrl))
+      // no one is redirected from an automatic seal
+      const redirectUrl = org ? '' : s(redirect.redirectUrl);
+      if (!/^https?:\/\/[^\s]+$/.test(notifyUrl) || (!org && !/^https?:\/\/[^\s]+$/.test(redirectUrl)))
         return refuse(reply, CODES.badParam, '参数错误：notifyUrl / redirectUrl 格式不正确');
       const now = app.now();
       const expires = Number(cfg.signFlowExpireTime ?? now.getTime() + 90 * 86_400_000);
@@ -273,8 +292,9 @@ export function esignFlowsSandbox(app: FastifyInstance) {
       const id = hexId();
       await app.db.query(
         `INSERT INTO sandbox_esign_flows (sign_flow_id, title, file_id, file_name, biz_no, notify_url, redirect_url, redirect_delay, auto_finish,
-                                          signer_mobile, signer_name, signer_id_no, status, description, created_at, expires_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,1,'签署中',$13,$14)`,
+                                          signer_mobile, signer_name, signer_id_no, status, description, created_at, expires_at,
+                                          signer_type, org_name, org_code, seal_page, seal_x, seal_y)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,1,'签署中',$13,$14,$15,$16,$17,$18,$19,$20)`,
         [
           id,
           s(cfg.signFlowTitle) || s(doc.fileName),
@@ -290,8 +310,15 @@ export function esignFlowsSandbox(app: FastifyInstance) {
           idNo,
           now,
           new Date(expires),
+          org ? 1 : 0,
+          org?.name ?? '',
+          org?.code ?? '',
+          org ? 1 : null,
+          org?.x ?? null,
+          org?.y ?? null,
         ],
       );
+      if (org) sealing?.created(id);
       return ok(reply, { signFlowId: id });
     });
 
@@ -325,8 +352,10 @@ export function esignFlowsSandbox(app: FastifyInstance) {
         docs: [{ fileId: f.file_id, fileName: f.file_name }],
         signers: [
           {
-            psnSigner: { psnName: f.signer_name, psnAccount: { accountMobile: mask(f.signer_mobile), accountEmail: null } },
-            signerType: 0,
+            ...(f.signer_type === 1
+              ? { orgSigner: { orgName: f.signer_name } }
+              : { psnSigner: { psnName: f.signer_name, psnAccount: { accountMobile: mask(f.signer_mobile), accountEmail: null } } }),
+            signerType: f.signer_type,
             signOrder: 1,
             signStatus: signed ? 2 : f.status === FLOW_STATUS.refused ? 4 : 1,
             signerIp: f.signer_ip,

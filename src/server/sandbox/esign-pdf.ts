@@ -1,8 +1,9 @@
 /**
  * A PDF signature as the demo e签宝 makes it (ISO 32000-1 §12.8): the original bytes untouched,
  * then an incremental update — a signature dictionary (/Type /Sig, /Filter /Adobe.PPKLite,
- * /SubFilter /adbe.pkcs7.detached, /ByteRange, /Contents), an invisible signature field naming
- * it, the catalog again with an /AcroForm listing that field (when the original's catalog can be
+ * /SubFilter /adbe.pkcs7.detached, /ByteRange, /Contents), a signature field naming it (invisible;
+ * or, for a seal, visible on the first page with its appearance, the page written again with the
+ * field in its /Annots), the catalog again with an /AcroForm listing that field (when the original's catalog can be
  * found and has no form of its own), a cross-reference section for them with /Prev to the
  * original's, and the trailer. /ByteRange covers every byte but the /Contents hex string, which
  * holds the CMS detached signature (esign-ca.ts) over exactly those bytes. The signed file's
@@ -63,6 +64,24 @@ export interface SignInfo {
   reason: string;
   location: string;
   at: Date;
+  /**
+   * A visible signature (a seal): the widget's rectangle on the first page and its appearance, a
+   * content stream in the rectangle's own coordinates that may set text in /F1 (STSong-Light, the
+   * standard CJK font readers supply). The page is written again with the widget in its /Annots.
+   */
+  appearance?: { rect: [number, number, number, number]; stream: string };
+}
+
+/** The first page object (number, generation, its latest dictionary), if plainly there. */
+function firstPage(text: string): { num: number; gen: number; body: string } | null {
+  for (const m of text.matchAll(/(?:^|[\r\n\s])(\d+)\s+(\d+)\s+obj\b/g)) {
+    const dict = dictAt(text, m.index + m[0].length);
+    if (!dict || !/\/Type\s*\/Page(?![A-Za-z])/.test(dict)) continue;
+    const last = lastMatch(text, new RegExp(`(?:^|[\\r\\n\\s])${m[1]}\\s+${m[2]}\\s+obj\\b`));
+    const body = last ? dictAt(text, last.index + last[0].length) : null;
+    return body ? { num: Number(m[1]), gen: Number(m[2]), body } : null;
+  }
+  return null;
 }
 
 /** The original with an incremental update carrying a signature made by `sign` over its ByteRange. */
@@ -88,6 +107,51 @@ export async function signPdf(bytes: Uint8Array, info: SignInfo, sign: (signedBy
     }
   }
 
+  // a visible seal: the widget on the first page (its /Annots written again), its appearance and font
+  const ap = info.appearance;
+  const page = ap ? firstPage(text) : null;
+  const visible = ap && page && !/\/Annots\s*\d/.test(page.body) ? { ap, page } : null;
+  const [fontNum, cidNum, descNum, apNum] = [fieldNum + 1, fieldNum + 2, fieldNum + 3, fieldNum + 4];
+  const extra: { num: number; gen: number; body: string }[] = [];
+  let widget = `/F 132 /Rect [0 0 0 0]`;
+  if (visible) {
+    const [x1, y1, x2, y2] = visible.ap.rect;
+    const stream = visible.ap.stream;
+    widget = `/F 4 /Rect [${x1} ${y1} ${x2} ${y2}] /P ${visible.page.num} ${visible.page.gen} R /AP << /N ${apNum} 0 R >>`;
+    extra.push(
+      { num: fontNum, gen: 0, body: `<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cidNum} 0 R] >>` },
+      {
+        num: cidNum,
+        gen: 0,
+        body: `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor ${descNum} 0 R /DW 1000 >>`,
+      },
+      {
+        num: descNum,
+        gen: 0,
+        body: '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+      },
+      {
+        num: apNum,
+        gen: 0,
+        body:
+          `<< /Type /XObject /Subtype /Form /BBox [0 0 ${x2 - x1} ${y2 - y1}] /Resources << /Font << /F1 ${fontNum} 0 R >> >> ` +
+          `/Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+      },
+    );
+  }
+  const lastNum = visible ? apNum : fieldNum;
+  // the page again, the widget added to its annotations (an inline array, or a new one)
+  const annots = visible && /\/Annots\s*\[([^\]]*)\]/.exec(visible.page.body);
+  const pageAgain = visible
+    ? {
+        num: visible.page.num,
+        gen: visible.page.gen,
+        body: annots
+          ? visible.page.body.replace(annots[0], `/Annots [${`${annots[1]!.trim()} ${fieldNum} 0 R`.trim()}]`)
+          : `${visible.page.body.slice(0, -2).trimEnd()} /Annots [${fieldNum} 0 R] >>`,
+      }
+    : null;
+
   const objects: { num: number; gen: number; body: string }[] = [
     {
       num: sigNum,
@@ -97,8 +161,10 @@ export async function signPdf(bytes: Uint8Array, info: SignInfo, sign: (signedBy
         `/Contents <${'0'.repeat(CONTENTS_BYTES * 2)}>\n` +
         `/M (${pdfDate(info.at)}) /Name ${pdfText(info.name)} /Reason ${pdfText(info.reason)} /Location ${pdfText(info.location)} >>`,
     },
-    { num: fieldNum, gen: 0, body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature${sigNum}) /V ${sigNum} 0 R /F 132 /Rect [0 0 0 0] >>` },
+    { num: fieldNum, gen: 0, body: `<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature${sigNum}) /V ${sigNum} 0 R ${widget} >>` },
+    ...extra,
     ...(catalog ? [catalog] : []),
+    ...(pageAgain ? [pageAgain] : []),
   ];
 
   const chunks: Buffer[] = [original];
@@ -116,10 +182,11 @@ export async function signPdf(bytes: Uint8Array, info: SignInfo, sign: (signedBy
   }
   const xrefAt = at;
   const entry = (num: number, gen: number) => `${String(offsets.get(num)).padStart(10, '0')} ${String(gen).padStart(5, '0')} n\r\n`;
-  let xref = `xref\n${sigNum} 2\n${entry(sigNum, 0)}${entry(fieldNum, 0)}`;
-  if (catalog) xref += `${catalog.num} 1\n${entry(catalog.num, catalog.gen)}`;
+  let xref = `xref\n${sigNum} ${lastNum - sigNum + 1}\n`;
+  for (let n = sigNum; n <= lastNum; n++) xref += entry(n, 0);
+  for (const o of [catalog, pageAgain]) if (o) xref += `${o.num} 1\n${entry(o.num, o.gen)}`;
   push(xref);
-  const trailer = [`/Size ${fieldNum + 1}`, root ? `/Root ${root[1]} ${root[2]} R` : '', prev ? `/Prev ${prev[1]}` : ''].filter(Boolean).join(' ');
+  const trailer = [`/Size ${lastNum + 1}`, root ? `/Root ${root[1]} ${root[2]} R` : '', prev ? `/Prev ${prev[1]}` : ''].filter(Boolean).join(' ');
   push(`trailer\n<< ${trailer} >>\nstartxref\n${xrefAt}\n%%EOF\n`);
 
   const pdf = Buffer.concat(chunks, at);

@@ -16,6 +16,7 @@ import { dysmsSandbox } from './dysms';
 import { wechatPayNativeSandbox } from './wechatpay-native';
 import { stsSandbox } from './sts';
 import { esignSandbox } from './esign';
+import { esignAutoSealSandbox } from './esign-autoseal';
 import { esignControlsSandbox } from './esign-controls';
 import { esignFlowsSandbox } from './esign-flows';
 import { esignH5Sandbox } from './esign-h5';
@@ -41,6 +42,7 @@ export function registerSandboxes(app: FastifyInstance, opts: { ossDir?: string 
   esignSandbox(app);
   esignFlowsSandbox(app);
   esignControlsSandbox(app);
+  esignAutoSealSandbox(app);
   esignH5Sandbox(app);
   tsaSandbox(app);
   operatorPage(app);

@@ -20,6 +20,8 @@ export const proofPdf = (id: number) => call('dimProofFile', { params: { id } },
 export const voidProof = (id: number, reason: string) => call('dimProofVoid', { params: { id }, body: { reason } }, { loading: true });
 export const reissueProof = (id: number) => call('dimProofReissue', { params: { id } }, { loading: true });
 export const urgeProof = (id: number) => call('dimProofUrge', { params: { id } });
+export const sealProof = (id: number) => call('dimProofSeal', { params: { id } });
+export const sealState = (id: number) => call('dimProofSealState', { params: { id } }, { hideMessage: true });
 
 export const listRecords = (q: { keywords?: string; page: number }) => call('dimRecords', { query: { ...q, page_size: 10 } });
 export const transferDone = (id: number) => call('dimRecordTransfer', { params: { id } });

@@ -105,6 +105,14 @@ export const tDim = {
     viewedAt: (t: string, n: number) => `员工查看于 ${t}${n > 1 ? `，共打开${n}次` : ''}`,
     issuedAt: (t: string) => `出具于 ${t}`,
     voidReasonOf: (r: string) => `作废原因：${r}`,
+    seal: '加盖电子印章',
+    sealTitle: '加盖电子印章',
+    sealConfirm:
+      '将通过 e签宝 在该离职证明PDF的（盖章）处加盖本单位的电子印章（企业自动盖章，需本单位已在 e签宝 授权）。盖章后员工查看和下载的PDF即为盖章文件，验真页显示“电子印章”；加盖后不可撤销，如需更正请作废后重新出具。',
+    sealing: '盖章中…',
+    sealed: '电子印章',
+    sealDone: '已加盖电子印章',
+    sealPending: '已提交 e签宝 盖章，完成后自动显示',
   },
 
   form: {
@@ -237,6 +245,7 @@ export const tDim = {
     pdfSaved: '已下载离职证明PDF',
     print: '打印',
     note: '纸质证明由原单位打印并加盖公章；PDF为电子副本，未加盖印章，真伪以验真结果为准。',
+    noteSealed: '原单位已在PDF上加盖电子印章，下载的PDF即为盖章文件，真伪以验真结果为准；纸质证明由原单位打印并加盖公章。',
     masked: '身份证号已部分隐藏',
     reveal: '查看完整身份证号',
     revealTitle: '验证本人手机号',
@@ -266,6 +275,10 @@ export const tDim = {
     pick: '选择PDF文件',
     hashing: '正在计算文件摘要…',
     match: '一致：该文件即出具时的离职证明文件',
+    matchSealed: '一致：该文件即加盖电子印章的离职证明文件',
+    unsealed: '该文件是本证明加盖电子印章之前的版本，内容由出具单位出具；现行有效文件为加盖电子印章的版本',
+    electronic: '电子印章',
+    electronicNote: '出具单位已通过 e签宝 在该证明的PDF文件上加盖电子印章；有效文件为加盖电子印章的PDF。',
     mismatch: '不一致：该文件与出具时的离职证明文件不同，可能被修改过',
     readFailed: '无法读取该文件，请重新选择',
     notFound: '未找到该验真码对应的离职证明，请核对验真码',

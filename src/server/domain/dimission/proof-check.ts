@@ -2,7 +2,8 @@
  * 验真 (issue 30): anyone holding a departure proof — a new employer, the employee — checks it by the
  * 验真码 printed on it or its QR, without an account. The answer says no more than the paper does
  * (less: the name masked, no ID number): the company, the four items of art. 24, the serial, the
- * date, 已出具 or 已作废, and whether a file presented is the issued PDF — compared by the SHA-256
+ * date, 已出具 or 已作废, whether the company's electronic seal is on it (电子印章), and whether a
+ * file presented is the issued PDF (the sealed one once sealed) — compared by the SHA-256
  * the checker's browser computed, so the file itself never reaches the server. A draft has no code;
  * an unknown code, a purged proof and a malformed code get the same answer. Public endpoints are
  * within the per-address limit (http/route.ts), and 60-bit codes make guessing hopeless.
@@ -18,8 +19,8 @@ import { factsOf, PROOF_COLS_P, type ProofRow } from './proofs';
 const ART24_KEYS = ['term', 'leave_date', 'job', 'tenure'];
 
 export async function checkProof(db: Db, code: string, sha256: string | undefined): Promise<ProofCheckData> {
-  const p = await db.one<ProofRow & { file_sha256: string | null }>(
-    `SELECT ${PROOF_COLS_P}, f.sha256 AS file_sha256
+  const p = await db.one<ProofRow & { file_sha256: string | null; sealed_sha256: string | null }>(
+    `SELECT ${PROOF_COLS_P}, f.sha256 AS file_sha256, f.sealed_sha256
        FROM departure_proofs p LEFT JOIN proof_files f ON f.proof_id = p.id AND f.company_id = p.company_id
       WHERE p.verify_code = $1 AND p.status IN ('issued', 'viewed', 'void') AND p.issue_date IS NOT NULL`,
     [code],
@@ -35,6 +36,17 @@ export async function checkProof(db: Db, code: string, sha256: string | undefine
     issue_date: p.issue_date!,
     voided_on: p.voided_at ? fmtDate(p.voided_at) : null,
     items: doc.items.filter((i) => ART24_KEYS.includes(i.key)),
-    file: sha256 && p.file_sha256 ? (sha256.toLowerCase() === p.file_sha256 ? 'match' : 'mismatch') : null,
+    seal: p.seal_kind,
+    file: sha256 && p.file_sha256 ? fileVerdict(sha256.toLowerCase(), p.file_sha256, p.sealed_sha256) : null,
   };
+}
+
+/**
+ * A file against the proof's: once sealed, the valid file is the sealed one; the issued file from
+ * before the seal is named as such ('unsealed': genuine, but not the sealed proof), anything else
+ * does not match.
+ */
+function fileVerdict(hash: string, issued: string, sealed: string | null): 'match' | 'unsealed' | 'mismatch' {
+  if (!sealed) return hash === issued ? 'match' : 'mismatch';
+  return hash === sealed ? 'match' : hash === issued ? 'unsealed' : 'mismatch';
 }

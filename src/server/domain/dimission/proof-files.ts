@@ -59,14 +59,19 @@ export async function ensureVerifiable(db: Db, p: ProofRow, origin: string, now:
   });
 }
 
-/** The stored PDF of issued proof `p` and its hash (none once anonymised: 404 with why). */
+/**
+ * The stored PDF of issued proof `p` and its hash (none once anonymised: 404 with why): the sealed
+ * one once the company's electronic seal is on it (proof-seal.ts) — the valid file from then on.
+ */
 export async function proofFileOf(db: Db, p: ProofRow, origin: string, now: Date) {
   const q = await ensureVerifiable(db, p, origin, now);
-  const f = await db.one<{ pdf_enc: string | null; sha256: string }>('SELECT pdf_enc, sha256 FROM proof_files WHERE proof_id = $1 AND company_id = $2', [
-    q.id,
-    q.company_id,
-  ]);
+  const f = await db.one<{ pdf_enc: string | null; sha256: string; sealed_pdf_enc: string | null; sealed_sha256: string | null }>(
+    'SELECT pdf_enc, sha256, sealed_pdf_enc, sealed_sha256 FROM proof_files WHERE proof_id = $1 AND company_id = $2',
+    [q.id, q.company_id],
+  );
   if (!f?.pdf_enc) throw notFound(q.status === 'draft' ? '离职证明尚未出具，出具后才有PDF文件' : MSG_PROOF_ANONYMISED);
+  if (f.sealed_pdf_enc && f.sealed_sha256)
+    return { filename: proofFileName(q).replace(/\.pdf$/, '_电子印章.pdf'), content_base64: decryptPii(f.sealed_pdf_enc), sha256: f.sealed_sha256 };
   return { filename: proofFileName(q), content_base64: decryptPii(f.pdf_enc), sha256: f.sha256 };
 }
 

@@ -36,10 +36,30 @@ function qrSquares(text: string, x: number, y: number, size: number): [number, n
 }
 
 export const PDF_NOTE = '本电子文件未加盖印章，内容与真伪以验真结果为准；纸质证明以用人单位盖章为准。';
+/** The note of the copy rendered for the company's electronic seal (proof-seal.ts). */
+export const PDF_NOTE_SEALED = '本电子文件由用人单位加盖电子印章（e签宝），内容与真伪以验真结果为准。';
 
-/** The PDF of an issued proof; `created` is when it was issued (the file's own date). */
-export function proofPdf(doc: ProofDocument, created: Date): Buffer {
+/**
+ * The PDF of an issued proof; `created` is when it was issued (the file's own date). `forSeal`:
+ * the copy e签宝 seals — the same facts and layout, the （盖章） area left clear for the seal and
+ * the note saying it is sealed electronically (the issued file says it is not sealed).
+ */
+export function proofPdf(doc: ProofDocument, created: Date, forSeal = false): Buffer {
   const p = new PdfPage(W, H);
+  draw(p, doc, forSeal);
+  return pdfFile(p, { title: `${doc.title} ${doc.serial.replace('编号：', '')}`.trim(), author: doc.company, subject: doc.title, created });
+}
+
+/**
+ * The centre of the （盖章） area on page 1 of `doc`'s PDF, in points from the bottom left: where
+ * the company's electronic seal goes (proof-seal.ts). The same layout as the file drawn.
+ */
+export function sealCentre(doc: ProofDocument): { x: number; y: number } {
+  return draw(new PdfPage(W, H), doc);
+}
+
+/** Draws the proof on `p`; answers the centre of its （盖章） area. */
+function draw(p: PdfPage, doc: ProofDocument, forSeal = false): { x: number; y: number } {
   p.text(W / 2, H - 110, 26, doc.title, { align: 'center', spacing: 10 });
   if (doc.serial) p.text(RIGHT, H - 140, 10.5, doc.serial, { align: 'right', color: GREY });
   let y = H - 185;
@@ -66,8 +86,10 @@ export function proofPdf(doc: ProofDocument, created: Date): Buffer {
   const box = 100;
   const signY = Math.max(Math.min(y - box - 34, 330), 232);
   const boxX = RIGHT - box - 20;
-  p.frame(boxX, signY + 22, box, box, { color: LIGHT, dash: 4 });
-  p.text(boxX + box / 2, signY + 22 + box / 2 - 5, 12, doc.sealArea, { align: 'center', color: LIGHT });
+  if (!forSeal) {
+    p.frame(boxX, signY + 22, box, box, { color: LIGHT, dash: 4 });
+    p.text(boxX + box / 2, signY + 22 + box / 2 - 5, 12, doc.sealArea, { align: 'center', color: LIGHT });
+  }
   p.text(RIGHT, signY, body, doc.company, { align: 'right' });
   p.text(RIGHT, signY - lead, body, doc.date, { align: 'right' });
   // how to check it, above the notes at the foot
@@ -80,8 +102,8 @@ export function proofPdf(doc: ProofDocument, created: Date): Buffer {
     p.text(tx, footY - 30, 12, `验真码  ${doc.verify.code}`);
     wrap(doc.verify.text, 9.5, RIGHT - tx).forEach((l, i) => p.text(tx, footY - 50 - i * 14, 9.5, l, { color: GREY }));
   }
-  const notes = [...wrap(PDF_NOTE, 9.5, RIGHT - LEFT)];
+  const notes = [...wrap(forSeal ? PDF_NOTE_SEALED : PDF_NOTE, 9.5, RIGHT - LEFT)];
   notes.forEach((l, i) => p.text(LEFT, 56 - i * 14, 9.5, l, { color: GREY }));
   p.text(LEFT, 56 - notes.length * 14, 9, doc.footnote, { color: LIGHT });
-  return pdfFile(p, { title: `${doc.title} ${doc.serial.replace('编号：', '')}`.trim(), author: doc.company, subject: doc.title, created });
+  return { x: boxX + box / 2, y: signY + 22 + box / 2 };
 }

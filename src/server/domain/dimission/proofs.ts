@@ -194,8 +194,9 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
     await db.query<{ status: string; n: number }>(`SELECT p.status, count(*) AS n ${from} WHERE ${where.join(' AND ')} GROUP BY p.status`, args),
   );
   if (q.status !== 'all') where.push(`p.status = ${arg(q.status)}`);
-  const rows = await db.query<ProofRow & { transfer_done: boolean; view_count: number }>(
+  const rows = await db.query<ProofRow & { transfer_done: boolean; view_count: number; sealing: boolean }>(
     `SELECT ${PROOF_COLS_P}, r.transfer_done_at IS NOT NULL AS transfer_done,
+      EXISTS (SELECT 1 FROM proof_seal_flows s WHERE s.proof_id = p.id AND s.company_id = p.company_id AND s.status IN ('creating', 'signing')) AS sealing,
       (SELECT count(*)::int FROM proof_link_opens o WHERE o.proof_id = p.id AND o.company_id = p.company_id) AS view_count
       ${from} WHERE ${where.join(' AND ')}
       ORDER BY (p.status = 'draft') DESC, p.id DESC${pageSql(args, q)}`,
@@ -216,6 +217,7 @@ export async function listProofs(db: Db, companyId: number, q: Page & { status: 
     void_reason: p.void_reason,
     overdue: isOverdue(p.status, p.leave_date, today),
     transfer_days_left: p.status === 'void' || p.transfer_done ? null : transferDaysLeft(p.leave_date, today),
+    seal: p.seal_kind === 'electronic' ? ('sealed' as const) : p.sealing ? ('sealing' as const) : ('none' as const),
     ...urge,
   }));
 }

@@ -115,8 +115,8 @@ export function ProofEmployeeView({ token }: { token: string }) {
           <h1 id="proof-title" className={own.title} data-testid="proof-employee-title">
             {T.title}
           </h1>
-          <Badge appearance="tint" color="success">
-            {tDim.proofStatus.issued}
+          <Badge appearance="tint" color={view.seal_kind === 'electronic' ? 'brand' : 'success'}>
+            {view.seal_kind === 'electronic' ? tDim.proofs.sealed : tDim.proofStatus.issued}
           </Badge>
         </div>
         <Text className={s.note}>{T.issuedBy(view.company_name)}</Text>
@@ -160,7 +160,9 @@ export function ProofEmployeeView({ token }: { token: string }) {
         </dl>
       </section>
       <section className={s.card}>
-        <Text className={s.note}>{T.note}</Text>
+        <Text className={s.note} data-testid="proof-employee-note">
+          {view.seal_kind === 'electronic' ? T.noteSealed : T.note}
+        </Text>
       </section>
       {asking && (
         <RevealDialog

@@ -15,6 +15,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   fact: {
     display: 'flex',
@@ -41,8 +42,9 @@ const failure = (e: unknown) => (e instanceof ApiError ? (e.code === Code.NOT_FO
 /**
  * /m/proof-check/:code — 验真 of a departure proof (issue 30), public and made for a phone: the QR on
  * a proof opens it with its code; the code can be typed too. It shows what the paper states (the
- * name masked, no ID number), 已出具 or 已作废, and whether a PDF someone was given is the issued
- * file — its SHA-256 computed here, only the hash sent.
+ * name masked, no ID number), 已出具 or 已作废, 电子印章 when the company's seal is on the PDF, and
+ * whether a PDF someone was given is the issued file (the sealed one once sealed; the file from
+ * before the seal is named as such) — its SHA-256 computed here, only the hash sent.
  */
 export function ProofCheckPage({ code: given }: { code: string }) {
   const s = usePhoneStyles();
@@ -52,7 +54,7 @@ export function ProofCheckPage({ code: given }: { code: string }) {
   const [typed, setTyped] = useState(given ? formatVerifyCode(code) : '');
   const [typedError, setTypedError] = useState('');
   const [answer, setAnswer] = useState<Answer>({ at: 'idle' });
-  const [file, setFile] = useState<{ name: string; result: 'hashing' | 'match' | 'mismatch' | 'failed' } | null>(null);
+  const [file, setFile] = useState<{ name: string; result: 'hashing' | NonNullable<ProofCheckData['file']> | 'failed' } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -88,6 +90,13 @@ export function ProofCheckPage({ code: given }: { code: string }) {
   };
 
   const d = answer.at === 'done' ? answer.data : null;
+  const verdict = {
+    hashing: T.hashing,
+    match: d?.seal === 'electronic' ? T.matchSealed : T.match,
+    unsealed: T.unsealed,
+    mismatch: T.mismatch,
+    failed: T.readFailed,
+  };
   return (
     <div className={s.root} data-testid="proof-check">
       <section className={s.card} aria-labelledby="check-title">
@@ -133,11 +142,19 @@ export function ProofCheckPage({ code: given }: { code: string }) {
         <section className={mergeClasses(s.card, d.status === 'void' && own.voidCard)} aria-label={T.title} data-testid="check-result" data-status={d.status}>
           <div className={own.head}>
             <Text weight="semibold">{formatVerifyCode(code)}</Text>
-            <Badge appearance="filled" color={d.status === 'void' ? 'danger' : 'success'} data-testid="check-status">
-              {d.status === 'void' ? T.void : T.issued}
-            </Badge>
+            <div className={own.badges}>
+              {d.seal === 'electronic' && (
+                <Badge appearance="tint" color="brand" data-testid="check-seal">
+                  {T.electronic}
+                </Badge>
+              )}
+              <Badge appearance="filled" color={d.status === 'void' ? 'danger' : 'success'} data-testid="check-status">
+                {d.status === 'void' ? T.void : T.issued}
+              </Badge>
+            </div>
           </div>
           <Text className={s.note}>{d.status === 'void' ? T.voidNote(d.voided_on ? cnDate(d.voided_on) : '') : T.issuedNote}</Text>
+          {d.seal === 'electronic' && <Text className={s.note}>{T.electronicNote}</Text>}
           <dl className={s.rows}>
             {[
               { key: 'company', label: T.company, value: d.company_name },
@@ -184,7 +201,7 @@ export function ProofCheckPage({ code: given }: { code: string }) {
                   {file.name}
                 </Text>
                 <Text block className={file.result === 'mismatch' || file.result === 'failed' ? own.mismatch : undefined}>
-                  {file.result === 'hashing' ? T.hashing : file.result === 'match' ? T.match : file.result === 'mismatch' ? T.mismatch : T.readFailed}
+                  {verdict[file.result]}
                 </Text>
               </div>
             </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Tab, TabList, TableCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Badge, Button, Tab, TabList, TableCell, TableRow, mergeClasses } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ProofItem } from '../../../../contract/dimission';
 import { PROOF_STATUS_CODES } from '../../../../contract/dimission-rules';
@@ -8,6 +8,7 @@ import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { listProofs, reissueProof, urgeProof, voidProof } from '../api';
 import { ReasonDialog } from './Dialogs';
+import { SealAction } from './SealAction';
 import { StatusBadge } from './StatusBadge';
 import { UrgeButton } from './UrgeButton';
 import { usePageStyles } from './styles';
@@ -100,6 +101,13 @@ export function ProofsTab(p: {
               <StatusBadge kind="proof" status={x.status} />
               {x.viewed_at && <div className={s.small}>{T.viewedAt(x.viewed_at.slice(0, 16), x.view_count)}</div>}
               {x.status === 'void' && <div className={s.small}>{T.voidReasonOf(x.void_reason)}</div>}
+              {x.seal === 'sealed' && (
+                <div>
+                  <Badge appearance="tint" color="brand" size="small" data-testid="proof-sealed">
+                    {T.sealed}
+                  </Badge>
+                </div>
+              )}
             </TableCell>
             <TableCell>
               <div className={`${s.actions} ${s.nowrap}`}>
@@ -121,6 +129,7 @@ export function ProofsTab(p: {
                     {T.reissue}
                   </Button>
                 )}
+                {data?.e_seal && (x.status === 'issued' || x.status === 'viewed') && x.seal !== 'sealed' && <SealAction x={x} onDone={reload} />}
                 {x.status === 'issued' && <UrgeButton lastUrgedAt={x.last_urged_at} urgedToday={x.urged_today} urge={() => urgeProof(x.id)} onDone={reload} />}
               </div>
             </TableCell>
