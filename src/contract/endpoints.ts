@@ -66,6 +66,7 @@ import { signEvidenceEndpoints } from './sign-evidence';
 import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
+import { interviewEndpoints } from './interviews';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -252,6 +253,7 @@ export const endpoints = {
   ...statisticsEndpoints,
   ...payoutsEndpoints,
   ...taxEndpoints,
+  ...interviewEndpoints,
   ...homeEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
