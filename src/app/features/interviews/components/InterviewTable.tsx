@@ -53,7 +53,7 @@ const useStyles = makeStyles({
   state: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   tools: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalS },
   // a long address wraps instead of pushing 状态 and 操作 out of a 768 px screen
-  address: { minWidth: '8em', maxWidth: '14em' },
+  address: { minWidth: '8em', maxWidth: '12em' },
   // the 操作 column stays in view at the right while the rest scrolls under it (as the 离职 lists)
   stickyActions: {
     '& [data-table-scroll] tr > :last-child': {
@@ -113,20 +113,6 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
             {r.gender} / {tRecruit.resume.ageText(r.age)}
           </div>
         </TableCell>
-        <TableCell className={s.nowrap}>
-          {r.pick_time.slice(0, 16)}
-          <div className={s.small}>
-            {ic.sent} {r.sent_at.slice(5, 16)}
-          </div>
-        </TableCell>
-        <TableCell className={s.address}>
-          {r.address}
-          {r.remark && <div className={s.small}>{r.remark}</div>}
-        </TableCell>
-        <TableCell>
-          {r.contacts_name}
-          <div className={s.small}>{r.contacts_tel}</div>
-        </TableCell>
         <TableCell>
           <div className={s.state}>
             <Badge appearance="tint" color={COLOR[r.status] ?? 'informative'} data-status={r.status}>
@@ -136,6 +122,22 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
             {r.application_status === 'hired' && <span className={s.small}>{T.hired}</span>}
             {r.reason && (r.status === 'canceled' || r.status === 'pending') && <span className={s.small}>{T.reasonOf(r.reason)}</span>}
           </div>
+        </TableCell>
+        <TableCell className={s.nowrap}>
+          {r.pick_time.slice(0, 16)}
+          <div className={s.small}>
+            {ic.sent} {r.sent_at.slice(5, 16)}
+          </div>
+        </TableCell>
+        <TableCell>
+          <div className={s.address}>
+            {r.address}
+            {r.remark && <div className={s.small}>{r.remark}</div>}
+          </div>
+        </TableCell>
+        <TableCell>
+          {r.contacts_name}
+          <div className={s.small}>{r.contacts_tel}</div>
         </TableCell>
         <TableCell>
           <div className={s.actions}>
@@ -184,7 +186,7 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
           onRetry={() => setReload((n) => n + 1)}
           onPage={setPage}
           emptyText={tRecruit.applies.invitedEmpty}
-          headers={[c.name, ic.time, ic.place, ic.contact, T.cols.state, T.cols.actions]}
+          headers={[c.name, T.cols.state, ic.time, ic.place, ic.contact, T.cols.actions]}
           data={data}
           row={row}
         />
