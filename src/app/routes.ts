@@ -64,6 +64,7 @@ const ProofView = page(() => import('./pages/proof-view'));
 const ProofCheck = page(() => import('./pages/proof-check'));
 const WorkerInvite = page(() => import('./pages/worker-invite'));
 const WorkerSignup = page(() => import('./pages/worker-signup'));
+const InterviewLink = page(() => import('./pages/interview-link'));
 const VerifySigned = page(() => import('./pages/verify-signed'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
@@ -95,6 +96,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
   blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),
+  blank({ name: 'interviewLink', path: '/m/interview/:token', title: T.interviewLink, page: InterviewLink }),
 
   main({ name: 'index', path: '/index', title: T.index, page: Home }),
   main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),

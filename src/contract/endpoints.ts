@@ -67,6 +67,7 @@ import { statisticsEndpoints } from './statistics';
 import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
 import { messagesEndpoints } from './messages';
+import { interviewEndpoints } from './interviews';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -253,6 +254,7 @@ export const endpoints = {
   ...statisticsEndpoints,
   ...payoutsEndpoints,
   ...taxEndpoints,
+  ...interviewEndpoints,
   ...homeEndpoints,
   ...messagesEndpoints,
 } as const satisfies Record<string, Endpoint>;

@@ -39,6 +39,8 @@ export const PlanEntry = z.object({
   hour: z.string(),
   realname: z.string(),
   job_name: z.string(),
+  /** the interview's state (contract/interviews INTERVIEW_STATES) */
+  status: z.string(),
 });
 /** `list` keyed by time group (e.g. 上午 / 下午 / 晚上), each a list of entries. */
 export const PlanListData = z.object({ list: z.record(z.string(), z.array(PlanEntry)) });

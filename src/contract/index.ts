@@ -7,6 +7,7 @@ export * from './home';
 export * from './dimission';
 export * from './talent';
 export * from './recruitment';
+export * from './interviews';
 export * from './vocab';
 export * from './upload';
 export * from './account';

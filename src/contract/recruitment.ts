@@ -195,7 +195,17 @@ export const ApplyListData = Paged(ApplyItem).extend({ title: z.string(), ...Cur
 export const InterviewItem = z.object({
   id: z.number().int(),
   ...PersonCols,
-  status: z.enum(['pending', 'accepted', 'declined', 'canceled', 'done']),
+  /** the interview's state (contract/interviews INTERVIEW_STATES; reviewed: 到场 with 面试反馈) */
+  status: z.enum(['pending', 'accepted', 'declined', 'canceled', 'done', 'no_show', 'reviewed']),
+  /** the moves the state allows (domain/recruitment/interview-machine.ts) */
+  actions: z.array(z.enum(['confirm', 'decline', 'reschedule', 'cancel', 'check_in', 'no_show', 'feedback'])),
+  /** the reason of the last 改期 or 取消 */
+  reason: z.string(),
+  /** 面试反馈: 通过 / 待定 / 不通过, null before */
+  verdict: z.enum(['pass', 'hold', 'fail']).nullable(),
+  /** the application behind the interview (录用 after 通过), and its status */
+  application_id: z.number().int().nullable(),
+  application_status: z.enum(['pending', 'viewed', 'invited', 'unsuitable', 'hired']).nullable(),
   pick_time: DateTimeText,
   address: z.string(),
   contacts_name: z.string(),

@@ -161,10 +161,12 @@ export type ApplyStatus = (typeof APPLY_STATUS)[number]['code'];
 /** Interview statuses. */
 export const INTERVIEW_STATUS = [
   { code: 'pending', label: '待确认' },
-  { code: 'accepted', label: '已接受' },
+  { code: 'accepted', label: '已确认' },
   { code: 'declined', label: '已拒绝' },
   { code: 'canceled', label: '已取消' },
-  { code: 'done', label: '已面试' },
+  { code: 'done', label: '已到场' },
+  { code: 'no_show', label: '未到场' },
+  { code: 'reviewed', label: '已反馈' },
 ] as const;
 export type InterviewStatus = (typeof INTERVIEW_STATUS)[number]['code'];
 

@@ -25,6 +25,7 @@ import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
 import { talentRoutes } from './routes/talent';
+import { interviewRoutes } from './routes/interviews';
 import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
 import { usercenterRoutes } from './routes/usercenter';
@@ -178,6 +179,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const uploads = uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
   talentRoutes(app);
   recruitmentRoutes(app);
+  interviewRoutes(app);
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, endpoints, type Endpoint } from '../contract/endpoints';
 import { MSG_IP_LIMIT } from './lib/limits';
 import { makeIdCard } from './db/seeds/dimission';
+import { decryptPii } from './lib/pii';
 import { call, startTestServer, type TestServer } from '../../tests/setup/server';
 
 const PER_MINUTE = 6;
@@ -54,6 +55,7 @@ const HARVEST: { path: RegExp; param: string; key: string }[] = [
   { path: /^\/invite\/:code$/, param: 'code', key: 'myInvite' },
   { path: /^\/worker\/invite\/:token/, param: 'token', key: 'workerInvite' },
   { path: /^\/worker\/task\/:token/, param: 'token', key: 'publicTask' },
+  { path: /^\/interview\/link\/:token/, param: 'token', key: 'interview' },
 ];
 
 beforeAll(async () => {
@@ -88,6 +90,22 @@ beforeAll(async () => {
   valid.workerInvite = people[0]!.invite_url.split('/').pop()!;
   const recruiting = (await as('GET', '/employment/tasks?status=recruiting')).body.data.list as { id: number }[];
   for (const t of recruiting) valid.publicTask ||= ((await as('GET', `/employment/task/${t.id}`)).body.data.public_url as string).split('/').pop()!;
+  // a candidate's interview link (the invitation's SMS)
+  const cand = (await s.db.one<{ id: number; mobile_enc: string }>(
+    'SELECT id, mobile_enc FROM candidates c WHERE mobile_enc IS NOT NULL AND NOT EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = c.id) ORDER BY id LIMIT 1',
+  ))!;
+  const open = (await as('GET', '/position/list?status=open')).body.data.list[0].id as number;
+  const at = new Date(Date.now() + 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  await as('POST', `/talent/invite/${cand.id}`, {
+    type: 'user',
+    job_id: String(open),
+    pick_time: `${at} 10:00:00`,
+    address: '文三路478号',
+    contacts_name: '王丽娟',
+    contacts_tel: '13800000001',
+  });
+  const sms = (await (await fetch(`${s.url}/sandbox/recruit/sms?mobile=${decryptPii(cand.mobile_enc)}`)).json()) as { list: { body: string }[] };
+  valid.interview = /\/m\/interview\/([\w-]+)/.exec(sms.list[0]!.body)![1]!;
   for (const [k, v] of Object.entries(valid)) expect(v, k).toBeTruthy();
 }, 120_000);
 afterAll(async () => {

@@ -91,6 +91,8 @@ async function params(): Promise<Record<string, string>> {
     proofCheck: '/m/proof-check',
     workerInvite: `/m/flex/w/${inviteToken?.token ?? 'x'}`,
     workerSignup: `/m/flex/t/${publicTask?.token ?? 'x'}`,
+    // a candidate's interview link that is not valid (its state)
+    interviewLink: '/m/interview/x',
   };
 }
 

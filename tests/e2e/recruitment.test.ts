@@ -127,6 +127,7 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await shot(page, 'rec-04a-reveal-confirm');
     await ask.getByRole('button', { name: '确定查看' }).click();
     await expect.poll(() => resume.getByTestId('resume-mobile').innerText(), { timeout: 15_000 }).toMatch(/^1\d{10}$/);
+    const mobile = (await resume.getByTestId('resume-mobile').innerText()).trim();
     await page.getByText('已消耗 5 CRC积分').first().waitFor();
     await shot(page, 'rec-04-resume');
 
@@ -239,6 +240,82 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await page.waitForURL('**/position/invite/**');
     await page.getByTestId('people-row').filter({ hasText: realname }).waitFor();
     await shot(page, 'rec-09-position-invited');
+
+    // --- issue 32: the candidate confirms on the SMS link, HR reschedules, checks in, gives feedback, hires
+    const sms = async () => ((await (await fetch(`${h.url}/sandbox/recruit/sms?mobile=${mobile}`)).json()) as { list: { body: string }[] }).list[0]!.body;
+    const linkOf = (body: string) => /\/m\/interview\/[\w-]+/.exec(body)![0];
+    const phone = await h.browser.newContext({
+      baseURL: h.url,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const cand = await phone.newPage();
+    await cand.goto(linkOf(await sms()));
+    await cand.getByTestId('interview-page-pending').waitFor();
+    await shot(cand, 'rec-09a-candidate-link-390');
+    await cand.getByTestId('interview-page-confirm').click();
+    await cand.getByTestId('interview-page-accepted').waitFor();
+
+    const interview = page.getByTestId('people-row').filter({ hasText: realname });
+    await page.reload();
+    await interview.and(page.locator('[data-state="accepted"]')).waitFor();
+    // past the first two actions (签到, 改期) the rest sit under 更多; 改期's dialog checks its fields before sending
+    await interview.getByTestId('interview-more').click();
+    await page.getByRole('menuitem', { name: '取消面试' }).waitFor();
+    await shot(page, 'rec-09b-more');
+    await page.keyboard.press('Escape');
+    await interview.getByTestId('interview-reschedule').click();
+    const move = page.getByTestId('interview-dialog-reschedule');
+    await move.getByTestId('move-ok').click();
+    await move.getByTestId('move-error').getByText('请选择新的面试时间').waitFor();
+    // today, late: 签到 needs the interview's day
+    await move.getByTestId('reschedule-date').fill(chinaDate(0));
+    await move.getByTestId('reschedule-time').fill('23:59');
+    await move.getByTestId('move-ok').click();
+    await move.getByTestId('move-error').getByText('请填写改期原因').waitFor();
+    await move.getByTestId('move-reason').fill('面试官临时出差');
+    await shot(page, 'rec-09c-reschedule');
+    await move.getByTestId('move-ok').click();
+    await toast(page, '已改期，并已短信通知候选人');
+    await interview.and(page.locator('[data-state="pending"]')).waitFor();
+    expect(await sms()).toContain(`改期至${chinaDate(0)} 23:59，地点：浙江省杭州市西湖区文三路478号华星时代广场A座12层，原因：面试官临时出差`);
+    // the first link died with the 改期; the new one asks again
+    await cand.reload();
+    await cand.getByText('链接无效或已失效').waitFor();
+
+    await interview.getByTestId('interview-check_in').click();
+    await page.getByTestId('interview-dialog-check_in').getByTestId('move-ok').click();
+    await toast(page, '已签到');
+    await interview.and(page.locator('[data-state="done"]')).waitFor();
+
+    await interview.getByTestId('interview-feedback').click();
+    const fb = page.getByTestId('interview-dialog-feedback');
+    await fb.getByTestId('score-2').waitFor();
+    await fb.getByTestId('move-ok').click();
+    await fb.getByTestId('move-error').getByText('请为每个评分项打分').waitFor();
+    for (const [i, n] of [4, 5, 4].entries())
+      await fb
+        .getByTestId(`score-${i}`)
+        .getByRole('radio', { name: String(n), exact: true })
+        .check();
+    await fb.getByTestId('verdict').getByRole('radio', { name: '通过', exact: true }).check();
+    await fb.getByRole('textbox').fill('沟通清晰，项目经验匹配');
+    await shot(page, 'rec-09d-feedback');
+    await fb.getByTestId('move-ok').click();
+    await toast(page, '面试反馈已提交');
+    await interview.and(page.locator('[data-state="reviewed"]')).getByText('结论：通过').waitFor();
+
+    await interview.getByTestId('interview-hire').click();
+    await page.getByTestId('interview-dialog-hire').getByTestId('move-ok').click();
+    await toast(page, '已录用');
+    await interview.getByText('已录用').waitFor();
+    await shot(page, 'rec-09e-hired');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await shot(page, 'rec-09f-interviews-768');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await phone.close();
   });
 
   it('applications: intention invitation with the position read-only, mark unsuitable; company info', async () => {

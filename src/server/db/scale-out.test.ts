@@ -32,6 +32,8 @@ const COMPANY = [
   'flex_workers',
   'headcount_figures',
   'import_batches',
+  'interview_events',
+  'interview_settings',
   'interviews',
   'member_orders',
   'message_marks',
@@ -158,6 +160,7 @@ const KEY_EXCEPTIONS: Record<string, string> = {
   dimission_leave_tickets_pkey: 'the scan-to-leave page holds only its ticket',
   flex_tasks_public_token_key: 'the public sign-up link carries only the token',
   flex_task_workers_invite_token_key: "the worker's own page carries only the token",
+  interviews_link_token_hash_key: "the candidate's interview link carries only the token",
   // ON CONFLICT targets (the clause must name the key's exact columns)
   applications_uq: 'ON CONFLICT (position_id, candidate_id) in routes/talent.ts and db/seeds/statistics.ts',
   flex_task_workers_task_id_worker_id_key: 'ON CONFLICT (task_id, worker_id) in domain/employment/people.ts',

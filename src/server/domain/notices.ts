@@ -1,6 +1,6 @@
 /**
  * Notices by SMS, for every area (issue 29 item 4): the departure area's approvals, returns, proof
- * links and urges; flexible employment's 签约短信, 催签, 验收 and 发放. One outbox (`notice_sms`,
+ * links and urges; flexible employment's 签约短信, 催签, 验收 and 发放; the candidate's interview invitation, 改期 and 取消. One outbox (`notice_sms`,
  * what the sandbox inbox reads) keeps each message's template and its parameters sealed, never the
  * text: a link in a message is a key to a person's page (issue 28 item 2). Production delivers it
  * through the durable `sms-send` job, whose data holds the text sealed (jobs/sms.ts).
@@ -10,11 +10,12 @@ import { enqueueSmsNotice } from '../jobs/sms';
 import { blindIndex, decryptPii, encryptPii } from '../lib/pii';
 import { AREA_SMS } from './dimission/sms-templates';
 import { FLEX_SMS } from './employment/sms-templates';
+import { RECRUIT_SMS } from './recruitment/sms-templates';
 
 type P = Record<string, string>;
-const TEMPLATES = { ...AREA_SMS, ...FLEX_SMS } as const;
+const TEMPLATES = { ...AREA_SMS, ...FLEX_SMS, ...RECRUIT_SMS } as const;
 export type NoticeTemplate = keyof typeof TEMPLATES;
-const AREA_OF = (t: NoticeTemplate): 'dimission' | 'flex' => (t in FLEX_SMS ? 'flex' : 'dimission');
+const AREA_OF = (t: NoticeTemplate): 'dimission' | 'flex' | 'recruit' => (t in FLEX_SMS ? 'flex' : t in RECRUIT_SMS ? 'recruit' : 'dimission');
 
 /** A stored message's text (the sandbox inbox; the provider's notice template takes it whole). */
 const textOf = (template: string, params: P): string => (template in TEMPLATES ? TEMPLATES[template as NoticeTemplate].text(params) : (params.text ?? ''));

@@ -8,6 +8,7 @@ import { endpoints } from '../../contract/endpoints';
 import { companyOf, isPaid, memberCompanyOf } from '../domain/access';
 import { interviewDay, interviewDays, inviteInfo, sendInvitation } from '../domain/recruitment/interviews';
 import { companyFacts, proofImage, viewResume } from '../domain/recruitment/resume';
+import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 
 export function talentRoutes(app: FastifyInstance) {
@@ -37,14 +38,14 @@ export function talentRoutes(app: FastifyInstance) {
   });
 
   /** Sends an invitation; the msg is the console's success text. */
-  addRoute(app, endpoints.invite, async ({ auth, db, now, params, body, setMsg }) => {
+  addRoute(app, endpoints.invite, async ({ auth, db, now, params, body, setMsg, req }) => {
     const company = memberCompanyOf(auth, now);
-    await sendInvitation(db, { companyId: company.id, userId: auth.user.id }, params.id, body, now);
+    await sendInvitation(db, { companyId: company.id, userId: auth.user.id }, params.id, body, requestOrigin(req), now);
     setMsg('面试邀请已发送');
     return null;
   });
 
-  /** Days from today on with open interviews (pending or accepted). */
+  /** Days from today on with scheduled interviews. */
   addRoute(app, endpoints.planDays, async ({ auth, db, now }) => interviewDays(db, memberCompanyOf(auth, now).id, now));
 
   /** One day's interviews grouped into 上午 / 下午 / 晚上. */

@@ -6,10 +6,11 @@ import { blindIndex } from '../lib/pii';
 /**
  * The SMS gateway's outbox of notices (domain/notices.ts), what was "delivered" to mobile M, newest
  * first: `GET /sandbox/dimission/sms?mobile=M` (proof links, urges, returned requests) and
- * `GET /sandbox/flex/sms?mobile=M` (签约短信, 催签, 验收, 发放).
+ * `GET /sandbox/flex/sms?mobile=M` (签约短信, 催签, 验收, 发放) and `GET /sandbox/recruit/sms?mobile=M`
+ * (the candidate's interview invitation, 改期, 取消).
  */
 export function noticesSandbox(app: FastifyInstance) {
-  for (const area of ['dimission', 'flex'] as const) {
+  for (const area of ['dimission', 'flex', 'recruit'] as const) {
     app.get(`/sandbox/${area}/sms`, async (req, reply) => {
       const { mobile } = req.query as { mobile?: unknown };
       if (typeof mobile !== 'string' || !isMobile(mobile)) return reply.status(400).send({ msg: '请输入正确的手机号' });

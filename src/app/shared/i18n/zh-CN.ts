@@ -45,6 +45,7 @@ export const t = {
     leave: '扫码离职',
     proofView: '离职证明',
     workerInvite: '任务邀请',
+    interviewLink: '面试邀请',
     workerSignup: '任务报名',
     verifySigned: '签署文件校验',
     index: '首页',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { decodeCursor, encodeCursor, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
+import { allowedMoves, stateOf } from './interview-machine';
 import { ownPosition } from './positions';
 import { person, PERSON_SQL, type PersonRow } from './texts';
 
@@ -99,29 +100,42 @@ export const listHired = (db: Db, companyId: number, positionId: number, query: 
     }),
   });
 
-/** The interview invitations sent for a position, newest first. */
+/** The interview invitations sent for a position, newest first, each with its state and the moves it allows. */
 export const listInvited = (db: Db, companyId: number, positionId: number, query: z.output<typeof InterviewListQuery>, now: Date) =>
   positionPeople(db, companyId, positionId, query, now, {
     from: 'interviews i',
-    cols: 'i.status, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at',
+    cols: `i.status, i.verdict, i.reason, i.pick_time, i.address, i.contacts_name, i.contacts_tel, i.remark, i.created_at, i.application_id,
+           (SELECT a.status FROM applications a WHERE a.id = i.application_id AND a.company_id = i.company_id) AS application_status`,
     at: 'i.created_at',
     item: (r: {
-      status: 'pending' | 'accepted' | 'declined' | 'canceled' | 'done';
+      status: string;
+      verdict: 'pass' | 'hold' | 'fail' | null;
+      reason: string;
       pick_time: Date;
       address: string;
       contacts_name: string;
       contacts_tel: string;
       remark: string;
       created_at: Date;
-    }) => ({
-      status: r.status,
-      pick_time: fmtDateTime(r.pick_time),
-      address: r.address,
-      contacts_name: r.contacts_name,
-      contacts_tel: r.contacts_tel,
-      remark: r.remark,
-      sent_at: fmtDateTime(r.created_at),
-    }),
+      application_id: number | null;
+      application_status: ApplyStatus | null;
+    }) => {
+      const state = stateOf(r);
+      return {
+        status: state,
+        actions: allowedMoves(state),
+        reason: r.reason,
+        verdict: r.verdict,
+        application_id: r.application_id,
+        application_status: r.application_status,
+        pick_time: fmtDateTime(r.pick_time),
+        address: r.address,
+        contacts_name: r.contacts_name,
+        contacts_tel: r.contacts_tel,
+        remark: r.remark,
+        sent_at: fmtDateTime(r.created_at),
+      };
+    },
   });
 
 /** 不合适: any application not hired nor already marked. */

@@ -1,6 +1,7 @@
 /**
  * Interview invitations (SPEC §3 talent/invite): what the dialog pre-fills, sending one (through
- * the candidate's one application row per position), and the schedule (index/plan).
+ * the candidate's one application row per position, with the candidate's SMS and link), and the
+ * schedule (index/plan). What happens to an interview after it is sent: interview-moves.ts.
  */
 import type { z } from 'zod';
 import { InviteTelRe, type InviteBody, type InviteType } from '../../../contract/talent';
@@ -9,18 +10,10 @@ import { decryptPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
 import { chinaMidnight } from '../accounts/todos';
+import { sendInviteSms } from './interview-moves';
+import { stateOf } from './interview-machine';
 import { candidate } from './resume';
-
-/** `2026-11-21 09:00:00` (China time) → Date; null when not a real time. */
-function parseChinaTime(s: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
-  if (!m) return null;
-  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const t = Date.UTC(y, mo - 1, d, h - 8, mi, se);
-  const back = new Date(t + 8 * 3600_000);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return null;
-  return new Date(t);
-}
+import { parseChinaTime } from './texts';
 
 const WEEK = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 function dayLabel(date: string, now: Date): string {
@@ -90,6 +83,7 @@ export async function sendInvitation(
   a: { companyId: number; userId: number },
   id: number,
   body: z.output<typeof InviteBody>,
+  origin: string,
   now: Date,
 ): Promise<void> {
   if (body.type === 'user' && !body.job_id) throw badRequest('请选择面试职位');
@@ -153,10 +147,10 @@ export async function sendInvitation(
       [a.companyId, candidateId, positionId, addDays(now, -1)],
     );
     if (dup) throw conflict('已向该候选人发送过该职位的面试邀请，请勿重复发送');
-    await t.query(
+    const row = await t.one<{ id: number }>(
       `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address,
          contacts_name, contacts_tel, remark, created_by, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
       [
         a.companyId,
         candidateId,
@@ -172,13 +166,18 @@ export async function sendInvitation(
         now,
       ],
     );
+    // the candidate hears of it by SMS, with the link of their page to confirm or decline
+    await sendInviteSms(t, row!.id, origin, now);
   });
 }
 
-/** Days from today on (90 days) with open interviews (pending or accepted). */
+/** The interviews the schedule shows: those that take (or took) place; declined and canceled ones do not. */
+const SCHEDULED = "('pending', 'accepted', 'done', 'no_show')";
+
+/** Days from today on (90 days) with scheduled interviews. */
 export async function interviewDays(db: Db, companyId: number, now: Date) {
   const rows = await db.query<{ pick_time: Date }>(
-    `SELECT pick_time FROM interviews WHERE company_id = $1 AND status IN ('pending', 'accepted')
+    `SELECT pick_time FROM interviews WHERE company_id = $1 AND status IN ${SCHEDULED}
         AND pick_time >= $2 AND pick_time < $3 ORDER BY pick_time`,
     [companyId, chinaMidnight(fmtDate(now)), addDays(now, 90)],
   );
@@ -190,23 +189,23 @@ export async function interviewDays(db: Db, companyId: number, now: Date) {
   return { day_list: [...days].map(([date, num]) => ({ date, label: dayLabel(date, now), num })) };
 }
 
-/** One day's open interviews grouped into 上午 / 下午 / 晚上. */
+/** One day's scheduled interviews grouped into 上午 / 下午 / 晚上, each with its state. */
 export async function interviewDay(db: Db, companyId: number, date: string) {
   const start = chinaMidnight(date);
   if (Number.isNaN(start.getTime()) || fmtDate(start) !== date) throw badRequest('日期格式错误');
-  const rows = await db.query<{ candidate_id: number; pick_time: Date; realname: string; title: string }>(
-    `SELECT i.candidate_id, i.pick_time, c.realname, p.title FROM interviews i
+  const rows = await db.query<{ candidate_id: number; pick_time: Date; realname: string; title: string; status: string; verdict: string | null }>(
+    `SELECT i.candidate_id, i.pick_time, c.realname, p.title, i.status, i.verdict FROM interviews i
        JOIN candidates c ON c.id = i.candidate_id JOIN positions p ON p.id = i.position_id AND p.company_id = i.company_id
-      WHERE i.company_id = $1 AND i.status IN ('pending', 'accepted') AND i.pick_time >= $2 AND i.pick_time < $3
+      WHERE i.company_id = $1 AND i.status IN ${SCHEDULED} AND i.pick_time >= $2 AND i.pick_time < $3
       ORDER BY i.pick_time, i.id`,
     [companyId, start, addDays(start, 1)],
   );
-  const list: Record<string, { user_id: number; hour: string; realname: string; job_name: string }[]> = {};
+  const list: Record<string, { user_id: number; hour: string; realname: string; job_name: string; status: string }[]> = {};
   for (const r of rows) {
     const hhmm = fmtDateTime(r.pick_time).slice(11, 16);
     const h = Number(hhmm.slice(0, 2));
     const group = h < 12 ? '上午' : h < 18 ? '下午' : '晚上';
-    (list[group] ??= []).push({ user_id: r.candidate_id, hour: hhmm, realname: r.realname, job_name: r.title });
+    (list[group] ??= []).push({ user_id: r.candidate_id, hour: hhmm, realname: r.realname, job_name: r.title, status: stateOf(r) });
   }
   return { list };
 }

@@ -6,6 +6,17 @@
 import { educationLabel } from '../../../contract/vocab';
 import { fmtDate } from '../../lib/time';
 
+/** `2026-11-21 09:00:00` (China time) → Date; null when not a real time (an invitation's and a 改期's time). */
+export function parseChinaTime(s: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const t = Date.UTC(y, mo - 1, d, h - 8, mi, se);
+  const back = new Date(t + 8 * 3600_000);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return null;
+  return new Date(t);
+}
+
 /** `%`, `_` and `\` taken literally in ILIKE (also the 灵活用工 searches). */
 
 /** Whole years between a `YYYY-MM-DD` date and now (China time). */

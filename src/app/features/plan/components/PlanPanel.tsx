@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, CounterBadge, Link, makeStyles, mergeClasses, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { PlanDay, PlanListData } from '../../../../contract';
+import { INTERVIEW_STATUS } from '../../../../contract/vocab';
 import { openResume } from '../../../shared/dialogs/recruit';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
@@ -27,7 +28,8 @@ const useStyles = makeStyles({
   list: { flexGrow: 1, minWidth: 0, maxHeight: `${PLAN_VISIBLE_DAYS * ROW}em`, overflowY: 'auto' },
   group: { marginBottom: tokens.spacingVerticalS },
   groupTitle: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, marginBottom: tokens.spacingVerticalXXS },
-  entry: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXXS} 0` },
+  entry: { display: 'grid', gridTemplateColumns: 'auto 1fr auto', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXXS} 0` },
+  state: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   hour: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   job: {
     gridColumn: 2,
@@ -48,11 +50,12 @@ const useStyles = makeStyles({
 });
 
 let remembered: string | null = null;
+const STATE_LABEL: Record<string, string> = Object.fromEntries(INTERVIEW_STATUS.map((x) => [x.code, x.label]));
 
 /**
  * The body of the 面试安排 dropdown (SPEC §2, §4, §9): `GET index/plan` day tabs (date, label,
  * count badge up to 10, scrolling after 7 dates); choosing a day posts the date and shows that
- * day's interviews grouped by time (hour, name, job). A name opens the resume.
+ * day's interviews grouped by time (hour, name, state, job). A name opens the resume.
  */
 export function PlanPanel() {
   const s = useStyles();
@@ -164,6 +167,9 @@ export function PlanPanel() {
                       <Text>{e.realname}</Text>
                     </Link>
                   )}
+                  <span className={s.state} data-state={e.status}>
+                    {STATE_LABEL[e.status] ?? ''}
+                  </span>
                   <span className={s.job}>{e.job_name}</span>
                 </div>
               ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Avatar,
   Button,
@@ -20,13 +20,13 @@ import {
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { ApplyItem, InterviewItem } from '../../../../contract';
+import type { ApplyItem } from '../../../../contract';
 import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
-import { hire, listApplies, listHired, listInvited, markUnsuitable } from '../api';
+import { hire, listApplies, listHired, markUnsuitable } from '../api';
 import { StatusBadge } from './StatusBadge';
 import { usePageStyles } from './styles';
 
@@ -42,11 +42,13 @@ const useStyles = makeStyles({
 
 type Data =
   | { kind: 'collection'; list: ApplyItem[]; total: number; page: number; page_size: number; title: string }
-  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string }
-  | { kind: 'invite'; list: InterviewItem[]; total: number; page: number; page_size: number; title: string };
+  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string };
 
-/** The three lists of one position: 收到的简历, 邀请面试 and 已录用 (SPEC §2). */
-export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: number; title: string }) {
+/**
+ * The three lists of one position: 收到的简历, 邀请面试 and 已录用 (SPEC §2). 邀请面试 is the
+ * interviews feature's table, handed in by its page as `invited`.
+ */
+export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode; id: number; title: string; invited?: ReactNode }) {
   const s = usePageStyles();
   const x = useStyles();
   const [, navigate] = useLocation();
@@ -63,12 +65,12 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
     let alive = true;
     setFailed(false);
     setData(null);
+    // 邀请面试 is the interviews feature's own table (it loads its list)
+    if (mode === 'invite') return;
     const p =
       mode === 'collection'
         ? listApplies(id, tab, page).then((d) => ({ kind: 'collection' as const, ...d }))
-        : mode === 'entry'
-          ? listHired(id, page).then((d) => ({ kind: 'entry' as const, ...d }))
-          : listInvited(id, page).then((d) => ({ kind: 'invite' as const, ...d }));
+        : listHired(id, page).then((d) => ({ kind: 'entry' as const, ...d }));
     p.then(
       (d) => alive && setData(d),
       () => alive && setFailed(true),
@@ -103,28 +105,6 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
   );
 
   const c = tRecruit.applies.cols;
-  const ic = tRecruit.applies.invitedCols;
-  const inviteRow = (r: InterviewItem) => (
-    <TableRow key={r.id} data-testid="people-row">
-      <TableCell>{person(r)}</TableCell>
-      <TableCell>
-        {r.gender} / {tRecruit.resume.ageText(r.age)}
-      </TableCell>
-      <TableCell className={s.nowrap}>{r.pick_time.slice(0, 16)}</TableCell>
-      <TableCell>
-        {r.address}
-        {r.remark && <div className={s.small}>{r.remark}</div>}
-      </TableCell>
-      <TableCell>
-        {r.contacts_name}
-        <div className={s.small}>{r.contacts_tel}</div>
-      </TableCell>
-      <TableCell className={s.small}>{r.sent_at.slice(0, 16)}</TableCell>
-      <TableCell>
-        <StatusBadge kind="interview" status={r.status} />
-      </TableCell>
-    </TableRow>
-  );
   const applyRow = (r: ApplyItem & { hired_at?: string }) => (
     <TableRow key={r.id} data-testid="people-row">
       <TableCell>{person(r)}</TableCell>
@@ -204,8 +184,8 @@ export function PositionPeople({ mode, id, title }: { mode: PeopleMode; id: numb
             ))}
           </TabList>
         )}
-        {data?.kind === 'invite' ? (
-          <PagedTable {...states} headers={[c.name, c.basic, ic.time, ic.place, ic.contact, ic.sent, c.status]} data={data} row={inviteRow} />
+        {mode === 'invite' ? (
+          invited
         ) : (
           <PagedTable
             {...states}

@@ -1,0 +1,2 @@
+export { InterviewTable } from './components/InterviewTable';
+export { InterviewLinkPage } from './components/InterviewLinkPage';
