@@ -24,6 +24,7 @@ import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
+import { reviewRoutes } from './routes/review';
 import { talentRoutes } from './routes/talent';
 import { membershipRoutes } from './routes/membership';
 import { uploadRoutes } from './routes/upload';
@@ -178,6 +179,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   const uploads = uploadRoutes(app, { sts: opts.sts, uploads: opts.uploads, vod: opts.vod, sandbox: Boolean(opts.sandbox) });
   talentRoutes(app);
   recruitmentRoutes(app);
+  reviewRoutes(app);
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });

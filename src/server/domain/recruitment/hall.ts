@@ -16,7 +16,8 @@ function yearsAgo(now: Date, years: number): string {
 
 /** One page of the hall for the caller's company (`invited`: it has an open invitation to the person). */
 export async function searchHall(db: Db, companyId: number, query: z.output<typeof HallQuery>, now: Date) {
-  const where: string[] = [];
+  // a record merged into another (issue 32 item 3) is not listed: its person is the kept record
+  const where: string[] = ['c.merged_into IS NULL'];
   const args: unknown[] = [];
   const arg = (v: unknown) => {
     args.push(v);
