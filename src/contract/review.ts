@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateTimeText, IdParam, freeText, text } from './common';
+import { DateTimeText, Id, IdParam, freeText, text } from './common';
 import { ExportData } from './dimission';
 import { PiiReason } from './privacy';
 import { ApplyStatusData } from './recruitment';
@@ -99,7 +99,7 @@ export const DuplicateList = z.object({
   list: z.array(z.object({ a: Person, b: Person, evidence: z.array(z.enum(EVIDENCE)) })),
 });
 export type DuplicateList = z.infer<typeof DuplicateList>;
-export const MergeQuery = z.strictObject({ keep: z.coerce.number().int().positive(), drop: z.coerce.number().int().positive() });
+export const MergeQuery = z.strictObject({ keep: Id, drop: Id });
 export const MergeBody = MergeQuery;
 export const MergePreview = z.object({
   keep: Person,
