@@ -8,6 +8,7 @@ import { LoginBody, LoginCodeBody, LoginCodeData, LoginData } from './auth';
 import { InvoiceBody, InvoiceData, OrderCreateBody, OrderCreateData, OrderData, UserCenterInfoData } from './usercenter';
 import { CompanyInfo, homeEndpoints, PlanDayBody, PlanDaysData, PlanListData, SettingData } from './home';
 import { dimissionEndpoints } from './dimission';
+import { reviewEndpoints, UnsuitableBody } from './review';
 import { InviteBody, InviteInfo, InviteQuery, ResumeView } from './talent';
 import { MediaListData, MediaListQuery, MediaRegisterBody, MediaRegisterData, StsData } from './upload';
 import {
@@ -143,7 +144,15 @@ const coreEndpoints = {
     auth: true,
     perm: 'recruit',
   }),
-  applyUnsuitable: ep({ method: 'POST', path: '/position/application/:id/unsuitable', params: IdParam, data: ApplyStatusData, auth: true, perm: 'recruit' }),
+  applyUnsuitable: ep({
+    method: 'POST',
+    path: '/position/application/:id/unsuitable',
+    params: IdParam,
+    body: UnsuitableBody,
+    data: ApplyStatusData,
+    auth: true,
+    perm: 'recruit',
+  }),
   applyHire: ep({ method: 'POST', path: '/position/application/:id/hire', params: IdParam, data: ApplyStatusData, auth: true, perm: 'recruit' }),
 
   orderCreate: ep({ method: 'POST', path: '/usercenter/company/order/create', body: OrderCreateBody, data: OrderCreateData, auth: true, perm: 'admin' }),
@@ -257,6 +266,7 @@ export const endpoints = {
   ...interviewEndpoints,
   ...homeEndpoints,
   ...messagesEndpoints,
+  ...reviewEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

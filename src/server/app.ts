@@ -24,6 +24,7 @@ import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
+import { reviewRoutes } from './routes/review';
 import { talentRoutes } from './routes/talent';
 import { interviewRoutes } from './routes/interviews';
 import { membershipRoutes } from './routes/membership';
@@ -180,6 +181,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   talentRoutes(app);
   recruitmentRoutes(app);
   interviewRoutes(app);
+  reviewRoutes(app);
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });

@@ -349,11 +349,14 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     // the demo seed holds pending applications for this position: one of them, by name
     const pending = page.getByTestId('people-row').filter({ hasText: '待处理' });
     expect(await pending.count()).toBeGreaterThan(0);
-    const name = (await pending.first().locator('td').first().innerText()).trim();
+    // the first cell is the row's checkbox (issue 32), the name is the second
+    const name = (await pending.first().locator('td').nth(1).innerText()).trim();
     expect(name).not.toBe('');
     const mine = page.getByTestId('people-row').filter({ hasText: name });
     await mine.getByRole('button', { name: '不合适' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    // 不合适 asks why (issue 32): a reason from the short list
+    await page.getByTestId('unsuitable-dialog').getByRole('radio', { name: '经验不符' }).check();
+    await page.getByTestId('unsuitable-ok').click();
     await toast(page, '已标记为不合适');
     // that applicant's row, and no other, changed: 不合适, no longer 待处理, still listed
     await mine.filter({ hasText: '不合适' }).waitFor();
@@ -386,6 +389,56 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await resume.getByRole('button', { name: '关闭' }).last().click();
     await page.getByRole('tab', { name: '已查看' }).click();
     await page.getByTestId('people-row').filter({ hasText: cand.realname }).waitFor();
+
+    // --- issue 32: review in the résumé (上一份/下一份, the row updates in place), batch 不合适 of 5 ------
+    const fresh = await h.server.db.query<{ id: number; realname: string }>(
+      `SELECT c.id, c.realname FROM candidates c WHERE NOT EXISTS (SELECT 1 FROM applications a WHERE a.candidate_id = c.id)
+          AND (SELECT count(*) FROM candidates x WHERE x.realname = c.realname) = 1 ORDER BY c.id DESC LIMIT 5`,
+    );
+    for (const c of fresh) {
+      await h.server.db.query(
+        `INSERT INTO applications (position_id, company_id, candidate_id, status, source, created_at) VALUES ($1, $2, $3, 'pending', '自主投递', now())`,
+        [job.id, job.company_id, c.id],
+      );
+    }
+    await page.getByRole('tab', { name: '待处理' }).click();
+    // newest first: the last inserted is the list's first row
+    const five = [...fresh].reverse().map((c) => page.getByTestId('people-row').filter({ hasText: c.realname }));
+    await five[0]!.waitFor();
+    await five[0]!.getByRole('button', { name: '查看简历' }).click();
+    await resume.getByTestId('resume-apply').waitFor();
+    await five[0]!.filter({ hasText: '已查看' }).waitFor(); // in place, no reload
+    await resume.getByTestId('resume-next').click();
+    await resume.getByText('第 2 / ').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await resume.getByText('第 1 / ').waitFor();
+    await resume.getByTestId('review-note-input').fill('沟通积极，可安排一面');
+    await resume.getByTestId('review-note-add').click();
+    await resume.getByText('沟通积极，可安排一面').waitFor();
+    for (const [w, hgt, n] of [
+      [1440, 900, 'rec-32a-resume-review-1440'],
+      [768, 1024, 'rec-32b-resume-review-768'],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await shot(page, n);
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await resume.getByRole('button', { name: '关闭' }).last().click();
+    for (const r of five) await r.getByTestId('people-check').click();
+    await page.getByTestId('batch-unsuitable').click();
+    const why = page.getByTestId('unsuitable-dialog');
+    await why.getByText('确定将选中的 5 份简历标记为不合适？').waitFor();
+    await why.getByRole('radio', { name: '已招满' }).check();
+    await shot(page, 'rec-32c-batch-unsuitable');
+    await page.getByTestId('unsuitable-ok').click();
+    await toast(page, '已处理5份');
+    for (const r of five) await r.filter({ hasText: '不合适' }).waitFor();
+    const stored = await h.server.db.query<{ status: string; reject_reason: string }>(
+      'SELECT status, reject_reason FROM applications WHERE position_id = $1 AND candidate_id = ANY($2)',
+      [job.id, fresh.map((c) => c.id)],
+    );
+    expect(stored).toHaveLength(5);
+    expect(stored.every((x) => x.status === 'unsuitable' && x.reject_reason === '已招满')).toBe(true);
   });
 
   it('hire from 收到的简历 into 已录用 (/position/entry); edit, close and reopen a position', async () => {
@@ -403,7 +456,7 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     await page.waitForURL('**/position/collection/**');
     const hireable = page.getByTestId('people-row').filter({ has: page.getByRole('button', { name: '录用', exact: true }) });
     await hireable.first().waitFor();
-    const name = (await hireable.first().locator('td').first().innerText()).trim().split('\n').pop()!.trim();
+    const name = (await hireable.first().locator('td').nth(1).innerText()).trim().split('\n').pop()!.trim();
     expect(name).not.toBe('');
     const person = page.getByTestId('people-row').filter({ hasText: name });
     expect(await person.count()).toBe(1);

@@ -4,6 +4,7 @@
  */
 import { normalizeDigits } from '../../contract/person';
 import { encryptPii, sealPii } from '../lib/pii';
+import { indexCandidateMobiles } from './candidate-index';
 import { sealMobiles } from './seal-mobiles';
 import type { Db } from './types';
 
@@ -61,4 +62,5 @@ export const codeMigrations: { version: string; name: string; run: (db: Db) => P
   { version: '010a', name: 'seal_resignation_mobiles', run: sealResignationMobiles },
   { version: '042a', name: 'seal_mobiles', run: sealMobiles },
   { version: '043a', name: 'seal_area_sms', run: sealAreaSmsBodies },
+  { version: '063a', name: 'index_candidate_mobiles', run: indexCandidateMobiles },
 ];

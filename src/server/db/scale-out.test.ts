@@ -15,6 +15,9 @@ import type { Db } from './types';
 /** Distributed by company_id, all in one co-location group. */
 const COMPANY = [
   'applications',
+  'candidate_merges',
+  'candidate_notes',
+  'candidate_tags',
   'company_invoices',
   'contact_unlocks',
   'crc_ledger',

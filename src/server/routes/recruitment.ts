@@ -43,8 +43,8 @@ export function recruitmentRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.positionInvited, async ({ auth, db, now, params, query }) => listInvited(db, companyOf(auth).id, params.id, query, now));
 
-  addRoute(app, endpoints.applyUnsuitable, async ({ auth, db, now, params, setMsg }) => {
-    const r = await markUnsuitable(db, companyOf(auth).id, params.id, now);
+  addRoute(app, endpoints.applyUnsuitable, async ({ auth, db, now, params, body, setMsg }) => {
+    const r = await markUnsuitable(db, companyOf(auth).id, params.id, now, body);
     setMsg('已标记为不合适');
     return r;
   });

@@ -12,5 +12,18 @@ export const listApplies = (id: number, status: ApplyStatus, page: number) =>
   call('positionApplies', { params: { id }, query: { status, page, page_size: 10 } });
 export const listHired = (id: number, page: number) => call('positionHired', { params: { id }, query: { page, page_size: 10 } });
 export const listInvited = (id: number, page: number) => call('positionInvited', { params: { id }, query: { page, page_size: 10 } });
-export const markUnsuitable = (id: number) => callWithMsg('applyUnsuitable', { params: { id } });
+export const markUnsuitable = (id: number, why?: { reason: string; note: string }) =>
+  callWithMsg('applyUnsuitable', { params: { id }, body: (why ?? {}) as BodyInput<'applyUnsuitable'> });
 export const hire = (id: number) => callWithMsg('applyHire', { params: { id } });
+/** 批量不合适 / 批量标记 (issue 32): every row reported, done or refused with its reason. */
+export const batchApplies = (id: number, body: BodyInput<'applyBatch'>) => callWithMsg('applyBatch', { params: { id }, body }, { loading: true });
+/** .xlsx of the list (or the checked rows); `reason` asks for whole mobiles (pii.full, audited). */
+export const exportApplies = (id: number, q: { status: ApplyStatus; ids?: number[]; reason?: string }) =>
+  call(
+    'applyExport',
+    {
+      params: { id },
+      query: { status: q.status, ...(q.ids?.length ? { ids: q.ids.join(',') } : {}), ...(q.reason ? { reveal: '1' as const, reason: q.reason } : {}) },
+    },
+    { loading: true },
+  );

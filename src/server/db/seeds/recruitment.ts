@@ -241,8 +241,8 @@ const candidates: SeedStep = {
       const row = await db.one<{ id: number }>(
         `INSERT INTO candidates (realname, gender, birth_date, mobile_enc, mobile_mask, verify_status, nation, current_addr, jnplace,
            education, work_start, job_status, expect_city, expect_job, expect_min, expect_max, labels, resign_cause,
-           evaluation, active_at, updated_at)
-         VALUES ($1,$2,$3,$4,$20,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19) RETURNING id`,
+           evaluation, active_at, updated_at, mobile_bidx)
+         VALUES ($1,$2,$3,$4,$20,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$19,$21) RETURNING id`,
         [
           name,
           male ? '男' : '女',
@@ -264,6 +264,7 @@ const candidates: SeedStep = {
           r.pick(EVALS),
           addDays(now, -activeAgo),
           sealed.mask,
+          sealed.bidx,
         ],
       );
       const id = row!.id;

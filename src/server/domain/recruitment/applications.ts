@@ -138,13 +138,23 @@ export const listInvited = (db: Db, companyId: number, positionId: number, query
     },
   });
 
-/** 不合适: any application not hired nor already marked. */
-export async function markUnsuitable(db: Db, companyId: number, id: number, now: Date): Promise<{ id: number; status: 'unsuitable' }> {
+/**
+ * 不合适: any application not hired nor already marked, with its reason (issue 32: the short list
+ * and a note; '' from callers that send none). The one rule single and batch actions go through.
+ */
+export async function markUnsuitable(
+  db: Db,
+  companyId: number,
+  id: number,
+  now: Date,
+  why: { reason?: string; note?: string } = {},
+): Promise<{ id: number; status: 'unsuitable' }> {
   const a = await ownApplication(db, id, companyId);
   // one conditional write (no check-then-write): of concurrent calls exactly one changes the row
   const done = await db.one(
-    `UPDATE applications SET status = 'unsuitable', updated_at = $2 WHERE id = $1 AND status NOT IN ('hired', 'unsuitable') RETURNING id`,
-    [a.id, now],
+    `UPDATE applications SET status = 'unsuitable', updated_at = $2, reject_reason = $3, reject_note = $4
+      WHERE id = $1 AND status NOT IN ('hired', 'unsuitable') RETURNING id`,
+    [a.id, now, why.reason ?? '', why.note ?? ''],
   );
   if (!done) {
     const st = (await db.one<{ status: string }>('SELECT status FROM applications WHERE id = $1', [a.id]))?.status;

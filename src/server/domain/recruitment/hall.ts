@@ -38,7 +38,8 @@ type HallRow = PersonRow & {
  * answer's `next` / `prev`) page by keyset; a page number alone pages by offset.
  */
 export async function searchHall(db: Db, companyId: number, query: z.output<typeof HallQuery>, now: Date) {
-  const where: string[] = [];
+  // a record merged into another (issue 32 item 3) is not listed: its person is the kept record
+  const where: string[] = ['c.merged_into IS NULL'];
   const args: unknown[] = [];
   const arg = (v: unknown) => {
     args.push(v);

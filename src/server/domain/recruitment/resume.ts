@@ -33,10 +33,12 @@ interface CandidateRow {
 
 /** The candidate, or a refusal. */
 export async function candidate(db: Db, id: number): Promise<CandidateRow> {
-  // never the sealed mobile_enc: only the 查看联系方式 call decrypts it (routes/privacy.ts)
+  // never the sealed mobile_enc: only the 查看联系方式 call decrypts it (routes/privacy.ts);
+  // a merged record opens the kept one (issue 32 item 3: one person, one record)
   const c = await db.one<CandidateRow>(
     `SELECT id, realname, gender, birth_date, mobile_mask, avatar, verify_status, nation, current_addr, jnplace, education,
-            work_start, labels, resign_cause, evaluation FROM candidates WHERE id = $1`,
+            work_start, labels, resign_cause, evaluation
+       FROM candidates WHERE id = (SELECT COALESCE(merged_into, id) FROM candidates WHERE id = $1)`,
     [id],
   );
   if (!c) throw notFound(MSG_NO_CANDIDATE);

@@ -21,12 +21,15 @@ import { CheckmarkCircleFilled, DismissRegular, DocumentRibbonRegular, LockClose
 import { useSnapshot } from 'valtio';
 import type { z } from 'zod';
 import type { ResumeView } from '../../../../contract';
-import { openCertificate, openCompanyInfo, openInvite, recruitDialogs } from '../../../shared/dialogs/recruit';
+import { openCertificate, openCompanyInfo, openInvite, patchApply, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { openVip } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
+import { tReview } from '../../../shared/i18n/zh-CN.review';
 import { loadResume } from '../api';
 import { ContactReveal } from './ContactReveal';
+import { ResumeNav, ReviewButtons } from './ReviewActions';
+import { ReviewPanel } from './ReviewPanel';
 import { useDialogStyles } from './styles';
 
 type Resume = z.infer<typeof ResumeView>;
@@ -52,14 +55,30 @@ const useStyles = makeStyles({
   },
   locked: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   evaluation: { margin: 0, lineHeight: tokens.lineHeightBase400, color: tokens.colorNeutralForeground2 },
+  apply: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    marginBottom: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  actions: { flexWrap: 'wrap' },
 });
+
+const closeResume = () => {
+  recruitDialogs.resume = null;
+  recruitDialogs.resumeRows = null;
+};
 
 /** The resume preview (SPEC §3 resume view): every field, departure proofs, education. */
 export function ResumeDialog() {
   const d = useDialogStyles();
   const { resume } = useSnapshot(recruitDialogs);
   return (
-    <Dialog open={resume !== null} onOpenChange={(_, x) => !x.open && (recruitDialogs.resume = null)}>
+    <Dialog open={resume !== null} onOpenChange={(_, x) => !x.open && closeResume()}>
       <DialogSurface className={d.surface} data-testid="resume-dialog" aria-label={tRecruit.resume.title}>
         {resume !== null && <ResumeBody key={resume} id={resume} />}
       </DialogSurface>
@@ -82,19 +101,29 @@ function ResumeBody({ id }: { id: number }) {
   const s = useStyles();
   const [r, setR] = useState<Resume | null>(null);
   const [failed, setFailed] = useState(false);
-  const { inviteSent } = useSnapshot(recruitDialogs);
+  const { inviteSent, resumeRows, resumeIndex, applyStatus } = useSnapshot(recruitDialogs);
+  // the list row it was opened for (issue 32): its actions, 上一份/下一份, its status patched in place
+  const row = resumeRows?.[resumeIndex]?.candidate === id ? resumeRows[resumeIndex] : undefined;
+  const status = row ? (applyStatus[row.apply] ?? row.status) : undefined;
+  const [reviewed, setReviewed] = useState(0);
   useEffect(() => {
     let alive = true;
     loadResume(id).then(
-      (x) => alive && setR(x),
+      (x) => {
+        if (!alive) return;
+        setR(x);
+        // the server marked the company's pending applications of the person 已查看
+        if (row && (recruitDialogs.applyStatus[row.apply] ?? row.status) === 'pending') patchApply(row.apply, 'viewed');
+      },
       () => alive && setFailed(true),
     );
     return () => {
       alive = false;
     };
     // reload after an invitation so 已发送面试邀请 shows
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the row is read once per load
   }, [id, inviteSent]);
-  const close = () => (recruitDialogs.resume = null);
+  const close = closeResume;
   const u = r?.user;
   return (
     <DialogBody>
@@ -110,6 +139,18 @@ function ResumeBody({ id }: { id: number }) {
           </div>
         ) : (
           <>
+            {row && status && (
+              <div className={s.apply} data-testid="resume-apply">
+                <Text size={200}>{tReview.applicationFor(row.title)}</Text>
+                <Badge
+                  appearance="tint"
+                  color={status === 'unsuitable' ? 'danger' : status === 'hired' ? 'success' : 'brand'}
+                  data-testid="resume-apply-status"
+                >
+                  {tRecruit.applies.tabs[status]}
+                </Badge>
+              </div>
+            )}
             <div className={s.head}>
               <Avatar size={64} name={u.realname} image={u.avatar ? { src: u.avatar } : undefined} color="colorful" />
               <div>
@@ -244,18 +285,29 @@ function ResumeBody({ id }: { id: number }) {
               <h3 className={d.sectionTitle}>{tRecruit.resume.evaluation}</h3>
               <p className={s.evaluation}>{u.evaluation || tRecruit.resume.none}</p>
             </section>
+            <ReviewPanel candidate={id} reload={reviewed} />
           </>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions fluid className={s.actions}>
+        {resumeRows && resumeRows.length > 1 && <ResumeNav index={resumeIndex} total={resumeRows.length} />}
         <Button appearance="secondary" onClick={close}>
           {tRecruit.resume.close}
         </Button>
-        {r && (
+        {row && status && <ReviewButtons row={row} status={status} onChanged={() => setReviewed((n) => n + 1)} />}
+        {r && (!row || status === 'pending' || status === 'viewed') && (
           <Button
             appearance="primary"
             disabled={r.user_invite_exists}
-            onClick={() => openInvite(r.invited_type === 'intention' && r.apply_id ? { id: r.apply_id, type: 'intention' } : { id, type: 'user' })}
+            onClick={() =>
+              openInvite(
+                row
+                  ? { id: row.apply, type: 'intention' }
+                  : r.invited_type === 'intention' && r.apply_id
+                    ? { id: r.apply_id, type: 'intention' }
+                    : { id, type: 'user' },
+              )
+            }
             data-testid="resume-invite"
           >
             {r.user_invite_exists ? tRecruit.resume.invited : tRecruit.resume.invite}
