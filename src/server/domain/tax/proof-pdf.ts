@@ -68,7 +68,7 @@ export function taxProofPdf(doc: TaxProofDoc, created: Date): Buffer {
     fenText(r.income),
     fenText(r.tax),
   ]);
-  const first = Math.floor((H - 268 - FOOT) / ROW) - 1;
+  const first = Math.floor((H - 288 - FOOT) / ROW) - 1;
   const next = Math.floor((H - 120 - FOOT) / ROW) - 1;
   const chunks: string[][][] = [];
   let rest = [...lines, total];
@@ -85,21 +85,27 @@ export function taxProofPdf(doc: TaxProofDoc, created: Date): Buffer {
       p.text(W / 2, y - 14, 20, doc.title, { align: 'center', spacing: 4 });
       p.text(W / 2, y - 38, 12, doc.kind, { align: 'center' });
       y -= 66;
-      const info: [string, string][] = [
-        ['证明编号', doc.serial],
-        ['填发日期', doc.date],
-        ['扣缴义务人', doc.agent],
-        ['申请单位', doc.company],
-        ['统一社会信用代码', doc.creditcode],
-        ['税款所属期', doc.period],
+      // two facts a line, a name (which may be long) on a line of its own
+      const info: [string, string][][] = [
+        [
+          ['证明编号', doc.serial],
+          ['填发日期', doc.date],
+        ],
+        [['扣缴义务人', doc.agent]],
+        [['申请单位', doc.company]],
+        [
+          ['统一社会信用代码', doc.creditcode],
+          ['税款所属期', doc.period],
+        ],
       ];
-      info.forEach(([k, v], i) => {
-        const x = i % 2 === 0 ? LEFT : LEFT + 260;
-        const yy = y - Math.floor(i / 2) * 20;
-        p.text(x, yy, 10, `${k}：`, { color: GREY });
-        p.text(x + textWidth(`${k}：`, 10), yy, 10, v);
-      });
-      y -= 70;
+      info.forEach((line, i) =>
+        line.forEach(([k, v], j) => {
+          const x = j === 0 ? LEFT : LEFT + 290;
+          p.text(x, y - i * 20, 10, `${k}：`, { color: GREY });
+          p.text(x + textWidth(`${k}：`, 10), y - i * 20, 10, v);
+        }),
+      );
+      y -= 90;
     } else {
       p.text(LEFT, y, 10, `${doc.title}${doc.kind}（续） ${doc.serial}`, { color: GREY });
       y -= 24;
