@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Link, Spinner, Text } from '@fluentui/react-components';
+import { Badge, Button, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
@@ -99,9 +99,9 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
           <Text className={s.muted}>{d.noInvoice}</Text>
         )}
         {paper && (
-          <Text className={s.muted} data-testid="tax-paper-note">
-            {d.paperNote(`${inv.ship_name} ${inv.ship_address}`.trim())}
-          </Text>
+          <MessageBar intent="info" data-testid="tax-paper-note">
+            <MessageBarBody>{d.paperNote(`${inv.ship_name} ${inv.ship_address}`.trim())}</MessageBarBody>
+          </MessageBar>
         )}
         <div className={s.footer}>
           {!paper && (
