@@ -154,6 +154,10 @@ try {
     ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9/',
     // nor to the payout channel (no batch is confirmed here)
     PAYOUT_CHANNEL_URL: 'http://127.0.0.1:9/pay',
+    TAX_SELLER_NAME: '杭州示例人力资源服务有限公司',
+    TAX_SELLER_TAX_NO: '91330106MA2H8D7K3U',
+    TAX_SELLER_ADDRESS: '杭州市西湖区文三路1号 0571-88880000',
+    TAX_SELLER_BANK: '招商银行杭州分行 571900000000000001',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };

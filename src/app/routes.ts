@@ -76,6 +76,7 @@ const TaxOrder = page(() => import('./pages/tax-order'));
 const TaxDetail = page(() => import('./pages/tax-detail'));
 const TaxBulk = page(() => import('./pages/tax-bulk'));
 const Messages = page(() => import('./pages/messages'));
+const TaxProofCheck = page(() => import('./pages/tax-proof-check'));
 
 const T = t.routes;
 
@@ -93,6 +94,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'leave', path: '/m/leave/:token', title: T.leave, page: Leave }),
   blank({ name: 'proofView', path: '/m/proof/:token', title: T.proofView, page: ProofView }),
   blank({ name: 'proofCheck', path: '/m/proof-check/:code?', title: T.proofView, page: ProofCheck }),
+  blank({ name: 'taxProofCheck', path: '/m/tax-check/:code?', title: T.taxProof, page: TaxProofCheck }),
   blank({ name: 'workerInvite', path: '/m/flex/w/:token', title: T.workerInvite, page: WorkerInvite }),
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
   blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),

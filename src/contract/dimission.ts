@@ -9,7 +9,8 @@ import { IdParam, PersonName, formInt } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
 import { PiiReason } from './privacy';
-import { LEGAL_BASIS_CODES, normalizeVerifyCode, PROOF_STATUS_CODES, REQUEST_STATUS_CODES, TENURE_RE, VERIFY_CODE_RE } from './dimission-rules';
+import { DocumentCheckData, DocumentCheckQuery, VerifyCodeParam } from './document-check';
+import { LEGAL_BASIS_CODES, PROOF_STATUS_CODES, REQUEST_STATUS_CODES, TENURE_RE } from './dimission-rules';
 
 export * from './dimission-rules';
 
@@ -227,36 +228,13 @@ export const ProofViewData = ProofDetail.omit({ id_card_mask: true, record_id: t
 });
 /** The issued proof as a file: the PDF rendered once at 确认出具, and its SHA-256 (what 验真 compares). */
 export const ProofFileData = z.object({ filename: z.string(), content_base64: z.string(), sha256: z.string() });
-const VerifyCode = z.strictObject({
-  code: z.string().max(40).transform(normalizeVerifyCode).pipe(z.string().regex(VERIFY_CODE_RE, '验真码应为12位字母或数字')),
-});
-/** A file's SHA-256, computed in the checker's browser (the file itself never leaves it). */
-export const ProofCheckQuery = z.strictObject({
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/i, '文件摘要格式不正确')
-    .optional(),
-});
+const VerifyCode = VerifyCodeParam;
+export const ProofCheckQuery = DocumentCheckQuery;
 /**
  * The public 验真 answer: no more than the paper says (less: the name masked, no ID number) —
  * the company, the four items of art. 24, the serial, issued or void, and whether a file matches.
  */
-export const ProofCheckData = z.object({
-  status: z.enum(['issued', 'void']),
-  company_name: z.string(),
-  name_mask: z.string(),
-  serial: z.string(),
-  issue_date: z.string(),
-  voided_on: z.string().nullable(),
-  items: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
-  /** electronic: the company's electronic seal is on the PDF (applied through e签宝) */
-  seal: z.enum(SEAL_KINDS),
-  /**
-   * null without a file; match / mismatch against the issued PDF's SHA-256 — the sealed PDF's once
-   * sealed, when the file from before the seal answers `unsealed`
-   */
-  file: z.enum(['match', 'unsealed', 'mismatch']).nullable(),
-});
+export const ProofCheckData = DocumentCheckData.extend({ name_mask: z.string(), seal: z.enum(SEAL_KINDS) });
 export type ProofCheckData = z.infer<typeof ProofCheckData>;
 export const ProofRevealBody = z.strictObject({ code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码') });
 export const ProofRevealData = z.object({ id_card: z.string() });

@@ -36,6 +36,7 @@ export const FIGURES = {
   hired: { section: '招聘', label: '录用', kind: '转化', def: '本期投递中，截至今日已录用（含已入职）的人数。' },
   onboarded: { section: '招聘', label: '入职', kind: '转化', def: '本期投递中，截至今日已入职的人数。' },
   views: { section: '招聘', label: '浏览', kind: '事件', def: '本期职位被浏览的次数（按浏览日期），是次数不是人数。' },
+  'open-positions': { section: '招聘', label: '在招职位', kind: '当前', def: '当前状态为招聘中（已上线、未关闭）的职位数，不受时间范围影响。' },
   'avg-hire': {
     section: '招聘',
     label: '平均录用周期',

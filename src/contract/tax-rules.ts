@@ -68,17 +68,40 @@ export const taxServiceFee = (people: number) => Math.max(TAX_FEE_MIN, people * 
 export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** At most a year per application. */
 export const MAX_PERIOD_MONTHS = 12;
+/**
+ * How far back a 税款所属期 may go: 36 finished months (docs/decisions.md → 完税证明的所属期): the
+ * general look-back of 税收征管法 art. 52 for tax paid too little, and how far the 个税 records a
+ * proof is made from are kept at hand by the platform. The current month is not finished: its tax
+ * is declared and reaches the treasury in the next month.
+ */
+export const LOOKBACK_MONTHS = 36;
 export const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+const monthOfIndex = (idx: number) => `${Math.floor(idx / 12)}-${String((idx % 12) + 1).padStart(2, '0')}`;
+/** The China-time month `back` months before `now`'s. */
+export function cnMonth(now: Date, back = 0): string {
+  const d = new Date(now.getTime() + 8 * 3600_000);
+  return monthOfIndex(d.getUTCFullYear() * 12 + d.getUTCMonth() - back);
+}
+/** The months an application may cover on `now`: the finished ones of the look-back, newest first. */
+export const periodMonths = (now: Date) => Array.from({ length: LOOKBACK_MONTHS }, (_, i) => cnMonth(now, i + 1));
 
-/** What is wrong with a month range, or null. */
-export function periodProblem(start: string, end: string): string | null {
+/** What is wrong with a month range on `now` (the server and the form alike), or null. */
+export function periodProblem(start: string, end: string, now: Date): string | null {
   if (!MONTH_RE.test(start)) return '请选择税款所属期起始月份';
   if (!MONTH_RE.test(end)) return '请选择税款所属期结束月份';
   const n = monthIndex(end) - monthIndex(start);
   if (n < 0) return '结束月份不能早于起始月份';
   if (n >= MAX_PERIOD_MONTHS) return '税款所属期最长12个月';
+  const latest = cnMonth(now, 1);
+  if (end > latest) return `税款所属期须为已结束的月份（最晚 ${latest}），本月税款次月申报入库后方可申请`;
+  const earliest = cnMonth(now, LOOKBACK_MONTHS);
+  if (start < earliest) return `只能申请近${LOOKBACK_MONTHS / 12}年内的税款所属期（${earliest} 起）`;
   return null;
 }
 
 /** `2026-03 至 2026-05`, or one month alone. */
 export const periodText = (start: string, end: string) => (start === end ? start : `${start} 至 ${end}`);
+
+/** The public 验真 page of a 完税证明 (its QR), on `origin`. */
+export const TAX_VERIFY_PATH = '/m/tax-check';
+export const taxVerifyUrl = (origin: string, code: string) => `${origin}${TAX_VERIFY_PATH}/${code}`;

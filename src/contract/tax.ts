@@ -9,6 +9,7 @@ import { ep, type Endpoint } from './endpoint';
 import { DateTimeText, freeText, Id, IdParam, text } from './common';
 import { isMobile, isPersonName } from './person';
 import { MONTH_RE, TAX_STATUS_CODES } from './tax-rules';
+import { DocumentCheckData, DocumentCheckQuery, VerifyCodeParam } from './document-check';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
@@ -110,6 +111,8 @@ export const TaxItem = z.object({
   reject_reason: z.string(),
   proof_no: z.string(),
   proof_date: z.string(),
+  /** the 验真码 printed on the issued proof ('' before it is issued) */
+  verify_code: z.string(),
   invoice_status: z.enum(['none', 'pending', 'issued']),
 });
 export const TaxRow = z.object({
@@ -119,7 +122,7 @@ export const TaxRow = z.object({
   income: z.number().int(),
   tax: z.number().int(),
   period: z.string(),
-  /** 入库日期 */
+  /** 入库日期: the day the month's withheld tax reached the treasury ('' while it has not) */
   paid_date: z.string(),
   batch_no: z.string(),
   consistent: z.boolean(),
@@ -146,8 +149,15 @@ export const TaxInvoice = z.object({
   phone: z.string(),
   bank_name: z.string(),
   bank_account: z.string(),
+  /** 价税合计 = net_amount (金额) + tax_amount (税额), fen */
   amount: z.number().int(),
+  net_amount: z.number().int(),
+  tax_amount: z.number().int(),
+  /** 税率 in basis points (600 = 6%) */
+  rate_bp: z.number().int(),
   content: z.string(),
+  /** 销售方 (the platform, from its configuration): as issued, or as it would be issued */
+  seller: z.object({ name: z.string(), tax_no: z.string(), address: z.string(), bank: z.string() }),
   invoice_no: z.string(),
   invoice_date: z.string(),
   status: z.enum(['pending', 'issued']),
@@ -183,6 +193,8 @@ export const TaxBankBody = z.strictObject({
 export const TaxInvoiceParams = z.strictObject({ id: Id, number: z.string().regex(/^TX\d{8,24}$/, '申请编号无效') });
 export const TaxFileQuery = z.strictObject({ kind: z.enum(['proof', 'invoice'], { error: '请选择要下载的文件' }) });
 export const TaxFileData = z.object({ file_name: z.string(), mime: z.string(), content: z.string() });
+/** The public 验真 of a 完税证明: company, 税款所属期, amounts, serial, date (no person). */
+export const TaxCheckData = DocumentCheckData;
 
 export const taxEndpoints = {
   taxService: ep({ method: 'GET', path: '/tax/service', data: TaxServiceData, auth: true, perm: 'finance' }),
@@ -197,5 +209,6 @@ export const taxEndpoints = {
   taxPayWechat: ep({ method: 'POST', path: '/tax/apply/:id/order/wechat', params: IdParam, data: TaxWechatData, auth: true, perm: 'finance' }),
   taxPayBank: ep({ method: 'POST', path: '/tax/apply/:id/order/bank', params: IdParam, body: TaxBankBody, data: TaxOrder, auth: true, perm: 'finance' }),
   taxInvoice: ep({ method: 'GET', path: '/tax/invoice/:id/:number', params: TaxInvoiceParams, data: TaxDetail, auth: true, perm: 'finance' }),
+  taxProofCheck: ep({ method: 'GET', path: '/tax/proof-check/:code', params: VerifyCodeParam, query: DocumentCheckQuery, data: TaxCheckData, auth: false }),
   taxFile: ep({ method: 'GET', path: '/tax/apply/:id/file', params: IdParam, query: TaxFileQuery, data: TaxFileData, auth: true, perm: 'finance' }),
 } as const satisfies Record<string, Endpoint>;

@@ -49,6 +49,7 @@ import { homeSummaryRoutes } from './routes/home-summary';
 import { registerSandboxes } from './sandbox';
 import { ossRouterError } from './sandbox/oss';
 import { registerStatic, spaFallback } from './static';
+import { DEMO_TAX_SELLER, type TaxSeller } from './domain/tax/seller';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,8 @@ declare module 'fastify' {
     now: () => Date;
     /** the login and public-page abuse limits (lib/limits.ts); http/route.ts applies publicPerMinute */
     loginLimits: LoginLimits;
+    /** the tax service's invoice seller (config.ts TAX_SELLER_*; the demo's by default) */
+    taxSeller: TaxSeller;
   }
 }
 
@@ -100,6 +103,8 @@ export interface ServerOptions {
   tsa?: TsaConfig | null;
   /** the payout channel's API (config.ts PAYOUT_CHANNEL_URL); null/undefined: the demo's sandbox channel, else none */
   payoutChannelUrl?: string | null;
+  /** the tax service's invoice seller (config.ts TAX_SELLER_*); undefined: the demo's */
+  taxSeller?: TaxSeller;
   /** the hourly cleanup runs as a durable job (main.ts, jobs/): no timer in this process */
   cleanupByJob?: boolean;
 }
@@ -131,6 +136,7 @@ export const configuredOptions = (config: Config) =>
     metricsToken: config.metricsToken,
     loginLimits: config.loginLimits,
     uploadQuota: config.uploadQuota,
+    taxSeller: config.taxSeller,
   }) satisfies Partial<ServerOptions>;
 
 export const BODY_LIMIT = 64 * 1024;
@@ -173,6 +179,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   // settings come from config.ts through the options, never from the environment here
   const loginLimits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
   app.decorate('loginLimits', loginLimits);
+  app.decorate('taxSeller', opts.taxSeller ?? DEMO_TAX_SELLER);
   setUploadQuota(app, opts.uploadQuota ?? {});
   authRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   usercenterRoutes(app);

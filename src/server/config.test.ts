@@ -94,6 +94,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payoutChannelUrl).toBeNull();
     expect(loadConfig({ PAYOUT_CHANNEL_URL: 'https://pay.example.com' }).payoutChannelUrl).toBe('https://pay.example.com');
   });
+  it("TAX_SELLER_*: production requires the invoices' seller; the demo's is plainly the demo's", () => {
+    expect(problemsOf(productionEnv({ TAX_SELLER_NAME: undefined, TAX_SELLER_BANK: undefined }))).toEqual([
+      expect.stringMatching(/^TAX_SELLER_NAME: 生产环境必须设置 TAX_SELLER_NAME（完税服务发票的销售方名称）/),
+      expect.stringMatching(/^TAX_SELLER_BANK: 生产环境必须设置 TAX_SELLER_BANK/),
+    ]);
+    expect(problemsOf(productionEnv({ TAX_SELLER_TAX_NO: '91330106MA2KXXXX0T' }))).toEqual([
+      'TAX_SELLER_TAX_NO: 应为18位统一社会信用代码（销售方纳税人识别号）',
+    ]);
+    const prod = loadConfig(productionEnv({ TAX_SELLER_VAT_RATE: '3' }) as NodeJS.ProcessEnv).taxSeller;
+    expect(prod).toMatchObject({ name: '杭州示例人力资源服务有限公司', taxNo: '91330106MA2H8D7K3U', rateBp: 300 });
+    const demo = loadConfig({}).taxSeller;
+    expect(demo.name).toContain('演示');
+    expect(demo.rateBp).toBe(600);
+  });
   it('production: WeChat Pay is all of its settings or none', () => {
     expect(problemsOf(productionEnv({ WECHATPAY_MCHID: '1900000109' }))).toEqual([
       'WECHATPAY_APPID: 已设置其他 WECHATPAY_* 时必须一并设置',

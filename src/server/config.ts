@@ -26,6 +26,8 @@ import type { AliyunVodConfig } from './adapters/vod';
 import type { WechatPayConfig } from './adapters/wechatpay';
 import { clientLimit, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './db/pg';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/quota';
+import { DEMO_TAX_SELLER, type TaxSeller } from './domain/tax/seller';
+import { isUscc } from '../contract/uscc';
 import { DEMO_SERVER_KEYS, type ServerKeys } from './lib/keys';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './lib/limits';
 import { DEMO_PII_KEYS, type PiiKeys } from './lib/pii';
@@ -107,6 +109,8 @@ export interface Config {
   keys: ServerKeys;
   /** PII_KEYS, PII_INDEX_KEY (production requires both; else the demo's fixed keys): lib/pii.ts usePiiKeys */
   pii: PiiKeys;
+  /** TAX_SELLER_* (production requires name, tax number, address, bank; the demo's seller otherwise): the tax service's invoices */
+  taxSeller: TaxSeller;
 }
 
 const key32 = (name: string) =>
@@ -241,6 +245,11 @@ const common = z.object({
     .optional(),
   TSA_CERT_FILE: z.string().optional(),
   PAYOUT_CHANNEL_URL: channelUrl.optional(),
+  TAX_SELLER_NAME: z.string().trim().min(4, '应为开票销售方的名称（营业执照上的全称）').max(100).optional(),
+  TAX_SELLER_TAX_NO: z.string().trim().toUpperCase().refine(isUscc, '应为18位统一社会信用代码（销售方纳税人识别号）').optional(),
+  TAX_SELLER_ADDRESS: z.string().trim().min(4, '应为销售方地址、电话，如 杭州市西湖区文三路1号 0571-88880000').max(200).optional(),
+  TAX_SELLER_BANK: z.string().trim().min(4, '应为销售方开户行及账号，如 招商银行杭州分行 571900000000000000').max(200).optional(),
+  TAX_SELLER_VAT_RATE: z.coerce.number({ error: '应为增值税税率（百分数，如 6）' }).min(0, '应为 0–17 的百分数').max(17, '应为 0–17 的百分数').optional(),
 });
 
 /** `1:<base64 32 bytes>,2:<…>`: the last one seals; a version once only (a repeated one would hide a key). */
@@ -361,6 +370,11 @@ const production = common.extend({
   WECHATPAY_ENDPOINT: z.url({ error: '应为 https:// 开头的地址' }).optional(),
   SMS_CODE_KEY: secrets.SMS_CODE_KEY,
   PAYOUT_CHANNEL_KEY: secrets.PAYOUT_CHANNEL_KEY,
+  // the invoices of the tax service name the platform as 销售方: never the demo's
+  TAX_SELLER_NAME: z.string({ error: '生产环境必须设置 TAX_SELLER_NAME（完税服务发票的销售方名称）' }).pipe(common.shape.TAX_SELLER_NAME.unwrap()),
+  TAX_SELLER_TAX_NO: z.string({ error: '生产环境必须设置 TAX_SELLER_TAX_NO（销售方纳税人识别号）' }).pipe(common.shape.TAX_SELLER_TAX_NO.unwrap()),
+  TAX_SELLER_ADDRESS: z.string({ error: '生产环境必须设置 TAX_SELLER_ADDRESS（销售方地址、电话）' }).pipe(common.shape.TAX_SELLER_ADDRESS.unwrap()),
+  TAX_SELLER_BANK: z.string({ error: '生产环境必须设置 TAX_SELLER_BANK（销售方开户行及账号）' }).pipe(common.shape.TAX_SELLER_BANK.unwrap()),
   // a confirmed batch must go somewhere: without a channel it would stay 发放中 with its money taken
   PAYOUT_CHANNEL_URL: z
     .string({
@@ -387,6 +401,15 @@ const loginLimits = (e: Parsed): LoginLimits => ({
 const uploadQuota = (e: Parsed): UploadQuota => ({
   bytes: e.UPLOAD_QUOTA_BYTES ?? DEFAULT_UPLOAD_QUOTA.bytes,
   files: e.UPLOAD_QUOTA_FILES ?? DEFAULT_UPLOAD_QUOTA.files,
+});
+
+/** The tax service's 销售方: each setting given over the demo's. */
+const taxSeller = (e: Parsed): TaxSeller => ({
+  name: e.TAX_SELLER_NAME ?? DEMO_TAX_SELLER.name,
+  taxNo: e.TAX_SELLER_TAX_NO ?? DEMO_TAX_SELLER.taxNo,
+  address: e.TAX_SELLER_ADDRESS ?? DEMO_TAX_SELLER.address,
+  bank: e.TAX_SELLER_BANK ?? DEMO_TAX_SELLER.bank,
+  rateBp: e.TAX_SELLER_VAT_RATE === undefined ? DEMO_TAX_SELLER.rateBp : Math.round(e.TAX_SELLER_VAT_RATE * 100),
 });
 
 const b64 = (v: string | undefined) => (v === undefined ? undefined : Buffer.from(v, 'base64'));
@@ -597,6 +620,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadQuota: uploadQuota(e),
       keys: serverKeys(e),
       pii: piiKeys(e),
+      taxSeller: taxSeller(e),
     };
   }
   const r = demo.safeParse(clean);
@@ -635,6 +659,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuota: uploadQuota(e),
     keys: serverKeys(e),
     pii: piiKeys(e),
+    taxSeller: taxSeller(e),
   };
 }
 

@@ -51,6 +51,7 @@ const HARVEST: { path: RegExp; param: string; key: string }[] = [
   { path: /^\/dimission\/leave\/:token/, param: 'token', key: 'leave' },
   { path: /^\/dimission\/proof-view\/:token/, param: 'token', key: 'proof' },
   { path: /^\/dimission\/proof-check\/:code$/, param: 'code', key: 'proofCheck' },
+  { path: /^\/tax\/proof-check\/:code$/, param: 'code', key: 'taxCheck' },
   { path: /^\/company\/invite\/:code$/, param: 'code', key: 'companyInvite' },
   { path: /^\/invite\/:code$/, param: 'code', key: 'myInvite' },
   { path: /^\/worker\/invite\/:token/, param: 'token', key: 'workerInvite' },
@@ -84,6 +85,23 @@ beforeAll(async () => {
   const inbox = (await (await fetch(`${s.url}/sandbox/dimission/sms?mobile=${mobile}`)).json()) as { list: { body: string }[] };
   valid.proof = /\/m\/proof\/([\w-]+)/.exec(inbox.list[0]!.body)![1]!;
   valid.proofCheck = (await as('GET', `/dimission/proofs/${draft.body.data.id}`)).body.data.verify_code;
+  // an issued 完税证明 (one person's paid rows of last month, paid through the pay sandbox)
+  const month = (back: number) => new Date(Date.now() + clockAhead + 8 * 3600_000 - back * 31 * 86_400_000).toISOString().slice(0, 7);
+  const elig = (await as('GET', `/tax/eligible?start=${month(1)}&end=${month(1)}`)).body.data as { people: { worker_id: number }[] };
+  const tax = (
+    await as('POST', '/tax/apply', {
+      start: month(1),
+      end: month(1),
+      mode: 'people',
+      ids: String(elig.people[0]!.worker_id),
+      proof_type: 'table',
+      receive: 'download',
+    })
+  ).body.data.id as number;
+  await as('POST', `/tax/apply/${tax}/submit`, { confirmed: '1' });
+  await call(s.url, 'POST', `/sandbox/pay/${(await as('POST', `/tax/apply/${tax}/order/wechat`)).body.data.order_id}`);
+  await call(s.url, 'POST', `/sandbox/tax/applications/${tax}/issue`);
+  valid.taxCheck = (await as('GET', `/tax/apply/${tax}`)).body.data.verify_code;
   // a worker's invitation (the 零工端页面 link of HR's list) and a task's public sign-up link
   const running = (await as('GET', '/employment/tasks?status=ongoing')).body.data.list[0].id as number;
   const people = (await as('GET', `/employment/task/${running}/workers`)).body.data.list as { invite_url: string }[];

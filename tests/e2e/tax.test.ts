@@ -2,7 +2,8 @@
  * Issue 14 in a real Chromium against the real server. As 13800000001 (member, tax flag): apply
  * for a period from the seeded paid payout rows, check (我已核对以上信息无误), pay by the WeChat Pay
  * QR (the phone confirms on the shared pay sandbox page), the operator issues proof and invoice on
- * the sandbox page, open 发票详情 and download both documents; a batch application from two payout
+ * the sandbox page, open 发票详情 (a paper invoice: no electronic file), download the 完税证明 PDF and
+ * verify it on the public /m/tax-check page (its facts, the file matches); a batch application from two payout
  * batches of one period (可开票金额 shown first), then withdrawn after a confirmation. As
  * 13800000002 (no tax flag): no nav entry, and every /payTaxes route sends to /. Screenshots:
  * tests/.artifacts/tax-*.png.
@@ -92,6 +93,8 @@ describe('tax service: the main flow', () => {
     expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([200, 200]);
     const orderId = (await field(page, '订单号').innerText()).trim();
     expect(await qr.getAttribute('data-qr-value')).toContain(`/sandbox/pay/${orderId}`);
+    // the same page on this device (a phone cannot scan its own screen)
+    expect(await page.getByTestId('tax-open-pay').getAttribute('href')).toBe(await qr.getAttribute('data-qr-value'));
     await shot(page, 'tax-order-qr');
     await page.getByTestId('tax-paid-check').click();
     await page.getByText('暂未查询到支付结果，请完成支付后重试').first().waitFor();
@@ -128,10 +131,28 @@ describe('tax service: the main flow', () => {
     expect(await field(page, '开票日期').innerText()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await field(page, '证明编号').innerText()).toMatch(/浙税证\d{8}/);
     await shot(page, 'tax-invoice-detail');
-    const [inv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tax-dl-invoice').click()]);
-    expect(inv.suggestedFilename()).toMatch(/^发票_\d{20}\.xml$/);
+    // the seeded invoice details name a recipient: a paper invoice, so no electronic file is offered
+    expect(await field(page, '发票类型').innerText()).toContain('纸质发票');
+    await page.getByTestId('tax-paper-note').waitFor();
+    expect(await page.getByTestId('tax-dl-invoice').count()).toBe(0);
+    expect(await field(page, '税率').innerText()).toBe('6%');
     const [proof] = await Promise.all([page.waitForEvent('download'), page.getByTestId('tax-dl-proof').click()]);
-    expect(proof.suggestedFilename()).toBe(`完税证明_${applyNo}.xlsx`);
+    expect(proof.suggestedFilename()).toBe(`完税证明_${applyNo}.pdf`);
+    const pdfPath = await proof.path();
+    expect((await readFile(pdfPath)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // 验真 on the public page (no login): the facts, and the downloaded file is the issued one
+    const checkUrl = (await page.getByTestId('tax-verify-link').getAttribute('href'))!;
+    expect(checkUrl).toMatch(/^\/m\/tax-check\/[0-9A-HJKMNP-TV-Z]{12}$/);
+    const checker = await (await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 } })).newPage();
+    await checker.goto(checkUrl);
+    await checker.getByTestId('check-result').waitFor();
+    expect(await checker.getByTestId('check-result').getAttribute('data-status')).toBe('issued');
+    await checker.locator('[data-item="period"]').waitFor();
+    await checker.getByTestId('check-file').setInputFiles(pdfPath);
+    await checker.locator('[data-testid="check-file-result"][data-result="match"]').waitFor();
+    await shot(checker, 'tax-proof-check');
+    await checker.context().close();
 
     // 批量申请: two payout batches of last month, 可开票金额 before submitting
     await page.goto('/payTaxes/bulkImport');

@@ -101,6 +101,10 @@ export function productionEnv(over: Record<string, string | undefined> = {}): Re
     ALIYUN_SMS_SIGN_NAME: '企业服务平台',
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456789',
     PAYOUT_CHANNEL_URL: 'https://pay.example.com/api/v1',
+    TAX_SELLER_NAME: '杭州示例人力资源服务有限公司',
+    TAX_SELLER_TAX_NO: '91330106MA2H8D7K3U',
+    TAX_SELLER_ADDRESS: '杭州市西湖区文三路1号 0571-88880000',
+    TAX_SELLER_BANK: '招商银行杭州分行 571900000000000001',
     ...over,
   };
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;

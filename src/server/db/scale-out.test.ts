@@ -81,6 +81,7 @@ const COMPANY = [
   'tax_applications',
   'tax_invoices',
   'tax_orders',
+  'tax_proof_files',
   'tax_services',
 ];
 /** Platform-wide, joined by company rows: a copy on every node. */
@@ -93,6 +94,7 @@ const REFERENCE = [
   'crc_configure',
   'member_packs',
   'strategic_partners',
+  'tax_remittances',
   'users',
 ];
 /** Login, operations and the sandboxes: stay on the coordinator, never joined with company rows by a shard. */
@@ -159,6 +161,7 @@ const KEY_EXCEPTIONS: Record<string, string> = {
   departure_proofs_serial_key: 'serial: printed on the proof, checked by whoever holds the paper',
   proof_links_token_hash_key: "the employee's link to the proof carries only the token",
   departure_proofs_verify_code_key: 'the 验真 QR and code carry only the code',
+  tax_applications_verify_code_key: 'the 完税证明 验真 QR and code carry only the code',
   dimission_qr_token_key: 'the scan-to-leave link carries only the token',
   dimission_leave_tickets_pkey: 'the scan-to-leave page holds only its ticket',
   flex_tasks_public_token_key: 'the public sign-up link carries only the token',

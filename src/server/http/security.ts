@@ -99,8 +99,9 @@ const SECRET_SEGMENTS: RegExp[] = [
   // public links (issue 28 item 2): a proof link shows a departure proof to whoever holds it, the
   // leave QR and the worker links open SMS pages — the link is the key, so it never reaches a log
   /((?:\/ent\/v3)?\/dimission\/(?:proof-view|proof-check|leave)\/)([^/?#\s"']+)/g,
-  // (a proof's 验真码 shows its facts to whoever holds it, issue 30)
-  /(\/m\/(?:proof|proof-check|leave)\/)([^/?#\s"']+)/g,
+  // (a proof's 验真码 shows its facts to whoever holds it, issue 30; a 完税证明's, issue 31)
+  /(\/m\/(?:proof|proof-check|tax-check|leave)\/)([^/?#\s"']+)/g,
+  /((?:\/ent\/v3)?\/tax\/proof-check\/)([^/?#\s"']+)/g,
   // the worker's invitation and a task's public sign-up: the pages, their API calls, the old sandbox paths
   /(\/m\/flex\/[wt]\/)([^/?#\s"']+)/g,
   /((?:\/ent\/v3)?\/worker\/(?:invite|task)\/)([^/?#\s"']+)/g,

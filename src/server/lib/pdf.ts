@@ -1,11 +1,13 @@
 /**
- * A small PDF 1.7 writer for one-page documents of text, lines and filled squares — enough for a
- * departure proof and its QR (domain/dimission/proof-pdf.ts), without a dependency. Chinese text is
+ * A small PDF 1.7 writer for documents of text, lines and filled squares — enough for a departure
+ * proof and its QR (domain/dimission/proof-pdf.ts) and a 完税证明 of several pages
+ * (domain/tax/proof-pdf.ts), without a dependency. Chinese text is
  * set in STSong-Light, one of the standard CJK fonts of the PDF specification (Adobe-GB1 with the
  * UniGB-UCS2-H encoding) that readers supply themselves (Acrobat, PDFium in Chrome and Android,
  * pdf.js, Apple's PDFKit), so no font is embedded and a page is a few KB. The output depends on the
  * input only (no clock, no random document ID): the same page gives the same bytes.
  */
+import QRCode from 'qrcode';
 
 /** Proportional widths (1/1000 em) of STSong-Light's Latin glyphs, CIDs 1–95 (U+0020–U+007E). */
 const LATIN_W = [
@@ -95,17 +97,24 @@ export interface PdfInfo {
   created: Date;
 }
 
-/** The one-page PDF file. */
-export function pdfFile(page: PdfPage, info: PdfInfo): Buffer {
-  const content = page.ops.join('\n');
+/** The PDF file of `pages` (one or more), in order. */
+export function pdfFile(pages: PdfPage | readonly PdfPage[], info: PdfInfo): Buffer {
+  const list = pages instanceof PdfPage ? [pages] : pages;
+  // objects: 1 catalog, 2 pages, then a page and its content per page, then the font (3), the info
+  const font = 3 + list.length * 2;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R /Lang (zh-CN) >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
+    `<< /Type /Pages /Kids [${list.map((_, i) => `${3 + i * 2} 0 R`).join(' ')}] /Count ${list.length} >>`,
+    ...list.flatMap((page, i) => {
+      const content = page.ops.join('\n');
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(page.width)} ${num(page.height)}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${4 + i * 2} 0 R >>`,
+        `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+      ];
+    }),
+    `<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${font + 1} 0 R] >>`,
     // both Latin ranges get widths: proportional 1–95 and half-width 814–907, whichever the reader's CMap uses
-    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 7 0 R /DW 1000 /W [1 [${LATIN_W.join(' ')}] 814 907 500] >>`,
+    `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor ${font + 2} 0 R /DW 1000 /W [1 [${LATIN_W.join(' ')}] 814 907 500] >>`,
     '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
     `<< /Title ${pdfString(info.title)} /Author ${pdfString(info.author)} /Subject ${pdfString(info.subject)} /Producer (HR Console) /CreationDate (${pdfDate(info.created)}) >>`,
   ];
@@ -119,6 +128,24 @@ export function pdfFile(page: PdfPage, info: PdfInfo): Buffer {
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** The dark modules of a QR for `text`, `size` points square with its top left at (x, y): PdfPage.fill's rectangles. */
+export function qrSquares(text: string, x: number, y: number, size: number): [number, number, number, number][] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  const out: [number, number, number, number][] = [];
+  for (let r = 0; r < modules.size; r++) {
+    // one rectangle per run of dark modules in a row
+    for (let c = 0; c < modules.size; c++) {
+      if (!modules.data[r * modules.size + c]) continue;
+      let end = c;
+      while (end + 1 < modules.size && modules.data[r * modules.size + end + 1]) end++;
+      out.push([x + c * cell, y - (r + 1) * cell, (end - c + 1) * cell, cell]);
+      c = end;
+    }
+  }
+  return out;
 }
 
 /**

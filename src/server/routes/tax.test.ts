@@ -10,7 +10,9 @@ import { TaxDetail, TaxListData, TaxOrder, TaxServiceData, EligibleData, TaxFile
 import { ImportBatchDetail, taxImport } from '../../contract/imports';
 import { makeXlsx } from '../imports/fixtures';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { createHash } from 'node:crypto';
 import { mobileIndex } from '../domain/users';
+import { DEMO_TAX_SELLER } from '../domain/tax/seller';
 
 let s: TestServer;
 let a: string; // 13800000001: member with the tax flag
@@ -129,6 +131,20 @@ describe('applications', () => {
     expect(eligible.people.find((p) => p.name === '张伟')).toMatchObject({ rows: 2, income: 380000, cert_no: expect.stringMatching(/^330106\*+123X$/) });
     expect((await get(`/tax/eligible?start=${last}&end=${before}`, a)).body).toMatchObject({ code: 400, msg: '结束月份不能早于起始月份' });
     expect((await get(`/tax/eligible?start=2026-13&end=${last}`, a)).body.code).toBe(400);
+    // finished months within the look-back only (contract/tax-rules periodProblem)
+    for (const [from, to] of [
+      ['0000-01', '0000-01'],
+      ['9999-12', '9999-12'],
+      [month(0), month(0)],
+      [last, month(-1)],
+      [month(37), month(36)],
+    ]) {
+      const r = await get(`/tax/eligible?start=${from}&end=${to}`, a);
+      expect(r.body.code, `${from}..${to}`).toBe(400);
+      expect(r.body.msg).toMatch(/^(税款所属期须为已结束的月份（最晚 .+）|只能申请近3年内的税款所属期（.+ 起）)/);
+    }
+    expect((await get(`/tax/eligible?start=${month(36)}&end=${month(36)}`, a)).body.code).toBe(200);
+    expect((await create({ start: month(0), end: month(0), mode: 'people', ids: '1' })).body.code).toBe(400);
   });
 
   let id = 0;
@@ -181,6 +197,19 @@ describe('applications', () => {
     expect((await post(`/tax/apply/${id}/order/wechat`, {}, a)).body.code).toBe(409);
     expect((await get(`/tax/apply/${id}/file?kind=proof`, a)).body).toMatchObject({ code: 409, msg: '完税证明尚未开具' });
     expect((await get(`/tax/apply/${id}/file?kind=invoice`, a)).body.code).toBe(409);
+    // 入库日期 is the day the month's tax reached the treasury, not the payout date; no proof before it
+    const remitted = `${month(0)}-01`;
+    await s.db.query('DELETE FROM tax_remittances WHERE period = $1', [last]);
+    expect((await get(`/tax/apply/${id}`, a)).body.data.rows.find((x: { period: string }) => x.period === last).paid_date).toBe('');
+    expect((await sandbox(`/sandbox/tax/applications/${id}/issue`)).body).toMatchObject({
+      code: 409,
+      msg: `税款所属期 ${last} 的税款尚未入库，入库后方可开具完税证明`,
+    });
+    expect((await sandbox('/sandbox/tax/remittances', { period: month(0), date: remitted })).body.msg).toBe('请选择已结束的税款所属期');
+    expect((await sandbox('/sandbox/tax/remittances', { period: last, date: `${last}-20` })).body.msg).toBe('入库日期应在税款所属期之后（次月申报入库）');
+    expect((await sandbox('/sandbox/tax/remittances', { period: last, date: remitted, voucher: '333016000000001' })).body.code).toBe(200);
+    const rows = TaxDetail.parse((await get(`/tax/apply/${id}`, a)).body.data).rows;
+    expect(rows.filter((x) => x.period === last).map((x) => x.paid_date)).toEqual([remitted, remitted]);
     // the operator issues proof and invoice
     expect((await sandbox(`/sandbox/tax/applications/${id}/issue`)).body.code).toBe(200);
     expect((await sandbox(`/sandbox/tax/applications/${id}/issue`)).body.code).toBe(409);
@@ -191,12 +220,56 @@ describe('applications', () => {
     expect(inv.proof_no).toMatch(/浙税证\d{8}$/);
     expect(inv.invoice).toMatchObject({ status: 'issued', invoice_no: expect.stringMatching(/^\d{20}$/), invoice_date: expect.stringMatching(/^\d{4}-/) });
     expect((await get(`/tax/invoice/${id}/TX000000000000000000`, a)).body).toMatchObject({ code: 404, msg: '发票不存在' });
-    const proof = TaxFileData.parse((await get(`/tax/apply/${id}/file?kind=proof`, a)).body.data);
-    expect(proof.file_name).toBe(`完税证明_${no}.xlsx`);
-    expect(Buffer.from(proof.content, 'base64').subarray(0, 2).toString()).toBe('PK');
-    const xml = TaxFileData.parse((await get(`/tax/apply/${id}/file?kind=invoice`, a)).body.data);
-    expect(Buffer.from(xml.content, 'base64').toString('utf8')).toContain(inv.invoice!.invoice_no);
     expect((await get(`/tax/apply/${id}/file?kind=other`, a)).body.code).toBe(400);
+  });
+
+  it('the issued proof is a PDF with its 验真码, checked on the public page; the invoice follows its record', async () => {
+    const inv = TaxDetail.parse((await get(`/tax/invoice/${id}/${no}`, a)).body.data);
+    const proof = TaxFileData.parse((await get(`/tax/apply/${id}/file?kind=proof`, a)).body.data);
+    expect(proof).toMatchObject({ file_name: `完税证明_${no}.pdf`, mime: 'application/pdf' });
+    const pdf = Buffer.from(proof.content, 'base64');
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const code = inv.verify_code;
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+    const hex = (t: string) => [...t].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+    expect(pdf.toString('latin1')).toContain(hex(code));
+    // every download is the same stored file
+    expect(TaxFileData.parse((await get(`/tax/apply/${id}/file?kind=proof`, a)).body.data).content).toBe(proof.content);
+    const sha = createHash('sha256').update(pdf).digest('hex');
+    const check = await call(s.url, 'GET', `/ent/v3/tax/proof-check/${code.toLowerCase()}`);
+    expect(check.body.data).toMatchObject({ status: 'issued', company_name: '杭州云帆智联科技有限公司', serial: inv.proof_no, file: null });
+    expect(check.body.data.items).toEqual(
+      expect.arrayContaining([
+        { key: 'period', label: '税款所属期', value: `${before} 至 ${last}` },
+        { key: 'tax', label: '实缴税额合计', value: '¥57.00' },
+      ]),
+    );
+    expect((await call(s.url, 'GET', `/ent/v3/tax/proof-check/${code}?sha256=${sha}`)).body.data.file).toBe('match');
+    expect((await call(s.url, 'GET', `/ent/v3/tax/proof-check/${code}?sha256=${'0'.repeat(64)}`)).body.data.file).toBe('mismatch');
+    expect((await call(s.url, 'GET', '/ent/v3/tax/proof-check/ZZZZZZZZZZZZ')).body).toMatchObject({
+      code: 404,
+      msg: '未找到该验真码对应的完税证明，请核对验真码',
+    });
+    expect((await call(s.url, 'GET', '/ent/v3/tax/proof-check/abc')).body.code).toBe(400);
+    // the invoice: amounts from the record (6%: 价税合计 = 金额 + 税额), the configured seller
+    expect(inv.invoice).toMatchObject({ rate_bp: 600, amount: 402800, net_amount: 380000, tax_amount: 22800, seller: { name: DEMO_TAX_SELLER.name } });
+    // the seeded company's invoice details name a recipient: paper, so no electronic file
+    expect(inv.invoice!.medium).toBe('paper');
+    const paper = await get(`/tax/apply/${id}/file?kind=invoice`, a);
+    expect(paper.body.code).toBe(409);
+    expect(paper.body.msg).toMatch(/^该发票为纸质发票，没有电子发票文件可下载；纸质发票将邮寄至 /);
+    await s.db.query(`UPDATE tax_invoices SET medium = 'electronic' WHERE application_id = $1`, [id]);
+    const xml = Buffer.from(TaxFileData.parse((await get(`/tax/apply/${id}/file?kind=invoice`, a)).body.data).content, 'base64').toString('utf8');
+    for (const part of [
+      inv.invoice!.invoice_no,
+      '电子发票（增值税专用发票）',
+      `<SellerIdNum>${DEMO_TAX_SELLER.taxNo}</SellerIdNum>`,
+      '<Amount>3800.00</Amount>',
+      '<TaxRate>6%</TaxRate>',
+      '<ComTaxAm>228.00</ComTaxAm>',
+      '<TotalTaxIncludedAmount>4028.00</TotalTaxIncludedAmount>',
+    ])
+      expect(xml).toContain(part);
   });
 
   it('answers another company the same 404 as a missing application', async () => {

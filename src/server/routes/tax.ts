@@ -14,6 +14,7 @@ import { actOnApplication, applyForTax, submitChecked } from '../domain/tax/appl
 import { listApplications } from '../domain/tax/applications';
 import { applicationDetail, invoicePage } from '../domain/tax/detail';
 import { taxFile } from '../domain/tax/files';
+import { checkTaxProof } from '../domain/tax/proof-file';
 import { payTaxByBank, payTaxByWechat, taxOrder } from '../domain/tax/orders';
 import { eligibleOf } from '../domain/tax/paid-rows';
 import { applyForTaxService, taxServiceOf } from '../domain/tax/service';
@@ -32,7 +33,7 @@ export function taxRoutes(app: FastifyInstance) {
   });
 
   // --- applications (tax flag) -------------------------------------------------------------
-  addRoute(app, endpoints.taxEligible, async ({ auth, db, now, query }) => eligibleOf(db, taxCompany(auth, now), query.start, query.end));
+  addRoute(app, endpoints.taxEligible, async ({ auth, db, now, query }) => eligibleOf(db, taxCompany(auth, now), query.start, query.end, now));
 
   addRoute(app, endpoints.taxCreate, async ({ auth, db, now, body, req, setMsg }) => {
     const c = taxCompany(auth, now);
@@ -67,7 +68,7 @@ export function taxRoutes(app: FastifyInstance) {
   /** 我已核对以上信息无误 → 待支付: the order and the invoice (the company's details, SPEC §5 rules). */
   addRoute(app, endpoints.taxSubmit, async ({ auth, db, now, params, req, setMsg }) => {
     const c = taxCompany(auth, now);
-    const detail = await submitChecked(db, c.id, params.id, now, requestOrigin(req));
+    const detail = await submitChecked(db, c.id, params.id, now, requestOrigin(req), req.server.taxSeller);
     setMsg('核对完成，请支付服务费');
     return detail;
   });
@@ -94,5 +95,10 @@ export function taxRoutes(app: FastifyInstance) {
     invoicePage(db, taxCompany(auth, now).id, params.id, params.number, requestOrigin(req)),
   );
 
-  addRoute(app, endpoints.taxFile, async ({ auth, db, now, params, query }) => taxFile(db, taxCompany(auth, now).id, params.id, query.kind));
+  addRoute(app, endpoints.taxFile, async ({ auth, db, now, params, query, req }) =>
+    taxFile(db, taxCompany(auth, now).id, params.id, query.kind, requestOrigin(req), req.server.taxSeller),
+  );
+
+  /** 验真 of a 完税证明 (public, like the departure proof's): by its code, and a presented file's hash. */
+  addRoute(app, endpoints.taxProofCheck, async ({ db, params, query }) => checkTaxProof(db, params.code, query.sha256));
 }

@@ -10,7 +10,8 @@ import { IdParam } from '../../contract/common';
 import { yuanText as yuan } from '../../contract/money';
 import { TAX_STATUS_TEXT, periodText, type TaxStatus } from '../../contract/tax-rules';
 import type { Db } from '../db/types';
-import { issueInvoice, issueProof, rejectApplication } from '../domain/tax/operator';
+import { issueInvoice, issueProof, recordRemittance, rejectApplication } from '../domain/tax/operator';
+import { requestOrigin } from '../http/origin';
 import { confirmTaxPayment } from '../domain/tax/orders';
 import { decideService } from '../domain/tax/service';
 import { envelope } from '../http/envelope';
@@ -24,6 +25,11 @@ const DecideBody = z.strictObject({
   reason: z.string().trim().max(100, '原因不能超过100字').optional().default(''),
 });
 const ReasonBody = z.strictObject({ reason: z.string().trim().max(100, '原因不能超过100字').optional().default('') });
+const RemitBody = z.strictObject({
+  period: z.string().trim(),
+  date: z.string().trim(),
+  voucher: z.string().trim().max(60, '凭证号不能超过60字').optional().default(''),
+});
 const OrderParam = z.strictObject({ order_id: z.string().regex(/^TAX\d{6,30}$/, '订单号无效') });
 const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
 const form = (action: string, label: string, cls: string, reason = '') =>
@@ -81,7 +87,14 @@ export async function taxSection(db: Db): Promise<string> {
         })
         .join('')
     : '<tr><td colspan="7" class="empty">暂无待处理的完税申请</td></tr>';
-  return `<section id="tax-services"><h2>完税服务开通申请</h2><p class="sub">同意后企业的完税服务标记（is_pay_taxe）打开：POST /sandbox/tax/services/企业ID/decide（result=pass|reject，reason）</p>
+  const remits = await db.query<{ period: string; treasury_date: string; voucher_no: string }>(
+    `SELECT period, to_char(treasury_date, 'YYYY-MM-DD') AS treasury_date, voucher_no FROM tax_remittances ORDER BY period DESC LIMIT 6`,
+  );
+  const remitRows = remits.map((r) => `<tr><td>${esc(r.period)}</td><td>${esc(r.treasury_date)}</td><td>${esc(r.voucher_no)}</td></tr>`).join('');
+  return `<section id="tax-remittances"><h2>代扣个税入库登记</h2><p class="sub">平台作为扣缴义务人次月申报缴纳，按电子缴款凭证登记每个税款所属期的入库日期；完税证明只为已入库的税款开具：POST /sandbox/tax/remittances（period、date、voucher）</p>
+<form method="post" action="/sandbox/tax/remittances"><input name="period" placeholder="所属期 YYYY-MM" maxlength="7"><input name="date" placeholder="入库日期 YYYY-MM-DD" maxlength="10"><input name="voucher" placeholder="电子缴款凭证号" maxlength="60"><button class="ok">登记入库</button></form>
+<table><thead><tr><th>税款所属期</th><th>入库日期</th><th>凭证号</th></tr></thead><tbody>${remitRows || '<tr><td colspan="3" class="empty">暂无入库登记</td></tr>'}</tbody></table></section>
+<section id="tax-services"><h2>完税服务开通申请</h2><p class="sub">同意后企业的完税服务标记（is_pay_taxe）打开：POST /sandbox/tax/services/企业ID/decide（result=pass|reject，reason）</p>
 <table><thead><tr><th>企业</th><th>主管税务机关</th><th>联系人</th><th>申请时间</th><th>审核</th></tr></thead><tbody>${serviceRows}</tbody></table></section>
 <section id="tax-applications"><h2>完税证明申请（开具与开票）</h2><p class="sub">对公转账确认到账：POST /sandbox/tax/orders/订单号/confirm（与微信支付通知同一路径，幂等）；开具：POST /sandbox/tax/applications/申请ID/issue；发票：…/invoice；驳回：…/reject</p>
 <table><thead><tr><th>申请编号</th><th>企业</th><th>税款所属期</th><th>人数</th><th>服务费</th><th>状态</th><th>操作</th></tr></thead><tbody>${appRows}</tbody></table></section>`;
@@ -115,7 +128,12 @@ export function taxSandbox(app: FastifyInstance) {
   });
   act('/sandbox/tax/applications/:id/issue', 'tax-applications', async (req) => {
     const { id } = parseInput(IdParam, req.params);
-    return `完税证明已开具：${await issueProof(app.db, id, app.now())}`;
+    return `完税证明已开具：${await issueProof(app.db, id, app.now(), requestOrigin(req), app.taxSeller)}`;
+  });
+  act('/sandbox/tax/remittances', 'tax-remittances', async (req) => {
+    const b = parseInput(RemitBody, req.body ?? {});
+    await recordRemittance(app.db, b.period, b.date, b.voucher, app.now());
+    return `已登记 ${b.period} 税款入库日期 ${b.date}`;
   });
   act('/sandbox/tax/applications/:id/invoice', 'tax-applications', async (req) => {
     const { id } = parseInput(IdParam, req.params);

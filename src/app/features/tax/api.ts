@@ -13,3 +13,4 @@ export const payWechat = (id: number) => call('taxPayWechat', { params: { id } }
 export const payBank = (id: number, media_id: string) => callWithMsg('taxPayBank', { params: { id }, body: { media_id } });
 export const loadInvoice = (id: number, number: string) => call('taxInvoice', { params: { id, number } });
 export const downloadFile = (id: number, kind: 'proof' | 'invoice') => call('taxFile', { params: { id }, query: { kind } }, { loading: true });
+export const checkTaxProof = (code: string, sha256?: string) => call('taxProofCheck', { params: { code }, query: { sha256 } }, { hideMessage: true });

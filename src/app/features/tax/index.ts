@@ -9,5 +9,6 @@ export { CheckView } from './components/CheckView';
 export { OrderView, type VoucherSlot } from './components/OrderView';
 export { InvoiceDetail } from './components/InvoiceDetail';
 export { BulkApply } from './components/BulkApply';
+export { TaxCheckPage } from './components/TaxCheck';
 export { taxForm, patchForm, resetForm, type TaxForm } from './store';
 export { LazyServicePanel } from './lazy';

@@ -31,6 +31,7 @@ export const tHome = {
     monthLeft: '本月离职人数',
     monthProofs: '已出具离职证明',
     more: '查看数据面板',
+    info: (label: string) => `${label}的统计口径`,
   },
   account: {
     crcLedger: '积分明细',

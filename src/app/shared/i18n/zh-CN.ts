@@ -44,6 +44,7 @@ export const t = {
     companyInvite: '邀请同事',
     leave: '扫码离职',
     proofView: '离职证明',
+    taxProof: '完税证明',
     workerInvite: '任务邀请',
     interviewLink: '面试邀请',
     workerSignup: '任务报名',

@@ -11,6 +11,7 @@ import { mobileIndex } from '../../domain/users';
 import { post } from '../../domain/payouts/ledger';
 import { sealPii } from '../../lib/pii';
 import { fmtDate } from '../../lib/time';
+import { cnMonth, LOOKBACK_MONTHS } from '../../../contract/tax-rules';
 
 const CODE_1_NAME = '杭州云帆智联科技有限公司';
 const TAX_BP = 150;
@@ -113,4 +114,24 @@ async function run(db: Db, now: Date) {
   }
 }
 
-export const taxSeed: SeedStep[] = [{ name: 'tax_001_service_and_paid_payouts', run }];
+/**
+ * 税款入库 of the last 36 finished months: the platform declares a month's withheld tax in the next
+ * one; the demo says it reached the treasury on the 10th of that month (today, if that is later).
+ */
+async function remittances(db: Db, now: Date) {
+  const today = fmtDate(now);
+  for (let back = 1; back <= LOOKBACK_MONTHS; back++) {
+    const day = fmtDate(monthDay(now, back - 1, 10));
+    await db.query(`INSERT INTO tax_remittances (period, treasury_date, voucher_no, recorded_at) VALUES ($1, $2, $3, $4) ON CONFLICT (period) DO NOTHING`, [
+      cnMonth(now, back),
+      day < today ? day : today,
+      `333016${cnMonth(now, back).replace('-', '')}0000${String(back).padStart(4, '0')}`,
+      now,
+    ]);
+  }
+}
+
+export const taxSeed: SeedStep[] = [
+  { name: 'tax_001_service_and_paid_payouts', run },
+  { name: 'tax_002_remittances', run: remittances },
+];

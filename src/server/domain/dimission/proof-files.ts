@@ -6,8 +6,9 @@
  * (HR's preview or print, the employee's link), dated when they were issued. Also HR's preview,
  * which needs both.
  */
-import { randomBytes, createHash } from 'node:crypto';
-import { proofDocument, VERIFY_CODE_ALPHABET, VERIFY_CODE_LENGTH } from '../../../contract/dimission-rules';
+import { createHash } from 'node:crypto';
+import { proofDocument } from '../../../contract/dimission-rules';
+import { newVerifyCode } from '../../lib/crypto';
 import type { Db } from '../../db/types';
 import { decryptPii, encryptPii, revealPii } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
@@ -16,11 +17,6 @@ import { MSG_PROOF_ANONYMISED } from '../accounts/retention-rules';
 import { factsOf, ownProofRow, proofDetail, proofLabel, type ProofRow } from './proofs';
 import { proofPdf } from './proof-pdf';
 import type { Hr } from './shared';
-
-/** 12 characters of Crockford's base32: 5 random bits each (32 divides 256, so no bias). */
-export function newVerifyCode(): string {
-  return [...randomBytes(VERIFY_CODE_LENGTH)].map((b) => VERIFY_CODE_ALPHABET[b & 31]).join('');
-}
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 export const proofFileName = (p: Pick<ProofRow, 'serial'>) => `离职证明_${p.serial ?? ''}.pdf`;

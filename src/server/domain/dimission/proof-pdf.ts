@@ -6,9 +6,8 @@
  * the （盖章） area is left blank and says so — no drawing imitates a seal — and a QR with the
  * 验真码 leads to the public check.
  */
-import QRCode from 'qrcode';
 import type { ProofDocument } from '../../../contract/dimission-rules';
-import { PdfPage, pdfFile, textWidth, wrap } from '../../lib/pdf';
+import { PdfPage, pdfFile, qrSquares, textWidth, wrap } from '../../lib/pdf';
 
 const W = 595.28;
 const H = 841.89;
@@ -16,24 +15,6 @@ const LEFT = 72;
 const RIGHT = W - 72;
 const GREY = [100, 106, 115] as const;
 const LIGHT = [143, 149, 158] as const;
-
-/** The dark modules of a QR for `text`, `size` points square with its top left at (x, y). */
-function qrSquares(text: string, x: number, y: number, size: number): [number, number, number, number][] {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const cell = size / modules.size;
-  const out: [number, number, number, number][] = [];
-  for (let r = 0; r < modules.size; r++) {
-    // one rectangle per run of dark modules in a row
-    for (let c = 0; c < modules.size; c++) {
-      if (!modules.data[r * modules.size + c]) continue;
-      let end = c;
-      while (end + 1 < modules.size && modules.data[r * modules.size + end + 1]) end++;
-      out.push([x + c * cell, y - (r + 1) * cell, (end - c + 1) * cell, cell]);
-      c = end;
-    }
-  }
-  return out;
-}
 
 export const PDF_NOTE = '本电子文件未加盖印章，内容与真伪以验真结果为准；纸质证明以用人单位盖章为准。';
 /** The note of the copy rendered for the company's electronic seal (proof-seal.ts). */

@@ -102,12 +102,13 @@ export interface AppRow {
   reject_reason: string;
   proof_no: string;
   proof_date: string | null;
+  verify_code: string | null;
   created_at: Date;
   invoice_status: 'pending' | 'issued' | null;
 }
 const APP_COLS = `a.id, a.company_id, a.apply_no, a.period_start, a.period_end, a.mode, a.bulk, a.proof_type, a.receive, a.email, a.remark,
   a.status, a.head_count, a.income::text, a.tax::text, a.invoiceable::text, a.fee::text, a.reject_reason, a.proof_no,
-  to_char(a.proof_date, 'YYYY-MM-DD') AS proof_date, a.created_at, i.status AS invoice_status`;
+  to_char(a.proof_date, 'YYYY-MM-DD') AS proof_date, a.verify_code, a.created_at, i.status AS invoice_status`;
 const APP_FROM = 'tax_applications a LEFT JOIN tax_invoices i ON i.application_id = a.id AND i.company_id = a.company_id';
 
 export const itemOf = (a: AppRow) => ({
@@ -130,6 +131,7 @@ export const itemOf = (a: AppRow) => ({
   reject_reason: a.reject_reason,
   proof_no: a.proof_no,
   proof_date: a.proof_date ?? '',
+  verify_code: a.verify_code ?? '',
   invoice_status: a.invoice_status ?? ('none' as const),
 });
 
@@ -144,6 +146,9 @@ export async function ownApplication(db: Db, id: number, companyId: number, lock
   if (!a) throw notFound(MSG_APPLY_MISSING);
   return a;
 }
+
+/** Any company's application, locked (the operator's decisions). */
+export const lockedApplication = (db: Db, id: number) => db.one<AppRow>(`SELECT ${APP_COLS} FROM ${APP_FROM} WHERE a.id = $1 FOR UPDATE OF a`, [id]);
 
 export async function listApplications(db: Db, companyId: number, q: Page & { keywords: string; status: string }) {
   const like = containsPattern(q.keywords);
@@ -161,7 +166,10 @@ export async function listApplications(db: Db, companyId: number, q: Page & { ke
   return { list: list.map(itemOf), total: total?.n ?? 0, counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) };
 }
 
-/** The check rows: each snapshot compared with its payout row as it is now (一致 / 不一致). */
+/**
+ * The check rows: each snapshot compared with its payout row as it is now (一致 / 不一致), with its
+ * 入库日期 — the day its month's tax reached the treasury (tax_remittances), '' while it has not.
+ */
 export async function checkRows(db: Db, applicationId: number) {
   const rows = await db.query<{
     id: number;
@@ -176,10 +184,11 @@ export async function checkRows(db: Db, applicationId: number) {
     now_amount: string;
     now_tax: string;
   }>(
-    `SELECT x.id, x.name, x.cert_no_mask, x.income::text, x.tax::text, x.period, to_char(x.paid_date, 'YYYY-MM-DD') AS paid_date, b.batch_no,
+    `SELECT x.id, x.name, x.cert_no_mask, x.income::text, x.tax::text, x.period, COALESCE(to_char(m.treasury_date, 'YYYY-MM-DD'), '') AS paid_date, b.batch_no,
             r.status AS now_status, r.amount::text AS now_amount, r.tax::text AS now_tax
        FROM tax_application_rows x JOIN payout_rows r ON r.id = x.payout_row_id AND r.company_id = x.company_id
        JOIN payout_batches b ON b.id = x.batch_id AND b.company_id = x.company_id
+       LEFT JOIN tax_remittances m ON m.period = x.period
       WHERE x.application_id = $1 ORDER BY x.id`,
     [applicationId],
   );

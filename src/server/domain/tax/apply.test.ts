@@ -11,6 +11,7 @@ import { actOnApplication, applyForTax, submitChecked } from './apply';
 import type { CreateInput } from './applications';
 import { confirmTaxPayment, orderRow } from './orders';
 import { eligibleOf } from './paid-rows';
+import { DEMO_TAX_SELLER } from './seller';
 import { mobileIndex } from '../users';
 
 let db: Db;
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const u = (await db.one<{ id: number; company_id: number }>(`SELECT id, company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000001')}'`))!;
   companyId = u.company_id;
   userId = u.id;
-  const e = await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1));
+  const e = await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1), now);
   batchIds = e.batches.filter((b) => b.batch_no.startsWith('FFTAXDEMO')).map((b) => b.id);
 }, 120_000);
 afterAll(async () => {
@@ -86,7 +87,7 @@ describe('tax applications (domain)', () => {
     const saved = await db.query('SELECT * FROM company_invoices WHERE company_id = $1', [companyId]);
     await db.query('DELETE FROM company_invoices WHERE company_id = $1', [companyId]);
     try {
-      expect(await refusal(submitChecked(db, companyId, d.id, now, origin))).toEqual({ code: 400, msg: '请先填写开票信息' });
+      expect(await refusal(submitChecked(db, companyId, d.id, now, origin, DEMO_TAX_SELLER))).toEqual({ code: 400, msg: '请先填写开票信息' });
     } finally {
       for (const row of saved) {
         const cols = Object.keys(row);
@@ -96,11 +97,11 @@ describe('tax applications (domain)', () => {
     expect(await status(d.id)).toBe('checking');
     expect(await orderRow(db, d.id)).toBeUndefined();
 
-    const s = await submitChecked(db, companyId, d.id, now, origin);
+    const s = await submitChecked(db, companyId, d.id, now, origin, DEMO_TAX_SELLER);
     expect(s).toMatchObject({ status: 'unpaid', order: { status: 'unpaid', method: '' }, invoice: { status: 'pending' } });
-    expect(await refusal(submitChecked(db, companyId, d.id, now, origin))).toEqual({ code: 409, msg: '当前状态的申请不能提交核对' });
+    expect(await refusal(submitChecked(db, companyId, d.id, now, origin, DEMO_TAX_SELLER))).toEqual({ code: 409, msg: '当前状态的申请不能提交核对' });
     // another company's id: the same 404 as a missing one
-    expect(await refusal(submitChecked(db, companyId + 1000, d.id, now, origin))).toEqual({ code: 404, msg: '申请不存在' });
+    expect(await refusal(submitChecked(db, companyId + 1000, d.id, now, origin, DEMO_TAX_SELLER))).toEqual({ code: 404, msg: '申请不存在' });
 
     const orderId = s.order!.order_id;
     expect(await confirmTaxPayment(db, orderId, now)).toEqual({ order_id: orderId, paid_now: true });
@@ -111,11 +112,13 @@ describe('tax applications (domain)', () => {
   });
 
   it('a withdrawal frees the rows for a new application', async () => {
-    const free = await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1));
+    const free = await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1), now);
     const d = await applyForTax(db, companyId, userId, input([free.people[0]!.worker_id], { mode: 'people', draft: true }), now, origin);
     expect(d.status).toBe('draft');
-    expect((await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1))).people.map((p) => p.worker_id)).not.toContain(free.people[0]!.worker_id);
+    expect((await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1), now)).people.map((p) => p.worker_id)).not.toContain(
+      free.people[0]!.worker_id,
+    );
     expect((await actOnApplication(db, companyId, d.id, 'withdraw', now, origin)).status).toBe('withdrawn');
-    expect((await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1))).people.map((p) => p.worker_id)).toContain(free.people[0]!.worker_id);
+    expect((await eligibleOf(db, { id: companyId, name: '' }, month(2), month(1), now)).people.map((p) => p.worker_id)).toContain(free.people[0]!.worker_id);
   });
 });

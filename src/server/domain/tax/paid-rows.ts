@@ -21,7 +21,9 @@ export interface PaidRow {
   income: number;
   tax: number;
   fee: number;
+  /** 税款所属期: the China-time month the row was paid */
   period: string;
+  /** 发放日期 (kept on the application's row; its 入库日期 is the month's remittance, tax_remittances) */
   paid_date: string;
 }
 
@@ -45,9 +47,9 @@ export async function paidRows(db: Db, companyId: number, start: string, end: st
 
 export const sumOf = (rows: PaidRow[], k: 'income' | 'tax' | 'fee') => rows.reduce((n, r) => n + r[k], 0);
 
-/** A period the rules refuse (start/end months, at most 12) is a 400 before anything is read. */
-export function checkPeriod(start: string, end: string): void {
-  const problem = periodProblem(start, end);
+/** A period the rules refuse (finished months of the look-back, at most 12) is a 400 before anything is read. */
+export function checkPeriod(start: string, end: string, now: Date): void {
+  const problem = periodProblem(start, end, now);
   if (problem) throw badRequest(problem);
 }
 
@@ -55,8 +57,8 @@ export function checkPeriod(start: string, end: string): void {
  * What the company may apply for in a period: its paid rows not yet applied for, by batch and by
  * person, with the invoice title (the company's invoice details, else its name).
  */
-export async function eligibleOf(db: Db, company: { id: number; name: string }, start: string, end: string) {
-  checkPeriod(start, end);
+export async function eligibleOf(db: Db, company: { id: number; name: string }, start: string, end: string, now: Date) {
+  checkPeriod(start, end, now);
   const rows = await paidRows(db, company.id, start, end);
   const batches = new Map<number, { id: number; batch_no: string; task_name: string; period: string; rows: PaidRow[] }>();
   const people = new Map<number, { worker_id: number; name: string; cert_no: string; rows: PaidRow[] }>();

@@ -5,6 +5,7 @@
  * application (待核对) of all the batches through the same function as /tax/apply.
  */
 import { taxImport, type TaxImportRow } from '../../../contract/imports';
+import { periodProblem } from '../../../contract/tax-rules';
 import { createApplication } from '../../domain/tax/applications';
 import { paidRows } from '../../domain/tax/paid-rows';
 import type { Db } from '../../db/types';
@@ -36,6 +37,9 @@ export const taxServer: ServerImportType<TaxImportRow> = {
   async problems(db, companyId, rows) {
     const out = new Map<string, string>();
     const period = rows[0]!.period;
+    // the same months as /tax/apply: finished ones within the look-back
+    const wrong = periodProblem(period, period, new Date());
+    if (wrong) return new Map(rows.map((r) => [r.batch_no, wrong]));
     const m = await batchesOf(
       db,
       companyId,

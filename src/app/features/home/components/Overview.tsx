@@ -4,8 +4,10 @@ import type { FluentIcon } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { HomeSummary } from '../../../../contract/home';
 import { fenText } from '../../../../contract/money';
+import type { FigureId } from '../../../../contract/statistics-defs';
 import { tHome } from '../../../shared/i18n/zh-CN.home';
 import { media } from '../../../shared/theme';
+import { FigureTip } from './FigureTip';
 import { useCardStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -18,6 +20,7 @@ const useStyles = makeStyles({
   figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gridAutoFlow: 'column', gap: tokens.spacingHorizontalS },
   figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   value: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase600 },
+  tip: { border: 'none', background: 'none', padding: `0 ${tokens.spacingHorizontalXXS}`, color: 'inherit', font: 'inherit', cursor: 'pointer' },
 });
 
 const O = tHome.overview;
@@ -33,7 +36,8 @@ function Block({
   title: string;
   hint: string;
   icon: FluentIcon;
-  figures: [string, string][];
+  /** label, value, its definition (contract/statistics-defs) */
+  figures: [string, string, FigureId][];
   testId: string;
   href: string;
 }) {
@@ -52,11 +56,12 @@ function Block({
         </Text>
       </div>
       <div className={s.figures}>
-        {figures.map(([label, value]) => (
+        {figures.map(([label, value, id]) => (
           <div key={label} className={s.figure}>
             <span className={s.value}>{value}</span>
             <Text size={200} className={c.muted}>
               {label}
+              <FigureTip id={id} label={label} className={s.tip} />
             </Text>
           </div>
         ))}
@@ -84,10 +89,10 @@ export function Overview({ data }: { data: HomeSummary['overview'] | null }) {
         testId="overview-recruit"
         href="/statistics"
         figures={[
-          [O.openPositions, v(data?.recruit.open_positions)],
-          [O.applies, v(data?.recruit.applies)],
-          [O.invited, v(data?.recruit.invited)],
-          [O.hired, v(data?.recruit.hired)],
+          [O.openPositions, v(data?.recruit.open_positions), 'open-positions'],
+          [O.applies, v(data?.recruit.applies), 'applies'],
+          [O.invited, v(data?.recruit.invited), 'invited'],
+          [O.hired, v(data?.recruit.hired), 'hired'],
         ]}
       />
       <Block
@@ -97,9 +102,9 @@ export function Overview({ data }: { data: HomeSummary['overview'] | null }) {
         testId="overview-flex"
         href="/statistics#flex"
         figures={[
-          [O.activeTasks, v(data?.flex.active_tasks)],
-          [O.monthAmount, data ? fenText(data.flex.month_amount) : '—'],
-          [O.monthCount, v(data?.flex.month_count)],
+          [O.activeTasks, v(data?.flex.active_tasks), 'flex-active'],
+          [O.monthAmount, data ? fenText(data.flex.month_amount) : '—', 'flex-gross'],
+          [O.monthCount, v(data?.flex.month_count), 'flex-paid'],
         ]}
       />
       <Block
@@ -109,8 +114,8 @@ export function Overview({ data }: { data: HomeSummary['overview'] | null }) {
         testId="overview-departure"
         href="/statistics#departure"
         figures={[
-          [O.monthLeft, v(data?.departure.month_left)],
-          [O.monthProofs, v(data?.departure.month_proofs)],
+          [O.monthLeft, v(data?.departure.month_left), 'left'],
+          [O.monthProofs, v(data?.departure.month_proofs), 'proofs'],
         ]}
       />
     </div>

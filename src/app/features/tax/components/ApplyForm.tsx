@@ -54,7 +54,7 @@ export function ApplyForm() {
 
   const submit = async (draft: boolean) => {
     if (busy) return;
-    const p = formProblem({ ...form, ids: [...form.ids] });
+    const p = formProblem({ ...form, now: new Date(), ids: [...form.ids] });
     setProblem(p);
     if (p) return;
     setBusy(true);

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Spinner, Text } from '@fluentui/react-components';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Badge, Button, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
-import { PROOF_TYPES, RECEIVE_WAYS, periodText } from '../../../../contract/tax-rules';
+import { formatVerifyCode } from '../../../../contract/dimission-rules';
+import { PROOF_TYPES, RECEIVE_WAYS, TAX_VERIFY_PATH, periodText } from '../../../../contract/tax-rules';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 import { yuanText } from '../../../../contract/money';
 import { EmptyState } from '../../../shared/ui';
@@ -58,6 +59,8 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
   const inv = data.invoice;
   const get = (kind: 'proof' | 'invoice') => void downloadFile(id, kind).then(saveFile, () => {});
   const dash = (v: string) => v || d.none;
+  // a paper invoice is mailed: there is no electronic file to offer
+  const paper = inv?.medium === 'paper';
   return (
     <div className={s.root}>
       <section className={s.panel}>
@@ -80,8 +83,12 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
               [f.taxNo, inv.creditcode],
               [f.addrPhone, dash(`${inv.address} ${inv.phone}`.trim())],
               [f.bank, dash(`${inv.bank_name} ${inv.bank_account}`.trim())],
-              [f.amount, yuanText(inv.amount)],
               [f.content, inv.content],
+              [f.net, yuanText(inv.net_amount)],
+              [f.rate, `${inv.rate_bp / 100}%`],
+              [f.taxAmount, yuanText(inv.tax_amount)],
+              [f.amount, yuanText(inv.amount)],
+              [f.seller, dash([inv.seller.name, inv.seller.tax_no].filter(Boolean).join(' · '))],
               [f.invoiceNo, dash(inv.invoice_no)],
               [f.invoiceDate, dash(inv.invoice_date)],
               [f.invoiceStatus, d.invoiceStatus[inv.status]],
@@ -91,10 +98,17 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
         ) : (
           <Text className={s.muted}>{d.noInvoice}</Text>
         )}
+        {paper && (
+          <MessageBar intent="info" data-testid="tax-paper-note">
+            <MessageBarBody>{d.paperNote(`${inv.ship_name} ${inv.ship_address}`.trim())}</MessageBarBody>
+          </MessageBar>
+        )}
         <div className={s.footer}>
-          <Button icon={<ArrowDownloadRegular />} disabled={inv?.status !== 'issued'} onClick={() => get('invoice')} data-testid="tax-dl-invoice">
-            {d.downloadInvoice}
-          </Button>
+          {!paper && (
+            <Button icon={<ArrowDownloadRegular />} disabled={inv?.status !== 'issued'} onClick={() => get('invoice')} data-testid="tax-dl-invoice">
+              {d.downloadInvoice}
+            </Button>
+          )}
           <Button icon={<ArrowDownloadRegular />} disabled={data.status !== 'issued'} onClick={() => get('proof')} data-testid="tax-dl-proof">
             {d.downloadProof}
           </Button>
@@ -118,6 +132,19 @@ export function InvoiceDetail({ id, number }: { id: number; number: string }) {
             [f.receive, data.receive === 'email' ? `${RECEIVE_WAYS.email}（${data.email}）` : RECEIVE_WAYS.download],
             [f.proofNo, data.proof_no || d.notIssued],
             [f.proofDate, dash(data.proof_date)],
+            ...(data.verify_code
+              ? ([
+                  [
+                    d.verifyCode,
+                    <span key="v">
+                      {formatVerifyCode(data.verify_code)}{' '}
+                      <Link href={`${TAX_VERIFY_PATH}/${data.verify_code}`} target="_blank" rel="noopener" data-testid="tax-verify-link">
+                        {d.verifyLink}
+                      </Link>
+                    </span>,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
             [f.remark, dash(data.remark)],
             ...(data.reject_reason ? ([[f.rejected, data.reject_reason]] as [string, string][]) : []),
           ]}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Button, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CopyRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
@@ -147,6 +147,10 @@ export function OrderView({ id, voucherField }: { id: number; voucherField: Vouc
                   <>
                     <QrCode value={qr} alt={o.scan} testId="tax-qr" />
                     <Text>{o.scan}</Text>
+                    {/* the same page on this device, as membership's order offers (a phone cannot scan its own screen) */}
+                    <Link href={qr} target="_blank" rel="noopener" data-testid="tax-open-pay">
+                      {o.openPayPage}
+                    </Link>
                     <Button appearance="primary" disabled={busy} onClick={() => void checkPaid()} data-testid="tax-paid-check">
                       {o.paidBtn}
                     </Button>

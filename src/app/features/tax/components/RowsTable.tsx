@@ -29,7 +29,7 @@ export function RowsTable({ rows }: { rows: readonly Row[] }) {
               <TableCell>{yuanText(r.income)}</TableCell>
               <TableCell>{yuanText(r.tax)}</TableCell>
               <TableCell>{r.period}</TableCell>
-              <TableCell className={s.nowrap}>{r.paid_date}</TableCell>
+              <TableCell className={s.nowrap}>{r.paid_date || tTax.check.notRemitted}</TableCell>
               <TableCell className={s.nowrap}>{r.batch_no}</TableCell>
               <TableCell>
                 {r.consistent ? (

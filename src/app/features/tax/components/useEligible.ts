@@ -8,7 +8,7 @@ export function useEligible(start: string, end: string, enabled: boolean) {
   const [data, setData] = useState<DataOf<'taxEligible'> | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    if (periodProblem(start, end)) {
+    if (periodProblem(start, end, new Date())) {
       setData({ batches: [], people: [], title: '' });
       return;
     }

@@ -9,12 +9,14 @@ describe('tax form rules', () => {
     expect(monthBefore(now, 1)).toBe('2025-12');
     expect(monthBefore(new Date('2026-01-31T17:00:00Z'), 0)).toBe('2026-02');
     expect(defaultPeriod(now)).toEqual({ start: '2025-10', end: '2025-12' });
-    expect(monthOptions(now)).toHaveLength(24);
+    expect(monthOptions(now)).toHaveLength(36);
+    expect(monthOptions(now)[0]).toBe('2025-12'); // the unfinished month is not offered
   });
   it('checks the form in order', () => {
-    const ok = { start: '2025-10', end: '2025-12', ids: [1], receive: 'download' as const, email: '', remark: '' };
+    const ok = { now, start: '2025-10', end: '2025-12', ids: [1], receive: 'download' as const, email: '', remark: '' };
     expect(formProblem(ok)).toBeNull();
     expect(formProblem({ ...ok, end: '2025-09' })).toBe('结束月份不能早于起始月份');
+    expect(formProblem({ ...ok, end: '2026-01' })).toMatch(/^税款所属期须为已结束的月份/);
     expect(formProblem({ ...ok, ids: [] })).toBe('请选择人员或批次');
     expect(formProblem({ ...ok, receive: 'email', email: 'a@b' })).toBe('请填写正确的接收邮箱');
     expect(formProblem({ ...ok, receive: 'email', email: 'hr@yunfan.example' })).toBeNull();

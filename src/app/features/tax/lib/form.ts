@@ -1,23 +1,18 @@
 /** Pure rules of the application form: the default period, the month list, the checks, totals. */
-import { MONTH_RE, periodProblem } from '../../../../contract/tax-rules';
+import { cnMonth, MONTH_RE, periodMonths, periodProblem } from '../../../../contract/tax-rules';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** China-time month `back` months before `now`. */
-export function monthBefore(now: Date, back: number): string {
-  const d = new Date(now.getTime() + 8 * 3600_000);
-  const idx = d.getUTCFullYear() * 12 + d.getUTCMonth() - back;
-  return `${Math.floor(idx / 12)}-${pad((idx % 12) + 1)}`;
-}
+export const monthBefore = cnMonth;
 
 /** The last three full months (tax of a month is declared in the next one). */
 export const defaultPeriod = (now: Date) => ({ start: monthBefore(now, 3), end: monthBefore(now, 1) });
 
-/** The months a picker offers: the last 24, newest first. */
-export const monthOptions = (now: Date) => Array.from({ length: 24 }, (_, i) => monthBefore(now, i));
+/** The months a picker offers: the finished ones within the look-back, newest first (contract/tax-rules). */
+export const monthOptions = periodMonths;
 
 export interface FormCheck {
+  now: Date;
   start: string;
   end: string;
   ids: number[];
@@ -28,7 +23,7 @@ export interface FormCheck {
 
 /** The first problem of the form (the server checks the same again), or null. */
 export function formProblem(f: FormCheck): string | null {
-  const p = periodProblem(f.start, f.end);
+  const p = periodProblem(f.start, f.end, f.now);
   if (p) return p;
   if (f.ids.length === 0) return tTax.form.pick;
   if (f.receive === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) return tTax.form.badEmail;
