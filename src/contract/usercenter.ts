@@ -72,7 +72,8 @@ export const Invoice = z.object({
   ship_address: z.string(),
 });
 export type Invoice = z.infer<typeof Invoice>;
-export const InvoiceData = z.object({ invoice: Invoice.nullable() });
+/** `defaults`: what a first invoice starts from — the verified company's name and credit code (税务登记号). */
+export const InvoiceData = z.object({ invoice: Invoice.nullable(), defaults: z.object({ company_name: z.string(), creditcode: z.string() }) });
 
 /** Form body for saving an invoice; the type-1 and shipping rules are checked by the handler. */
 export const InvoiceBody = z.strictObject({

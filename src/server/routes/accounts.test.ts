@@ -294,6 +294,10 @@ describe('membership payment (WeChat Pay sandbox)', () => {
   it('invoices: SPEC §5 rules on the server, saved and read back', async () => {
     const t2 = await s.tokenFor('13800000002');
     const base = { company_name: '南京禾木餐饮管理有限公司', creditcode: '91320106MA1N8R2K0X', invoice_type: '1' };
+    // nothing saved yet: the dialog starts from the verified company's name and credit code (税务登记号, issue 33)
+    await s.db.query(`DELETE FROM company_invoices WHERE company_id = (SELECT company_id FROM users WHERE mobile_bidx = $1)`, [mobileIndex('13800000002')]);
+    const first = (await api('GET', '/usercenter/company/invoice', t2)).body.data;
+    expect(first).toEqual({ invoice: null, defaults: { company_name: '南京禾木餐饮管理有限公司', creditcode: makeUscc('320106', 'MA1N8R2K') } });
     expect((await api('POST', '/usercenter/company/invoice', t2, { ...base, company_name: ' ' })).body.msg).toBe('请填写企业发票抬头');
     expect((await api('POST', '/usercenter/company/invoice', t2, { ...base, invoice_type: '' })).body.msg).toBe('请选择发票类型');
     expect((await api('POST', '/usercenter/company/invoice', t2, base)).body.msg).toBe('请填写基本户账号');

@@ -72,7 +72,10 @@ describe('resignation requests', () => {
     expect((await get('/dimission/requests', noCompany)).body.code).toBe(403);
     await s.db.query(`UPDATE companies SET company_lv = 0 WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`);
     expect((await get('/dimission/requests', other)).body.code).toBe(403);
+    // a company that cannot open its requests is not urged to review them (issue 33); a member is
+    expect((await get('/dimission/urge', other)).body.data).toEqual({ count: 0 });
     await s.db.query(`UPDATE companies SET company_lv = 1 WHERE id = (SELECT company_id FROM users WHERE mobile_bidx = '${mobileIndex('13800000002')}')`);
+    expect((await get('/dimission/urge', other)).body.data.count).toBeGreaterThan(0);
     expect((await get('/dimission/requests')).body.code).toBe(410000);
     for (const q of ['status=nope', 'page=0', 'keywords=' + 'x'.repeat(41), 'keywords=%00a', 'foo=1']) {
       const r = await get(`/dimission/requests?${q}`, member);

@@ -22,14 +22,19 @@ import { leavePage, leaveQr, sendLeaveCode, submitLeave, verifyLeaveMobile, with
 import { hrOf } from '../domain/dimission/shared';
 import { SMS_INTERVAL_S } from '../domain/sms-codes';
 import { isActiveMember } from '../domain/users';
+import { isPaid } from '../domain/access';
 import { requestOrigin } from '../http/origin';
 import { addRoute } from '../http/route';
 import { limitIp, type LoginLimits } from '../lib/limits';
 
 export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; limits: LoginLimits; flows: SignFlowProvider | null }) {
-  /** SPEC §4 urge notice: pending resignation requests of the caller's company (0 until admitted). */
-  addRoute(app, endpoints.urge, async ({ auth, db }) => {
-    if (!isActiveMember(auth.user, auth.company)) return { count: 0 };
+  /**
+   * SPEC §4 urge notice: pending resignation requests of the caller's company — 0 until admitted,
+   * and 0 for a company that is not a paying member: it cannot open or act on them (hrOf), so the
+   * notice would urge what it cannot do (issue 33).
+   */
+  addRoute(app, endpoints.urge, async ({ auth, db, now }) => {
+    if (!isActiveMember(auth.user, auth.company) || !isPaid(auth.company, now)) return { count: 0 };
     return { count: await pendingRequestCount(db, auth.company.id) };
   });
 

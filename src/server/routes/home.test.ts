@@ -24,8 +24,9 @@ describe('GET /ent/v3/index/setting', () => {
       job_switch: 10,
       op_leave: 2,
     });
-    expect(data.company_order.map((p) => p.pack)).toEqual(['year', 'two_year', 'quarter']);
-    expect(data.company_order[0]).toEqual({ pack: 'year', name: '年度会员', amount: 398000, days: 365, num: 500 });
+    // by duration, shortest first (issue 33: 年度/两年/季度 read out of order)
+    expect(data.company_order.map((p) => p.pack)).toEqual(['quarter', 'year', 'two_year']);
+    expect(data.company_order[1]).toEqual({ pack: 'year', name: '年度会员', amount: 398000, days: 365, num: 500 });
   });
 
   it('leaves out a disabled pack', async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints';
 import { grants } from '../../contract/roles';
 import { activeCompany, adminCompany } from '../domain/access';
-import { companyInvoice, saveCompanyInvoice, saveOrderInvoice } from '../domain/accounts/invoices';
+import { companyInvoice, invoiceDefaults, saveCompanyInvoice, saveOrderInvoice } from '../domain/accounts/invoices';
 import { createMemberOrder, memberOrder, memberOrders } from '../domain/accounts/membership';
 import { wechatCodeUrl } from '../adapters/wechatpay-orders';
 import { addRoute } from '../http/route';
@@ -23,7 +23,10 @@ export function membershipRoutes(app: FastifyInstance) {
   addRoute(app, endpoints.orders, async ({ auth, db }) => ({ list: await memberOrders(db, activeCompany(auth).id) }));
 
   // the recipient's phone whole to who may edit the details (财务, 管理员), masked to other members
-  addRoute(app, endpoints.invoice, async ({ auth, db }) => ({ invoice: await companyInvoice(db, activeCompany(auth).id, grants(auth.user.roles, 'finance')) }));
+  addRoute(app, endpoints.invoice, async ({ auth, db }) => {
+    const c = activeCompany(auth);
+    return { invoice: await companyInvoice(db, c.id, grants(auth.user.roles, 'finance')), defaults: await invoiceDefaults(db, c.id) };
+  });
 
   // the invoice details are the company's billing identity: 财务 and 管理员 (the table's perm)
   addRoute(app, endpoints.saveInvoice, async ({ auth, body, db, now, setMsg }) => {

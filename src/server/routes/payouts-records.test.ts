@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchDetail, LedgerData, LogPageData, PayExport } from '../../contract/payouts';
-import { checkLedger } from '../domain/payouts/ledger';
+import { checkLedger, post as ledgerPost } from '../domain/payouts/ledger';
 import { sealPii } from '../lib/pii';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { mobileIndex } from '../domain/users';
@@ -154,5 +154,14 @@ describe('payouts: 费用记录', () => {
     expect(ws.getRow(3).getCell(3).value).toBe(5000);
     expect(ws.getRow(2).getCell(4).value).toBe(led.balance / 100);
     expect((await call(s.url, 'GET', '/ent/v3/payout/ledger/export')).body.code).toBe(410000);
+  });
+
+  it('lists by time, newest first, not by the order the entries were written (issue 33)', async () => {
+    // an entry written last but dated earlier (a result applied late): it takes its place by time
+    await s.db.tx((t) => ledgerPost(t, c1, 'topup', 100, { remark: '迟到的入账' }, new Date(Date.now() - 400 * 86_400_000)));
+    const all = LedgerData.parse((await get('/payout/ledger?page_size=50')).body.data).list;
+    const times = all.map((l) => l.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(all.some((l) => l.remark === '迟到的入账')).toBe(false);
   });
 });

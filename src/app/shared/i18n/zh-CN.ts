@@ -6,6 +6,8 @@
  * files in src/app (catalog.test.ts lists any, with the few allowed exceptions).
  */
 export const t = {
+  /** Fluent Dropdown's clear button (shared/ui/Dropdown.tsx) */
+  clearSelection: '清除选择',
   product: '企业服务平台',
 
   login: {

@@ -8,6 +8,7 @@
  */
 import type { Db } from '../types';
 import { mobileIndex } from '../../domain/users';
+import { insertRows } from './rows';
 import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
@@ -214,6 +215,9 @@ const candidates: SeedStep = {
     const year = Number(dateAfter(now, 0).slice(0, 4));
     const cities = Object.keys(CITIES);
     const usedMobiles = new Set<string>();
+    // work and education rows written together at the end (insertRows), in the order made
+    const works: unknown[][] = [];
+    const edus: unknown[][] = [];
     for (let i = 0; i < 320; i++) {
       const male = r.next() < 0.55;
       const surname = r.pick([...SURNAMES]);
@@ -280,46 +284,34 @@ const candidates: SeedStep = {
         const own = i % 23 === 0 && k === 0 && end ? c1 : i % 41 === 0 && k === 0 && end ? c2 : null;
         const employer = own === c1 ? '杭州云帆智联科技有限公司' : own === c2 ? '南京禾木餐饮管理有限公司' : r.pick(EMPLOYERS);
         const job = track.jobs[Math.min(track.jobs.length - 1, Math.max(0, 2 - k - (years < 4 ? 1 : 0)))]!;
-        await db.query(
-          `INSERT INTO candidate_work (candidate_id, company_id, company_name, job_name, start_date, end_date, resign_id,
-             resign_type, has_proof)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-          [
-            id,
-            own,
-            employer,
-            job,
-            dateAfter(start, 0),
-            end ? dateAfter(end, 0) : null,
-            own ? 10_000 + id * 10 + k : 0,
-            own ? 'in' : 'other',
-            end !== null && (own !== null || r.next() < 0.6),
-          ],
-        );
+        works.push([
+          id,
+          own,
+          employer,
+          job,
+          dateAfter(start, 0),
+          end ? dateAfter(end, 0) : null,
+          own ? 10_000 + id * 10 + k : 0,
+          own ? 'in' : 'other',
+          end !== null && (own !== null || r.next() < 0.6),
+        ]);
         end = addDays(start, -r.int(5, 60));
       }
       // education: the highest degree, and for masters the bachelor before it
       const school = r.pick(SCHOOLS.filter(([, lv]) => lv === Math.min(edu, 6)).length ? SCHOOLS.filter(([, lv]) => lv === Math.min(edu, 6)) : SCHOOLS);
       const gradYear = year - years - (years === 0 ? r.int(0, 1) : 0);
       const span = edu >= 6 ? 3 : edu === 5 ? 4 : 3;
-      await db.query(`INSERT INTO candidate_edu (candidate_id, school_name, major, start_date, end_date, education) VALUES ($1,$2,$3,$4,$5,$6)`, [
-        id,
-        school[0],
-        edu <= 3 ? '' : r.pick(track.majors),
-        `${gradYear - span}-09-01`,
-        `${gradYear}-06-30`,
-        edu,
-      ]);
+      edus.push([id, school[0], edu <= 3 ? '' : r.pick(track.majors), `${gradYear - span}-09-01`, `${gradYear}-06-30`, edu]);
       if (edu >= 6) {
-        await db.query(`INSERT INTO candidate_edu (candidate_id, school_name, major, start_date, end_date, education) VALUES ($1,$2,$3,$4,$5,5)`, [
-          id,
-          r.pick(SCHOOLS.filter(([, lv]) => lv === 5))[0],
-          r.pick(track.majors),
-          `${gradYear - span - 4}-09-01`,
-          `${gradYear - span}-06-30`,
-        ]);
+        edus.push([id, r.pick(SCHOOLS.filter(([, lv]) => lv === 5))[0], r.pick(track.majors), `${gradYear - span - 4}-09-01`, `${gradYear - span}-06-30`, 5]);
       }
     }
+    await insertRows(
+      db,
+      'INSERT INTO candidate_work (candidate_id, company_id, company_name, job_name, start_date, end_date, resign_id, resign_type, has_proof)',
+      works,
+    );
+    await insertRows(db, 'INSERT INTO candidate_edu (candidate_id, school_name, major, start_date, end_date, education)', edus);
   },
 };
 

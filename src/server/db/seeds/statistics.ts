@@ -3,14 +3,14 @@
  * data panel has a shape: daily position views, applications with interviews, hires and start
  * dates, departures of every leave type with proofs, and the company's 在职人数.
  */
-import type { Db } from '../types';
 import { mobileIndex } from '../../domain/users';
 import type { SeedStep } from '../seed';
 import { sealPii } from '../../lib/pii';
 import { addDays, dateAfter } from '../../lib/time';
 import { makeIdCard } from './dimission';
 import { tenureText } from '../../../contract/dimission-rules';
-import { post } from '../../domain/payouts/ledger';
+import { seedPayoutHistory } from './payouts-history';
+import { insertRows } from './rows';
 
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -21,16 +21,6 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Multi-row INSERT in chunks ($n placeholders). */
-async function insertRows(db: Db, head: string, rows: unknown[][], tail = '') {
-  for (let i = 0; i < rows.length; i += 200) {
-    const chunk = rows.slice(i, i + 200);
-    const params: unknown[] = [];
-    const values = chunk.map((r) => `(${r.map((v) => (params.push(v), `$${params.length}`)).join(',')})`).join(',');
-    await db.query(`${head} VALUES ${values} ${tail}`, params);
-  }
 }
 
 const NAMES = ['张伟', '李娜', '王芳', '刘洋', '陈静', '杨磊', '赵敏', '黄强', '周婷', '吴杰', '徐丽', '孙浩', '马超', '朱琳', '胡军', '郭燕'];
@@ -164,9 +154,9 @@ const ANNOUNCEMENTS: [string, string, boolean, number][] = [
 
 /**
  * 016 (issue 15): the departments of the demo positions and departures (the panel's 部门 filter),
- * a year of 灵活用工 payouts through the ledger (consistent with domain/payouts/ledger.ts checkLedger), a year
- * of CRC earned and spent that nets to zero (the balance the demo shows stays as it was), one batch
- * 待确认 and the platform announcements.
+ * a year of 灵活用工 tasks and payouts paid through the product's path (payouts-history.ts, issue 33), a
+ * year of CRC earned and spent that nets to zero (the balance the demo shows stays as it was) and
+ * the platform announcements.
  */
 const homeAndPanel: SeedStep = {
   name: '016_home_statistics',
@@ -208,109 +198,8 @@ const homeAndPanel: SeedStep = {
        WHERE l.id = s.id`,
       [c1],
     );
-    // 灵活用工: one confirmed top-up a year ago, then batches of the people of a past task
-    const task = await db.one<{ id: number }>(
-      "SELECT id FROM flex_tasks WHERE company_id = $1 AND status IN ('ended', 'ongoing') ORDER BY status, id LIMIT 1",
-      [c1],
-    );
-    const workers = await db.query<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 ORDER BY id LIMIT 3', [c1]);
-    if (!task || !workers.length) return;
-    const set = await db.one<{ fee_rate_bp: number; tax_rate_bp: number }>('SELECT fee_rate_bp, tax_rate_bp FROM payout_settings WHERE company_id = $1', [c1]);
-    const feeBp = set?.fee_rate_bp ?? 600;
-    const taxBp = set?.tax_rate_bp ?? 150;
-    // the batches first, then one top-up of exactly what they cost: the account ends at ¥0 (the payouts
-    // tests and a fresh demo start from an empty balance)
-    // about one batch a week, 360 to 4 days ago (every month and every 30-day window has some)
-    const plan = Array.from({ length: 45 }, (_, k) => {
-      const ago = 360 - k * 8 - int(0, 4);
-      const people = workers.slice(0, int(1, workers.length));
-      const rows = people.map((w) => {
-        const amount = int(20, 300) * 1000;
-        const tax = Math.round((amount * taxBp) / 10000);
-        // no failures in the last batches: their refunds must not be needed to pay the ones after
-        return { w, amount, tax, fee: Math.round((amount * feeBp) / 10000), net: amount - tax, ok: rnd() > 0.08 || k >= 40 };
-      });
-      return { k, ago, rows };
-    });
-    const cost = plan.reduce((t, p) => t + p.rows.reduce((x, r) => x + (r.ok ? r.amount + r.fee : 0), 0), 0);
-    const topAt = addDays(now, -370);
-    const orderNo = `CZ${dateAfter(topAt, 0).replaceAll('-', '')}0000016001`;
-    const top = await db.one<{ id: number }>(
-      `INSERT INTO payout_topups (company_id, order_no, amount, status, created_at, confirmed_at) VALUES ($1, $2, $3, 'confirmed', $4, $4) RETURNING id`,
-      [c1, orderNo, cost, topAt],
-    );
-    await post(db, c1, 'topup', cost, { topup_id: top!.id, ref_no: orderNo, remark: '对公转账充值' }, topAt);
-    for (const { k, ago, rows } of plan) {
-      const created = addDays(now, -ago - 0.3);
-      const confirmed = addDays(created, 0.05);
-      const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s2, r) => s2 + f(r), 0);
-      const batchNo = `FF${dateAfter(created, 0).replaceAll('-', '')}${String(160000 + k).padStart(10, '0')}`;
-      const b = (await db.one<{ id: number }>(
-        `INSERT INTO payout_batches (company_id, batch_no, task_id, status, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp,
-           created_at, submitted_at, confirmed_at, finished_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12,$13,$14) RETURNING id`,
-        [
-          c1,
-          batchNo,
-          task.id,
-          rows.every((r) => r.ok) ? 'done' : 'partial',
-          rows.length,
-          sum((r) => r.amount),
-          sum((r) => r.fee),
-          sum((r) => r.tax),
-          sum((r) => r.net),
-          feeBp,
-          taxBp,
-          created,
-          confirmed,
-          addDays(confirmed, 0.1),
-        ],
-      ))!.id;
-      for (const [type, v] of [
-        ['payout', sum((r) => r.net)],
-        ['fee', sum((r) => r.fee)],
-        ['tax', sum((r) => r.tax)],
-      ] as const) {
-        if (v > 0) await post(db, c1, type, -v, { batch_id: b, ref_no: batchNo }, confirmed);
-      }
-      for (const [j, r] of rows.entries()) {
-        const row = (await db.one<{ id: number }>(
-          `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, status, channel_no, fail_reason, finished_at, created_at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) RETURNING id`,
-          [
-            b,
-            c1,
-            r.w.id,
-            r.w.name,
-            r.amount,
-            r.tax,
-            r.fee,
-            r.net,
-            r.ok ? 'success' : 'failed',
-            `PO016${String(k * 10 + j).padStart(14, '0')}`,
-            r.ok ? '' : '收款账户户名不符',
-            addDays(confirmed, 0.08),
-            created,
-          ],
-        ))!.id;
-        if (!r.ok) await post(db, c1, 'refund', r.amount + r.fee, { row_id: row, ref_no: batchNo, remark: '发放失败退回' }, addDays(confirmed, 0.08));
-      }
-    }
-    // one batch waiting for 确认发放 (首页 待确认发放批次)
-    const w = workers[0]!;
-    const amount = 50_000;
-    const tax = Math.round((amount * taxBp) / 10000);
-    const fee = Math.round((amount * feeBp) / 10000);
-    const created = addDays(now, -0.2);
-    const b = (await db.one<{ id: number }>(
-      `INSERT INTO payout_batches (company_id, batch_no, task_id, status, head_count, gross, fee, tax, net, fee_rate_bp, tax_rate_bp, created_at, submitted_at)
-       VALUES ($1,$2,$3,'unpaid',1,$4,$5,$6,$7,$8,$9,$10,$10) RETURNING id`,
-      [c1, `FF${dateAfter(created, 0).replaceAll('-', '')}0000169999`, task.id, amount, fee, tax, amount - tax, feeBp, taxBp, created],
-    ))!.id;
-    await db.query(
-      `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, channel_no, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-      [b, c1, w.id, w.name, amount, tax, fee, amount - tax, 'PO016PENDING00000001', created],
-    );
+    // 灵活用工: a year of tasks and batches paid through the product's path (payouts-history.ts)
+    await seedPayoutHistory(db, c1, now, rnd);
   },
 };
 

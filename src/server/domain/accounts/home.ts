@@ -14,7 +14,7 @@ import { todoCounts } from './todos';
 export async function siteSetting(db: Db) {
   const rows = await db.query<{ key: string; value: number }>('SELECT key, value FROM crc_configure ORDER BY sort, key');
   const configure = Object.fromEntries(rows.map((r) => [r.key, r.value])) as CrcConfigure;
-  const packs = await db.query<MemberPack>('SELECT pack, name, amount, days, num FROM member_packs WHERE enabled ORDER BY sort, pack');
+  const packs = await db.query<MemberPack>('SELECT pack, name, amount, days, num FROM member_packs WHERE enabled ORDER BY days, sort, pack');
   return { setting: { configure }, company_order: packs };
 }
 

@@ -68,6 +68,12 @@ export async function companyInvoice(db: Db, companyId: number, whole: boolean) 
   };
 }
 
+/** What a first invoice starts from: the verified company's name and credit code (税务登记号, issue 33). */
+export async function invoiceDefaults(db: Db, companyId: number) {
+  const c = await db.one<{ name: string; creditcode: string | null }>('SELECT name, creditcode FROM companies WHERE id = $1', [companyId]);
+  return { company_name: c?.name ?? '', creditcode: c?.creditcode ?? '' };
+}
+
 export async function saveCompanyInvoice(db: Db, companyId: number, b: InvoiceIn, now: Date): Promise<void> {
   checkInvoice(b);
   await upsertCompanyInvoice(db, companyId, b, now);

@@ -95,7 +95,10 @@ export async function listLedger(db: Db, companyId: number, q: Page & LedgerFilt
   const args: unknown[] = [companyId];
   const where = await ledgerWhere(db, companyId, q, args);
   const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-  const rows = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY id DESC${pageSql(args, q)}`, args);
+  const rows = await db.query<LedgerDbRow>(
+    `SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY created_at DESC, id DESC${pageSql(args, q)}`,
+    args,
+  );
   return {
     total: total!.n,
     balance: await balanceOf(db, companyId),
@@ -109,7 +112,7 @@ export async function exportLedger(db: Db, companyId: number, q: LedgerFilter, n
   const where = await ledgerWhere(db, companyId, q, args);
   const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
   if (n!.n > 50_000) throw tooMany('记录过多，请缩小日期范围后导出');
-  const rows = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY id DESC`, args);
+  const rows = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY created_at DESC, id DESC`, args);
   const wb = newWorkbook();
   const ws = headedSheet(wb, '费用记录', [
     { header: '时间', key: 'at', width: 20 },

@@ -7,7 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Input,
   MessageBar,
@@ -15,6 +14,7 @@ import {
   MessageBarBody,
   Option,
 } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { MSG_WORKER_DIFFERS } from '../../../../contract/employment-rules';
 import { CERT_TYPES, type CertType } from '../../../../contract/person';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';

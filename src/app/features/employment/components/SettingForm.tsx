@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Dropdown, Field, Input, Link, Option, Radio, RadioGroup, Spinner, Switch, Text } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Link, Option, Radio, RadioGroup, Spinner, Switch, Text } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { useLocation } from 'wouter';
 import { SETTLE_CYCLES, SIGNUP_MODE_CODES, SIGNUP_MODES } from '../../../../contract/employment-rules';
 import { oneOf } from '../../../../contract/vocab';

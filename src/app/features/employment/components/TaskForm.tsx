@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, Option, Radio, RadioGroup, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { useLocation, useSearch } from 'wouter';
 import {
   PAY_UNIT_CODES,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Badge, Button, Dropdown, makeStyles, Option, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
+import { Avatar, Badge, Button, makeStyles, Option, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { CheckmarkCircleFilled, DismissRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';

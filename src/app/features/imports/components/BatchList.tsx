@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
-  Dropdown,
   Option,
   Spinner,
   Tab,
@@ -15,6 +14,7 @@ import {
   Text,
   mergeClasses,
 } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
 import { IMPORT_STATUSES, IMPORT_TYPE_DEFS, IMPORT_TYPE_NAMES, type ImportBatch, type ImportBatchList, type ImportStatus } from '../../../../contract/imports';

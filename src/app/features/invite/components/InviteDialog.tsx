@@ -7,7 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   Input,
   Link,
@@ -24,6 +23,7 @@ import {
   tokens,
   mergeClasses,
 } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { CalendarClockRegular, ChevronUpRegular, DismissRegular } from '@fluentui/react-icons';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { useSnapshot } from 'valtio';

@@ -100,9 +100,9 @@ export function InvoiceEditor({ orderId, packName, title, onDone }: InvoiceEdito
   useEffect(() => {
     let live = true;
     call('invoice').then(
-      ({ invoice }) => {
+      ({ invoice, defaults }) => {
         if (!live) return;
-        const v = fromSaved(invoice, companyName);
+        const v = fromSaved(invoice, defaults.company_name || companyName, defaults.creditcode);
         setForm(v.form);
         setShipping(v.shipping);
         setBase(toDraft(v.form, v.shipping));

@@ -7,9 +7,9 @@ import type { BodyInput } from '../../../shared/lib/http';
 
 export type { InvoiceField, InvoiceForm, InvoiceProblem };
 
-export const emptyInvoice = (companyName = ''): InvoiceForm => ({
+export const emptyInvoice = (companyName = '', creditcode = ''): InvoiceForm => ({
   company_name: companyName,
-  creditcode: '',
+  creditcode,
   invoice_type: null,
   bank_name: '',
   bank_account: '',
@@ -20,9 +20,9 @@ export const emptyInvoice = (companyName = ''): InvoiceForm => ({
   ship_address: '',
 });
 
-/** A saved invoice into the form; shipping is on when it has a recipient. */
-export function fromSaved(inv: Invoice | null, companyName = ''): { form: InvoiceForm; shipping: boolean } {
-  if (!inv) return { form: emptyInvoice(companyName), shipping: false };
+/** A saved invoice into the form, else the company's name and credit code (税务登记号); shipping is on when it has a recipient. */
+export function fromSaved(inv: Invoice | null, companyName = '', creditcode = ''): { form: InvoiceForm; shipping: boolean } {
+  if (!inv) return { form: emptyInvoice(companyName, creditcode), shipping: false };
   return {
     form: { ...inv, invoice_type: inv.invoice_type },
     shipping: [inv.ship_name, inv.ship_phone, inv.ship_address].some((v) => v !== ''),

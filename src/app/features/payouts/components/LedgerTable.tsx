@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Dropdown, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import type { z } from 'zod';
 import type { LedgerData } from '../../../../contract/payouts';
 import { fenText } from '../../../../contract/money';

@@ -7,13 +7,13 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
   Option,
   Text,
 } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { NO_PURPOSE, PurposePicker, purposeProblem, purposeReason, type PurposeValue } from '../../../shared/ui/Purpose';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Dropdown, Input, Link, Option, Text } from '@fluentui/react-components';
+import { Button, Input, Link, Option, Text } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { useLocation } from 'wouter';
 import { labelOf } from '../../../../contract/payouts-rules';
 import { requireMember } from '../../../shared/dialogs/store';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, makeStyles, Option, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { useLocation, useSearch } from 'wouter';
 import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, WELFARE } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';

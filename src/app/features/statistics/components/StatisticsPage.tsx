@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Dropdown, Input, Option, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { Button, Input, Option, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { Dropdown } from '../../../shared/ui/Dropdown';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { CrcStats, DepartureStats, FlexStats, RecruitStats } from '../../../../contract/statistics';
 import { RANGE_CODES, type RangeCode } from '../../../../contract/statistics-rules';
