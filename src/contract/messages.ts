@@ -9,9 +9,10 @@ import { DateTimeText, formInt, Id, IdParam } from './common';
 import { ep, type Endpoint } from './endpoint';
 
 /**
- * What a message is about; the console labels them (zh-CN.messages.ts kinds). `application` (投递)
- * and `interview` (a candidate's answer, an interview due) have no writer yet: the recruitment
- * work of issue 32 items 1–3 calls notify with them (the table's CHECK already takes them).
+ * What a message is about; the console labels them (zh-CN.messages.ts kinds). `interview`: a
+ * candidate's answer on their link (messages/events.ts interviewAnswered). `application` (投递)
+ * has no writer yet: applications are only made by HR's invitation until the job-seeker side
+ * lands (the table's CHECK already takes it).
  */
 export const MESSAGE_KINDS = ['application', 'interview', 'signup', 'delivery', 'resignation', 'batch_paid', 'batch_failed', 'approval'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

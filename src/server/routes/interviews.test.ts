@@ -5,7 +5,8 @@
  * is refused with the table's Chinese text and leaves the row as it was; the candidate's link
  * likewise. A new state or move is covered without editing this file. Then the rules around the
  * table: the day of 签到, the time of 未到场, 改期's new SMS and link, 取消's SMS, the verdict
- * feeding the application, another company's interview, a colleague without the recruit permission.
+ * feeding the application, another company's interview, a colleague without the recruit permission,
+ * the candidate's answer in the 消息中心.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INTERVIEW_ACTIONS, INTERVIEW_STATES, InterviewLinkData, type InterviewAction, type InterviewState } from '../../contract/interviews';
@@ -181,6 +182,11 @@ describe('the rules around the table', () => {
     const first = await lastSms(m.mobile);
     expect(first).toContain('请点击确认是否参加');
     expect((await post(`/interview/link/${m.token}/answer`, { answer: 'confirm' })).body.data.state).toBe('accepted');
+    // the answer reaches whoever recruits, in the 消息中心, opening the position's 邀请面试 list
+    const inbox = (await get('/messages?kind=interview', member)).body.data as { list: { title: string; ref: { route: string; id: string } }[] };
+    expect(inbox.list[0]).toMatchObject({ ref: { route: 'positionInvite', id: String(job) } });
+    expect(inbox.list[0]!.title).toContain('确认参加');
+    expect((await get('/messages?kind=interview', nonMember)).body.data.list).toEqual([]);
     expect((await act(m.id, 'reschedule')).body.data.state).toBe('pending');
     const sms = await lastSms(m.mobile);
     expect(sms).toContain(`改期至${day} 16:30`);

@@ -9,6 +9,7 @@
  */
 import type { BatchStatus } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
+import { fmtDateTime } from '../../lib/time';
 import { notify } from './notify';
 
 /** 离职申请 from the leave page (dimission/scan-page.ts submitLeave). */
@@ -21,6 +22,30 @@ export const resignationSubmitted = (t: Db, companyId: number, requestId: number
     ref: { route: 'dimission', id: requestId },
     now,
   });
+
+/**
+ * A candidate answered an interview invitation on their link (recruitment/interview-moves.ts
+ * answerByLink): to whoever recruits, opening the position's 邀请面试 list.
+ */
+export async function interviewAnswered(t: Db, interviewId: number, answer: 'confirm' | 'decline', now: Date): Promise<void> {
+  const r = await t.one<{ company_id: number; position_id: number; job: string; realname: string; pick_time: Date }>(
+    `SELECT i.company_id, i.position_id, p.title AS job, c.realname, i.pick_time
+       FROM interviews i
+       JOIN positions p ON p.id = i.position_id AND p.company_id = i.company_id
+       JOIN candidates c ON c.id = i.candidate_id
+      WHERE i.id = $1`,
+    [interviewId],
+  );
+  if (!r) return;
+  await notify(t, {
+    companyId: r.company_id,
+    kind: 'interview',
+    perm: 'recruit',
+    title: `${r.realname}${answer === 'confirm' ? '确认参加' : '拒绝了'}「${r.job}」的面试（${fmtDateTime(r.pick_time).slice(0, 16)}）`,
+    ref: { route: 'positionInvite', id: r.position_id, name: r.job },
+    now,
+  });
+}
 
 async function taskWorker(t: Db, taskWorkerId: number) {
   return t.one<{ company_id: number; task_id: number; task: string; name: string; work_status: string }>(

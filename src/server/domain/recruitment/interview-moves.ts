@@ -19,6 +19,7 @@ import { interviewCriteria } from './interview-settings';
 import { allowedMoves, CANDIDATE_MOVES, nextState, refusalText, stateOf, statusOf } from './interview-machine';
 import { maskName, parseChinaTime } from './texts';
 import { applyInterviewOutcome } from './outcome';
+import { interviewAnswered } from '../messages/events';
 
 export type Move =
   | { action: 'confirm' | 'decline' | 'check_in' | 'no_show' }
@@ -218,6 +219,7 @@ export async function answerByLink(db: Db, token: string, answer: 'confirm' | 'd
   return db.tx(async (t) => {
     const row = await linkRow(t, token, now, true);
     await applyMove(t, row, { action: answer }, null, '', now);
+    await interviewAnswered(t, row.id, answer, now);
     return linkPage(t, row.id);
   });
 }
