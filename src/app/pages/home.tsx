@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
-import { Announcements, Onboarding, Overview, PartnersStrip, Shortcuts, StatusCards, TodoCard, useSummary, WelcomeBanner } from '../features/home';
+import { Announcements, LazyPartnersStrip, Onboarding, Overview, Shortcuts, StatusCards, TodoCard, useSummary, WelcomeBanner } from '../features/home';
+import { useAfterFirstPaint } from '../shared/hooks/after-paint';
 import { session } from '../shared/session';
 import { media } from '../shared/theme';
 
@@ -17,13 +19,15 @@ const useStyles = makeStyles({
 
 /**
  * /index: who and which company, the account (membership, CRC, 灵活用工 balance), the to-do cards
- * opening their filtered lists, the overview figures, shortcuts, announcements and partners.
+ * opening their filtered lists, the overview figures, shortcuts, announcements and partners (the
+ * partner strip once the page has painted: features/home/lazy.ts).
  */
 export default function HomePage() {
   const s = useStyles();
   const { user } = useSnapshot(session);
   const verified = user?.company_status === 'normal';
   const summary = useSummary(verified);
+  const painted = useAfterFirstPaint();
   return (
     <div className={s.root}>
       <WelcomeBanner />
@@ -46,7 +50,11 @@ export default function HomePage() {
           <Announcements />
         </>
       )}
-      {verified && <PartnersStrip />}
+      {verified && painted && (
+        <Suspense fallback={null}>
+          <LazyPartnersStrip />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { makeStyles, mergeClasses, Overflow, OverflowItem, tokens } from '@fluentui/react-components';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { t } from '../shared/i18n/zh-CN';
-import { afterFirstPaint } from '../shared/lib/painted';
+import { useAfterFirstPaint } from '../shared/hooks/after-paint';
 import { session, useLacks } from '../shared/session';
 import { layers, media, sizes } from '../shared/theme';
 import { Brand } from './Brand';
@@ -17,14 +17,6 @@ import { UserMenu } from './UserMenu';
 const UploadCenterButton = lazy(() => import('../features/upload').then((m) => ({ default: m.UploadCenterButton })));
 // 消息中心's bell (issue 32 item 4): its code, words and polling load after the first paint too
 const Bell = lazy(() => import('../features/messages/Bell'));
-let uploadShown = false;
-
-/** False until the first page has painted (then true for good: a later layout shows it at once). */
-function useAfterFirstPaint(): boolean {
-  const [shown, setShown] = useState(uploadShown);
-  useEffect(() => (shown ? undefined : afterFirstPaint(() => setShown((uploadShown = true)))), [shown]);
-  return shown;
-}
 
 const useStyles = makeStyles({
   bar: {

@@ -5,5 +5,5 @@ export { Shortcuts } from './components/Shortcuts';
 export { Onboarding } from './components/Onboarding';
 export { Overview } from './components/Overview';
 export { Announcements } from './components/Announcements';
-export { PartnersStrip } from './components/PartnersStrip';
 export { useSummary } from './components/useSummary';
+export { LazyPartnersStrip } from './lazy';

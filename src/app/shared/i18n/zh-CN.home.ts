@@ -10,8 +10,6 @@ export const tHome = {
     orders: '待支付会员订单',
     tax_orders: '待支付完税订单',
   },
-  /** the flag of today's interviews in the to-do card's head (the summary's 今日面试 count) */
-  today: (n: number) => `今天有 ${n} 场面试`,
   todoFailed: '待办数量加载失败',
   retry: '重试',
   overview: {

@@ -1,15 +1,14 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { tTable } from '../i18n/zh-CN.table';
+import { lazyChunk } from '../lib/chunks';
+import type { RowAction } from './row-action';
 
-/** One action of a row: its words, what it does, and its test id (kept when it moves under 更多). */
-export interface RowAction {
-  key: string;
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  testId?: string;
-}
+export type { RowAction };
+
+/** The menu itself comes with the first click on 更多 (RowMenu.tsx says why). */
+const RowMenu = lazyChunk(() => import('./RowMenu'));
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
@@ -19,7 +18,7 @@ const useStyles = makeStyles({
  * A row's actions (issue 33): the first `shown` as buttons, the others under 更多 — a row stays
  * one line high and its 操作 column narrow enough to stay pinned in view. Order them by use.
  */
-export function RowActions({ actions, shown = 2 }: { actions: readonly RowAction[]; shown?: number }) {
+export function RowActions({ actions, shown = 2, moreTestId }: { actions: readonly RowAction[]; shown?: number; moreTestId?: string }) {
   const s = useStyles();
   const cut = actions.length <= shown ? actions.length : shown;
   const rest = actions.slice(cut);
@@ -30,24 +29,23 @@ export function RowActions({ actions, shown = 2 }: { actions: readonly RowAction
           {a.label}
         </Button>
       ))}
-      {rest.length > 0 && (
-        <Menu positioning="below-end">
-          <MenuTrigger disableButtonEnhancement>
-            <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} iconPosition="after" data-testid="row-more">
-              {tTable.more}
-            </Button>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {rest.map((a) => (
-                <MenuItem key={a.key} disabled={a.disabled} onClick={a.onClick} data-testid={a.testId}>
-                  {a.label}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      )}
+      {rest.length > 0 && <More actions={rest} testId={moreTestId} />}
     </div>
+  );
+}
+
+/** 更多: a plain button until first clicked, then the menu, opened. */
+function More({ actions, testId = 'row-more' }: { actions: readonly RowAction[]; testId?: string }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  const plain = (
+    <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} iconPosition="after" onClick={() => setOpen(true)} data-testid={testId}>
+      {tTable.more}
+    </Button>
+  );
+  if (open === null) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <RowMenu actions={actions} open={open} onOpenChange={setOpen} testId={testId} />
+    </Suspense>
   );
 }

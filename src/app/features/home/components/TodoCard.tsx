@@ -100,7 +100,6 @@ export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, nu
   const c = useCardStyles();
   const { member } = useSnapshot(session);
   const lacks = useLacks();
-  const [, navigate] = useLocation();
   return (
     <Card className={c.card} data-testid="todo-card">
       <div className={c.head}>
@@ -108,18 +107,6 @@ export function TodoCard({ todos, failed, onRetry }: { todos: Record<TodoKey, nu
           <TaskListLtrRegular className={c.titleIcon} aria-hidden />
           {t.home.todo}
         </Text>
-        {/* today's interviews flagged from the summary's 今日面试 count (待确认/已确认 today), for those who recruit */}
-        {!failed && !lacks('recruit') && (todos?.interviews ?? 0) > 0 && (
-          <Button
-            size="small"
-            appearance="primary"
-            icon={<CalendarClockRegular />}
-            onClick={() => navigate('/position?todo=interviews')}
-            data-testid="today-interviews"
-          >
-            {tHome.today(todos!.interviews)}
-          </Button>
-        )}
         {failed && (
           <Button size="small" appearance="transparent" onClick={onRetry}>
             {tHome.todoFailed}，{tHome.retry}

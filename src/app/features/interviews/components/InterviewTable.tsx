@@ -1,20 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Link,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  TableCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { Avatar, Badge, Button, Link, TableCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import type { InterviewItem } from '../../../../contract';
 import { INTERVIEW_STATUS } from '../../../../contract/vocab';
@@ -22,7 +7,7 @@ import { openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { tInterview } from '../../../shared/i18n/zh-CN.interviews';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { lazyChunk } from '../../../shared/lib/chunks';
-import { PagedTable } from '../../../shared/ui';
+import { PagedTable, RowActions } from '../../../shared/ui';
 import { listInterviews } from '../api';
 import { rowActions, type RowAction } from '../lib/row-actions';
 import type { Pending } from './MoveDialogs';
@@ -49,7 +34,6 @@ const useStyles = makeStyles({
   nameLink: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   small: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXXS, flexWrap: 'nowrap', alignItems: 'center' },
   state: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   tools: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalS },
   // a long address wraps instead of pushing 状态 and 操作 out of a 768 px screen
@@ -140,31 +124,11 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
           <div className={s.small}>{r.contacts_tel}</div>
         </TableCell>
         <TableCell>
-          <div className={s.actions}>
-            {shown.map((a) => (
-              <Button key={a} size="small" appearance="transparent" onClick={() => choose(a, r)} data-testid={`interview-${a}`}>
-                {label_(a)}
-              </Button>
-            ))}
-            {more.length > 0 && (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
-                  <Button size="small" appearance="transparent" icon={<MoreHorizontalRegular />} aria-label={T.more} data-testid="interview-more">
-                    {T.more}
-                  </Button>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    {more.map((a) => (
-                      <MenuItem key={a} onClick={() => choose(a, r)} data-testid={`interview-${a}`}>
-                        {label_(a)}
-                      </MenuItem>
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
-            )}
-          </div>
+          <RowActions
+            shown={shown.length}
+            moreTestId="interview-more"
+            actions={[...shown, ...more].map((a) => ({ key: a, label: label_(a), onClick: () => choose(a, r), testId: `interview-${a}` }))}
+          />
         </TableCell>
       </TableRow>
     );
