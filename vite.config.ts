@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointRoutes } from './scripts/vite-endpoint-routes';
@@ -71,6 +72,39 @@ function precompress(): Plugin {
       },
     },
   };
+}
+
+/**
+ * The longest test files first, then Vitest's own order (its cache of durations, else larger files
+ * first): on a fresh clone (CI) there is no cache, and a four-minute file that starts last leaves
+ * the other worker idle for its whole length (session 15: the server suite's tail was the sweep).
+ * Durations from CI's log; a file missing here only runs in Vitest's order.
+ */
+const LONGEST_FIRST = [
+  'src/server/sweep.test.ts',
+  'src/server/http/ops.test.ts',
+  'src/server/config.test.ts',
+  'src/server/db/db.test.ts',
+  'src/server/jobs/payouts.test.ts',
+  'tests/e2e/pwa.test.ts',
+  'tests/e2e/layout.test.ts',
+  'tests/e2e/a11y.test.ts',
+  'tests/e2e/recruitment.test.ts',
+  'tests/e2e/tablet.test.ts',
+  'tests/e2e/tax.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.split(path.sep).join('/').endsWith(`/${name}`));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    const base = await super.sort(files);
+    return base
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map((x) => x.f);
+  }
 }
 
 export default defineConfig({
@@ -144,6 +178,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -141,13 +141,18 @@ describe('personal information at rest', () => {
         WHERE table_name IN ('candidates', 'companies') AND column_name LIKE '%mobile%' AND table_schema = current_schema()`,
     );
     expect(cols.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual([
+      // the blind index (HMAC) the duplicate matcher looks a mobile up by (issue 32 item 3)
+      'candidates.mobile_bidx',
       'candidates.mobile_enc',
       'candidates.mobile_mask',
       'companies.contact_mobile_enc',
       'companies.contact_mobile_mask',
     ]);
-    const rows = await s.db.query<{ mobile_enc: string; mobile_mask: string }>('SELECT mobile_enc, mobile_mask FROM candidates LIMIT 20');
+    const rows = await s.db.query<{ mobile_enc: string; mobile_mask: string; mobile_bidx: string | null }>(
+      'SELECT mobile_enc, mobile_mask, mobile_bidx FROM candidates LIMIT 20',
+    );
     for (const r of rows) {
+      expect(r.mobile_bidx ?? '').not.toMatch(/1[3-9]\d{9}/);
       expect(r.mobile_enc).toMatch(/^v\d+\./);
       expect(r.mobile_enc).not.toMatch(/1[3-9]\d{9}/);
       expect(r.mobile_mask).toMatch(/^1\d{2}\*{4}\d{4}$/);
