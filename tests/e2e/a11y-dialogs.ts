@@ -37,6 +37,22 @@ const by =
     await wait(page).waitFor({ timeout: 15_000 });
   };
 
+/**
+ * Click an action that may sit under a row's 更多 (shared/ui/RowActions, issue 33): shown, or in
+ * the first row's menu that has it (each 更多 opened in turn), then wait for what it opens.
+ */
+const underMore = (selector: string) => async (page: Page) => {
+  const item = page.locator(selector).first();
+  const mores = page.getByTestId('row-more');
+  for (let i = 0, n = await mores.count(); i < n && !(await item.isVisible()); i++) {
+    await mores.nth(i).click({ timeout: 10_000 });
+    await page.locator('[role="menu"]').first().waitFor({ timeout: 10_000 });
+    if (!(await item.isVisible())) await page.keyboard.press('Escape');
+  }
+  await item.click({ timeout: 10_000 });
+  await overlay(page).waitFor({ timeout: 15_000 });
+};
+
 const button = (name: string | RegExp) => by((p) => p.getByRole('button', { name }));
 const testId = (id: string, wait?: string) => by((p) => p.getByTestId(id), wait ? (p) => p.getByTestId(wait) : overlay);
 
@@ -128,12 +144,7 @@ export const DIALOGS: DialogCase[] = [
     await testId('record-transfer')(p);
   }),
   // 灵活用工: a task's confirmation; a task's people: pick, add, remove
-  c(
-    'employment',
-    'task-confirm',
-    MEMBER,
-    by((p) => p.locator('[data-testid="task-end"], [data-testid="task-cancel"], [data-testid="task-delete"]')),
-  ),
+  c('employment', 'task-confirm', MEMBER, underMore('[data-testid="task-end"], [data-testid="task-cancel"], [data-testid="task-delete"]')),
   c('employmentTask', 'manage-pick', MEMBER, testId('manage-pick')),
   c('employmentTask', 'manage-add', MEMBER, testId('manage-add')),
   c('employmentTask', 'worker-remove', MEMBER, testId('worker-remove')),

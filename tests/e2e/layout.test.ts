@@ -37,7 +37,11 @@ const SOURCE = readFileSync('src/app/routes.ts', 'utf8');
 const routes = [...SOURCE.matchAll(/\b(?:main|blank)\(\{\s*name: '(\w+)',\s*path: '([^']+)'/g)].map((m) => ({ name: m[1]!, path: m[2]! }));
 
 /** Routes this check does not visit, each with why; any other route without a path here fails. */
-const NOT_VISITED: Record<string, string> = {};
+const NOT_VISITED: Record<string, string> = {
+  // the candidate's phone page behind the token of an invitation's SMS (only its hash is stored);
+  // recruitment.test.ts opens it from the SMS at 390 px
+  interviewLink: 'a token only an invitation SMS carries',
+};
 
 let h: Harness;
 let paths: Record<string, string>;
