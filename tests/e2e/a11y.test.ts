@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSerious, injectAxe, type AxeFinding } from './axe';
 import { DIALOGS } from './a11y-dialogs';
-import { shot, startHarness, type Harness } from './harness';
+import { countFetches, shot, startHarness, type Harness } from './harness';
 import { batchSubmittedByColleague, payoutTask } from './payout-task';
 import { mobileIndex } from '../../src/server/domain/users';
 
@@ -150,15 +150,7 @@ async function openPage(mobile: string | null, start: string): Promise<Page> {
     serviceWorkers: 'block',
   });
   if (mobile) await context.addCookies([{ name: 'token', value: await h.server.tokenFor(mobile), url: h.url }]);
-  await context.addInitScript(() => {
-    const w = window as unknown as { __inflight: number };
-    w.__inflight = 0;
-    const real = window.fetch.bind(window);
-    window.fetch = (...a: Parameters<typeof fetch>) => {
-      w.__inflight++;
-      return real(...a).finally(() => w.__inflight--);
-    };
-  });
+  await countFetches(context);
   const page = await context.newPage();
   await page.goto(start);
   await settle(page);

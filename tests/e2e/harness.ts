@@ -215,3 +215,16 @@ if (process.env.VITEST) {
     if (faults.length) throw new Error(`console errors or page errors during the test:\n${faults.join('\n')}`);
   });
 }
+
+/** Counts the page's fetches in flight (`window.__inflight`): the sweeps wait for 0 before they judge a page. */
+export async function countFetches(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __inflight: number };
+    w.__inflight = 0;
+    const real = window.fetch.bind(window);
+    window.fetch = (...a: Parameters<typeof fetch>) => {
+      w.__inflight++;
+      return real(...a).finally(() => w.__inflight--);
+    };
+  });
+}

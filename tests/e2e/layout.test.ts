@@ -18,7 +18,7 @@ import { leaveQr } from '../../src/server/domain/dimission/scan-page';
 import type { Hr } from '../../src/server/domain/dimission/shared';
 import { applyForTax } from '../../src/server/domain/tax/apply';
 import { mobileIndex } from '../../src/server/domain/users';
-import { ARTIFACTS, shot, startHarness, watchConsole, type Harness } from './harness';
+import { ARTIFACTS, countFetches, shot, startHarness, watchConsole, type Harness } from './harness';
 import { layoutFindings } from './layout-probe';
 import { payoutTask } from './payout-task';
 
@@ -205,15 +205,7 @@ async function sweep(width: number, height: number): Promise<string[]> {
     serviceWorkers: 'block',
   });
   await context.addCookies([{ name: 'token', value: await h.server.tokenFor(ADMIN), url: h.url }]);
-  await context.addInitScript(() => {
-    const w = window as unknown as { __inflight: number };
-    w.__inflight = 0;
-    const real = window.fetch.bind(window);
-    window.fetch = (...a: Parameters<typeof fetch>) => {
-      w.__inflight++;
-      return real(...a).finally(() => w.__inflight--);
-    };
-  });
+  await countFetches(context);
   const page = await context.newPage();
   watchConsole(page);
   await page.goto('/index');
