@@ -227,10 +227,21 @@ describe('home, user menu and nav: every entry point opens something real', () =
         continue;
       }
       await el.click();
-      // a page (the address leaves /index) or a dialog
-      await page.waitForFunction(() => location.pathname !== '/index' || !!document.querySelector('[role="dialog"], [role="alertdialog"]'), null, {
-        timeout: 30_000,
-      });
+      // a page (the address leaves /index), a dialog, or a figure's ⓘ definition (issue 31)
+      await page.waitForFunction(
+        () => location.pathname !== '/index' || !!document.querySelector('[role="dialog"], [role="alertdialog"], [data-testid^="def-"]'),
+        null,
+        { timeout: 30_000 },
+      );
+      const definition = page.locator('[data-testid^="def-"]');
+      if (new URL(page.url()).pathname === '/index' && (await definition.count()) > 0) {
+        const text = await definition.first().innerText();
+        expect(text.replace(/\s+/g, '').length, `${what}: the definition has content`).toBeGreaterThan(10);
+        walked.push(`${what} → 指标说明「${text.split('\n')[0]}」`);
+        await page.keyboard.press('Escape');
+        await definition.first().waitFor({ state: 'detached', timeout: 15_000 });
+        continue;
+      }
       if (new URL(page.url()).pathname === '/index') {
         const dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
         await settled(page);

@@ -73,14 +73,15 @@ export async function seedPayoutHistory(db: Db, companyId: number, now: Date, rn
   const appr = await payerOf(db, '13905710007');
   if (!workers.length || !prep || !appr) return;
   const plans: Plan[] = [];
-  // one a month, 350 to ~20 days ago (every month has some; each batch costs ~60 queries through the
-  // product's path, so the year is monthly rather than weekly to keep the seed fast)
+  // one a month, ~333 to 1–3 days ago (every month has some, and the data panel's default 近7天 shows
+  // one in 发放趋势; each batch costs ~60 queries through the product's path, so the year is monthly
+  // rather than weekly to keep the seed fast)
   for (let k = 0; k < 12; k++) {
     const people: Plan['people'] = workers.slice(0, int(1, workers.length)).map((w) => ({ name: w.name, amount: int(20, 300) * 1000 }));
     // now and then the channel refuses a row; its 失败重发 pays it the next day
     const fail = k < 11 && rnd() < 0.2 ? people[people.length - 1] : undefined;
     if (fail) fail.fail = '收款账户户名不符';
-    plans.push({ at: addDays(now, -(350 - k * 30 - int(0, 3)) - 0.3), name: `${KINDS[k % KINDS.length]}（第${k + 1}期）`, no: `RWH${1001 + k}`, people });
+    plans.push({ at: addDays(now, -(333 - k * 30 - int(0, 2)) - 0.3), name: `${KINDS[k % KINDS.length]}（第${k + 1}期）`, no: `RWH${1001 + k}`, people });
   }
   for (const [i, t] of TAX.entries())
     plans.push({
