@@ -66,6 +66,9 @@ const TAX: { no: string; name: string; back: number; day: number; rows: [string,
   },
 ];
 
+/** ¥80,000 left in the 灵活用工账户 after the seeded year, not a bare 0.00. */
+const RESERVE_FEN = 8_000_000;
+
 export async function seedPayoutHistory(db: Db, companyId: number, now: Date, rnd: () => number): Promise<void> {
   const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
   const workers = await db.query<{ id: number; name: string }>('SELECT id, name FROM flex_workers WHERE company_id = $1 ORDER BY id LIMIT 3', [companyId]);
@@ -100,7 +103,8 @@ export async function seedPayoutHistory(db: Db, companyId: number, now: Date, rn
     .filter((p) => !p.unpaid)
     .flatMap((p) => p.people)
     .reduce((n, x) => n + x.amount + precalcRow(x.amount, s.fee_rate_bp, s.tax_rate_bp).fee, 0);
-  await seedTopup(db, prep, cost, addDays(plans[0]!.at, -10));
+  // what the year cost plus a working reserve: the batch waiting for 周婷 (and the next ones) can be paid
+  await seedTopup(db, prep, cost + RESERVE_FEN, addDays(plans[0]!.at, -10));
 
   const byName = new Map(workers.map((w) => [w.name, w.id]));
   for (const p of plans) {
