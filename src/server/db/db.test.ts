@@ -40,7 +40,7 @@ describe('a blank database', () => {
     expect(await seed(db, { steps: [...seedSteps, later] })).toEqual(['999_later']);
     expect(await seed(db, { steps: [...seedSteps, later] })).toEqual([]);
     expect(runs).toBe(1);
-  });
+  }, 120_000); // the whole demo seed: ~10 s on a quiet machine, far more beside a busy suite
 
   it('a failing step leaves nothing behind and is retried next time', async () => {
     const bad = {
