@@ -9,6 +9,7 @@ import { mobileIndex } from '../domain/users';
 import { employmentSeedSteps } from './seeds/employment';
 import { statisticsSeed } from './seeds/statistics';
 import { taxSeed } from './seeds/tax';
+import { duplicatesSeed } from './seeds/duplicates';
 
 /**
  * Demo data (ARCHITECTURE §2 demo accounts) as named steps recorded in `seed_runs`.
@@ -320,6 +321,7 @@ export const seedSteps: SeedStep[] = [
   ...employmentSeedSteps,
   ...statisticsSeed,
   ...taxSeed,
+  duplicatesSeed,
 ];
 
 /**
