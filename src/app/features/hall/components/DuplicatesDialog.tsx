@@ -18,8 +18,10 @@ import {
 import type { DuplicateList, MergePreview } from '../../../../contract/review';
 import { tDup } from '../../../shared/i18n/zh-CN.duplicates';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
+import { useLacks } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
-import { loadDuplicates, loadMergePreview, mergePair } from '../api';
+import { NoAccess } from '../../../shared/ui/Gated';
+import { loadDuplicates, loadMergePreview, mergePair } from '../dup-api';
 import { useDupStyles } from './duplicatesStyles';
 
 type Pair = DuplicateList['list'][number];
@@ -41,9 +43,10 @@ export default function DuplicatesDialog({ onClose, onOpenResume }: { onClose: (
   const [list, setList] = useState<Pair[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const denied = useLacks()('admin');
 
   useEffect(() => {
-    if (step.at !== 'list') return;
+    if (step.at !== 'list' || denied) return;
     const ctl = new AbortController();
     setFailed(false);
     loadDuplicates(ctl.signal).then(
@@ -51,7 +54,7 @@ export default function DuplicatesDialog({ onClose, onOpenResume }: { onClose: (
       () => !ctl.signal.aborted && setFailed(true),
     );
     return () => ctl.abort();
-  }, [step.at, attempt]);
+  }, [step.at, attempt, denied]);
 
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
@@ -60,7 +63,9 @@ export default function DuplicatesDialog({ onClose, onOpenResume }: { onClose: (
           <DialogTitle>{tDup.title}</DialogTitle>
           <DialogContent className={s.content}>
             {step.at === 'list' &&
-              (failed ? (
+              (denied ? (
+                <NoAccess perm="admin" compact />
+              ) : failed ? (
                 <EmptyState text={tDup.loadFailed} action={<Button onClick={() => setAttempt((n) => n + 1)}>{tDup.retry}</Button>} />
               ) : !list ? (
                 <Spinner label={tDup.loading} />

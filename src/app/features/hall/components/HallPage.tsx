@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, makeStyles, Option, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
 import { Dropdown } from '../../../shared/ui/Dropdown';
-import { CheckmarkCircleFilled, DismissRegular, PeopleSwapRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
+import { CheckmarkCircleFilled, DismissRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { CITY_NAMES, EDUCATION, EXPERIENCE, JOB_STATUS, SALARY_BUCKETS, TALENT_LABELS } from '../../../../contract/vocab';
@@ -10,7 +10,6 @@ import { openInvite, openResume, recruitDialogs } from '../../../shared/dialogs/
 import { t } from '../../../shared/i18n/zh-CN';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { EmptyState, Pager } from '../../../shared/ui';
-import { Gated } from '../../../shared/ui/Gated';
 import { searchHall } from '../api';
 import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, withPage, type FilterKey } from '../lib/query';
 import { Marked } from './Marked';
@@ -162,11 +161,10 @@ export function HallPage() {
               {tRecruit.hall.total(result.total)}
             </Text>
           )}
-          <Gated perm="admin">
-            <Button size="small" icon={<PeopleSwapRegular />} onClick={() => setDupOpen(true)} data-testid="hall-duplicates">
-              {tRecruit.hall.duplicates}
-            </Button>
-          </Gated>
+          {/* open to all: the dialog says who may (NoAccess) to those whose roles do not */}
+          <Button size="small" onClick={() => setDupOpen(true)} data-testid="hall-duplicates">
+            {tRecruit.hall.duplicates}
+          </Button>
           <span className={s.privacy}>
             <ShieldLockRegular aria-hidden />
             {tRecruit.hall.privacy}
