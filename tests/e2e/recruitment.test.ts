@@ -576,4 +576,71 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     expect(await rows.first().innerText()).toMatch(/王丽娟[\s\S]*\d{2}:\d{2}[\s\S]*手机号[\s\S]*1\d{2}\*{4}\d{4}[\s\S]*人才简历[\s\S]*查看联系方式/);
     await shot(page, 'rec-15-pii-views');
   });
+  it('重复人才: an administrator merges a seeded pair after its preview and the merge persists; a recruiter is told who may', async () => {
+    const { context, page } = await h.newPage();
+    h.advanceClock(61_000);
+    await h.signIn(context, '13800000001');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/hall');
+    await closeUrge(page);
+    const total = async () => Number((await page.getByTestId('hall-total').innerText()).replace(/\D/g, ''));
+    const pool = await total();
+    await page.getByTestId('hall-duplicates').click();
+    const dialog = page.getByTestId('dup-dialog');
+    const pairs = dialog.getByTestId('dup-pair');
+    await pairs.first().waitFor();
+    const before = await pairs.count();
+    // why they match, with masked numbers only
+    expect(await dialog.innerText()).not.toMatch(/1\d{10}|\d{17}[\dXx]/);
+    const pair = pairs.filter({ hasText: '手机号相同' }).first();
+    expect(await pair.innerText()).toMatch(/手机号 1\d{2}\*{4}\d{4}/);
+    const ids = (await pair.getAttribute('data-ids'))!;
+    const [a, b] = ids.split('-').map(Number) as [number, number];
+    await shot(page, 'rec-16-duplicates-1440');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await shot(page, 'rec-16-duplicates-768');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // keep the second registration: its blank 期望城市 is filled from the first, the first's applications move
+    await pair.getByTestId('dup-open').click();
+    await dialog.getByTestId(`dup-keep-${b}`).click();
+    const city = dialog.getByTestId('dup-fields').locator('tr', { hasText: '期望城市' });
+    await city.getByText(`由 #${a} 补充`).waitFor();
+    expect(await city.getAttribute('data-from')).toBe('drop');
+    expect(await dialog.getByTestId('dup-moves').innerText()).toMatch(/— 转入/);
+    await shot(page, 'rec-17-merge-preview-1440');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await shot(page, 'rec-17-merge-preview-768');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByTestId('dup-merge').click();
+    await dialog.getByTestId('dup-confirm').getByText(`确定将记录 #${a} 合并到 #${b}`).waitFor();
+    await dialog.getByTestId('dup-confirm-ok').click();
+    await dialog
+      .getByTestId('dup-done')
+      .getByText(/已合并为一条人才记录：转入 \d+ 份投递/)
+      .waitFor();
+    await shot(page, 'rec-18-merged');
+
+    // after a reload the pair is gone for good
+    await page.reload();
+    await page.getByTestId('hall-duplicates').click();
+    await page.getByTestId('dup-dialog').getByTestId('dup-intro').waitFor();
+    await page.getByTestId('dup-dialog').locator(':is([data-testid="dup-list"], [data-testid="dup-empty"])').waitFor();
+    expect(await page.locator(`[data-ids="${ids}"]`).count()).toBe(0);
+    expect(await page.getByTestId('dup-pair').count()).toBe(before - 1);
+    // one person, one record: the hall lists one fewer
+    await page.getByTestId('dup-dialog').getByRole('button', { name: '关闭' }).click();
+    expect(await total()).toBe(pool - 1);
+
+    // a recruiter opening it is told who may, and nothing is asked of the server
+    const r = await h.newPage();
+    await h.signIn(r.context, '13905710008');
+    await r.page.goto('/hall');
+    let asked = false;
+    r.page.on('request', (req) => (asked ||= req.url().includes('/talent/duplicates')));
+    await r.page.getByTestId('hall-duplicates').click();
+    await r.page.getByTestId('dup-dialog').getByTestId('no-access').getByText('仅管理员可查看').waitFor();
+    expect(asked).toBe(false);
+    await shot(r.page, 'rec-19-duplicates-no-access');
+  });
 });

@@ -9,6 +9,7 @@ import { mobileIndex } from '../domain/users';
 import { employmentSeedSteps } from './seeds/employment';
 import { statisticsSeed } from './seeds/statistics';
 import { taxSeed } from './seeds/tax';
+import { duplicatesSeed } from './seeds/duplicates';
 import { messagesReadSeed } from './seeds/messages-read';
 
 /**
@@ -321,6 +322,7 @@ export const seedSteps: SeedStep[] = [
   ...employmentSeedSteps,
   ...statisticsSeed,
   ...taxSeed,
+  duplicatesSeed,
   // last: what every step above left in the 消息中心
   messagesReadSeed,
 ];

@@ -214,6 +214,17 @@ describe('duplicates', () => {
     expect(theirs.some((x) => [...ids.values()].includes(x.a.id))).toBe(false);
   });
 
+  it('the demo seed holds a pair by mobile and a pair by résumé file for the member company', async () => {
+    type Pair = { a: { id: number; realname: string; mobile: string }; b: { realname: string; mobile: string }; evidence: string[] };
+    const labelled = new Set(ids.values());
+    const seeded = ((await get('/talent/duplicates', admin)).body.data.list as Pair[]).filter((x) => !labelled.has(x.a.id));
+    expect(seeded.map((x) => x.evidence).sort()).toEqual([['file'], ['mobile']]);
+    for (const x of seeded) expect(x.a.realname).toBe(x.b.realname);
+    const byMobile = seeded.find((x) => x.evidence[0] === 'mobile')!;
+    expect(byMobile.a.mobile).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    expect(byMobile.b.mobile).toBe(byMobile.a.mobile);
+  });
+
   it('merges after a preview: fields kept, applications moved or folded, the other record points to the kept one', async () => {
     const pair = LABELLED_PAIRS.find((x) => x.why === 'same ID number, mobile changed')!;
     const keep = ids.get(pair.a)!;

@@ -22,6 +22,7 @@ export const tRecruit = {
     emptyHint: '换个关键词，或减少筛选条件试试',
     loadFailed: '人才列表加载失败',
     retry: '重试',
+    duplicates: '重复人才',
     privacy: '为保护求职者隐私，列表仅显示姓氏；人才大厅需完成企业认证，完整联系方式仅对会员企业开放（首次查看消耗 CRC积分）',
   },
 

@@ -93,7 +93,8 @@ async function pairOf(db: Db, companyId: number, keepId: number, dropId: number,
 
 /** The merged record's fields: the kept record's value, a blank filled from the other. */
 function mergedFields(keep: Row, drop: Row): MergePreview['fields'] {
-  const f = (field: string, k: string, d: string) => (k ? { field, value: k, from: 'keep' as const } : { field, value: d, from: 'drop' as const });
+  // a blank on both sides stays the kept record's: nothing is filled from the other
+  const f = (field: string, k: string, d: string) => (k || !d ? { field, value: k, from: 'keep' as const } : { field, value: d, from: 'drop' as const });
   return [
     f('姓名', keep.realname, drop.realname),
     f('性别', keep.gender, drop.gender),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, makeStyles, Option, Spinner, Tag, TagGroup, Text, tokens } from '@fluentui/react-components';
 import { Dropdown } from '../../../shared/ui/Dropdown';
 import { CheckmarkCircleFilled, DismissRegular, PersonSearchRegular, ShieldLockRegular } from '@fluentui/react-icons';
@@ -13,6 +13,9 @@ import { EmptyState, Pager } from '../../../shared/ui';
 import { searchHall } from '../api';
 import { FILTER_KEYS, queryFromSearch, withFilter, withoutFilters, withPage, type FilterKey } from '../lib/query';
 import { Marked } from './Marked';
+
+// 重复人才: the dialog and its words load on first use
+const DuplicatesDialog = lazy(() => import('./DuplicatesDialog'));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
@@ -90,6 +93,7 @@ export function HallPage() {
   const [result, setResult] = useState<Result | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [dupOpen, setDupOpen] = useState(false);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -157,6 +161,10 @@ export function HallPage() {
               {tRecruit.hall.total(result.total)}
             </Text>
           )}
+          {/* open to all: the dialog says who may (NoAccess) to those whose roles do not */}
+          <Button size="small" onClick={() => setDupOpen(true)} data-testid="hall-duplicates">
+            {tRecruit.hall.duplicates}
+          </Button>
           <span className={s.privacy}>
             <ShieldLockRegular aria-hidden />
             {tRecruit.hall.privacy}
@@ -164,6 +172,20 @@ export function HallPage() {
         </div>
       </section>
 
+      {dupOpen && (
+        <Suspense fallback={null}>
+          <DuplicatesDialog
+            onClose={() => {
+              setDupOpen(false);
+              setAttempt((n) => n + 1);
+            }}
+            onOpenResume={(id) => {
+              setDupOpen(false);
+              openResume(id);
+            }}
+          />
+        </Suspense>
+      )}
       {failed ? (
         <section className={s.panel}>
           <EmptyState text={tRecruit.hall.loadFailed} action={<Button onClick={() => setAttempt((n) => n + 1)}>{tRecruit.hall.retry}</Button>} />

@@ -1,0 +1,46 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useDupStyles = makeStyles({
+  surface: { width: 'min(860px, calc(100vw - 32px))', maxWidth: 'none' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  intro: { color: tokens.colorNeutralForeground3 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    gap: tokens.spacingVerticalS,
+    alignItems: 'center',
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  why: { gridColumn: '1 / -1', display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  people: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(14em, 1fr))', gap: tokens.spacingHorizontalM },
+  person: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  open: { alignSelf: 'center' },
+  preview: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  table: {
+    width: '100%',
+    borderCollapse: 'collapse',
+    '& th, & td': {
+      textAlign: 'left',
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    },
+    '& thead th': { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
+    '& tbody th': { fontWeight: tokens.fontWeightRegular, whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
+  },
+  value: { wordBreak: 'break-all' },
+  filled: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  moves: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  confirm: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
