@@ -1,28 +1,14 @@
 /**
- * The console's one brand theme (ARCHITECTURE §1): a trustworthy blue ramp of 16 shades turned
- * into a Fluent light theme. The only place in the app where colours are written as hex.
+ * The console's one brand theme (ARCHITECTURE §1): a trustworthy blue ramp of 16 shades
+ * (brand.ts, the only place in the code where colours are written as hex) turned into a Fluent
+ * light theme.
  */
-import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import type { Theme } from '@fluentui/react-components';
+// Fluent's createLightTheme(brandRamp), computed at build time (scripts/gen-theme.mjs; theme.test.ts
+// keeps it equal): the function would bring every Fluent palette into the shell's first paint
+import lightTheme from './light-theme.json';
 
-/** Brand blue; shade 80 is the primary (white text on it: contrast 5.7:1). */
-export const brandRamp: BrandVariants = {
-  10: '#06122B',
-  20: '#081C42',
-  30: '#0A2758',
-  40: '#0C316F',
-  50: '#0E3B86',
-  60: '#11459D',
-  70: '#1350B3',
-  80: '#1660D8',
-  90: '#2C6FDC',
-  100: '#4681E0',
-  110: '#6093E4',
-  120: '#7CA6E9',
-  130: '#99B9EE',
-  140: '#B6CDF3',
-  150: '#D3E1F8',
-  160: '#F1F5FD',
-};
+export { brandRamp } from './brand';
 
 /**
  * System fonts only (no Chinese web font is shipped): Latin UI faces first, then the CJK faces of
@@ -44,7 +30,7 @@ export const fontFamilyBase = [
 ].join(', ');
 
 export const appTheme: Theme = {
-  ...createLightTheme(brandRamp),
+  ...(lightTheme as Theme),
   fontFamilyBase,
 };
 
