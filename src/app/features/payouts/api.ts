@@ -1,6 +1,6 @@
 import { call, callWithMsg, type QueryInput } from '../../shared/lib/http';
 import { pokeMessages } from '../../shared/lib/messages-poke';
-import type { PageAt } from '../../shared/lib/keyset';
+import type { PageAt } from '../../shared/ui/Pager';
 
 export const loadAccount = () => call('payAccount');
 export const topup = (amount: number) => callWithMsg('payTopup', { body: { amount: String(amount) } });

@@ -1,5 +1,5 @@
 import { call, callWithMsg, type BodyInput } from '../../shared/lib/http';
-import type { PageAt } from '../../shared/lib/keyset';
+import type { PageAt } from '../../shared/ui/Pager';
 
 type Status = 'all' | 'open' | 'review' | 'rejected' | 'closed';
 export const listPositions = (q: { status: Status; keywords?: string; page: number; todo?: 'resumes' | 'interviews' }) =>

@@ -6,7 +6,7 @@ import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { saveBase64 } from '../../../shared/lib/download';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
 import { ConfirmDialog } from './Dialogs';
 import { DueNotes } from './ProofsTab';

@@ -21,7 +21,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { listFlexWorkers, pickWorkers } from '../api';
 import { usePageStyles } from './styles';
 

@@ -25,7 +25,7 @@ import { yuanText } from '../../../../contract/money';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { lazyChunk } from '../../../shared/lib/chunks';

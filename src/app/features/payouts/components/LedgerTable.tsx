@@ -8,7 +8,7 @@ import { LEDGER_TYPE_CODES, LEDGER_TYPES, labelOf, type LedgerType } from '../..
 import { oneOf } from '../../../../contract/vocab';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { loadLedger } from '../api';
 import { usePayStyles } from './styles';
 

@@ -9,7 +9,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
 import { usePayStyles } from './styles';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 
 /** What a records page covers (a batch, a task's batches, everything) and the way back to 发放管理. */
 export function useScope(taskId: number, batchId: number) {

@@ -26,7 +26,7 @@ import { openInvite, openResume, patchApply, recruitDialogs, type ResumeRow } fr
 import { requireMember } from '../../../shared/dialogs/store';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { tReview } from '../../../shared/i18n/zh-CN.review';
-import { pageAt, type PageAt } from '../../../shared/lib/keyset';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { hire, listApplies, listHired, markUnsuitable } from '../api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAt } from './keyset';
+import { pageAt } from './Pager';
 
 describe('pageAt', () => {
   it('the next and previous pages carry the shown cursor; page 1 and jumps go by number', () => {
