@@ -17,6 +17,7 @@ import { searchHall } from '../src/server/domain/recruitment/hall';
 import { listPositions } from '../src/server/domain/recruitment/positions';
 import { encodeCursor } from '../src/server/lib/page';
 import { containsPattern } from '../src/server/lib/search';
+import { keysetListCalls, seedKeysetLists } from './lib/scale-keyset';
 import { seedScale } from './lib/scale-seed';
 
 const url = process.env.DATABASE_URL;
@@ -71,6 +72,7 @@ export default async function scaleBench() {
     const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
     Object.assign(out, seeded);
     const companyId = seeded.company_id;
+    Object.assign(out, await seedKeysetLists(db, companyId, Math.ceil(SCALE / 5)));
     const now = new Date();
     const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
     // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)
@@ -103,6 +105,7 @@ export default async function scaleBench() {
       [`applications_page_1_of_${apps}`]: apply({}),
       applications_last_page_offset: apply({ page: lastPage }),
       applications_last_page_keyset: apply({ page: lastPage, after: encodeCursor([appAt.k_at, appAt.id]) }),
+      ...(await keysetListCalls(db, companyId, now)),
     };
     const figures: Record<string, { p50: number; p95: number; p99: number }> = {};
     for (const [name, fn] of Object.entries(calls)) figures[name] = await time(fn);

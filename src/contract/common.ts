@@ -59,3 +59,11 @@ export const Fen = z.number().int();
  * 发放名单 import (contract/person isPersonName), so a public form takes no markup or stray text.
  */
 export const PersonName = z.string().trim().min(1, '请填写姓名').refine(isPersonName, PERSON_NAME_MSG);
+
+/**
+ * Keyset paging (issue 34): the answer's `next` sent as `after` opens the next page, its `prev`
+ * sent as `before` the previous one; a page number alone pages by offset.
+ */
+export const KeysetQuery = { after: z.string().max(200).optional(), before: z.string().max(200).optional() };
+/** A keyset page's cursors ('' on an empty page) and whether the list has more rows than `total` counts (shown 1万+). */
+export const KeysetPage = { next: z.string(), prev: z.string(), total_more: z.boolean() };

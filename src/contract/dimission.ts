@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { IdParam, PersonName, formInt } from './common';
+import { IdParam, KeysetPage, KeysetQuery, PersonName, formInt } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
 import { PiiReason } from './privacy';
@@ -242,7 +242,7 @@ export const ProofLinkSent = z.object({ mobile_mask: z.string() });
 
 // --- departure records --------------------------------------------------------------------------------
 
-export const RecordListQuery = z.strictObject({ keywords: Keywords, ...Page });
+export const RecordListQuery = z.strictObject({ keywords: Keywords, ...Page, ...KeysetQuery });
 export const RecordItem = z.object({
   id: z.number().int(),
   source: z.enum(['import', 'request', 'manual']),
@@ -263,7 +263,13 @@ export const RecordItem = z.object({
   created_at: z.string(),
 });
 export type RecordItem = z.infer<typeof RecordItem>;
-export const RecordListData = z.object({ total: z.number().int(), page: z.number().int(), page_size: z.number().int(), list: z.array(RecordItem) });
+export const RecordListData = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  list: z.array(RecordItem),
+  ...KeysetPage,
+});
 /** 查看 a record's whole ID number or mobile: which one, and why (查看原因, audited). */
 export const RecordRevealQuery = z.strictObject({ field: z.enum(['id_card', 'mobile']), reason: PiiReason });
 export const ExportData = z.object({ filename: z.string(), content_base64: z.string() });

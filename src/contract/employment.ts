@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateText, DateTimeText, IdParam } from './common';
+import { DateText, DateTimeText, IdParam, KeysetPage, KeysetQuery } from './common';
 import { Empty } from './envelope';
 import { CERT_TYPE_CODES } from './person';
 import {
@@ -300,6 +300,7 @@ export const FlexWorkerQuery = z.strictObject({
   task_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   page,
   page_size: pageSize,
+  ...KeysetQuery,
 });
 export const FlexWorkerItem = z.object({
   id: z.number().int(),
@@ -312,7 +313,13 @@ export const FlexWorkerItem = z.object({
   /** already a person of the task given as task_id */
   in_task: z.boolean(),
 });
-export const FlexWorkerListData = z.object({ list: z.array(FlexWorkerItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const FlexWorkerListData = z.object({
+  list: z.array(FlexWorkerItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  ...KeysetPage,
+});
 
 export const WorkerActionBody = z.strictObject({
   action: z.enum(['hire', 'accept', 'reject', 'remove', 'urge'], { error: '请选择操作' }),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
-import { DateTimeText, IdParam, isRealDay } from './common';
+import { DateTimeText, IdParam, isRealDay, KeysetPage, KeysetQuery } from './common';
 import { PiiReason } from './privacy';
 import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, LOG_ACTION_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
 
@@ -125,8 +125,26 @@ export const BatchRow = z.object({
   fail_reason: z.string(),
   finished_at: z.string(),
 });
+/** A page of a batch's rows (issue 34: a batch of 3,000 is no longer one answer), in row order. */
+export const BatchRowsQuery = z.strictObject({
+  page,
+  page_size: z.coerce.number().int().min(5).max(100).default(50),
+  ...KeysetQuery,
+});
 export const BatchDetail = BatchItem.extend({
+  /** one page of the rows (BatchRowsQuery; the first page when the call names none) */
   rows: z.array(BatchRow),
+  rows_page: z.object({ page: z.number().int(), page_size: z.number().int(), total: z.number().int(), ...KeysetPage }),
+  /** the batch's rows by status (kept on the batch, migration 070), not counted from the page */
+  row_counts: z.object({
+    all: z.number().int(),
+    pending: z.number().int(),
+    paying: z.number().int(),
+    success: z.number().int(),
+    failed: z.number().int(),
+    bounced: z.number().int(),
+    cancelled: z.number().int(),
+  }),
   balance: z.number().int(),
   fee_rate_bp: z.number().int(),
   tax_rate_bp: z.number().int(),
@@ -205,7 +223,7 @@ export const LedgerFilter = z.strictObject({
   batch_id: idOr0,
   ...dateRange,
 });
-export const LedgerQuery = LedgerFilter.extend({ page, page_size: pageSize });
+export const LedgerQuery = LedgerFilter.extend({ page, page_size: pageSize, ...KeysetQuery });
 export const LedgerItem = z.object({
   id: z.number().int(),
   created_at: DateTimeText,
@@ -215,7 +233,7 @@ export const LedgerItem = z.object({
   ref_no: z.string(),
   remark: z.string(),
 });
-export const LedgerData = z.object({ list: z.array(LedgerItem), total: z.number().int(), balance: z.number().int() });
+export const LedgerData = z.object({ list: z.array(LedgerItem), total: z.number().int(), balance: z.number().int(), ...KeysetPage });
 export const LogItem = z.object({
   id: z.number().int(),
   created_at: DateTimeText,
@@ -233,9 +251,10 @@ export const LogQuery = z.strictObject({
   ...dateRange,
   page,
   page_size: pageSize,
+  ...KeysetQuery,
 });
 export const LogPageItem = LogItem.extend({ batch_id: z.number().int(), batch_no: z.string() });
-export const LogPageData = z.object({ list: z.array(LogPageItem), total: z.number().int() });
+export const LogPageData = z.object({ list: z.array(LogPageItem), total: z.number().int(), ...KeysetPage });
 export const PayExport = z.object({ filename: z.string(), content_base64: z.string() });
 
 /** 电子回单 of a batch (every 发放成功 row) or of one row (row_id); only paid rows have one. */
@@ -289,7 +308,7 @@ export const payoutsEndpoints = {
   }),
   payBatches: ep({ method: 'GET', path: '/payout/batches', query: BatchListQuery, data: BatchListData, auth: true, perm: 'payout.prepare' }),
   payBatchCreate: ep({ method: 'POST', path: '/payout/batch', body: BatchCreateBody, data: BatchDetail, auth: true, perm: 'payout.prepare' }),
-  payBatch: ep({ method: 'GET', path: '/payout/batch/:id', params: IdParam, data: BatchDetail, auth: true, perm: 'payout.prepare' }),
+  payBatch: ep({ method: 'GET', path: '/payout/batch/:id', params: IdParam, query: BatchRowsQuery, data: BatchDetail, auth: true, perm: 'payout.prepare' }),
   payBatchAction: ep({
     method: 'POST',
     path: '/payout/batch/:id/action',

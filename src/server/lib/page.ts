@@ -1,4 +1,6 @@
 import { isRealDay } from '../../contract/common';
+import type { Db } from '../db/types';
+import { badRequest } from './refusal';
 
 /**
  * One page of a list (SPEC §7: `page` from 1, `page_size`). The page arithmetic lives here once;
@@ -53,6 +55,8 @@ const CURSOR_VALUE = {
   /** a timestamptz as PostgreSQL prints it (`2026-11-20 16:58:51.657+00`) */
   time: (x: unknown) =>
     typeof x === 'string' && /^\d{4}-\d\d-\d\d ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(x) && isRealDay(x.slice(0, 10)),
+  /** a date as PostgreSQL prints it */
+  date: (x: unknown) => typeof x === 'string' && /^\d{4}-\d\d-\d\d$/.test(x) && isRealDay(x),
 };
 
 /** The sort key of a cursor of the given shape, or null when it is not one (a tampered or stale link). */
@@ -64,4 +68,67 @@ export function decodeCursor(cursor: string, shape: readonly (keyof typeof CURSO
     // not JSON
   }
   return null;
+}
+
+/** One column of a keyset list's sort key: its SQL (NOT NULL, the last one unique) and its kind. */
+export interface KeyCol {
+  sql: string;
+  kind: keyof typeof CURSOR_VALUE;
+}
+
+const KEY_CAST = { int: 'int', time: 'timestamptz', date: 'date' } as const;
+
+/**
+ * The paging of a keyset list (issue 34), for any list ordered by a key of `keys`, all in `dir`
+ * (newest first: 'desc'): `after` / `before` continue from a cursor, a page number alone pages by
+ * offset. Call it after the list's own arguments are pushed; the query is
+ * `SELECT …${k.select} FROM … WHERE …${k.cond}${k.order}${k.limit}`, and `k.rows` puts a page read
+ * backwards into the shown order and gives its `next` / `prev` cursors.
+ */
+export function keyset(args: unknown[], q: Page & Keyset, keys: readonly KeyCol[], dir: 'asc' | 'desc' = 'desc') {
+  const cursor = q.after ?? q.before;
+  const back = !q.after && !!q.before;
+  // read backwards (the page before a cursor) in the opposite order, then turn the page round
+  const down = (dir === 'desc') !== back;
+  let cond = '';
+  if (cursor) {
+    const key = decodeCursor(
+      cursor,
+      keys.map((k) => k.kind),
+    );
+    if (!key) throw badRequest('翻页位置已失效，请回到第一页');
+    const at = key.map((v, i) => `$${args.push(v)}::${KEY_CAST[keys[i]!.kind]}`);
+    cond = ` AND (${keys.map((k) => k.sql).join(', ')}) ${down ? '<' : '>'} (${at.join(', ')})`;
+  }
+  const order = ` ORDER BY ${keys.map((k) => `${k.sql}${down ? ' DESC' : ''}`).join(', ')}`;
+  const limit = cursor ? ` LIMIT $${args.push(q.page_size)}` : pageSql(args, q);
+  const select = keys.map((k, i) => `, (${k.sql})${k.kind === 'int' ? '' : '::text'} AS k_${i}`).join('');
+  const keyOf = (r: object | undefined) => {
+    if (!r) return '';
+    const row = r as Record<string, string | number>;
+    return encodeCursor(keys.map((_, i) => row[`k_${i}`]!));
+  };
+  return {
+    cond,
+    order,
+    limit,
+    select,
+    /** the page in the list's order, with the cursors of its last and first rows ('' on an empty page) */
+    rows<R extends object>(rows: R[]) {
+      if (back) rows.reverse();
+      return { rows, next: keyOf(rows[rows.length - 1]), prev: keyOf(rows[0]) };
+    },
+  };
+}
+
+/** Past this a list's total is not counted: the answer says `total_more` and the pager shows 1万+. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The count of a list's rows up to COUNT_CAP (counting a million rows on every page costs more
+ * than the page): `SELECT 1 FROM … WHERE …` (its arguments in `args`) stops at the cap.
+ */
+export async function cappedCount(db: Db, rowsSql: string, args: readonly unknown[]) {
+  const n = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${rowsSql} LIMIT ${COUNT_CAP + 1}) x`, [...args]))!.n;
+  return { total: Math.min(n, COUNT_CAP), total_more: n > COUNT_CAP };
 }

@@ -31,7 +31,7 @@ export function payoutsBatchRoutes(app: FastifyInstance, opts: { sandbox: boolea
     return batchDetail(db, id, by.companyId, by.userId);
   });
 
-  addRoute(app, endpoints.payBatch, async ({ auth, db, now, params }) => batchDetail(db, params.id, memberCompanyOf(auth, now).id, auth.user.id));
+  addRoute(app, endpoints.payBatch, async ({ auth, db, now, params, query }) => batchDetail(db, params.id, memberCompanyOf(auth, now).id, auth.user.id, query));
 
   addRoute(app, endpoints.payBatchAction, async ({ auth, db, now, params, body, req, setMsg }) => {
     const by = actorOf(auth, now, req.ip);

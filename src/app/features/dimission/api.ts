@@ -23,7 +23,7 @@ export const urgeProof = (id: number) => call('dimProofUrge', { params: { id } }
 export const sealProof = (id: number) => call('dimProofSeal', { params: { id } });
 export const sealState = (id: number) => call('dimProofSealState', { params: { id } }, { hideMessage: true });
 
-export const listRecords = (q: { keywords?: string; page: number }) => call('dimRecords', { query: { ...q, page_size: 10 } });
+export const listRecords = (q: { keywords?: string; page: number; after?: string; before?: string }) => call('dimRecords', { query: { ...q, page_size: 10 } });
 export const transferDone = (id: number) => call('dimRecordTransfer', { params: { id } });
 /** 查看 a record's whole ID number or mobile, for a stated purpose (查看原因; audited with it). */
 export const revealRecord = (id: number, field: 'id_card' | 'mobile', reason: string) => call('dimRecordReveal', { params: { id }, query: { field, reason } });

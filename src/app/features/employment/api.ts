@@ -15,7 +15,8 @@ export const listWorkers = (id: number, tab: WorkerTab, page: number) => call('e
 /** 添加人员; a person on file with other details comes back as an ApiError the dialog shows itself (not a toast) */
 export const addWorker = (id: number, body: BodyInput<'empWorkerAdd'>) => callWithMsg('empWorkerAdd', { params: { id }, body }, { hideMessage: true });
 export const pickWorkers = (id: number, ids: number[]) => callWithMsg('empWorkerPick', { params: { id }, body: { ids: ids.join(',') } });
-export const listFlexWorkers = (q: { keywords?: string; task_id: number; page: number }) => call('empFlexWorkers', { query: { ...q, page_size: 10 } });
+export const listFlexWorkers = (q: { keywords?: string; task_id: number; page: number; after?: string; before?: string }) =>
+  call('empFlexWorkers', { query: { ...q, page_size: 10 } });
 export const workerAction = (id: number, action: BodyInput<'empWorkerAction'>['action'], reason = '') =>
   callWithMsg('empWorkerAction', { params: { id }, body: { action, reason } });
 /** 签署证据 of a task worker (the page shows a refusal itself, e.g. 该人员暂无签署证据) */

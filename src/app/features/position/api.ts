@@ -1,4 +1,5 @@
 import { call, callWithMsg, type BodyInput } from '../../shared/lib/http';
+import type { PageAt } from '../../shared/ui/Pager';
 
 type Status = 'all' | 'open' | 'review' | 'rejected' | 'closed';
 export const listPositions = (q: { status: Status; keywords?: string; page: number; todo?: 'resumes' | 'interviews' }) =>
@@ -8,8 +9,8 @@ export const savePosition = (body: BodyInput<'positionSave'>) => call('positionS
 export const setPositionStatus = (id: number, action: 'close' | 'reopen') => callWithMsg('positionStatus', { params: { id }, body: { action } });
 
 type ApplyStatus = 'all' | 'pending' | 'viewed' | 'invited' | 'unsuitable' | 'hired';
-export const listApplies = (id: number, status: ApplyStatus, page: number) =>
-  call('positionApplies', { params: { id }, query: { status, page, page_size: 10 } });
+export const listApplies = (id: number, status: ApplyStatus, at: PageAt) =>
+  call('positionApplies', { params: { id }, query: { status, ...at, page_size: 10 } });
 export const listHired = (id: number, page: number) => call('positionHired', { params: { id }, query: { page, page_size: 10 } });
 export const listInvited = (id: number, page: number) => call('positionInvited', { params: { id }, query: { page, page_size: 10 } });
 export const markUnsuitable = (id: number, why?: { reason: string; note: string }) =>

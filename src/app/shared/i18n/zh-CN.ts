@@ -270,10 +270,10 @@ export const t = {
 
   // --- recruitment: talent hall, resumes, invitations, positions (issue 6) ---
   pager: {
-    total: (n: number) => `共 ${n} 条`,
+    total: (n: number | string) => `共 ${n} 条`,
     prev: '上一页',
     next: '下一页',
-    page: (p: number, n: number) => `第 ${p} / ${n} 页`,
+    page: (p: number, n: number | string) => `第 ${p} / ${n} 页`,
   },
   notFound: {
     title: '页面不存在',

@@ -18,6 +18,8 @@ export interface PageOf<T> {
   page: number;
   page_size: number;
   total: number;
+  /** more rows than `total` counts (keyset lists, issue 34) */
+  total_more?: boolean;
 }
 
 export interface PagedTableProps<T> {
@@ -73,7 +75,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     return (
       <>
         <ListTable label={label} testId={testId} columns={columns} items={data.list} {...{ rowKey, rowProps, actions, narrowBelow, minWidth }} />
-        <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />
+        <Pager page={data.page} pageSize={data.page_size} total={data.total} more={data.total_more} onPage={onPage} />
       </>
     );
   }
@@ -93,7 +95,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           <TableBody>{row && data.list.map(row)}</TableBody>
         </Table>
       </TableScroll>
-      <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />
+      <Pager page={data.page} pageSize={data.page_size} total={data.total} more={data.total_more} onPage={onPage} />
     </>
   );
 }

@@ -6,7 +6,7 @@
 import type { ProofStatus } from '../../../contract/dimission-rules';
 import { leaveTypeLabel } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
-import { type Page, pageFields, pageSql } from '../../lib/page';
+import { cappedCount, keyset, type Keyset, type Page, pageFields } from '../../lib/page';
 import { revealPii, type Sealed } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
@@ -91,23 +91,35 @@ interface RecordListRow {
   proof_serial: string | null;
 }
 
-/** The company's records matching `keywords`, newest departure first: one page, or all (`page` null, the export). */
-export async function recordRows(db: Db, companyId: number, keywords: string | undefined, page: Page | null) {
+/**
+ * The company's records matching `keywords`, newest departure first: one page (keyset on the
+ * departure day and id, the count capped), or all (`page` null, the export, counted exactly).
+ */
+export async function recordRows(db: Db, companyId: number, keywords: string | undefined, page: (Page & Keyset) | null) {
   const args: unknown[] = [companyId];
   const where = ['r.company_id = $1'];
-  const k = keywordFilter(keywords, 'r.name', 'r.mobile_bidx', argOf(args));
-  if (k) where.push(k);
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM departure_records r WHERE ${where.join(' AND ')}`, args))!.n;
-  const rows = await db.query<RecordListRow>(
-    `SELECT r.id, r.source, r.name, r.id_card_mask, r.mobile_mask, r.dept_name, r.job_name, r.entry_date, r.leave_date, r.leave_type,
+  const kw = keywordFilter(keywords, 'r.name', 'r.mobile_bidx', argOf(args));
+  if (kw) where.push(kw);
+  const matching = `SELECT 1 FROM departure_records r WHERE ${where.join(' AND ')}`;
+  const count = page
+    ? await cappedCount(db, matching, args)
+    : { total: (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${matching}) x`, args))!.n, total_more: false };
+  const k = page
+    ? keyset(args, page, [
+        { sql: 'r.leave_date', kind: 'date' },
+        { sql: 'r.id', kind: 'int' },
+      ])
+    : { select: '', cond: '', order: ' ORDER BY r.leave_date DESC, r.id DESC', limit: '' };
+  const got = await db.query<RecordListRow>(
+    `SELECT r.id${k.select}, r.source, r.name, r.id_card_mask, r.mobile_mask, r.dept_name, r.job_name, r.entry_date, r.leave_date, r.leave_type,
             r.legal_basis, r.transfer_done_at, r.created_at, p.id AS proof_id, p.status AS proof_status, p.serial AS proof_serial
        FROM departure_records r
        LEFT JOIN LATERAL (SELECT id, status, serial FROM departure_proofs WHERE record_id = r.id AND company_id = r.company_id ORDER BY (status <> 'void') DESC, id DESC LIMIT 1) p ON true
-      WHERE ${where.join(' AND ')} ORDER BY r.leave_date DESC, r.id DESC
-      ${page ? pageSql(args, page) : ''}`,
+      WHERE ${where.join(' AND ')}${k.cond}${k.order}${k.limit}`,
     args,
   );
-  return { total, rows };
+  const { rows, next, prev } = 'rows' in k ? k.rows(got) : { rows: got, next: '', prev: '' };
+  return { ...count, rows, next, prev };
 }
 
 export const recordItem = (r: RecordListRow, today: string) => ({
@@ -130,10 +142,10 @@ export const recordItem = (r: RecordListRow, today: string) => ({
 });
 
 /** One page of the company's records. */
-export async function listRecords(db: Db, companyId: number, q: Page & { keywords?: string }, now: Date) {
-  const { total, rows } = await recordRows(db, companyId, q.keywords, q);
+export async function listRecords(db: Db, companyId: number, q: Page & Keyset & { keywords?: string }, now: Date) {
+  const { total, total_more, rows, next, prev } = await recordRows(db, companyId, q.keywords, q);
   const today = fmtDate(now);
-  return { ...pageFields(q, total), list: rows.map((r) => recordItem(r, today)) };
+  return { ...pageFields(q, total), total_more, next, prev, list: rows.map((r) => recordItem(r, today)) };
 }
 
 /** 档案及社保转移已办结: the 15-day reminder stops (the first time counts). */

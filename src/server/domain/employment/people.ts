@@ -8,7 +8,7 @@ import type { FlexWorkerQuery, WorkerAddBody } from '../../../contract/employmen
 import { MSG_WORKER_DIFFERS, takesWorkers, workStatusAfterHire, type WorkStatus } from '../../../contract/employment-rules';
 import { certNoProblem, isBankCard, isMobile, isPersonName, luhnOk, normalizeDigits, PERSON_NAME_MSG, type CertType } from '../../../contract/person';
 import type { Db } from '../../db/types';
-import { pageFields, pageSql } from '../../lib/page';
+import { cappedCount, keyset, pageFields } from '../../lib/page';
 import { decryptPii, sealPii } from '../../lib/pii';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { containsPattern } from '../../lib/search';
@@ -186,15 +186,13 @@ export async function pickWorkers(db: Db, companyId: number, taskId: number, ids
   });
 }
 
-/** The company's 人员库 (masked), by name, each marked when already on the task `task_id`. */
+/** The company's 人员库 (masked), by name, newest first (keyset on the id), each marked when already on the task `task_id`. */
 export async function listFlexWorkers(db: Db, companyId: number, query: z.output<typeof FlexWorkerQuery>) {
   const kwArg = query.keywords ? containsPattern(query.keywords) : null;
-  const total = (await db.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM flex_workers w WHERE w.company_id = $1 AND ($2::text IS NULL OR w.name ILIKE $2)`,
-    [companyId, kwArg],
-  ))!.n;
+  const count = await cappedCount(db, `SELECT 1 FROM flex_workers w WHERE w.company_id = $1 AND ($2::text IS NULL OR w.name ILIKE $2)`, [companyId, kwArg]);
   const args: unknown[] = [companyId, query.task_id, kwArg];
-  const rows = await db.query<{
+  const k = keyset(args, query, [{ sql: 'w.id', kind: 'int' }]);
+  const got = await db.query<{
     id: number;
     name: string;
     mobile_mask: string;
@@ -204,14 +202,17 @@ export async function listFlexWorkers(db: Db, companyId: number, query: z.output
     realname_verified: boolean;
     in_task: boolean;
   }>(
-    `SELECT w.id, w.name, w.mobile_mask, w.cert_type, w.cert_no_mask, w.bank_card_mask, w.realname_verified,
+    `SELECT w.id${k.select}, w.name, w.mobile_mask, w.cert_type, w.cert_no_mask, w.bank_card_mask, w.realname_verified,
             EXISTS (SELECT 1 FROM flex_task_workers tw WHERE tw.worker_id = w.id AND tw.company_id = w.company_id AND tw.task_id = $2) AS in_task
-       FROM flex_workers w WHERE w.company_id = $1 AND ($3::text IS NULL OR w.name ILIKE $3)
-      ORDER BY w.id DESC${pageSql(args, query)}`,
+       FROM flex_workers w WHERE w.company_id = $1 AND ($3::text IS NULL OR w.name ILIKE $3)${k.cond}${k.order}${k.limit}`,
     args,
   );
+  const { rows, next, prev } = k.rows(got);
   return {
-    ...pageFields(query, total),
+    ...pageFields(query, count.total),
+    total_more: count.total_more,
+    next,
+    prev,
     list: rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -43,9 +43,7 @@ export async function listTasks(db: Db, companyId: number, query: z.output<typeo
   }>(
     `SELECT t.id, t.task_no, t.name, t.category, t.pay_amount, t.pay_unit, t.headcount,
             to_char(t.start_date, 'YYYY-MM-DD') AS start_date, to_char(t.end_date, 'YYYY-MM-DD') AS end_date,
-            t.settle_mode, t.status, t.reject_reason, t.created_at,
-            (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id) AS applied_num,
-            (SELECT count(*)::int FROM flex_task_workers w WHERE w.task_id = t.id AND w.company_id = t.company_id AND w.sign_status = 'signed') AS signed_num
+            t.settle_mode, t.status, t.reject_reason, t.created_at, t.applied_num, t.signed_num
        FROM flex_tasks t WHERE t.company_id = $1${kw}${st}
       ORDER BY t.created_at DESC, t.id DESC${pageSql(args, query)}`,
     args,
@@ -60,10 +58,8 @@ export async function listTasks(db: Db, companyId: number, query: z.output<typeo
 /** One of the company's tasks with its settings, attachment links and people counts. */
 export async function taskDetail(db: Db, store: ObjectStore, c: { companyId: number; companyName: string }, id: number, now: Date) {
   const t = await ownTask(db, id, c.companyId);
-  const n = (await db.one<{ applied: number; signed: number }>(
-    `SELECT count(*)::int AS applied, count(*) FILTER (WHERE sign_status = 'signed')::int AS signed FROM flex_task_workers WHERE task_id = $1`,
-    [t.id],
-  ))!;
+  // the people counts are kept on the task (migration 070)
+  const n = (await db.one<{ applied: number; signed: number }>('SELECT applied_num AS applied, signed_num AS signed FROM flex_tasks WHERE id = $1', [t.id]))!;
   const ids = t.attachments.map((a) => a.media_id);
   const media = ids.length
     ? await db.query<{ media_id: string; bucket: string; object_key: string }>(

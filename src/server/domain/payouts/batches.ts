@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BatchStatus, RowStatus } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
-import { pageSql, type Page, type Paged } from '../../lib/page';
+import { keyset, pageSql, type Keyset, type Page, type Paged } from '../../lib/page';
 import { Refusal, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { approvalFacts, approvalOf } from './approval';
@@ -71,9 +71,16 @@ export interface BatchDbRow {
   creator: string | null;
   created_at: Date;
   confirmed_at: Date | null;
+  rows_pending: number;
+  rows_paying: number;
+  rows_success: number;
+  rows_failed: number;
+  rows_bounced: number;
+  rows_cancelled: number;
 }
 const BATCH_SELECT = `SELECT b.id, b.batch_no, b.task_id, t.name AS task_name, b.source, p.batch_no AS parent_no, b.status, b.head_count, b.gross::text, b.fee::text, b.tax::text, b.net::text,
-  b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile_mask) AS creator, b.created_at, b.confirmed_at
+  b.fee_rate_bp, b.tax_rate_bp, COALESCE(NULLIF(u.realname, ''), u.mobile_mask) AS creator, b.created_at, b.confirmed_at,
+  b.rows_pending, b.rows_paying, b.rows_success, b.rows_failed, b.rows_bounced, b.rows_cancelled
   FROM payout_batches b LEFT JOIN flex_tasks t ON t.id = b.task_id AND t.company_id = b.company_id LEFT JOIN users u ON u.id = b.created_by
   LEFT JOIN payout_batches p ON p.id = b.parent_id AND p.company_id = b.company_id`;
 
@@ -113,11 +120,33 @@ async function batchApproval(db: Db, companyId: number, b: BatchDbRow, viewerId:
   };
 }
 
-/** One batch with its rows and the company's balance (what 确认发放 will need), as `viewerId` sees it. */
-export async function batchDetail(db: Db, id: number, companyId: number, viewerId: number) {
+/** A batch's rows by status, as the batch keeps them (migration 070). */
+const rowCounts = (b: BatchDbRow) => {
+  const c = {
+    pending: b.rows_pending,
+    paying: b.rows_paying,
+    success: b.rows_success,
+    failed: b.rows_failed,
+    bounced: b.rows_bounced,
+    cancelled: b.rows_cancelled,
+  };
+  return { all: Object.values(c).reduce((a, n) => a + n, 0), ...c };
+};
+
+/** The first page of a batch's rows: what the calls that change a batch answer with. */
+export const FIRST_ROWS: Page & Keyset = { page: 1, page_size: 50 };
+
+/**
+ * One batch with a page of its rows (in row order, keyset on the row id) and the company's balance
+ * (what 确认发放 will need), as `viewerId` sees it. The batch's figures come from the batch row.
+ */
+export async function batchDetail(db: Db, id: number, companyId: number, viewerId: number, page: Page & Keyset = FIRST_ROWS) {
   const b = await db.one<BatchDbRow>(`${BATCH_SELECT} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
   if (!b) throw notFound(MSG_BATCH_MISSING);
-  const rows = await db.query<{
+  const args: unknown[] = [id, companyId];
+  const k = keyset(args, page, [{ sql: 'r.id', kind: 'int' }], 'asc');
+  const counts = rowCounts(b);
+  const got = await db.query<{
     id: number;
     name: string;
     mobile_mask: string;
@@ -135,10 +164,12 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
     fail_reason: string;
     finished_at: Date | null;
   }>(
-    `SELECT r.id, r.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, r.pay_method, r.account_mask, r.bank_name, r.remark, r.amount::text, r.tax::text, r.fee::text, r.net::text, r.status, r.fail_reason, r.finished_at
-       FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id WHERE r.batch_id = $1 ORDER BY r.id`,
-    [id],
+    `SELECT r.id${k.select}, r.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, r.pay_method, r.account_mask, r.bank_name, r.remark, r.amount::text, r.tax::text, r.fee::text, r.net::text, r.status, r.fail_reason, r.finished_at
+       FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
+      WHERE r.batch_id = $1 AND r.company_id = $2${k.cond}${k.order}${k.limit}`,
+    args,
   );
+  const { rows, next, prev } = k.rows(got);
   return {
     ...item(b),
     fee_rate_bp: b.fee_rate_bp,
@@ -146,6 +177,8 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
     confirmed_at: dt(b.confirmed_at),
     approval: await batchApproval(db, companyId, b, viewerId),
     balance: await balanceOf(db, companyId),
+    row_counts: counts,
+    rows_page: { page: page.page, page_size: page.page_size, total: counts.all, total_more: false, next, prev },
     rows: rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -4,7 +4,7 @@
  */
 import { LEDGER_TYPES, LOG_ACTIONS, labelOf, type LedgerType } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
-import { pageSql, type Page } from '../../lib/page';
+import { cappedCount, keyset, type Keyset, type Page } from '../../lib/page';
 import { badRequest, tooMany } from '../../lib/refusal';
 import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
 import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
@@ -37,8 +37,8 @@ export async function batchLogs(db: Db, companyId: number, batchId: number) {
   return { list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
 }
 
-/** 操作日志 across batches: a task's or one batch's, by action and days, newest first. */
-export async function listLogs(db: Db, companyId: number, q: Page & DayRange & { task_id: number; batch_id: number; action: string }) {
+/** 操作日志 across batches: a task's or one batch's, by action and days, newest first (keyset on the log id). */
+export async function listLogs(db: Db, companyId: number, q: Page & Keyset & DayRange & { task_id: number; batch_id: number; action: string }) {
   if (q.batch_id) await ownBatch(db, q.batch_id, companyId);
   if (q.task_id) await ownTask(db, q.task_id, companyId);
   const args: unknown[] = [companyId];
@@ -47,11 +47,10 @@ export async function listLogs(db: Db, companyId: number, q: Page & DayRange & {
   if (q.task_id) where += ` AND b.task_id = $${args.push(q.task_id)}`;
   if (q.action !== 'all') where += ` AND l.action = $${args.push(labelOf(LOG_ACTIONS, q.action))}`;
   where += dayRange('l.created_at', q, args);
-  const total = await db.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id WHERE ${where}`,
-    args,
-  );
-  const rows = await db.query<{
+  const from = 'payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id';
+  const count = await cappedCount(db, `SELECT 1 FROM ${from} WHERE ${where}`, args);
+  const k = keyset(args, q, [{ sql: 'l.id', kind: 'int' }]);
+  const got = await db.query<{
     id: number;
     batch_id: number;
     batch_no: string;
@@ -61,11 +60,26 @@ export async function listLogs(db: Db, companyId: number, q: Page & DayRange & {
     operator: string;
     ip: string;
   }>(
-    `SELECT l.id, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM payout_logs l JOIN payout_batches b ON b.id = l.batch_id AND b.company_id = l.company_id
-      WHERE ${where} ORDER BY l.id DESC${pageSql(args, q)}`,
+    `SELECT l.id${k.select}, l.batch_id, b.batch_no, l.created_at, l.action, l.content, l.operator, l.ip FROM ${from}
+      WHERE ${where}${k.cond}${k.order}${k.limit}`,
     args,
   );
-  return { total: total!.n, list: rows.map((r) => ({ ...r, created_at: fmtDateTime(r.created_at) })) };
+  const { rows, next, prev } = k.rows(got);
+  return {
+    ...count,
+    next,
+    prev,
+    list: rows.map((r) => ({
+      id: r.id,
+      batch_id: r.batch_id,
+      batch_no: r.batch_no,
+      action: r.action,
+      content: r.content,
+      operator: r.operator,
+      ip: r.ip,
+      created_at: fmtDateTime(r.created_at),
+    })),
+  };
 }
 
 interface LedgerDbRow {
@@ -90,19 +104,31 @@ async function ledgerWhere(db: Db, companyId: number, q: LedgerFilter, args: unk
   return where + dayRange('created_at', q, args);
 }
 
-/** 费用记录: a page of the ledger, newest first, and the balance. */
-export async function listLedger(db: Db, companyId: number, q: Page & LedgerFilter) {
+/** 费用记录: a page of the ledger, newest first (keyset on the time and id), and the balance. */
+export async function listLedger(db: Db, companyId: number, q: Page & Keyset & LedgerFilter) {
   const args: unknown[] = [companyId];
   const where = await ledgerWhere(db, companyId, q, args);
-  const total = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-  const rows = await db.query<LedgerDbRow>(
-    `SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY created_at DESC, id DESC${pageSql(args, q)}`,
-    args,
-  );
+  const count = await cappedCount(db, `SELECT 1 FROM payout_ledger WHERE ${where}`, args);
+  const k = keyset(args, q, [
+    { sql: 'created_at', kind: 'time' },
+    { sql: 'id', kind: 'int' },
+  ]);
+  const got = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS}${k.select} FROM payout_ledger WHERE ${where}${k.cond}${k.order}${k.limit}`, args);
+  const { rows, next, prev } = k.rows(got);
   return {
-    total: total!.n,
+    ...count,
+    next,
+    prev,
     balance: await balanceOf(db, companyId),
-    list: rows.map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: fmtDateTime(r.created_at) })),
+    list: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      ref_no: r.ref_no,
+      remark: r.remark,
+      amount: Number(r.amount),
+      balance_after: Number(r.balance_after),
+      created_at: fmtDateTime(r.created_at),
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { tDim } from '../../../shared/i18n/zh-CN.dimission';
 import { saveBase64 } from '../../../shared/lib/download';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { exportRecords, listRecords, proofFromRecord, revealRecord, transferDone } from '../api';
 import { ConfirmDialog } from './Dialogs';
 import { DueNotes } from './ProofsTab';
@@ -21,8 +22,9 @@ const COLS = ['name', 'idCard', 'mobile', 'job', 'entry', 'leave', 'type', 'basi
 export function RecordsTab(p: { keywords: string; version: number; onPreview: (id: number) => void; onEdit: (id: number) => void; onChanged: () => void }) {
   const s = usePageStyles();
   const T = tDim.records;
-  const [page, setPage] = useState(1);
-  const { data, failed, reload } = useList(() => listRecords({ keywords: p.keywords || undefined, page }), [p.keywords, page, p.version]);
+  // the next / previous page by the shown page's cursor (issue 34)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
+  const { data, failed, reload } = useList(() => listRecords({ keywords: p.keywords || undefined, ...at }), [p.keywords, at, p.version]);
   const [transferring, setTransferring] = useState<number | null>(null);
   const transfer = () => {
     const id = transferring!;
@@ -71,7 +73,7 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
         data={data}
         failed={failed}
         onRetry={reload}
-        onPage={setPage}
+        onPage={(n) => setAt(pageAt(n, data))}
         row={(r) => (
           <TableRow key={r.id} data-testid="record-row" data-name={r.name}>
             <TableCell>

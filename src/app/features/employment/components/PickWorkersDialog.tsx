@@ -21,6 +21,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { listFlexWorkers, pickWorkers } from '../api';
 import { usePageStyles } from './styles';
 
@@ -32,20 +33,21 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
   const m = tEmp.manage;
   const [kw, setKw] = useState('');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  // the next / previous page by the shown page's cursor (issue 34)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const [data, setData] = useState<Data | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let alive = true;
-    listFlexWorkers({ keywords: query || undefined, task_id: taskId, page }).then(
+    listFlexWorkers({ keywords: query || undefined, task_id: taskId, ...at }).then(
       (d) => alive && setData(d),
       () => undefined,
     );
     return () => {
       alive = false;
     };
-  }, [taskId, query, page]);
+  }, [taskId, query, at]);
   const toggle = (id: number, on: boolean) =>
     setPicked((p) => {
       const n = new Set(p);
@@ -79,7 +81,7 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
               contentAfter={
                 <SearchRegular
                   onClick={() => {
-                    setPage(1);
+                    setAt({ page: 1 });
                     setQuery(kw.trim());
                   }}
                 />
@@ -87,7 +89,7 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
               onChange={(_, d) => setKw(d.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
-                  setPage(1);
+                  setAt({ page: 1 });
                   setQuery(kw.trim());
                 }
               }}
@@ -139,7 +141,7 @@ export function PickWorkersDialog({ taskId, onClose, onAdded }: { taskId: number
                     </TableBody>
                   </Table>
                 </TableScroll>
-                <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
+                <Pager page={data.page} pageSize={data.page_size} total={data.total} more={data.total_more} onPage={(n) => setAt(pageAt(n, data))} />
               </>
             )}
           </DialogContent>

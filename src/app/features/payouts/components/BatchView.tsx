@@ -25,6 +25,7 @@ import { yuanText } from '../../../../contract/money';
 import { rateText } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { batchAction, batchLogs, createBatch, loadBatch } from '../api';
 import { PayBadge } from './Badges';
 import { lazyChunk } from '../../../shared/lib/chunks';
@@ -33,7 +34,7 @@ import { Gated } from '../../../shared/ui/Gated';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
-import { ListTable, TableScroll } from '../../../shared/ui';
+import { ListTable, Pager, TableScroll } from '../../../shared/ui';
 import { useRowColumns } from './batchColumns';
 
 // opened from a row's 修改金额 only: loaded then, not with the page
@@ -56,13 +57,15 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [editing, setEditing] = useState<{ id: number; name: string; amount: number } | null>(null);
   const [, navigate] = useLocation();
   const rowColumns = useRowColumns();
+  // the page of rows shown (issue 34: a batch of thousands is paged; next / previous by cursor)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const reload = useCallback(() => {
-    loadBatch(id).then(setB, () => undefined);
+    loadBatch(id, at).then(setB, () => undefined);
     batchLogs(id).then(
       (l) => setLogs(l.list),
       () => undefined,
     );
-  }, [id]);
+  }, [id, at]);
   useEffect(reload, [reload]);
   // 发放中: the channel answers asynchronously; look again every few seconds
   useEffect(() => {
@@ -84,12 +87,9 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
     try {
       const r = await batchAction(b.id, action);
       toastSuccess(r.msg);
-      setB(r.data);
+      // the answer carries the first page of rows: read the page shown again (and the log)
+      reload();
       onChanged();
-      batchLogs(id).then(
-        (l) => setLogs(l.list),
-        () => undefined,
-      );
     } catch {
       /* told */
     } finally {
@@ -140,7 +140,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
           <Link onClick={() => navigate(payListHref(b.task_id ?? 0, b.id))} data-testid="batch-ledger-link">
             {tPay.records.linkLedger}
           </Link>
-          {b.rows.some((r) => r.status === 'success') && (
+          {b.row_counts.success > 0 && (
             <Button icon={<ReceiptRegular />} onClick={() => navigate(receiptHref(b.id, 0))} data-testid="batch-receipt">
               {tPay.receipt.batch}
             </Button>
@@ -162,7 +162,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
               {m.close}
             </Button>
           )}
-          {b.status === 'partial' && b.rows.some((r) => r.status === 'failed' || r.status === 'bounced') && (
+          {b.status === 'partial' && b.row_counts.failed + b.row_counts.bounced > 0 && (
             <Button appearance="primary" disabled={busy} onClick={() => void retry()} data-testid="batch-retry">
               {m.retry}
             </Button>
@@ -221,6 +221,14 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             : []),
         ]}
       />
+      {b.rows_page.total > b.rows_page.page_size && (
+        <Pager
+          page={at.page}
+          pageSize={b.rows_page.page_size}
+          total={b.rows_page.total}
+          onPage={(p) => setAt(pageAt(p, { page: at.page, next: b.rows_page.next, prev: b.rows_page.prev }))}
+        />
+      )}
       <h3 className={s.sub}>{m.logs}</h3>
       <TableScroll label={m.logs} minWidth={'720px'}>
         <Table size="small" className={s.table} data-testid="batch-logs">
@@ -252,12 +260,9 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
             onClose={(d) => {
               setEditing(null);
               if (!d) return;
-              setB(d);
+              // the row edited is on the page shown, not always the first page the answer carries
+              reload();
               onChanged();
-              batchLogs(id).then(
-                (l) => setLogs(l.list),
-                () => undefined,
-              );
             }}
           />
         </Suspense>

@@ -8,6 +8,7 @@ import { LEDGER_TYPE_CODES, LEDGER_TYPES, labelOf, type LedgerType } from '../..
 import { oneOf } from '../../../../contract/vocab';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { loadLedger } from '../api';
 import { usePayStyles } from './styles';
 
@@ -15,18 +16,18 @@ import { usePayStyles } from './styles';
 export function LedgerTable({ version }: { version: number }) {
   const m = tPay.ledger;
   const [type, setType] = useState<LedgerType | 'all'>('all');
-  const [page, setPage] = useState(1);
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const [data, setData] = useState<z.infer<typeof LedgerData> | null>(null);
   useEffect(() => {
-    loadLedger({ type, page }).then(setData, () => undefined);
-  }, [type, page, version]);
+    loadLedger({ type, ...at }).then(setData, () => undefined);
+  }, [type, at, version]);
   const options = [{ code: 'all', label: m.all }, ...LEDGER_TYPES];
   return (
     <div data-testid="pay-ledger">
       <Dropdown
         value={labelOf(options, type)}
         selectedOptions={[type]}
-        onOptionSelect={(_, d) => (setType(oneOf(LEDGER_TYPE_CODES, d.optionValue) ?? 'all'), setPage(1))}
+        onOptionSelect={(_, d) => (setType(oneOf(LEDGER_TYPE_CODES, d.optionValue) ?? 'all'), setAt({ page: 1 }))}
         data-testid="ledger-type"
         style={{ marginBottom: 8 }}
       >
@@ -41,7 +42,15 @@ export function LedgerTable({ version }: { version: number }) {
       ) : (
         <TableScroll label={tPay.tabs.ledger}>
           <LedgerRows list={data?.list ?? []} />
-          {data && <Pager page={page} pageSize={10} total={data.total} onPage={setPage} />}
+          {data && (
+            <Pager
+              page={at.page}
+              pageSize={10}
+              total={data.total}
+              more={data.total_more}
+              onPage={(p) => setAt(pageAt(p, { page: at.page, next: data.next, prev: data.prev }))}
+            />
+          )}
         </TableScroll>
       )}
     </div>

@@ -67,7 +67,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
           <TableScroll label={m.payTitle}>
             <LedgerRows list={data.list} testId="ledger-table" />
           </TableScroll>
-          <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
+          <Pager page={page} pageSize={20} total={data.total} more={data.total_more} onPage={setPage} />
         </>
       )}
     </section>

@@ -9,6 +9,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { listBatches, loadBatch, type DayRange } from '../api';
 import { batchPageHref } from '../lib/links';
 import { usePayStyles } from './styles';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 
 /** What a records page covers (a batch, a task's batches, everything) and the way back to 发放管理. */
 export function useScope(taskId: number, batchId: number) {
@@ -70,24 +71,26 @@ export function DayRangeInputs({ value, onChange }: { value: DayRange; onChange:
  * `load` answers for them (reloaded when the range, the page or `key` — the page's own filters —
  * change). A new range goes back to page 1.
  */
-export function useRecords<T>(load: (q: DayRange & { page: number }) => Promise<T>, key: string) {
+export function useRecords<T extends { next: string; prev: string }>(load: (q: DayRange & PageAt) => Promise<T>, key: string) {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   const [range, setRangeState] = useState<DayRange>({ from: '', to: '' });
-  const [page, setPage] = useState(1);
+  // the next / previous page by the shown page's cursor (issue 34)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const [data, setData] = useState<T | null>(null);
   // who may not prepare payouts is told who may, and no call is made (issue 27)
   const prepares = !useLacks()('payout.prepare');
   useEffect(() => setAllowed(requireMember()), []);
   useEffect(() => {
     if (!allowed || !prepares) return;
-    load({ page, ...range }).then(setData, () => undefined);
+    load({ ...at, ...range }).then(setData, () => undefined);
     // `load` is a new closure each render; `key` names what it depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [allowed, prepares, key, page, range]);
-  const setRange = (r: DayRange) => (setPage(1), setRangeState(r));
+  }, [allowed, prepares, key, at, range]);
+  const setPage = (p: number) => setAt(pageAt(p, data && { page: at.page, next: data.next, prev: data.prev }));
+  const setRange = (r: DayRange) => (setAt({ page: 1 }), setRangeState(r));
   /** the roles may not read payout records: the page shows who may instead */
   const denied = !!allowed && !prepares;
-  return { allowed, denied, range, setRange, page, setPage, data };
+  return { allowed, denied, range, setRange, page: at.page, setPage, data };
 }
 
 /** The page's filter (全部 + codes): choosing one replaces the address (`hrefOf`) and goes back to page 1. */

@@ -65,7 +65,7 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
               </TableBody>
             </Table>
           </TableScroll>
-          <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
+          <Pager page={page} pageSize={20} total={data.total} more={data.total_more} onPage={setPage} />
         </>
       )}
     </section>

@@ -26,6 +26,7 @@ import { openInvite, openResume, patchApply, recruitDialogs, type ResumeRow } fr
 import { requireMember } from '../../../shared/dialogs/store';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { tReview } from '../../../shared/i18n/zh-CN.review';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { hire, listApplies, listHired, markUnsuitable } from '../api';
@@ -46,8 +47,8 @@ const useStyles = makeStyles({
 });
 
 type Data =
-  | { kind: 'collection'; list: ApplyItem[]; total: number; page: number; page_size: number; title: string }
-  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string };
+  | { kind: 'collection'; list: ApplyItem[]; total: number; page: number; page_size: number; title: string; next: string; prev: string }
+  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string; next: string; prev: string };
 
 /** The three lists of one position: 收到的简历, 邀请面试 and 已录用 (SPEC §2). */
 /**
@@ -60,13 +61,14 @@ export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode;
   const { inviteSent, applyStatus } = useSnapshot(recruitDialogs);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [tab, setTab] = useState<ApplyTab>('all');
-  const [page, setPage] = useState(1);
+  // the page asked for: the next / previous one by the shown page's cursor (issue 34)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const [data, setData] = useState<Data | null>(null);
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
   const [confirm, setConfirm] = useState<{ item: ApplyItem; action: 'unsuitable' | 'hire' } | null>(null);
 
-  useEffect(() => setPage(1), [mode, tab, id]);
+  useEffect(() => setAt({ page: 1 }), [mode, tab, id]);
   useEffect(() => {
     let alive = true;
     setFailed(false);
@@ -75,8 +77,8 @@ export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode;
     if (mode === 'invite') return;
     const p =
       mode === 'collection'
-        ? listApplies(id, tab, page).then((d) => ({ kind: 'collection' as const, ...d }))
-        : listHired(id, page).then((d) => ({ kind: 'entry' as const, ...d }));
+        ? listApplies(id, tab, at).then((d) => ({ kind: 'collection' as const, ...d }))
+        : listHired(id, at.page).then((d) => ({ kind: 'entry' as const, ...d }));
     p.then(
       (d) => {
         if (!alive) return;
@@ -88,7 +90,7 @@ export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode;
     return () => {
       alive = false;
     };
-  }, [mode, id, tab, page, reload, inviteSent]);
+  }, [mode, id, tab, at, reload, inviteSent]);
 
   const act = async (why?: { reason: string; note: string }) => {
     const c = confirm;
@@ -193,7 +195,7 @@ export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode;
     failed,
     failedText: tRecruit.position.loadFailed,
     onRetry: () => setReload((n) => n + 1),
-    onPage: setPage,
+    onPage: (p: number) => setAt(pageAt(p, data)),
     emptyText: mode === 'collection' ? tRecruit.applies.empty : mode === 'entry' ? tRecruit.applies.hiredEmpty : tRecruit.applies.invitedEmpty,
   };
 
