@@ -71,6 +71,9 @@ interface Seen {
  */
 export async function applyNotify(db: Db, n: Notify, now: Date): Promise<CallbackState | 'replay'> {
   return db.tx(async (t) => {
+    // the batch before its row: the row's update moves the batch's kept counts (migration 070), and
+    // every batch-level action locks the batch first, so the same order here cannot deadlock
+    await t.query('SELECT id FROM payout_batches WHERE id = (SELECT batch_id FROM payout_rows WHERE channel_no = $1) FOR UPDATE', [n.channel_no]);
     const row = await t.one<{
       id: number;
       batch_id: number;
