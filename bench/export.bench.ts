@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- export` (issue 34): a 50,000-row export (费用记录, the ledger: the export with
- * the most rows a company makes) streamed through the API — ticket, then POST /export/download read
+ * the most rows a company makes) streamed through the API — ticket, then POST /export/file read
  * as it arrives — against the old way in the same run: every row queried, the whole workbook built
  * in memory, its bytes base64 in a JSON envelope. Prints each one's time and the process's peak heap
  * and RSS above what it held before (sampled every 10 ms). The streamed run goes first: RSS seldom
@@ -65,7 +65,7 @@ export default async function exportBench() {
       const r = (await (await fetch(`${origin}/ent/v3/payout/ledger/export?${filter}`, { headers: auth })).json()) as {
         data: { ticket: string; total: number };
       };
-      const res = await fetch(`${origin}/ent/v3/export/download`, {
+      const res = await fetch(`${origin}/ent/v3/export/file`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ ticket: r.data.ticket }).toString(),

@@ -1,7 +1,7 @@
 /**
  * Streamed exports (issue 34 item 4, docs/decisions.md "Streamed exports"). A large export's call
  * (投递记录, 费用记录) checks who may and answers a ticket; the .xlsx then streams from
- * `exportDownload`, which claims the ticket: once, by the same user of the same company, within
+ * `exportFile`, which claims the ticket: once, by the same user of the same company, within
  * EXPORT_TICKET_TTL_MS. The ticket travels in the POST body, never in a URL (URLs are logged).
  */
 import { z } from 'zod';
@@ -21,5 +21,5 @@ export const MSG_TICKET_EXPIRED = '导出凭证已过期，请重新导出';
 
 export const exportEndpoints = {
   // perm: the ticket's own (its kind's permission is checked again when it is claimed)
-  exportDownload: ep({ method: 'POST', path: '/export/download', body: ExportDownloadBody, data: FileAnswer, auth: true }),
+  exportFile: ep({ method: 'POST', path: '/export/file', body: ExportDownloadBody, data: FileAnswer, auth: true }),
 } as const satisfies Record<string, Endpoint>;

@@ -1,5 +1,5 @@
 /**
- * Streamed exports in server tests (issue 34): claim a ticket at POST /export/download and read
+ * Streamed exports in server tests (issue 34): claim a ticket at POST /export/file and read
  * the answer — the .xlsx bytes, or the envelope of a refusal.
  */
 import ExcelJS from 'exceljs';
@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 export type Download = { file: Buffer; env?: undefined } | { file?: undefined; env: { code: number; msg: string } };
 
 export async function download(url: string, token: string, ticket: string): Promise<Download> {
-  const res = await fetch(`${url}/ent/v3/export/download`, {
+  const res = await fetch(`${url}/ent/v3/export/file`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ticket }).toString(),

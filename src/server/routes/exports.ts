@@ -9,7 +9,7 @@ import { abortOnClose, sendFile } from '../http/file';
 import { addRoute } from '../http/route';
 
 export function exportRoutes(app: FastifyInstance) {
-  addRoute(app, endpoints.exportDownload, async ({ auth, db, body, req, reply }) => {
+  addRoute(app, endpoints.exportFile, async ({ auth, db, body, req, reply }) => {
     const signal = abortOnClose(reply);
     const x = await openExport(db, body.ticket, auth, req.ip, signal, app.now);
     return sendFile(reply, x.filename, x.running.stream, { 'x-export-rows': String(x.total) });

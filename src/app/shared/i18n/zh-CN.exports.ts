@@ -6,5 +6,4 @@ export const tExports = {
   cancel: '取消',
   cancelled: '已取消导出',
   failed: '导出中断，请重试',
-  done: (n: number) => `已导出 ${n.toLocaleString('zh-CN')} 行`,
 };

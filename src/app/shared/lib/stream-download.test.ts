@@ -23,7 +23,7 @@ describe('downloadTicket', () => {
     const seen: number[] = [];
     await downloadTicket(ticket, (n) => seen.push(n));
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/ent/v3/export/download');
+    expect(String(url)).toBe('/ent/v3/export/file');
     expect(String(url)).not.toContain('t1');
     expect(String(init!.body)).toBe('ticket=t1');
     expect(seen).toEqual([5, 12]);

@@ -1,6 +1,6 @@
 /**
  * A streamed export (issue 34): the export call answered a one-time ticket; the file comes from
- * POST /export/download with the ticket in the body (never in a URL: URLs are logged) and the
+ * POST /export/file with the ticket in the body (never in a URL: URLs are logged) and the
  * bearer token in the header. The bytes are counted as they arrive (progress) and the download
  * can be aborted (取消: the server stops writing when the connection closes).
  */
@@ -9,7 +9,7 @@ import { API_PREFIX } from '../../../contract/paths';
 import { ApiError, getToken } from './http';
 import { saveBlob } from './download';
 
-export const DOWNLOAD_PATH = '/export/download';
+export const DOWNLOAD_PATH = '/export/file';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Fetches and saves the ticket's file; `onBytes` after every chunk. Rejects with ApiError on a refusal. */

@@ -1,6 +1,6 @@
 -- 071: streamed exports (issue 34 item 4, docs/decisions.md "Streamed exports").
 -- An export call checks who may and what (permission, member gate, reveal reason) and answers a
--- one-time ticket; the file itself streams from POST /export/download, which claims the ticket.
+-- one-time ticket; the file itself streams from POST /export/file, which claims the ticket.
 -- Only the ticket's SHA-256 is kept. A ticket serves the user and company it was issued to, once,
 -- within 60 s; its row then records how the stream ended (done, cancelled, failed) and how many
 -- rows it wrote.

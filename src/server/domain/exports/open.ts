@@ -1,5 +1,5 @@
 /**
- * POST /export/download: claims the ticket, checks again that the caller may (the kind's
+ * POST /export/file: claims the ticket, checks again that the caller may (the kind's
  * permission, the member gate of 费用记录 — roles or membership may have changed since the ticket),
  * and starts the streamed file.
  */

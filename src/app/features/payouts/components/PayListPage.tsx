@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
-import { useStreamedExport } from '../../../shared/ui/ExportProgress';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { payListHref } from '../lib/links';
 import { LedgerRows } from './LedgerTable';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';

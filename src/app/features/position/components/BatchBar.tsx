@@ -11,7 +11,7 @@ import type { BatchData } from '../../../../contract/review';
 import { tReview } from '../../../shared/i18n/zh-CN.review';
 import { toast } from '../../../shared/lib/notify';
 import { useCan } from '../../../shared/session/permissions';
-import { useStreamedExport } from '../../../shared/ui/ExportProgress';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { batchApplies, exportApplies } from '../api';
 
 // the dialogs load on first use: the list's route stays within its byte budget (bench/pwa)
