@@ -69,6 +69,7 @@ import { payoutsEndpoints } from './payouts';
 import { taxEndpoints } from './tax';
 import { messagesEndpoints } from './messages';
 import { interviewEndpoints } from './interviews';
+import { exportEndpoints } from './exports';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -267,6 +268,7 @@ export const endpoints = {
   ...homeEndpoints,
   ...messagesEndpoints,
   ...reviewEndpoints,
+  ...exportEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

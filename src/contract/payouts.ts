@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { DateTimeText, IdParam, isRealDay, KeysetPage, KeysetQuery } from './common';
 import { PiiReason } from './privacy';
+import { ExportTicket } from './exports';
 import { BATCH_STATUS_CODES, LEDGER_TYPE_CODES, LOG_ACTION_CODES, ROW_STATUS_CODES, TOPUP_MAX_FEN } from './payouts-rules';
 
 const noNul = (s: string) => !s.includes('\u0000');
@@ -340,7 +341,7 @@ export const payoutsEndpoints = {
   payBatchLogs: ep({ method: 'GET', path: '/payout/batch/:id/logs', params: IdParam, data: LogData, auth: true, perm: 'payout.prepare' }),
   payLedger: ep({ method: 'GET', path: '/payout/ledger', query: LedgerQuery, data: LedgerData, auth: true, perm: 'payout.prepare' }),
   payLogs: ep({ method: 'GET', path: '/payout/logs', query: LogQuery, data: LogPageData, auth: true, perm: 'payout.prepare' }),
-  payLedgerExport: ep({ method: 'GET', path: '/payout/ledger/export', query: LedgerFilter, data: PayExport, auth: true, perm: 'payout.prepare' }),
+  payLedgerExport: ep({ method: 'GET', path: '/payout/ledger/export', query: LedgerFilter, data: ExportTicket, auth: true, perm: 'payout.prepare' }),
   payReceipt: ep({
     method: 'GET',
     path: '/payout/batch/:id/receipt',

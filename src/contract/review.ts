@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { DateTimeText, Id, IdParam, freeText, text } from './common';
-import { ExportData } from './dimission';
+import { ExportTicket } from './exports';
 import { PiiReason } from './privacy';
 import { ApplyStatusData } from './recruitment';
 import { BATCH_MAX, MSG_REASON, MSG_REASON_NOTE, NOTE_MAX, REASON_NOTE_MAX, REASON_OTHER, TAG_MAX, UNSUITABLE_REASONS } from './review-rules';
@@ -128,7 +128,7 @@ export const reviewEndpoints = {
     path: '/position/:id/applications/export',
     params: IdParam,
     query: ApplyExportQuery,
-    data: ExportData,
+    data: ExportTicket,
     auth: true,
     perm: 'recruit',
   }),

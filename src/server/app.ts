@@ -24,6 +24,7 @@ import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
+import { exportRoutes } from './routes/exports';
 import { reviewRoutes } from './routes/review';
 import { talentRoutes } from './routes/talent';
 import { interviewRoutes } from './routes/interviews';
@@ -189,6 +190,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   recruitmentRoutes(app);
   interviewRoutes(app);
   reviewRoutes(app);
+  exportRoutes(app);
   accountRoutes(app);
   membershipRoutes(app);
   wechatRoutes(app, { limits: loginLimits });

@@ -266,6 +266,22 @@ describe('payouts: the main flow', () => {
     expect(ws.getRow(2).getCell(2).value).toBe('退款');
     expect(ws.getRow(2).getCell(3).value).toBe(477.53);
     expect(await checkLedger(h.server.db, task.company)).toEqual([]);
+    // a long export (issue 34): its file held back (the service worker carries the page's requests,
+    // so page.route cannot hold them: the page's fetch of the file waits until aborted), the panel
+    // shows the rows, 取消 stops it
+    await page.evaluate(() => {
+      const real = window.fetch;
+      window.fetch = (u, init) =>
+        String(u).includes('/export/file')
+          ? new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+          : real(u, init);
+    });
+    await page.getByTestId('ledger-export').click();
+    await expect.poll(() => page.getByTestId('export-progress-text').textContent(), { timeout: 15_000 }).toContain(`共 ${refunds} 行`);
+    await shot(page, 'pay-08b-export-progress');
+    await page.getByTestId('export-cancel').click();
+    await page.locator('.fui-ToastTitle', { hasText: '已取消导出' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('export-progress').waitFor({ state: 'detached' });
 
     // 微信支付充值: QR, the phone pays, WeChat notifies twice, the account is credited once
     await page.getByTestId('records-back').click();

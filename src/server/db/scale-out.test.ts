@@ -21,6 +21,7 @@ const COMPANY = [
   'company_invoices',
   'contact_unlocks',
   'crc_ledger',
+  'export_tickets',
   'departure_proofs',
   'departure_records',
   'esign_sign_flows',

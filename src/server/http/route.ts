@@ -61,6 +61,9 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, e: E, handler
           msg = m;
         },
       });
+      // a file streamed (http/file.ts sendFile; the handler returned the reply, which settles when the
+      // stream ends or the client leaves) was its own answer
+      if (reply.raw.headersSent) return;
       return ok(data ?? null, msg);
     },
   });

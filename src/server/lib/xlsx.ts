@@ -24,3 +24,21 @@ export async function xlsxExport(wb: ExcelJS.Workbook, filename: string): Promis
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename, content_base64: buf.toString('base64') };
 }
+
+/**
+ * A streamed workbook of one headed sheet (issue 34): rows go out as they are committed, through
+ * the zip into `out`, so the server holds a batch, not the file. Styles stay on (bold header,
+ * number formats); shared strings off (they would keep every distinct text in memory).
+ */
+export function streamedSheet(
+  out: NodeJS.WritableStream,
+  name: string,
+  columns: Partial<ExcelJS.Column>[],
+): { wb: ExcelJS.stream.xlsx.WorkbookWriter; ws: ExcelJS.Worksheet } {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as never, useStyles: true, useSharedStrings: false });
+  wb.creator = 'HR Console';
+  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns;
+  ws.getRow(1).font = { bold: true };
+  return { wb, ws };
+}

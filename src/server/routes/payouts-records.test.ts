@@ -6,10 +6,12 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BatchDetail, LedgerData, LogPageData, PayExport } from '../../contract/payouts';
+import { ExportTicket } from '../../contract/exports';
+import { BatchDetail, LedgerData, LogPageData } from '../../contract/payouts';
 import { checkLedger, post as ledgerPost } from '../domain/payouts/ledger';
 import { sealPii } from '../lib/pii';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { download } from '../../../tests/setup/exports';
 import { mobileIndex } from '../domain/users';
 
 let s: TestServer;
@@ -142,10 +144,11 @@ describe('payouts: 费用记录', () => {
     expect(LedgerData.parse((await get('/payout/ledger?to=2020-01-01')).body.data).total).toBe(0);
     for (const q of ['type=gift', 'from=yesterday', 'page_size=1000']) expect((await get(`/payout/ledger?${q}`)).body.code, q).toBe(400);
 
-    const x = PayExport.parse((await get(`/payout/ledger/export?type=topup&from=${today}&to=${today}`)).body.data);
+    const x = ExportTicket.parse((await get(`/payout/ledger/export?type=topup&from=${today}&to=${today}`)).body.data);
     expect(x.filename).toMatch(/^费用记录_\d{8}\.xlsx$/);
+    expect(x.total).toBe(2);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(x.content_base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load((await download(s.url, member, x.ticket)).file as never);
     const ws = wb.getWorksheet('费用记录')!;
     expect(ws.getRow(1).values).toEqual([undefined, '时间', '类型', '金额（元）', '余额（元）', '关联批次/订单号', '备注']);
     expect(ws.rowCount).toBe(3);

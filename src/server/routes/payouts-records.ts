@@ -15,6 +15,8 @@ export function payoutsRecordsRoutes(app: FastifyInstance) {
 
   addRoute(app, endpoints.payLedger, async ({ auth, db, now, query }) => listLedger(db, memberCompanyOf(auth, now).id, query));
 
-  /** 费用记录 as .xlsx: the same filters, every matching row (at most 50,000), amounts in 元 as numbers. */
-  addRoute(app, endpoints.payLedgerExport, async ({ auth, db, now, query }) => exportLedger(db, memberCompanyOf(auth, now).id, query, now));
+  /** 费用记录 as .xlsx: the same filters, any number of rows; answers a ticket (the file streams from exportFile). */
+  addRoute(app, endpoints.payLedgerExport, async ({ auth, db, now, query }) =>
+    exportLedger(db, { companyId: memberCompanyOf(auth, now).id, userId: auth.user.id }, query, now),
+  );
 }

@@ -23,7 +23,12 @@ export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
 
 /** Saves `{filename, content_base64}` (the export answers' shape) as a file. */
 export function saveBase64(filename: string, base64: string, mime = mimeOf(filename)): void {
-  const url = URL.createObjectURL(new Blob([base64Bytes(base64)], { type: mime }));
+  saveBlob(filename, new Blob([base64Bytes(base64)], { type: mime }));
+}
+
+/** Saves bytes already in a Blob (a streamed export) as a file. */
+export function saveBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -3,12 +3,14 @@
  * its filters, and the ledger as .xlsx. Another company's batch or task is a 404.
  */
 import { LEDGER_TYPES, LOG_ACTIONS, labelOf, type LedgerType } from '../../../contract/payouts-rules';
+import type { ExportTicket } from '../../../contract/exports';
 import type { Db } from '../../db/types';
 import { cappedCount, keyset, type Keyset, type Page } from '../../lib/page';
-import { badRequest, tooMany } from '../../lib/refusal';
+import { badRequest } from '../../lib/refusal';
 import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
-import { headedSheet, newWorkbook, xlsxExport } from '../../lib/xlsx';
 import { ownTask } from '../employment';
+import type { ExportSource } from '../exports/stream';
+import { issueExportTicket, type TicketOwner } from '../exports/tickets';
 import { ownBatch } from './batches';
 import { balanceOf } from './ledger';
 
@@ -82,6 +84,8 @@ export async function listLogs(db: Db, companyId: number, q: Page & Keyset & Day
   };
 }
 
+export const LEDGER_EXPORT = 'ledger';
+
 interface LedgerDbRow {
   id: number;
   created_at: Date;
@@ -132,31 +136,44 @@ export async function listLedger(db: Db, companyId: number, q: Page & Keyset & L
   };
 }
 
-/** 费用记录 as .xlsx: the same filters, every matching row (at most 50,000), amounts in 元 as numbers. */
-export async function exportLedger(db: Db, companyId: number, q: LedgerFilter, now: Date) {
-  const args: unknown[] = [companyId];
-  const where = await ledgerWhere(db, companyId, q, args);
+/** 费用记录 as .xlsx (issue 34: any size, streamed): the same filters; the call answers a ticket. */
+export async function exportLedger(db: Db, o: TicketOwner, q: LedgerFilter, now: Date): Promise<ExportTicket> {
+  const args: unknown[] = [o.companyId];
+  const where = await ledgerWhere(db, o.companyId, q, args);
   const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM payout_ledger WHERE ${where}`, args);
-  if (n!.n > 50_000) throw tooMany('记录过多，请缩小日期范围后导出');
-  const rows = await db.query<LedgerDbRow>(`SELECT ${LEDGER_COLS} FROM payout_ledger WHERE ${where} ORDER BY created_at DESC, id DESC`, args);
-  const wb = newWorkbook();
-  const ws = headedSheet(wb, '费用记录', [
-    { header: '时间', key: 'at', width: 20 },
-    { header: '类型', key: 'type', width: 10 },
-    { header: '金额（元）', key: 'amount', width: 14, style: { numFmt: '+#,##0.00;-#,##0.00' } },
-    { header: '余额（元）', key: 'balance', width: 14, style: { numFmt: '#,##0.00' } },
-    { header: '关联批次/订单号', key: 'ref', width: 24 },
-    { header: '备注', key: 'remark', width: 36 },
-  ]);
-  for (const r of rows) {
-    ws.addRow({
+  const filename = `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`;
+  return issueExportTicket(db, o, { kind: LEDGER_EXPORT, params: { ...q }, filename, total: n!.n }, now);
+}
+
+/** The rows of a claimed 费用记录 ticket, newest first, in keyset batches; amounts in 元 as numbers. */
+export function ledgerSource(raw: Record<string, unknown>, companyId: number): ExportSource<LedgerDbRow & { k: string }> {
+  const q = raw as unknown as LedgerFilter;
+  return {
+    sheet: '费用记录',
+    columns: [
+      { header: '时间', key: 'at', width: 20 },
+      { header: '类型', key: 'type', width: 10 },
+      { header: '金额（元）', key: 'amount', width: 14, style: { numFmt: '+#,##0.00;-#,##0.00' } },
+      { header: '余额（元）', key: 'balance', width: 14, style: { numFmt: '#,##0.00' } },
+      { header: '关联批次/订单号', key: 'ref', width: 24 },
+      { header: '备注', key: 'remark', width: 36 },
+    ],
+    async batch(db, after, limit) {
+      const args: unknown[] = [companyId];
+      let where = await ledgerWhere(db, companyId, q, args);
+      if (after) where += ` AND (created_at, id) < ($${args.push(after.k)}::timestamptz, $${args.push(after.id)})`;
+      return db.query<LedgerDbRow & { k: string }>(
+        `SELECT ${LEDGER_COLS}, created_at::text AS k FROM payout_ledger WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+        args,
+      );
+    },
+    row: (r) => ({
       at: fmtDateTime(r.created_at),
       type: labelOf(LEDGER_TYPES, r.type),
       amount: Number(r.amount) / 100,
       balance: Number(r.balance_after) / 100,
       ref: r.ref_no,
       remark: r.remark,
-    });
-  }
-  return xlsxExport(wb, `费用记录_${fmtDate(now).replace(/-/g, '')}.xlsx`);
+    }),
+  };
 }

@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../shared/lib/notify';
 import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
-import { saveBase64 } from '../../../shared/lib/download';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { payListHref } from '../lib/links';
 import { LedgerRows } from './LedgerTable';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
@@ -19,19 +19,15 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
   const m = tPay.records;
   const scope = useScope(0, batchId);
   const { allowed, denied, range, setRange, page, setPage, data } = useRecords((q) => loadLedgerPage({ type, batch_id: batchId, ...q }), `${batchId}/${type}`);
+  const streamed = useStreamedExport();
   if (allowed === false) return <EmptyState text={tPay.notMember} />;
   if (denied) return <NoAccess perm="payout.prepare" />;
   const doExport = async () => {
-    try {
-      const f = await exportLedger({ type, batch_id: batchId, ...range });
-      saveBase64(f.filename, f.content_base64);
-      toastSuccess(m.exported);
-    } catch {
-      /* told */
-    }
+    if (await streamed.run(() => exportLedger({ type, batch_id: batchId, ...range }))) toastSuccess(m.exported);
   };
   return (
     <section className={s.panel} data-testid="pay-list">
+      {streamed.view}
       <RecordsHead title={m.payTitle} scope={batchId ? scope : { text: m.scopeAccount, taskName: scope.taskName }} taskId={taskId} />
       <div className={s.head}>
         <div className={s.actions}>
@@ -51,7 +47,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
               {m.balance} <strong>{yuanText(data.balance)}</strong>
             </Text>
           )}
-          <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="ledger-export">
+          <Button icon={<ArrowDownloadRegular />} disabled={streamed.busy} onClick={() => void doExport()} data-testid="ledger-export">
             {m.export}
           </Button>
         </div>

@@ -9,9 +9,9 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import type { BatchData } from '../../../../contract/review';
 import { tReview } from '../../../shared/i18n/zh-CN.review';
-import { saveBase64 } from '../../../shared/lib/download';
 import { toast } from '../../../shared/lib/notify';
 import { useCan } from '../../../shared/session/permissions';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { batchApplies, exportApplies } from '../api';
 
 // the dialogs load on first use: the list's route stays within its byte budget (bench/pwa)
@@ -46,14 +46,10 @@ export function BatchBar(p: { positionId: number; tab: ApplyTab; selected: numbe
       // shown by the request layer
     }
   };
+  const streamed = useStreamedExport();
   const doExport = async (reason?: string) => {
     setAsk(null);
-    try {
-      const f = await exportApplies(p.positionId, { status: p.tab, ids: p.selected, reason });
-      saveBase64(f.filename, f.content_base64);
-    } catch {
-      // shown by the request layer
-    }
+    await streamed.run(() => exportApplies(p.positionId, { status: p.tab, ids: p.selected, reason }));
   };
 
   return (
@@ -65,7 +61,7 @@ export function BatchBar(p: { positionId: number; tab: ApplyTab; selected: numbe
       <Button size="small" disabled={!n} onClick={() => setAsk('tag')} data-testid="batch-tag">
         {tReview.batchTag}
       </Button>
-      <Button size="small" icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="batch-export">
+      <Button size="small" icon={<ArrowDownloadRegular />} disabled={streamed.busy} onClick={() => void doExport()} data-testid="batch-export">
         {tReview.exportMasked}
       </Button>
       {can('pii.full') && (
@@ -74,6 +70,7 @@ export function BatchBar(p: { positionId: number; tab: ApplyTab; selected: numbe
         </Button>
       )}
 
+      {streamed.view}
       <Suspense fallback={null}>
         {ask === 'unsuitable' && (
           <UnsuitableDialog
