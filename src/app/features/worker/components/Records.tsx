@@ -4,13 +4,13 @@ import { yuanText } from '../../../../contract/money';
 import { ROW_STATUS } from '../../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
+import { statusColor } from '../../../shared/ui/status-colors';
 import { saveBase64 } from '../../../shared/lib/download';
 import { records, signedFile } from '../api';
 import { taskBadges } from '../lib/status';
 import { usePhoneStyles } from './styles';
 
 const T = tWorker.records;
-const COLOR = { pending: 'informative', paying: 'brand', success: 'success', failed: 'danger', bounced: 'warning', cancelled: 'subtle' } as const;
 
 /**
  * 我的任务, 我的协议 and 发放记录: this person's tasks with the company (each its own invitation page,
@@ -127,7 +127,7 @@ export function Records({ token }: { token: string }) {
                     </Text>
                   )}
                 </div>
-                <Badge appearance="tint" color={COLOR[p.status]}>
+                <Badge appearance="tint" color={statusColor('payRow', p.status)}>
                   {ROW_STATUS.find((x) => x.code === p.status)?.label}
                 </Badge>
               </div>
