@@ -4,7 +4,7 @@ import { yuanText } from '../../../../contract/money';
 import { LEDGER_TYPES, type LedgerType } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, Pager } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
 import { saveBase64 } from '../../../shared/lib/download';
@@ -64,9 +64,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
         <EmptyState text={m.empty} />
       ) : (
         <>
-          <TableScroll label={m.payTitle}>
-            <LedgerRows list={data.list} testId="ledger-table" />
-          </TableScroll>
+          <LedgerRows label={m.payTitle} list={data.list} testId="ledger-table" />
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
         </>
       )}

@@ -1,10 +1,11 @@
-import { Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Spinner, Text } from '@fluentui/react-components';
 import { LOG_ACTIONS, type LogAction } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { loadLogs } from '../api';
 import { runRecordHref } from '../lib/links';
+import { useLogPageColumns } from './batchColumns';
 import { CodeFilter, DayRangeInputs, RecordsHead, useRecords, useScope } from './RecordsHead';
 import { usePayStyles } from './styles';
 
@@ -13,6 +14,7 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
   const s = usePayStyles();
   const m = tPay.records;
   const scope = useScope(taskId, batchId);
+  const columns = useLogPageColumns();
   const { allowed, denied, range, setRange, page, setPage, data } = useRecords(
     (q) => loadLogs({ task_id: taskId, batch_id: batchId, action, ...q }),
     `${taskId}/${batchId}/${action}`,
@@ -42,29 +44,14 @@ export function RunRecordPage({ taskId, batchId, action }: { taskId: number; bat
         <EmptyState text={m.empty} />
       ) : (
         <>
-          <TableScroll label={m.logTitle}>
-            <Table className={s.table} data-testid="log-table">
-              <TableHeader>
-                <TableRow>
-                  {m.logCols.map((c) => (
-                    <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((l) => (
-                  <TableRow key={l.id} data-testid="log-row" data-action={l.action}>
-                    <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-                    <TableCell>{l.operator}</TableCell>
-                    <TableCell className={s.nowrap}>{l.ip || '—'}</TableCell>
-                    <TableCell className={s.nowrap}>{l.batch_no}</TableCell>
-                    <TableCell className={s.nowrap}>{l.action}</TableCell>
-                    <TableCell>{l.content}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <ListTable
+            label={m.logTitle}
+            testId="log-table"
+            columns={columns}
+            items={data.list}
+            rowKey={(l) => l.id}
+            rowProps={(l) => ({ 'data-testid': 'log-row', 'data-action': l.action })}
+          />
           <Pager page={page} pageSize={20} total={data.total} onPage={setPage} />
         </>
       )}
