@@ -1,13 +1,13 @@
 import { Badge } from '@fluentui/react-components';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
-import { statusColor } from '../../../shared/ui/status-colors';
+import { DIMISSION_PROOF_COLORS, DIMISSION_REQUEST_COLORS } from '../lib/status-colors';
 
 export function StatusBadge({ kind, status }: { kind: 'request' | 'proof'; status: string }) {
   const labels: Record<string, string> = kind === 'request' ? tDim.requestStatus : tDim.proofStatus;
   return (
     <Badge
       appearance="tint"
-      color={statusColor(kind === 'request' ? 'dimissionRequest' : 'dimissionProof', status)}
+      color={(kind === 'request' ? DIMISSION_REQUEST_COLORS : DIMISSION_PROOF_COLORS)[status] ?? 'informative'}
       data-status={status}
       data-testid={`${kind}-status`}
     >

@@ -5,7 +5,7 @@ import type { InterviewItem } from '../../../../contract';
 import { INTERVIEW_STATUS } from '../../../../contract/vocab';
 import { openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { tInterview } from '../../../shared/i18n/zh-CN.interviews';
-import { statusColor } from '../../../shared/ui/status-colors';
+import { INTERVIEW_COLORS, statusColor } from '../../../shared/ui/status-colors';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { PagedTable, RowActions } from '../../../shared/ui';
@@ -90,7 +90,7 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
         </TableCell>
         <TableCell>
           <div className={s.state}>
-            <Badge appearance="tint" color={statusColor('interview', r.status)} data-status={r.status}>
+            <Badge appearance="tint" color={statusColor(INTERVIEW_COLORS, r.status)} data-status={r.status}>
               {LABEL[r.status] ?? r.status}
             </Badge>
             {r.verdict && <span className={s.small}>{T.verdictOf(T.verdict[r.verdict])}</span>}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BatchDetail, BatchListData, LogItem, LogPageItem } from '../../../../contract/payouts';
+import type { BatchDetail, BatchListData, LogItem } from '../../../../contract/payouts';
 import { yuanText } from '../../../../contract/money';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import type { Column } from '../../../shared/ui';
@@ -80,7 +80,6 @@ export function useBatchColumns(): Column<Batch>[] {
 }
 
 type Log = z.infer<typeof LogItem>;
-type LogOfPage = z.infer<typeof LogPageItem>;
 
 /** A batch's 操作日志 (时间 · 操作人 · 类型 · 内容 · IP): the IP gives way on a narrow screen. */
 export function useBatchLogColumns(): Column<Log>[] {
@@ -92,18 +91,5 @@ export function useBatchLogColumns(): Column<Log>[] {
     { key: 'action', header: action, cell: (l) => l.action, nowrap: true },
     { key: 'content', header: content, cell: (l) => l.content },
     { key: 'ip', header: ip, cell: (l) => l.ip || '—', className: s.nowrap, priority: 'secondary' },
-  ];
-}
-
-/** 操作日志 across batches (时间 · 操作人 · IP · 批次号 · 类型 · 内容): the IP and the batch give way on a narrow screen. */
-export function useLogPageColumns(): Column<LogOfPage>[] {
-  const [at, by, ip, batch, action, content] = tPay.records.logCols;
-  return [
-    { key: 'at', header: at, cell: (l) => l.created_at, nowrap: true },
-    { key: 'by', header: by, cell: (l) => l.operator, nowrap: true },
-    { key: 'ip', header: ip, cell: (l) => l.ip || '—', nowrap: true, priority: 'secondary' },
-    { key: 'batch', header: batch, cell: (l) => l.batch_no, nowrap: true, priority: 'secondary' },
-    { key: 'action', header: action, cell: (l) => l.action, nowrap: true },
-    { key: 'content', header: content, cell: (l) => l.content },
   ];
 }

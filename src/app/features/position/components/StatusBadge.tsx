@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components';
 import { APPLY_STATUS, INTERVIEW_STATUS, POSITION_STATUS } from '../../../../contract/vocab';
-import { statusColor } from '../../../shared/ui/status-colors';
+import { APPLY_COLORS, INTERVIEW_COLORS, POSITION_COLORS, statusColor } from '../../../shared/ui/status-colors';
 
 const LABELS: Record<string, Record<string, string>> = {
   position: Object.fromEntries(POSITION_STATUS.map((s) => [s.code, s.label])),
@@ -10,7 +10,11 @@ const LABELS: Record<string, Record<string, string>> = {
 
 export function StatusBadge({ kind, status }: { kind: 'position' | 'apply' | 'interview'; status: string }) {
   return (
-    <Badge appearance="tint" color={statusColor(kind, status)} data-status={status}>
+    <Badge
+      appearance="tint"
+      color={statusColor(kind === 'position' ? POSITION_COLORS : kind === 'apply' ? APPLY_COLORS : INTERVIEW_COLORS, status)}
+      data-status={status}
+    >
       {LABELS[kind]![status] ?? status}
     </Badge>
   );

@@ -4,7 +4,6 @@ import { yuanText } from '../../../../contract/money';
 import { ROW_STATUS } from '../../../../contract/payouts-rules';
 import type { WorkerRecordsData } from '../../../../contract/worker';
 import { tWorker } from '../../../shared/i18n/zh-CN.worker';
-import { statusColor } from '../../../shared/ui/status-colors';
 import { saveBase64 } from '../../../shared/lib/download';
 import { records, signedFile } from '../api';
 import { taskBadges } from '../lib/status';
@@ -127,7 +126,7 @@ export function Records({ token }: { token: string }) {
                     </Text>
                   )}
                 </div>
-                <Badge appearance="tint" color={statusColor('payRow', p.status)}>
+                <Badge appearance="tint" color={ROW_STATUS.find((x) => x.code === p.status)?.color ?? 'informative'}>
                   {ROW_STATUS.find((x) => x.code === p.status)?.label}
                 </Badge>
               </div>

@@ -1,6 +1,6 @@
 /** The worker's pages' status words: the contract's vocabularies (contract/employment-rules), coloured as the console colours them (shared/ui/status-colors). */
 import { SIGN_STATUS, WORK_STATUS, type SignStatus, type WorkStatus } from '../../../../contract/employment-rules';
-import { statusColor, type StatusColor } from '../../../shared/ui/status-colors';
+import { SIGN_COLORS, statusColor, WORK_COLORS, type StatusColor } from '../../../shared/ui/status-colors';
 
 /** A code's label in a vocabulary; an unknown code shows as it is. */
 export const statusLabel = (list: readonly { code: string; label: string }[], code: string) => list.find((x) => x.code === code)?.label ?? code;
@@ -13,7 +13,7 @@ export interface StatusBadgeSpec {
 
 /** The badges of one of the worker's tasks (我的任务): 签约状态 (only when the task asks for a signature), 任务状态. */
 export function taskBadges(t: { sign_status: SignStatus; work_status: WorkStatus; need_sign?: boolean }): StatusBadgeSpec[] {
-  const work: StatusBadgeSpec = { kind: 'work', label: statusLabel(WORK_STATUS, t.work_status), color: statusColor('work', t.work_status) };
+  const work: StatusBadgeSpec = { kind: 'work', label: statusLabel(WORK_STATUS, t.work_status), color: statusColor(WORK_COLORS, t.work_status) };
   if (t.need_sign === false) return [work];
-  return [{ kind: 'sign', label: statusLabel(SIGN_STATUS, t.sign_status), color: statusColor('sign', t.sign_status) }, work];
+  return [{ kind: 'sign', label: statusLabel(SIGN_STATUS, t.sign_status), color: statusColor(SIGN_COLORS, t.sign_status) }, work];
 }
