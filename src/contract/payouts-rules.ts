@@ -18,7 +18,7 @@ export const ROW_STATUS = [
   { code: 'paying', label: '发放中', color: 'brand' },
   { code: 'success', label: '发放成功', color: 'success' },
   { code: 'failed', label: '发放失败', color: 'danger' },
-  { code: 'bounced', label: '已退汇', color: 'warning' },
+  { code: 'bounced', label: '已退汇', color: 'danger' },
   { code: 'cancelled', label: '已取消', color: 'subtle' },
 ] as const;
 export const ROW_STATUS_CODES = ROW_STATUS.map((s) => s.code) as unknown as readonly ['pending', 'paying', 'success', 'failed', 'bounced', 'cancelled'];

@@ -4,7 +4,7 @@ import { registerToaster } from '../shared/lib/notify';
 import { toastOffset } from '../shared/theme';
 import { TOASTER_ID } from './wire';
 
-/** The one Fluent toaster; the request layer's toasts arrive through `registerToaster`. */
+/** The one Fluent toaster (at the bottom right, clear of the centred 发现新版本 bar: theme's toastOffset says why); the request layer's toasts arrive through `registerToaster`. */
 export default function ToasterHost() {
   const { dispatchToast } = useToastController(TOASTER_ID);
   useEffect(
@@ -19,5 +19,5 @@ export default function ToasterHost() {
       ),
     [dispatchToast],
   );
-  return <Toaster toasterId={TOASTER_ID} position="top" offset={{ vertical: toastOffset }} pauseOnHover limit={3} />;
+  return <Toaster toasterId={TOASTER_ID} position="bottom-end" offset={{ vertical: toastOffset }} pauseOnHover limit={3} />;
 }

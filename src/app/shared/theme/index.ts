@@ -81,8 +81,11 @@ export const sizes = {
   touchTarget: '40px',
 } as const;
 
-/** Toasts appear just below the nav bar (Fluent's Toaster takes a number of pixels). */
-export const toastOffset = parseInt(sizes.navHeight, 10) + 8;
+/**
+ * Toasts rise from the bottom edge, this far up (Fluent's Toaster takes pixels): at the top they
+ * covered the urge banner under the nav on desktop and a phone page's title (issue 33).
+ */
+export const toastOffset = 24;
 
 /** Stacking of the shell's fixed layers. */
 export const layers = {

@@ -52,8 +52,10 @@ export interface ListTableProps<T> {
   actions?: (item: T) => readonly RowAction[] | ReactNode;
   /** below this width (of the table's region, px) the secondary columns go to the row's 详情 */
   narrowBelow?: number;
-  /** the table's narrowest width before it scrolls sideways */
+  /** the table's narrowest width before it scrolls sideways (none once its secondary columns have gone to 详情) */
   minWidth?: string;
+  /** 'small': the denser rows of a log or a list inside a panel */
+  size?: 'small' | 'medium';
 }
 
 /** The width of an element, followed as it changes (the table's region, not the window). */
@@ -75,6 +77,16 @@ function useWidth<E extends HTMLElement>(): [React.RefObject<E | null>, number] 
  * column at the right, two actions shown and the rest under 更多, secondary columns giving way on
  * narrow screens to a row's 详情 (so nothing is lost), and no cell crushed to a character a line.
  * Lists with their own states use it through PagedTable's `columns`.
+ *
+ * Tables left as plain Fluent tables (in TableScroll where they can outgrow their box), because
+ * the pattern adds nothing to them — no action, no column that could give way:
+ * - membership's CrcRules: the fixed table of CRC rules;
+ * - payouts' SettingsChangesDialog (时间 · 操作人 · 变更内容) and imports' IssueTable (行号 · 列 ·
+ *   原值 · 错误原因, paged by 50): short tables inside a dialog, every column needed to read a line;
+ * - privacy's RetentionPanel 清理记录: four short columns, all of them the record;
+ * - employment's PickWorkersDialog: a tick per person inside a dialog;
+ * - invite's InviteDialog: the day's schedule (时间 · 姓名 · 职位) beside the invitation form;
+ * - statistics' ChartCard: a chart shown as its table, its columns the chart's series.
  */
 export function ListTable<T>(p: ListTableProps<T>) {
   const s = useStyles();
@@ -92,8 +104,8 @@ export function ListTable<T>(p: ListTableProps<T>) {
     });
   return (
     <div ref={ref}>
-      <TableScroll label={p.label} minWidth={p.minWidth ?? (narrow ? '0' : '960px')} pinLast={!!p.actions}>
-        <Table aria-label={p.label} className={s.table} data-testid={p.testId} data-narrow={narrow || undefined}>
+      <TableScroll label={p.label} minWidth={hidden.length > 0 ? '0' : (p.minWidth ?? (narrow ? '0' : '960px'))} pinLast={!!p.actions}>
+        <Table aria-label={p.label} size={p.size} className={s.table} data-testid={p.testId} data-narrow={narrow || undefined}>
           <TableHeader>
             <TableRow>
               {shown.map((c) => (

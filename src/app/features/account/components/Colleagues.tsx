@@ -12,12 +12,6 @@ import {
   makeStyles,
   Spinner,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   TabList,
   Text,
   tokens,
@@ -29,7 +23,7 @@ import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, useCan } from '../../../shared/session';
-import { EmptyState, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, type Column } from '../../../shared/ui';
 import { Gated } from '../../../shared/ui/Gated';
 import { checkColleague, listColleagues, removeColleague, setColleagueRoles } from '../api';
 import { RoleChanges } from './RoleChanges';
@@ -127,6 +121,46 @@ export function Colleagues() {
   const iAmAdmin = can('admin');
   const rows = tab === 'members' ? data.list : tab === 'pending' ? data.pending : [];
   const actions = tab === 'pending' || iAmAdmin;
+  // the mobile, department and job give way to the row's 详情 on a narrow screen
+  const columns: Column<Colleague>[] = [
+    {
+      key: 'name',
+      header: c.cols.name,
+      nowrap: true,
+      cell: (x) => (
+        <>
+          {x.realname}
+          {x.is_me && <Text className={s.muted}>{c.me}</Text>}
+        </>
+      ),
+    },
+    { key: 'mobile', header: c.cols.mobile, cell: (x) => x.mobile, nowrap: true, priority: 'secondary' },
+    { key: 'dept', header: c.cols.dept, cell: (x) => x.dept_name || '—', priority: 'secondary' },
+    { key: 'job', header: c.cols.job, cell: (x) => x.job_name || '—', priority: 'secondary' },
+    ...(tab === 'members'
+      ? [
+          {
+            key: 'roles',
+            header: c.cols.role,
+            cell: (x: Colleague) => (
+              <div className={s.roles} data-testid="colleague-roles">
+                {(x.roles.length > 1 ? x.roles.filter((r) => r !== 'member') : x.roles).map((r) => (
+                  <Badge key={r} appearance="tint" color={r === 'admin' ? 'brand' : r === 'member' ? 'subtle' : 'informative'}>
+                    {c.roleLabels[r]}
+                  </Badge>
+                ))}
+              </div>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'time',
+      header: tab === 'members' ? c.cols.time : c.cols.applied,
+      cell: (x) => (tab === 'members' ? x.joined_at : x.applied_at) ?? '—',
+      nowrap: true,
+    },
+  ];
   return (
     <Card className={s.card} data-testid="colleagues">
       <div className={s.head}>
@@ -148,75 +182,39 @@ export function Colleagues() {
       ) : rows.length === 0 ? (
         <EmptyState compact text={tab === 'pending' ? c.noPending : undefined} />
       ) : (
-        <TableScroll label={tAccounts.account.tabs.colleagues} minWidth={iAmAdmin ? '960px' : '720px'}>
-          <Table size="small" aria-label={tAccounts.account.tabs.colleagues}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{c.cols.name}</TableHeaderCell>
-                <TableHeaderCell>{c.cols.mobile}</TableHeaderCell>
-                <TableHeaderCell>{c.cols.dept}</TableHeaderCell>
-                <TableHeaderCell>{c.cols.job}</TableHeaderCell>
-                {tab === 'members' ? <TableHeaderCell>{c.cols.role}</TableHeaderCell> : null}
-                <TableHeaderCell>{tab === 'members' ? c.cols.time : c.cols.applied}</TableHeaderCell>
-                {actions ? <TableHeaderCell>{c.cols.actions}</TableHeaderCell> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((x) => (
-                <TableRow key={x.id} data-testid="colleague-row">
-                  <TableCell>
-                    {x.realname}
-                    {x.is_me && <Text className={s.muted}>{c.me}</Text>}
-                  </TableCell>
-                  <TableCell>{x.mobile}</TableCell>
-                  <TableCell>{x.dept_name || '—'}</TableCell>
-                  <TableCell>{x.job_name || '—'}</TableCell>
-                  {tab === 'members' ? (
-                    <TableCell>
-                      <div className={s.roles} data-testid="colleague-roles">
-                        {(x.roles.length > 1 ? x.roles.filter((r) => r !== 'member') : x.roles).map((r) => (
-                          <Badge key={r} appearance="tint" color={r === 'admin' ? 'brand' : r === 'member' ? 'subtle' : 'informative'}>
-                            {c.roleLabels[r]}
-                          </Badge>
-                        ))}
-                      </div>
-                    </TableCell>
-                  ) : null}
-                  <TableCell>{(tab === 'members' ? x.joined_at : x.applied_at) ?? '—'}</TableCell>
-                  {tab === 'pending' ? (
-                    <TableCell>
-                      <div className={s.actions}>
-                        <Gated perm="admin">
-                          <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
-                            {c.approve}
-                          </Button>
-                        </Gated>
-                        <Gated perm="admin">
-                          <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
-                            {c.reject}
-                          </Button>
-                        </Gated>
-                      </div>
-                    </TableCell>
-                  ) : actions ? (
-                    <TableCell>
-                      <div className={s.actions}>
-                        <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setEditing(x)} data-testid="set-roles">
-                          {c.setRoles}
-                        </Button>
-                        {!x.is_me && x.role === 'member' ? (
-                          <Button size="small" appearance="subtle" disabled={busy === x.id} onClick={() => setRemoving(x)}>
-                            {c.remove}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <ListTable
+          label={tAccounts.account.tabs.colleagues}
+          size="small"
+          minWidth={iAmAdmin ? '960px' : '720px'}
+          narrowBelow={720}
+          columns={columns}
+          items={rows}
+          rowKey={(x) => x.id}
+          rowProps={() => ({ 'data-testid': 'colleague-row' })}
+          actions={
+            tab === 'pending'
+              ? (x) => (
+                  <div className={s.actions}>
+                    <Gated perm="admin">
+                      <Button size="small" appearance="primary" disabled={busy === x.id} onClick={() => check(x, 'pass')}>
+                        {c.approve}
+                      </Button>
+                    </Gated>
+                    <Gated perm="admin">
+                      <Button size="small" disabled={busy === x.id} onClick={() => check(x, 'reject')}>
+                        {c.reject}
+                      </Button>
+                    </Gated>
+                  </div>
+                )
+              : actions
+                ? (x) => [
+                    { key: 'roles', label: c.setRoles, disabled: busy === x.id, onClick: () => setEditing(x), testId: 'set-roles' },
+                    ...(!x.is_me && x.role === 'member' ? [{ key: 'remove', label: c.remove, disabled: busy === x.id, onClick: () => setRemoving(x) }] : []),
+                  ]
+                : undefined
+          }
+        />
       )}
       <RoleDialog colleague={editing} busy={busy !== null} onCancel={() => setEditing(null)} onSave={(roles) => editing && void saveRoles(editing, roles)} />
       <Dialog open={removing !== null} onOpenChange={(_, d) => !d.open && setRemoving(null)}>

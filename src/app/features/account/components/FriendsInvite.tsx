@@ -1,19 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -21,7 +7,7 @@ import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { session } from '../../../shared/session';
 import { sizes } from '../../../shared/theme';
-import { EmptyState, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, type Column } from '../../../shared/ui';
 import { acceptInvite, inviterOf, myInvite } from '../api';
 import { InviteLink } from './InviteLink';
 
@@ -32,6 +18,27 @@ const useStyles = makeStyles({
 });
 
 type Mine = Awaited<ReturnType<typeof myInvite>>;
+type Friend = Mine['list'][number];
+
+/** 邀请记录's columns: the mobile gives way to the row's 详情 on a narrow screen. */
+function friendColumns(): Column<Friend>[] {
+  const f = tAccounts.friends;
+  return [
+    { key: 'name', header: f.cols.name, cell: (x) => x.realname || f.noName, nowrap: true },
+    { key: 'mobile', header: f.cols.mobile, cell: (x) => x.mobile, nowrap: true, priority: 'secondary' },
+    { key: 'time', header: f.cols.time, cell: (x) => x.invited_at, nowrap: true },
+    {
+      key: 'status',
+      header: f.cols.status,
+      nowrap: true,
+      cell: (x) => (
+        <Badge appearance="tint" color={x.company_status === 'normal' ? 'success' : 'informative'}>
+          {f.status[x.company_status as keyof typeof f.status] ?? f.status.no_apply}
+        </Badge>
+      ),
+    },
+  ];
+}
 
 function Mine() {
   const s = useStyles();
@@ -68,32 +75,15 @@ function Mine() {
       {data.list.length === 0 ? (
         <EmptyState compact />
       ) : (
-        <TableScroll label={f.records} minWidth={'560px'}>
-          <Table size="small" aria-label={f.records}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{f.cols.name}</TableHeaderCell>
-                <TableHeaderCell>{f.cols.mobile}</TableHeaderCell>
-                <TableHeaderCell>{f.cols.time}</TableHeaderCell>
-                <TableHeaderCell>{f.cols.status}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.list.map((x, i) => (
-                <TableRow key={i}>
-                  <TableCell>{x.realname || f.noName}</TableCell>
-                  <TableCell>{x.mobile}</TableCell>
-                  <TableCell>{x.invited_at}</TableCell>
-                  <TableCell>
-                    <Badge appearance="tint" color={x.company_status === 'normal' ? 'success' : 'informative'}>
-                      {f.status[x.company_status as keyof typeof f.status] ?? f.status.no_apply}
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <ListTable
+          label={f.records}
+          size="small"
+          minWidth="560px"
+          narrowBelow={560}
+          columns={friendColumns()}
+          items={data.list}
+          rowKey={(x) => `${x.mobile}-${x.invited_at}`}
+        />
       )}
     </Card>
   );

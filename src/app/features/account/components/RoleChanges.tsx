@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { RoleChangesData } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tAccounts } from '../../../shared/i18n/zh-CN.accounts';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager, type Column } from '../../../shared/ui';
 import { roleChanges } from '../api';
 import { roleText } from './RoleDialog';
 
@@ -14,6 +14,17 @@ const useStyles = makeStyles({
 });
 
 type Data = z.infer<typeof RoleChangesData>;
+type Change = Data['list'][number];
+
+const L = tAccounts.account.colleagues.logCols;
+// the 操作人 gives way first on a narrow screen (to the row's 详情)
+const columns: readonly Column<Change>[] = [
+  { key: 'time', header: L.time, cell: (r) => r.created_at, nowrap: true },
+  { key: 'by', header: L.by, cell: (r) => r.changed_by, priority: 'secondary' },
+  { key: 'target', header: L.target, cell: (r) => r.target },
+  { key: 'before', header: L.before, cell: (r) => roleText(r.before) },
+  { key: 'after', header: L.after, cell: (r) => roleText(r.after) },
+];
 
 /** 权限变更记录 (admins): who changed whose roles, before → after, when; newest first. `version` reloads it. */
 export function RoleChanges({ version }: { version: number }) {
@@ -47,30 +58,16 @@ export function RoleChanges({ version }: { version: number }) {
         <EmptyState compact text={c.logEmpty} />
       ) : (
         <>
-          <TableScroll label={c.log} minWidth={'720px'}>
-            <Table size="small" aria-label={c.log}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{c.logCols.time}</TableHeaderCell>
-                  <TableHeaderCell>{c.logCols.by}</TableHeaderCell>
-                  <TableHeaderCell>{c.logCols.target}</TableHeaderCell>
-                  <TableHeaderCell>{c.logCols.before}</TableHeaderCell>
-                  <TableHeaderCell>{c.logCols.after}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((r) => (
-                  <TableRow key={r.id} data-testid="role-change-row">
-                    <TableCell>{r.created_at}</TableCell>
-                    <TableCell>{r.changed_by}</TableCell>
-                    <TableCell>{r.target}</TableCell>
-                    <TableCell>{roleText(r.before)}</TableCell>
-                    <TableCell>{roleText(r.after)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <ListTable
+            label={c.log}
+            size="small"
+            minWidth="720px"
+            narrowBelow={720}
+            columns={columns}
+            items={data.list}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ 'data-testid': 'role-change-row' })}
+          />
           <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
         </>
       )}

@@ -11,12 +11,6 @@ import {
   Field,
   Input,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   mergeClasses,
 } from '@fluentui/react-components';
@@ -26,11 +20,40 @@ import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tEmp } from '../../../shared/i18n/zh-CN.employment';
 import { toast } from '../../../shared/lib/notify';
-import { EmptyState, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, type Column } from '../../../shared/ui';
 import { agreementUrl, listAgreements, saveAgreement } from '../api';
 import { NotMember } from './NotMember';
 import { usePageStyles } from './styles';
 import { useMember } from './useMember';
+
+type Agreement = Awaited<ReturnType<typeof listAgreements>>['list'][number];
+
+/** The agreement versions' columns: the file, who and when give way to the row's 详情 on a narrow screen. */
+function protocolColumns(s: ReturnType<typeof usePageStyles>): Column<Agreement>[] {
+  const p = tEmp.protocol;
+  const [version, name, file, effective, signed, by, at] = p.cols;
+  return [
+    { key: 'version', header: version, cell: (a) => `v${a.version}`, nowrap: true },
+    { key: 'name', header: name, cell: (a) => a.name },
+    { key: 'file', header: file, cell: (a) => `${a.file_name}（${(a.size / 1024).toFixed(0)} KB）`, className: s.small, priority: 'secondary' },
+    {
+      key: 'effective',
+      header: effective,
+      nowrap: true,
+      cell: (a) => (
+        <>
+          {a.effective_date}{' '}
+          <Badge appearance="tint" color={a.current ? 'success' : a.effective_date > today() ? 'warning' : 'informative'}>
+            {a.current ? p.current : a.effective_date > today() ? p.pending : p.old}
+          </Badge>
+        </>
+      ),
+    },
+    { key: 'signed', header: signed, cell: (a) => a.signed_num },
+    { key: 'by', header: by, cell: (a) => a.created_by, nowrap: true, priority: 'secondary' },
+    { key: 'at', header: at, cell: (a) => a.created_at.slice(0, 16), className: mergeClasses(s.small, s.nowrap), priority: 'secondary' },
+  ];
+}
 
 /** The agreement's upload control: the upload feature's field, given by the page. */
 export type PdfSlot = (p: { onMediaId: (mediaId: string) => void; check: (f: File) => string | null }) => ReactNode;
@@ -118,47 +141,17 @@ export function ProtocolPage({ id, pdfField }: { id: number; pdfField: PdfSlot }
         {data.list.length === 0 ? (
           <EmptyState text={tEmp.list.empty} />
         ) : (
-          <TableScroll label={p.versions} minWidth={'720px'}>
-            <Table className={s.table} data-testid="protocol-table">
-              <TableHeader>
-                <TableRow>
-                  {p.cols.map((c) => (
-                    <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((a) => (
-                  <TableRow key={a.id} data-testid="protocol-row">
-                    <TableCell>v{a.version}</TableCell>
-                    <TableCell>{a.name}</TableCell>
-                    <TableCell className={s.small}>
-                      {a.file_name}（{(a.size / 1024).toFixed(0)} KB）
-                    </TableCell>
-                    <TableCell className={s.nowrap}>
-                      {a.effective_date}{' '}
-                      <Badge appearance="tint" color={a.current ? 'success' : a.effective_date > today() ? 'warning' : 'informative'}>
-                        {a.current ? p.current : a.effective_date > today() ? p.pending : p.old}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>{a.signed_num}</TableCell>
-                    <TableCell>{a.created_by}</TableCell>
-                    <TableCell className={mergeClasses(s.small, s.nowrap)}>{a.created_at.slice(0, 16)}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        appearance="transparent"
-                        data-testid="protocol-view"
-                        onClick={() => void agreementUrl(a.id).then(setView, () => undefined)}
-                      >
-                        {p.view}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <ListTable
+            label={p.versions}
+            testId="protocol-table"
+            minWidth="720px"
+            narrowBelow={720}
+            columns={protocolColumns(s)}
+            items={data.list}
+            rowKey={(a) => a.id}
+            rowProps={() => ({ 'data-testid': 'protocol-row' })}
+            actions={(a) => [{ key: 'view', label: p.view, onClick: () => void agreementUrl(a.id).then(setView, () => undefined), testId: 'protocol-view' }]}
+          />
         )}
       </section>
       <Dialog open={view !== null} onOpenChange={(_, d) => !d.open && setView(null)}>

@@ -1,19 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  Button,
-  Option,
-  Spinner,
-  Tab,
-  TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  mergeClasses,
-} from '@fluentui/react-components';
+import { Button, Option, Spinner, Tab, TabList, Text, mergeClasses } from '@fluentui/react-components';
 import { Dropdown } from '../../../shared/ui/Dropdown';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { useLocation } from 'wouter';
@@ -22,14 +8,12 @@ import { oneOf } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tImport } from '../../../shared/i18n/zh-CN.imports';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager, type Column } from '../../../shared/ui';
 import { downloadErrors, downloadOriginal, listBatches } from '../api';
 import { saveFile } from '../lib/file';
 import { BatchDetail } from './BatchDetail';
 import { ImportStatusBadge } from './StatusBadge';
 import { useImportStyles } from './styles';
-
-const COLS = ['no', 'type', 'file', 'total', 'ok', 'fail', 'status', 'operator', 'time', 'actions'] as const;
 
 /** /import-batch: the company's import batches, by status and type, with details and the two files. */
 export function BatchList() {
@@ -61,6 +45,31 @@ export function BatchList() {
   const save = (p: Promise<Parameters<typeof saveFile>[0]>) => void p.then(saveFile, () => undefined);
 
   const c = tImport.batches.cols;
+  // the file, the counts and the status stay in view; the total, who and when give way on a narrow screen
+  const columns: readonly Column<ImportBatch>[] = [
+    { key: 'no', header: c.no, cell: (b) => b.batch_no, nowrap: true },
+    { key: 'type', header: c.type, cell: (b) => b.type_label, nowrap: true },
+    {
+      key: 'file',
+      header: c.file,
+      cell: (b) => (
+        <>
+          {b.file_name}
+          {b.file_purged_at && (
+            <Text block className={s.small} title={tImport.batches.filePurgedAt(b.file_purged_at)} data-testid="batch-file-purged">
+              {tImport.batches.filePurged}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'total', header: c.total, cell: (b) => b.total, priority: 'secondary' },
+    { key: 'ok', header: c.ok, cell: (b) => (b.status === 'success' ? b.imported_count : b.ok_count) },
+    { key: 'fail', header: c.fail, cell: (b) => <span className={b.fail_count ? s.danger : undefined}>{b.fail_count}</span> },
+    { key: 'status', header: c.status, cell: (b) => <ImportStatusBadge status={b.status} />, nowrap: true },
+    { key: 'operator', header: c.operator, cell: (b) => b.operator, nowrap: true, priority: 'secondary' },
+    { key: 'time', header: c.time, cell: (b) => b.created_at.slice(0, 16), className: mergeClasses(s.small, s.nowrap), priority: 'secondary' },
+  ];
   const typeText = type === 'all' ? tImport.batches.allTypes : (IMPORT_TYPE_DEFS[type as keyof typeof IMPORT_TYPE_DEFS]?.label ?? type);
   const head = (
     <div className={s.head}>
@@ -108,55 +117,23 @@ export function BatchList() {
         <EmptyState text={tImport.batches.empty} description={tImport.batches.emptyHint} />
       ) : (
         <>
-          <TableScroll label={tImport.batchesTitle}>
-            <Table aria-label={tImport.batchesTitle} data-testid="import-batches" className={s.table}>
-              <TableHeader>
-                <TableRow>
-                  {COLS.map((k) => (
-                    <TableHeaderCell key={k}>{c[k]}</TableHeaderCell>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((b) => (
-                  <TableRow key={b.id} data-testid="import-batch-row">
-                    <TableCell className={s.nowrap}>{b.batch_no}</TableCell>
-                    <TableCell className={s.nowrap}>{b.type_label}</TableCell>
-                    <TableCell>{b.file_name}</TableCell>
-                    <TableCell>{b.total}</TableCell>
-                    <TableCell>{b.status === 'success' ? b.imported_count : b.ok_count}</TableCell>
-                    <TableCell className={b.fail_count ? s.danger : undefined}>{b.fail_count}</TableCell>
-                    <TableCell>
-                      <ImportStatusBadge status={b.status} />
-                    </TableCell>
-                    <TableCell className={s.nowrap}>{b.operator}</TableCell>
-                    <TableCell className={mergeClasses(s.small, s.nowrap)}>{b.created_at.slice(0, 16)}</TableCell>
-                    <TableCell>
-                      <div className={`${s.nowrap}`}>
-                        <Button size="small" appearance="transparent" onClick={() => setOpen(b)} data-testid="batch-detail">
-                          {tImport.batches.detail}
-                        </Button>
-                        {b.file_purged_at ? (
-                          <Text className={s.small} title={tImport.batches.filePurgedAt(b.file_purged_at)} data-testid="batch-file-purged">
-                            {tImport.batches.filePurged}
-                          </Text>
-                        ) : (
-                          <Button size="small" appearance="transparent" onClick={() => save(downloadOriginal(b.id))} data-testid="batch-file">
-                            {tImport.batches.downloadFile}
-                          </Button>
-                        )}
-                        {!b.file_purged_at && b.fail_count + b.warn_count > 0 && (
-                          <Button size="small" appearance="transparent" onClick={() => save(downloadErrors(b.id))} data-testid="batch-errors">
-                            {tImport.batches.downloadErrors}
-                          </Button>
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <ListTable
+            label={tImport.batchesTitle}
+            testId="import-batches"
+            columns={columns}
+            items={data.list}
+            rowKey={(b) => b.id}
+            rowProps={() => ({ 'data-testid': 'import-batch-row' })}
+            actions={(b) => [
+              { key: 'detail', label: tImport.batches.detail, onClick: () => setOpen(b), testId: 'batch-detail' },
+              ...(b.file_purged_at
+                ? []
+                : [{ key: 'file', label: tImport.batches.downloadFile, onClick: () => save(downloadOriginal(b.id)), testId: 'batch-file' }]),
+              ...(!b.file_purged_at && b.fail_count + b.warn_count > 0
+                ? [{ key: 'errors', label: tImport.batches.downloadErrors, onClick: () => save(downloadErrors(b.id)), testId: 'batch-errors' }]
+                : []),
+            ]}
+          />
           <Pager page={page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           <Text className={s.small}>{tImport.batches.piiNote}</Text>
         </>

@@ -5,6 +5,7 @@ import type { InterviewItem } from '../../../../contract';
 import { INTERVIEW_STATUS } from '../../../../contract/vocab';
 import { openResume, recruitDialogs } from '../../../shared/dialogs/recruit';
 import { tInterview } from '../../../shared/i18n/zh-CN.interviews';
+import { INTERVIEW_COLORS, statusColor } from '../../../shared/ui/status-colors';
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { PagedTable, RowActions } from '../../../shared/ui';
@@ -18,16 +19,6 @@ const CriteriaDialog = lazyChunk(() => import('./CriteriaDialog').then((m) => ({
 
 const T = tInterview;
 const LABEL = Object.fromEntries(INTERVIEW_STATUS.map((x) => [x.code, x.label]));
-type Color = 'success' | 'warning' | 'danger' | 'informative' | 'brand';
-const COLOR: Record<string, Color> = {
-  pending: 'warning',
-  accepted: 'brand',
-  declined: 'danger',
-  canceled: 'informative',
-  done: 'success',
-  no_show: 'danger',
-  reviewed: 'success',
-};
 
 const useStyles = makeStyles({
   person: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -99,7 +90,7 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
         </TableCell>
         <TableCell>
           <div className={s.state}>
-            <Badge appearance="tint" color={COLOR[r.status] ?? 'informative'} data-status={r.status}>
+            <Badge appearance="tint" color={statusColor(INTERVIEW_COLORS, r.status)} data-status={r.status}>
               {LABEL[r.status] ?? r.status}
             </Badge>
             {r.verdict && <span className={s.small}>{T.verdictOf(T.verdict[r.verdict])}</span>}

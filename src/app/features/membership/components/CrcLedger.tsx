@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { CrcEntry } from '../../../../contract';
 import { openCrcRules } from '../../../shared/dialogs/store';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tMembership } from '../../../shared/i18n/zh-CN.membership';
-import { EmptyState, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, type Column } from '../../../shared/ui';
 import { crcLedger } from '../api';
 
 const useStyles = makeStyles({
@@ -36,6 +36,20 @@ export function CrcLedger() {
     };
   }, [page]);
   const c = tMembership.crc.ledgerCols;
+  // the reference number gives way to the row's 详情 on a narrow screen
+  const columns: readonly Column<CrcEntry>[] = [
+    { key: 'time', header: c.time, cell: (e) => e.created_at, nowrap: true },
+    { key: 'type', header: c.type, cell: (e) => (e.delta >= 0 ? tMembership.crc.earn : tMembership.crc.spend), nowrap: true },
+    {
+      key: 'delta',
+      header: c.delta,
+      cell: (e) => <span className={e.delta >= 0 ? s.plus : s.minus}>{e.delta >= 0 ? `+${e.delta}` : e.delta}</span>,
+      nowrap: true,
+    },
+    { key: 'balance', header: c.balance, cell: (e) => e.balance_after },
+    { key: 'reason', header: c.reason, cell: (e) => e.reason },
+    { key: 'ref', header: c.ref, cell: (e) => <span className={s.muted}>{e.ref || '—'}</span>, priority: 'secondary' },
+  ];
   if (!data) return failed ? <EmptyState compact /> : <Spinner size="small" label={t.state.loading} />;
   const pages = Math.max(1, Math.ceil(data.total / PAGE));
   return (
@@ -54,32 +68,7 @@ export function CrcLedger() {
       {data.list.length === 0 ? (
         <EmptyState compact />
       ) : (
-        <TableScroll label={tMembership.crc.ledger} minWidth={'640px'}>
-          <Table size="small" aria-label={tMembership.crc.ledger}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{c.time}</TableHeaderCell>
-                <TableHeaderCell>{c.type}</TableHeaderCell>
-                <TableHeaderCell>{c.delta}</TableHeaderCell>
-                <TableHeaderCell>{c.balance}</TableHeaderCell>
-                <TableHeaderCell>{c.reason}</TableHeaderCell>
-                <TableHeaderCell>{c.ref}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.list.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell>{e.created_at}</TableCell>
-                  <TableCell>{e.delta >= 0 ? tMembership.crc.earn : tMembership.crc.spend}</TableCell>
-                  <TableCell className={e.delta >= 0 ? s.plus : s.minus}>{e.delta >= 0 ? `+${e.delta}` : e.delta}</TableCell>
-                  <TableCell>{e.balance_after}</TableCell>
-                  <TableCell>{e.reason}</TableCell>
-                  <TableCell className={s.muted}>{e.ref || '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <ListTable label={tMembership.crc.ledger} size="small" minWidth="640px" narrowBelow={640} columns={columns} items={data.list} rowKey={(e) => e.id} />
       )}
       {pages > 1 && (
         <div className={s.pager}>

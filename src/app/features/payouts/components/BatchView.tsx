@@ -11,12 +11,6 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
 } from '@fluentui/react-components';
 import { ReceiptRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
@@ -34,8 +28,8 @@ import { Gated } from '../../../shared/ui/Gated';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
 import { payListHref, receiptHref, runRecordHref } from '../lib/links';
-import { ListTable, Pager, TableScroll } from '../../../shared/ui';
-import { useRowColumns } from './batchColumns';
+import { ListTable, Pager } from '../../../shared/ui';
+import { useBatchLogColumns, useRowColumns } from './batchColumns';
 
 // opened from a row's 修改金额 only: loaded then, not with the page
 const AmountDialog = lazyChunk(() => import('./AmountDialog').then((m) => ({ default: m.AmountDialog })));
@@ -57,6 +51,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
   const [editing, setEditing] = useState<{ id: number; name: string; amount: number } | null>(null);
   const [, navigate] = useLocation();
   const rowColumns = useRowColumns();
+  const logColumns = useBatchLogColumns();
   // the page of rows shown (issue 34: a batch of thousands is paged; next / previous by cursor)
   const [at, setAt] = useState<PageAt>({ page: 1 });
   const reload = useCallback(() => {
@@ -230,28 +225,7 @@ export function BatchView({ id, onBack, onChanged, onOpen }: { id: number; onBac
         />
       )}
       <h3 className={s.sub}>{m.logs}</h3>
-      <TableScroll label={m.logs} minWidth={'720px'}>
-        <Table size="small" className={s.table} data-testid="batch-logs">
-          <TableHeader>
-            <TableRow>
-              {m.logCols.map((c) => (
-                <TableHeaderCell key={c}>{c}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {logs.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-                <TableCell>{l.operator}</TableCell>
-                <TableCell>{l.action}</TableCell>
-                <TableCell>{l.content}</TableCell>
-                <TableCell>{l.ip || '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableScroll>
+      <ListTable label={m.logs} testId="batch-logs" size="small" minWidth="720px" narrowBelow={720} columns={logColumns} items={logs} rowKey={(l) => l.id} />
       {editing && (
         <Suspense fallback={null}>
           <AmountDialog

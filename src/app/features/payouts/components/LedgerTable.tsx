@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, mergeClasses } from '@fluentui/react-components';
+import { Option } from '@fluentui/react-components';
 import { Dropdown } from '../../../shared/ui/Dropdown';
 import type { z } from 'zod';
 import type { LedgerData } from '../../../../contract/payouts';
@@ -7,7 +7,7 @@ import { fenText } from '../../../../contract/money';
 import { LEDGER_TYPE_CODES, LEDGER_TYPES, labelOf, type LedgerType } from '../../../../contract/payouts-rules';
 import { oneOf } from '../../../../contract/vocab';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager, type Column } from '../../../shared/ui';
 import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { loadLedger } from '../api';
 import { usePayStyles } from './styles';
@@ -40,8 +40,8 @@ export function LedgerTable({ version }: { version: number }) {
       {data && data.list.length === 0 ? (
         <EmptyState text={m.empty} />
       ) : (
-        <TableScroll label={tPay.tabs.ledger}>
-          <LedgerRows list={data?.list ?? []} />
+        <>
+          <LedgerRows label={tPay.tabs.ledger} list={data?.list ?? []} />
           {data && (
             <Pager
               page={at.page}
@@ -51,7 +51,7 @@ export function LedgerTable({ version }: { version: number }) {
               onPage={(p) => setAt(pageAt(p, { page: at.page, next: data.next, prev: data.prev }))}
             />
           )}
-        </TableScroll>
+        </>
       )}
     </div>
   );
@@ -59,33 +59,34 @@ export function LedgerTable({ version }: { version: number }) {
 
 type LedgerEntry = z.infer<typeof LedgerData>['list'][number];
 
-/** The ledger's rows (时间 · 类型 · 金额 ± · 余额 · 关联批次/订单号 · 备注), here and on the 费用记录 page. */
-export function LedgerRows({ list, testId }: { list: readonly LedgerEntry[]; testId?: string }) {
+/**
+ * The ledger's rows (时间 · 类型 · 金额 ± · 余额 · 关联批次/订单号 · 备注), here and on the 费用记录 page;
+ * on a narrow screen the reference number and the remark go to a row's 详情.
+ */
+export function LedgerRows({ label, list, testId }: { label: string; list: readonly LedgerEntry[]; testId?: string }) {
   const s = usePayStyles();
+  const [time, type, amount, balance, ref, remark] = tPay.ledger.cols;
+  const columns: readonly Column<LedgerEntry>[] = [
+    { key: 'time', header: time, cell: (l) => l.created_at, nowrap: true },
+    { key: 'type', header: type, cell: (l) => labelOf(LEDGER_TYPES, l.type), nowrap: true },
+    {
+      key: 'amount',
+      header: amount,
+      cell: (l) => <span className={l.amount > 0 ? s.plus : s.minus}>{`${l.amount > 0 ? '+' : ''}${fenText(l.amount)}`}</span>,
+      className: s.num,
+    },
+    { key: 'balance', header: balance, cell: (l) => fenText(l.balance_after), className: s.num },
+    { key: 'ref', header: ref, cell: (l) => l.ref_no, nowrap: true, priority: 'secondary' },
+    { key: 'remark', header: remark, cell: (l) => l.remark, priority: 'secondary' },
+  ];
   return (
-    <Table className={s.table} data-testid={testId}>
-      <TableHeader>
-        <TableRow>
-          {tPay.ledger.cols.map((c) => (
-            <TableHeaderCell key={c}>{c}</TableHeaderCell>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {list.map((l) => (
-          <TableRow key={l.id} data-testid="ledger-row" data-type={l.type} data-amount={l.amount} data-balance={l.balance_after}>
-            <TableCell className={s.nowrap}>{l.created_at}</TableCell>
-            <TableCell>{labelOf(LEDGER_TYPES, l.type)}</TableCell>
-            <TableCell className={mergeClasses(s.num, l.amount > 0 ? s.plus : s.minus)}>
-              {l.amount > 0 ? '+' : ''}
-              {fenText(l.amount)}
-            </TableCell>
-            <TableCell className={s.num}>{fenText(l.balance_after)}</TableCell>
-            <TableCell className={s.nowrap}>{l.ref_no}</TableCell>
-            <TableCell>{l.remark}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ListTable
+      label={label}
+      testId={testId}
+      columns={columns}
+      items={list}
+      rowKey={(l) => l.id}
+      rowProps={(l) => ({ 'data-testid': 'ledger-row', 'data-type': l.type, 'data-amount': l.amount, 'data-balance': l.balance_after })}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { yuanText } from '../../../../contract/money';
 import { LEDGER_TYPES, type LedgerType } from '../../../../contract/payouts-rules';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, Pager } from '../../../shared/ui';
 import { NoAccess } from '../../../shared/ui/Gated';
 import { exportLedger, loadLedgerPage } from '../api';
 import { useStreamedExport } from '../../../shared/ui/Exporting';
@@ -60,9 +60,7 @@ export function PayListPage({ taskId, batchId, type }: { taskId: number; batchId
         <EmptyState text={m.empty} />
       ) : (
         <>
-          <TableScroll label={m.payTitle}>
-            <LedgerRows list={data.list} testId="ledger-table" />
-          </TableScroll>
+          <LedgerRows label={m.payTitle} list={data.list} testId="ledger-table" />
           <Pager page={page} pageSize={20} total={data.total} more={data.total_more} onPage={setPage} />
         </>
       )}

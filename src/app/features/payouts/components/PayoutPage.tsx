@@ -1,18 +1,17 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Button, Link, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { Button, Link, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
 import type { AccountData, BatchListData } from '../../../../contract/payouts';
-import { yuanText } from '../../../../contract/money';
 import { requireMember } from '../../../shared/dialogs/store';
 import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
-import { EmptyState, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable } from '../../../shared/ui';
 import { createBatch, listBatches, loadAccount } from '../api';
 import { useLacks } from '../../../shared/session';
 import { AccountCard } from './AccountCard';
 import { Gated, NoAccess } from '../../../shared/ui/Gated';
-import { PayBadge } from './Badges';
+import { useBatchColumns } from './batchColumns';
 import { BatchView } from './BatchView';
 import { usePayStyles } from './styles';
 import { useLocation } from 'wouter';
@@ -28,6 +27,7 @@ const QuarterDialog = lazyChunk(() => import('./QuarterDialog').then((m) => ({ d
 export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: string }) {
   const s = usePayStyles();
   const m = tPay.batches;
+  const batchColumns = useBatchColumns();
   const [allowed, setAllowed] = useState<boolean | null>(null);
   const [account, setAccount] = useState<z.infer<typeof AccountData> | null>(null);
   const [batches, setBatches] = useState<z.infer<typeof BatchListData> | null>(null);
@@ -125,44 +125,15 @@ export function PayoutPage({ taskId, taskName }: { taskId: number; taskName: str
           ) : batches.list.length === 0 ? (
             <EmptyState text={m.empty} />
           ) : (
-            <TableScroll label={tPay.tabs.batches} pinLast>
-              <Table className={s.table} data-testid="batch-list">
-                <TableHeader>
-                  <TableRow>
-                    {m.cols.map((c) => (
-                      <TableHeaderCell key={c}>{c}</TableHeaderCell>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {batches.list.map((b) => (
-                    <TableRow key={b.id} data-testid="batch-item" data-status={b.status}>
-                      <TableCell className={s.nowrap}>
-                        {b.batch_no}
-                        <div className={s.small}>{b.task_name || m.source[b.source]}</div>
-                      </TableCell>
-                      <TableCell>{b.head_count}</TableCell>
-                      <TableCell className={s.num}>{yuanText(b.gross)}</TableCell>
-                      <TableCell className={s.num}>{yuanText(b.fee)}</TableCell>
-                      <TableCell className={s.num}>{yuanText(b.tax)}</TableCell>
-                      <TableCell className={s.num}>{yuanText(b.net)}</TableCell>
-                      <TableCell>
-                        <PayBadge kind="batch" status={b.status} />
-                      </TableCell>
-                      <TableCell>
-                        {b.creator}
-                        <div className={s.small}>{b.created_at}</div>
-                      </TableCell>
-                      <TableCell>
-                        <Button size="small" appearance="transparent" onClick={() => setOpen(b.id)} data-testid="batch-open">
-                          {m.view}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableScroll>
+            <ListTable
+              label={tPay.tabs.batches}
+              testId="batch-list"
+              columns={batchColumns}
+              items={batches.list}
+              rowKey={(b) => b.id}
+              rowProps={(b) => ({ 'data-testid': 'batch-item', 'data-status': b.status })}
+              actions={(b) => [{ key: 'open', label: m.view, onClick: () => setOpen(b.id), testId: 'batch-open' }]}
+            />
           )}
         </section>
       )}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Badge, makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { z } from 'zod';
 import type { PiiViewsData } from '../../../../contract';
 import { t } from '../../../shared/i18n/zh-CN';
 import { tPrivacy } from '../../../shared/i18n/zh-CN.privacy';
-import { EmptyState, Pager, TableScroll } from '../../../shared/ui';
+import { EmptyState, ListTable, Pager, type Column } from '../../../shared/ui';
 import { piiViews } from '../api';
 
 const useStyles = makeStyles({
@@ -17,10 +17,10 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 type Data = z.infer<typeof PiiViewsData>;
+type View = Data['list'][number];
 
 /** /account?id=privacy: who saw whose full mobile / ID card / bank card, in which record, when and why (PIPL art. 51). */
 export function PiiViews() {
@@ -39,6 +39,28 @@ export function PiiViews() {
     };
   }, [page]);
   const v = tPrivacy.views;
+  // who saw what and when stay in view; the record and the reason give way on a narrow screen
+  const columns: readonly Column<View>[] = [
+    { key: 'viewer', header: v.cols.viewer, cell: (r) => r.viewer, nowrap: true },
+    { key: 'time', header: v.cols.time, cell: (r) => r.viewed_at, nowrap: true },
+    {
+      key: 'subject',
+      header: v.cols.subject,
+      cell: (r) => (
+        <>
+          <div>{r.subject_name || (r.subject_type === 'import_batch' ? v.wholeFile : '—')}</div>
+          <div className={s.muted}>
+            <Badge appearance="tint" size="small" color={r.field === 'mobile' ? 'informative' : 'warning'}>
+              {v.fields[r.field] ?? r.field}
+            </Badge>{' '}
+            {r.subject_mask}
+          </div>
+        </>
+      ),
+    },
+    { key: 'record', header: v.cols.record, cell: (r) => r.record, priority: 'secondary' },
+    { key: 'reason', header: v.cols.reason, cell: (r) => r.reason, priority: 'secondary' },
+  ];
   return (
     <section className={s.root} data-testid="pii-views" aria-label={v.title}>
       <Text as="h2" size={500} weight="semibold">
@@ -57,38 +79,16 @@ export function PiiViews() {
         <EmptyState compact text={v.empty} />
       ) : (
         <>
-          <TableScroll label={v.title} minWidth={'720px'}>
-            <Table size="small" aria-label={v.title}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{v.cols.viewer}</TableHeaderCell>
-                  <TableHeaderCell>{v.cols.time}</TableHeaderCell>
-                  <TableHeaderCell>{v.cols.subject}</TableHeaderCell>
-                  <TableHeaderCell>{v.cols.record}</TableHeaderCell>
-                  <TableHeaderCell>{v.cols.reason}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.list.map((r) => (
-                  <TableRow key={r.id} data-testid="pii-view-row">
-                    <TableCell>{r.viewer}</TableCell>
-                    <TableCell className={s.nowrap}>{r.viewed_at}</TableCell>
-                    <TableCell>
-                      <div>{r.subject_name || (r.subject_type === 'import_batch' ? v.wholeFile : '—')}</div>
-                      <div className={s.muted}>
-                        <Badge appearance="tint" size="small" color={r.field === 'mobile' ? 'informative' : 'warning'}>
-                          {v.fields[r.field] ?? r.field}
-                        </Badge>{' '}
-                        {r.subject_mask}
-                      </div>
-                    </TableCell>
-                    <TableCell>{r.record}</TableCell>
-                    <TableCell>{r.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableScroll>
+          <ListTable
+            label={v.title}
+            size="small"
+            minWidth="720px"
+            narrowBelow={720}
+            columns={columns}
+            items={data.list}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ 'data-testid': 'pii-view-row' })}
+          />
           {data.total > data.page_size && <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />}
         </>
       )}

@@ -3,6 +3,7 @@ import { Badge, Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spin
 import { useLocation } from 'wouter';
 import type { DataOf } from '../../../../contract';
 import { tTax } from '../../../shared/i18n/zh-CN.tax';
+import { statusColor, TAX_SERVICE_COLORS } from '../../../shared/ui/status-colors';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { refreshSession, useCan, useLacks } from '../../../shared/session';
 import { NoAccess } from '../../../shared/ui/Gated';
@@ -11,7 +12,6 @@ import { Fields } from './Fields';
 import { useTaxStyles } from './styles';
 
 type Service = DataOf<'taxService'>;
-const COLOR = { none: 'informative', pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 /**
  * 开通完税服务: the agreement and the company's tax data (纳税人识别号 = the credit code, 主管税务机关,
@@ -94,7 +94,7 @@ function Service() {
         <Text as="h2" size={500} weight="semibold">
           {tTax.service.title}
         </Text>
-        <Badge appearance="tint" color={COLOR[svc.status]} data-testid="tax-service-status">
+        <Badge appearance="tint" color={statusColor(TAX_SERVICE_COLORS, svc.status)} data-testid="tax-service-status">
           {tTax.service.status[svc.status]}
         </Badge>
       </div>

@@ -1,20 +1,10 @@
-import { Badge, type BadgeProps } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import { TAX_STATUS_TEXT, type TaxStatus } from '../../../../contract/tax-rules';
-
-const COLOR: Record<TaxStatus, BadgeProps['color']> = {
-  draft: 'informative',
-  checking: 'warning',
-  unpaid: 'warning',
-  paying: 'brand',
-  issuing: 'brand',
-  issued: 'success',
-  rejected: 'danger',
-  withdrawn: 'subtle',
-};
+import { statusColor, TAX_COLORS } from '../../../shared/ui/status-colors';
 
 export function TaxBadge({ status }: { status: TaxStatus }) {
   return (
-    <Badge appearance="tint" color={COLOR[status]} data-status={status}>
+    <Badge appearance="tint" color={statusColor(TAX_COLORS, status)} data-status={status}>
       {TAX_STATUS_TEXT[status]}
     </Badge>
   );

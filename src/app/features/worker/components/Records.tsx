@@ -10,7 +10,6 @@ import { taskBadges } from '../lib/status';
 import { usePhoneStyles } from './styles';
 
 const T = tWorker.records;
-const COLOR = { pending: 'informative', paying: 'brand', success: 'success', failed: 'danger', bounced: 'warning', cancelled: 'subtle' } as const;
 
 /**
  * 我的任务, 我的协议 and 发放记录: this person's tasks with the company (each its own invitation page,
@@ -127,7 +126,7 @@ export function Records({ token }: { token: string }) {
                     </Text>
                   )}
                 </div>
-                <Badge appearance="tint" color={COLOR[p.status]}>
+                <Badge appearance="tint" color={ROW_STATUS.find((x) => x.code === p.status)?.color ?? 'informative'}>
                   {ROW_STATUS.find((x) => x.code === p.status)?.label}
                 </Badge>
               </div>

@@ -32,10 +32,11 @@ export function SignStep(p: {
   const [code, setCode] = useState('');
   const [codeErr, setCodeErr] = useState('');
   const [mask, setMask] = useState(p.mobileMask);
-  const run = async (fn: () => Promise<{ data: InviteData; msg: string }>) => {
+  // 已拒绝签署 is said in the warning colour, not success green (issue 33)
+  const run = async (fn: () => Promise<{ data: InviteData; msg: string }>, intent: 'success' | 'warning' = 'success') => {
     try {
       const r = await fn();
-      toast('success', r.msg);
+      toast(intent, r.msg);
       p.onDone(r.data);
     } catch {
       p.onFail();
@@ -100,7 +101,7 @@ export function SignStep(p: {
           <MessageBarBody>
             {T.refuseAsk}
             <div className={s.actions}>
-              <Button onClick={() => void run(() => refuse(p.token))} data-testid="flex-refuse-ok">
+              <Button onClick={() => void run(() => refuse(p.token), 'warning')} data-testid="flex-refuse-ok">
                 {T.refuseOk}
               </Button>
               <Button appearance="primary" onClick={() => setAsking(false)}>
