@@ -10,7 +10,8 @@ import { ep, type Endpoint } from './endpoint';
 
 /**
  * What a message is about; the console labels them (zh-CN.messages.ts kinds). `interview`: a
- * candidate's answer on their link (messages/events.ts interviewAnswered). `application` (投递)
+ * candidate's answer on their link (messages/events.ts interviewAnswered) and 面试即将开始
+ * (interviewDue, the interview-reminders job). `application` (投递)
  * has no writer yet: applications are only made by HR's invitation until the job-seeker side
  * lands (the table's CHECK already takes it).
  */

@@ -11,6 +11,7 @@ import { smsJob } from './jobs/sms';
 import { importRecoverJob } from './jobs/imports';
 import { payoutResultJob } from './jobs/payouts';
 import { autoAcceptJob } from './jobs/acceptance';
+import { interviewRemindersJob } from './jobs/interview-reminders';
 import { mediaFinishJob } from './jobs/media';
 import { retentionJob, retentionMediaJob, type RetentionLog } from './jobs/retention';
 import { cleanupJob } from './jobs/cleanup';
@@ -34,6 +35,7 @@ export function serverJobs({ vod, onVodError, payoutChannel, log }: ServerJobsDe
     importRecoverJob,
     payoutResultJob as JobDef<never>,
     autoAcceptJob,
+    interviewRemindersJob,
     retentionJob({ log }),
     ledgerCheckJob(log),
     ...(vod ? [mediaFinishJob(vod, onVodError), retentionMediaJob(vod, log)] : []),

@@ -14,6 +14,7 @@ import { InterviewListData } from '../../contract/recruitment';
 import { decryptPii } from '../lib/pii';
 import { addDays, fmtDate } from '../lib/time';
 import { CANDIDATE_MOVES, MACHINE, refusalText } from '../domain/recruitment/interview-machine';
+import { remindDueInterviews } from '../domain/recruitment/interview-reminders';
 import { call, demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
 
 // the server's clock: 10:00 China time tomorrow, so an interview at 08:00 "today" is past and still today
@@ -236,5 +237,39 @@ describe('the rules around the table', () => {
     clock = addDays(base, 1).getTime();
     expect((await call(s.url, 'GET', `/ent/v3/interview/link/${m.token}`)).body).toMatchObject({ code: 404, msg: '链接已失效：面试已结束' });
     clock = base.getTime();
+  });
+});
+
+describe('面试即将开始 (the interview-reminders job, domain/recruitment/interview-reminders.ts)', () => {
+  const dueTitles = async (token: string) =>
+    ((await get('/messages?kind=interview&size=50', token)).body.data.list as { title: string }[]).map((m) => m.title).filter((t) => t.includes('面试将于'));
+
+  it('one message to the recruiters within the hour, never twice; 改期 makes the new time due; cancelled, later and past ones wait or stay quiet', async () => {
+    const soon = await invite(`${day} 10:30:00`);
+    const later = await invite(`${day} 11:30:00`);
+    const off = await invite(`${day} 10:40:00`);
+    const past = await invite(`${day} 09:30:00`);
+    expect((await act(off.id, 'cancel')).body.code).toBe(200);
+    const now = new Date(clock);
+    const first = await remindDueInterviews(s.db, now);
+    expect(first).toContain(soon.id);
+    for (const m of [later, off, past]) expect(first).not.toContain(m.id);
+    // a second run (another server, a retried job) writes nothing
+    expect(await remindDueInterviews(s.db, now)).toEqual([]);
+    // (the demo's own interviews may be due too: count this candidate's)
+    const who = (await s.db.one<{ realname: string }>('SELECT c.realname FROM interviews i JOIN candidates c ON c.id = i.candidate_id WHERE i.id = $1', [
+      soon.id,
+    ]))!.realname;
+    const mine = (await dueTitles(member)).filter((t) => t.startsWith(`${who}的`));
+    expect(mine).toEqual([expect.stringMatching(/面试将于10:30开始（候选人尚未确认）$/)]);
+    // 财务 does not recruit: no reminder
+    expect((await dueTitles(await s.tokenFor('13905710007'))).filter((t) => t.startsWith(`${who}的`))).toEqual([]);
+    // 改期 to 10:50: due again, once, without the 尚未确认 once the candidate confirms
+    expect((await post(`/interview/${soon.id}/reschedule`, { pick_time: `${day} 10:50:00`, reason: '会议室调整' }, member)).body.code).toBe(200);
+    expect((await act(soon.id, 'confirm')).body.code).toBe(200);
+    expect(await remindDueInterviews(s.db, now)).toEqual([soon.id]);
+    expect((await dueTitles(member)).filter((t) => t.startsWith(`${who}的`) && t.endsWith('面试将于10:50开始'))).toHaveLength(1);
+    // half an hour later the 11:30 one is due
+    expect(await remindDueInterviews(s.db, new Date(clock + 31 * 60_000))).toEqual([later.id]);
   });
 });

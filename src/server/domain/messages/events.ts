@@ -6,6 +6,7 @@
  * - a payout batch waiting for approval (提交, or the first of two approvals) → payout.approve,
  *   without the submitter and the first approver (neither may approve it)
  * - a batch paid in full, or with rows failed or bounced → finance
+ * - an interview answered on its link, or starting within the hour (the reminders job) → recruit
  */
 import type { BatchStatus } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
@@ -42,6 +43,22 @@ export async function interviewAnswered(t: Db, interviewId: number, answer: 'con
     kind: 'interview',
     perm: 'recruit',
     title: `${r.realname}${answer === 'confirm' ? '确认参加' : '拒绝了'}「${r.job}」的面试（${fmtDateTime(r.pick_time).slice(0, 16)}）`,
+    ref: { route: 'positionInvite', id: r.position_id, name: r.job },
+    now,
+  });
+}
+
+/** An interview starts within the hour (recruitment/interview-reminders.ts): to whoever recruits. */
+export async function interviewDue(
+  t: Db,
+  r: { company_id: number; position_id: number; job: string; realname: string; pick_time: Date; status: string },
+  now: Date,
+): Promise<void> {
+  await notify(t, {
+    companyId: r.company_id,
+    kind: 'interview',
+    perm: 'recruit',
+    title: `${r.realname}的「${r.job}」面试将于${fmtDateTime(r.pick_time).slice(11, 16)}开始${r.status === 'pending' ? '（候选人尚未确认）' : ''}`,
     ref: { route: 'positionInvite', id: r.position_id, name: r.job },
     now,
   });

@@ -107,7 +107,8 @@ async function moveRule(t: Db, row: Row, m: Move, now: Date): Promise<{ sets: st
       if (at < now) throw badRequest('新的面试时间不能早于现在');
       if (at > addDays(now, 180)) throw badRequest('面试时间不能晚于180天后');
       if (at.getTime() === row.pick_time.getTime()) throw badRequest('新的面试时间与原时间相同');
-      return { sets: ['pick_time = $N', 'reason = $N', 'answered_at = NULL'], args: [at, m.reason], reason: m.reason, pickTime: at };
+      // the new time is reminded again (interview-reminders.ts)
+      return { sets: ['pick_time = $N', 'reason = $N', 'answered_at = NULL', 'reminded_at = NULL'], args: [at, m.reason], reason: m.reason, pickTime: at };
     }
     case 'cancel':
       return { sets: ['reason = $N'], args: [m.reason], reason: m.reason, pickTime: null };
