@@ -18,7 +18,12 @@ export const MSG_PENDING_RESULT = '发放结果确认中，请勿重复提交';
 export const dt = (d: Date | null) => (d ? fmtDateTime(d) : '');
 
 export const newBatchNo = (now: Date) => `FF${fmtDate(now).replace(/-/g, '')}${randomBytes(4).readUInt32BE(0).toString().padStart(10, '0')}`;
-export const newChannelNo = () => `PO${randomBytes(9).toString('hex').toUpperCase()}`;
+/**
+ * A row's 商户订单号 at the payout channel: PO and 20 random capital letters (~94 bits). Letters
+ * only: hex ids carried runs of 11 digits that read as a mobile number to the no-plain-mobile
+ * checks (sealed-mobiles.test.ts), and a person reading a log should not mistake one for a number.
+ */
+export const newChannelNo = () => `PO${[...randomBytes(20)].map((b) => String.fromCharCode(65 + (b % 26))).join('')}`;
 
 /** Who acts on a company's batches, as the 操作日志 records them. */
 export interface Actor {
