@@ -26,7 +26,9 @@ describe('once-only data steps', () => {
     );
     await db.query(`INSERT INTO resignation_requests (company_id, employee_name, mobile) VALUES ($1, '甲', '13700000001'), ($1, '乙', '')`, [c!.id]);
     await migrate(db, all);
-    const col = await db.one("SELECT 1 FROM information_schema.columns WHERE table_name = 'resignation_requests' AND column_name = 'mobile'");
+    const col = await db.one(
+      "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'resignation_requests' AND column_name = 'mobile'",
+    );
     expect(col).toBeUndefined();
     const rows = await db.query<{ employee_name: string; mobile_enc: string | null; mobile_bidx: string | null; mobile_mask: string }>(
       'SELECT employee_name, mobile_enc, mobile_bidx, mobile_mask FROM resignation_requests ORDER BY id',
