@@ -9,6 +9,9 @@ import { openPg, type PgDb } from '../../src/server/db/pg';
 /** The test PostgreSQL is reached through a transaction-mode pooler (CI: PgBouncer; DB_POOLER=transaction). */
 export const behindPooler = () => process.env.DB_POOLER === 'transaction';
 
+/** The test setup's own connection (schemas, databases, templates): DDL that waits as long as it must. */
+export const ADMIN_TIMEOUTS = { statementMs: 0, lockMs: 0, queryMs: 0, idleInTxMs: 0 };
+
 /** The same connection string naming another database. */
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);
@@ -37,7 +40,9 @@ export async function privatePg(prefix = 't', opts: { url?: string; database?: b
   const url = opts.url ?? process.env.DATABASE_URL!;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const pooler = behindPooler();
-  const admin = openPg({ connectionString: url, max: 1, pooler });
+  // no limits on the test's own DDL: copying the seeded template under a loaded CI machine takes
+  // longer than a request may (CI timed out a CREATE DATABASE … TEMPLATE at the 6 s query limit)
+  const admin = openPg({ connectionString: url, max: 1, pooler, timeouts: ADMIN_TIMEOUTS });
   if (pooler || opts.database || opts.template) {
     // `template`: a copy of that database (CREATE DATABASE … TEMPLATE), contents and all
     await admin.exec(`CREATE DATABASE ${name}${opts.template ? ` TEMPLATE ${opts.template}` : ''}`);

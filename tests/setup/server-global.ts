@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate, seed } from '../../src/server/db';
 import { openPglite } from '../../src/server/db/pglite';
 import { openPg } from '../../src/server/db/pg';
-import { behindPooler, privatePg } from './db';
+import { ADMIN_TIMEOUTS, behindPooler, privatePg } from './db';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -64,7 +64,7 @@ async function pgTemplate(project: TestProject) {
     }
     // a template must have no connection while it is copied: none from now on, and the pooler's
     // idle server connections to it ended (it opens new ones to the copies, not to this one)
-    const admin = openPg({ connectionString: process.env.DATABASE_URL!, max: 1, pooler: true });
+    const admin = openPg({ connectionString: process.env.DATABASE_URL!, max: 1, pooler: true, timeouts: ADMIN_TIMEOUTS });
     try {
       await admin.exec(`ALTER DATABASE ${place.name} WITH ALLOW_CONNECTIONS false`);
       await admin.exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${place.name}'`);
