@@ -8,11 +8,7 @@ import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { freeText, IdParam, PersonName } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
-import { EDUCATION } from './vocab';
-
-/** 工作性质 (domain.md §2.6). */
-export const JOB_NATURES = ['全职', '兼职', '实习'] as const;
-export type JobNature = (typeof JOB_NATURES)[number];
+import { EDUCATION, JOB_NATURES } from './vocab';
 
 /** 工作年限 a job-seeker states: whole years, 0 = 应届/无经验. */
 export const APPLY_YEARS_MAX = 50;

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { DateTimeText, INT_MAX, freeText, text } from './common';
-import { JOB_NATURES } from './apply';
-import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
+import { CITIES, CITY_NAMES, EDUCATION, JOB_NATURES, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);

@@ -28,8 +28,7 @@ const post = async (path: string, form: Record<string, string>, mobile?: string)
 
 const linkOf = (url: string) => url.split('/m/job/')[1]!;
 const sandboxCode = async (mobile: string) => (await call<{ code: string }>(s.url, 'GET', `/sandbox/sms?mobile=${mobile}`)).body.code;
-const figures = async (id: number) =>
-  (await s.db.one<{ apply_num: number; new_num: number }>('SELECT apply_num, new_num FROM positions WHERE id = $1', [id]))!;
+const figures = async (id: number) => (await s.db.one<{ apply_num: number; new_num: number }>('SELECT apply_num, new_num FROM positions WHERE id = $1', [id]))!;
 const appTitles = async (mobile: string) => ((await get('/messages?kind=application', mobile)).data.list as { title: string }[]).map((m) => m.title);
 
 /** A 投递 with a fresh code (asked for, then read from the SMS sandbox). */
@@ -38,7 +37,17 @@ async function apply(token: string, mobile: string, extra: Record<string, string
   const sent = await post(`/job/${token}/code`, { mobile });
   if (sent.code !== 200) return sent;
   const code = await sandboxCode(mobile);
-  return post(`/job/${token}/apply`, { name: '沈清秋', mobile, code, gender: '女', birth: '1996-05', education: '5', work_years: '3', intro: '三年新媒体运营经验', ...extra });
+  return post(`/job/${token}/apply`, {
+    name: '沈清秋',
+    mobile,
+    code,
+    gender: '女',
+    birth: '1996-05',
+    education: '5',
+    work_years: '3',
+    intro: '三年新媒体运营经验',
+    ...extra,
+  });
 }
 
 let positions: { id: number; title: string }[];
@@ -135,7 +144,10 @@ describe('the position page and 投递简历', () => {
     const twice = await apply(token, mobile);
     expect(twice).toMatchObject({ code: 409, msg: MSG_APPLIED_TWICE });
     expect(
-      (await s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM applications a JOIN candidates c ON c.id = a.candidate_id WHERE a.position_id = $1 AND c.realname = '沈清秋'", [p.id]))!.n,
+      (await s.db.one<{ n: number }>(
+        "SELECT count(*)::int AS n FROM applications a JOIN candidates c ON c.id = a.candidate_id WHERE a.position_id = $1 AND c.realname = '沈清秋'",
+        [p.id],
+      ))!.n,
     ).toBe(1);
     expect(await figures(p.id)).toEqual({ apply_num: before.fig.apply_num + 1, new_num: before.fig.new_num + 1 });
     expect((await appTitles(RECRUITER)).length).toBe(before.rec + 1);
@@ -144,7 +156,11 @@ describe('the position page and 投递简历', () => {
     const q = positions[1]!;
     const other = linkOf((await post(`/position/${q.id}/share`, {}, ADMIN)).data.url);
     expect((await apply(other, mobile)).code).toBe(200);
-    expect((await s.db.one<{ n: number }>("SELECT count(DISTINCT candidate_id)::int AS n FROM applications a JOIN candidates c ON c.id = a.candidate_id WHERE c.realname = '沈清秋'"))!.n).toBe(1);
+    expect(
+      (await s.db.one<{ n: number }>(
+        "SELECT count(DISTINCT candidate_id)::int AS n FROM applications a JOIN candidates c ON c.id = a.candidate_id WHERE c.realname = '沈清秋'",
+      ))!.n,
+    ).toBe(1);
   });
 
   it('writes no 新投递 message when the position says 接收投递通知: 否 (the application is still made)', async () => {
@@ -192,7 +208,12 @@ describe('the position page and 投递简历', () => {
       ADMIN,
     );
     expect(saved.code, saved.msg).toBe(200);
-    expect((await get(`/position/${p.id}`, ADMIN)).data).toMatchObject({ job_nature: '兼职', contact_public: true, notify_apply: false, closes_on: '2099-12-31' });
+    expect((await get(`/position/${p.id}`, ADMIN)).data).toMatchObject({
+      job_nature: '兼职',
+      contact_public: true,
+      notify_apply: false,
+      closes_on: '2099-12-31',
+    });
     const bad = await post('/position/save', { ...form, id: '', title: `${d.title}新`, job_nature: '零工' }, ADMIN);
     expect(bad).toMatchObject({ code: 400, msg: '请选择工作性质' });
   });

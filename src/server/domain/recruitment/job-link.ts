@@ -8,8 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { MSG_APPLIED_TWICE, type ApplyBody, type JobNature, type JobPageData, type ShareData } from '../../../contract/apply';
-import { educationLabel, experienceLabel, salaryText } from '../../../contract/vocab';
+import { MSG_APPLIED_TWICE, type ApplyBody, type JobPageData, type ShareData } from '../../../contract/apply';
+import { educationLabel, experienceLabel, salaryText, type JobNature } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
 import type { LoginLimits } from '../../lib/limits';
 import { badRequest, commitThenRefuse, conflict, notFound } from '../../lib/refusal';
