@@ -30,6 +30,7 @@ const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   center: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  meta: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
 /**
@@ -84,7 +85,12 @@ export function ShareDialog({ position, onClose }: { position: PositionItem | nu
                   )}
                   <div className={s.center}>
                     <QrCode value={url} alt={T.alt} testId="share-qr" />
+                  </div>
+                  <div className={s.meta}>
                     <Text className={s.note}>{T.createdAt(data.created_at.slice(0, 16))}</Text>
+                    <Button size="small" appearance="transparent" onClick={() => setConfirming(true)} data-testid="share-rotate">
+                      {T.rotate}
+                    </Button>
                   </div>
                   <Field label={T.link}>
                     <Input readOnly value={url} data-testid="share-url" />
@@ -93,9 +99,6 @@ export function ShareDialog({ position, onClose }: { position: PositionItem | nu
               )}
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setConfirming(true)} disabled={!data} data-testid="share-rotate">
-                {T.rotate}
-              </Button>
               <Button
                 disabled={!data}
                 onClick={() =>
