@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { freeText, IdParam, PersonName } from './common';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
-import { EDUCATION, JOB_NATURES } from './vocab';
+import { EDUCATION, GENDERS, JOB_NATURES } from './vocab';
 
 /** 工作年限 a job-seeker states: whole years, 0 = 应届/无经验. */
 export const APPLY_YEARS_MAX = 50;
@@ -55,7 +55,7 @@ export const ApplyBody = z.strictObject({
   name: PersonName,
   mobile: Mobile,
   code: z.string().trim().regex(SMS_CODE_RE, '请输入6位验证码'),
-  gender: z.enum(['男', '女'], { error: '请选择性别' }),
+  gender: z.enum(GENDERS, { error: '请选择性别' }),
   /** 出生年月, YYYY-MM */
   birth: z
     .string()

@@ -12,6 +12,7 @@
  * - a job-seeker's own 投递 writes the 新投递 message to whoever recruits (messages/events.ts),
  *   unless the position's 接收投递通知 is off. HR's own invitation writes none.
  */
+import type { Gender } from '../../../contract/vocab';
 import type { Db } from '../../db/types';
 import { sealPii } from '../../lib/pii';
 import { applicationReceived } from '../messages/events';
@@ -22,7 +23,7 @@ export type ApplicationStatus = 'pending' | 'viewed' | 'invited' | 'unsuitable' 
 export interface NewPerson {
   realname: string;
   mobile: string;
-  gender: '男' | '女';
+  gender: Gender;
   /** YYYY-MM-DD */
   birthDate: string;
   /** contract/vocab EDUCATION code */

@@ -3,7 +3,7 @@ import { Badge, Button, Field, Input, makeStyles, mergeClasses, Radio, RadioGrou
 import { CheckmarkCircleRegular, InfoRegular } from '@fluentui/react-icons';
 import type { JobPageData } from '../../../../contract/apply';
 import { isPersonName, normalizeDigits, PERSON_NAME_MSG } from '../../../../contract/person';
-import { EDUCATION } from '../../../../contract/vocab';
+import { EDUCATION, GENDERS, type Gender } from '../../../../contract/vocab';
 import { tApply as T } from '../../../shared/i18n/zh-CN.apply';
 import { ApiError } from '../../../shared/lib/http';
 import { EmptyState } from '../../../shared/ui';
@@ -73,7 +73,7 @@ export function JobPage({ token }: { token: string }) {
         name: f.name.trim(),
         mobile,
         code: f.code,
-        gender: f.gender as '男' | '女',
+        gender: f.gender as Gender,
         birth: f.birth,
         education: Number(f.education),
         work_years: Number(f.years),
@@ -172,8 +172,9 @@ export function JobPage({ token }: { token: string }) {
           <SmsCodeField value={f.code} onChange={(v) => put('code', v)} onSend={sendCode} error={err.code} codeTestId="apply-code" sendTestId="apply-send" />
           <Field label={F.gender} required validationMessage={err.gender}>
             <RadioGroup layout="horizontal" value={f.gender} onChange={set('gender')} data-testid="apply-gender">
-              <Radio value="男" label={F.male} />
-              <Radio value="女" label={F.female} />
+              {GENDERS.map((g) => (
+                <Radio key={g} value={g} label={g === GENDERS[0] ? F.male : F.female} />
+              ))}
             </RadioGroup>
           </Field>
           <Field label={F.birth} required validationMessage={err.birth}>

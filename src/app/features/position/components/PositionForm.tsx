@@ -73,7 +73,7 @@ const blank = {
   contact_name: '',
   contact_tel: '',
   department: '',
-  job_nature: '全职',
+  job_nature: JOB_NATURES[0] as string,
   closes_on: '',
   contact_public: '0',
   notify_apply: '1',
