@@ -65,6 +65,7 @@ const ProofCheck = page(() => import('./pages/proof-check'));
 const WorkerInvite = page(() => import('./pages/worker-invite'));
 const WorkerSignup = page(() => import('./pages/worker-signup'));
 const InterviewLink = page(() => import('./pages/interview-link'));
+const Job = page(() => import('./pages/job'));
 const VerifySigned = page(() => import('./pages/verify-signed'));
 const BulkImport = page(() => import('./pages/bulk-import'));
 const ImportBatch = page(() => import('./pages/import-batch'));
@@ -99,6 +100,7 @@ export const routes: RouteDef[] = [
   blank({ name: 'workerSignup', path: '/m/flex/t/:token', title: T.workerSignup, page: WorkerSignup }),
   blank({ name: 'verifySigned', path: '/m/verify', title: T.verifySigned, page: VerifySigned }),
   blank({ name: 'interviewLink', path: '/m/interview/:token', title: T.interviewLink, page: InterviewLink }),
+  blank({ name: 'job', path: '/m/job/:token', title: T.job, page: Job }),
 
   main({ name: 'index', path: '/index', title: T.index, page: Home }),
   main({ name: 'statistics', path: '/statistics', title: T.statistics, auth: true, parent: 'index', page: Statistics }),

@@ -70,6 +70,7 @@ import { taxEndpoints } from './tax';
 import { messagesEndpoints } from './messages';
 import { interviewEndpoints } from './interviews';
 import { exportEndpoints } from './exports';
+import { applyEndpoints } from './apply';
 
 export { API_PREFIX, fillPath } from './paths';
 
@@ -269,6 +270,7 @@ export const endpoints = {
   ...messagesEndpoints,
   ...reviewEndpoints,
   ...exportEndpoints,
+  ...applyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -11,9 +11,8 @@ import { ep, type Endpoint } from './endpoint';
 /**
  * What a message is about; the console labels them (zh-CN.messages.ts kinds). `interview`: a
  * candidate's answer on their link (messages/events.ts interviewAnswered) and 面试即将开始
- * (interviewDue, the interview-reminders job). `application` (投递)
- * has no writer yet: applications are only made by HR's invitation until the job-seeker side
- * lands (the table's CHECK already takes it).
+ * (interviewDue, the interview-reminders job). `application` (新投递): a job-seeker applied on
+ * a position's page (/m/job, messages/events.ts applicationReceived).
  */
 export const MESSAGE_KINDS = ['application', 'interview', 'signup', 'delivery', 'resignation', 'batch_paid', 'batch_failed', 'approval'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DateTimeText, INT_MAX, freeText, text } from './common';
-import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
+import { CITIES, CITY_NAMES, EDUCATION, JOB_NATURES, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(5).max(50).default(10);
@@ -96,6 +96,13 @@ export const PositionListData = Paged(PositionItem).extend({
   counts: z.object({ all: z.number().int(), open: z.number().int(), review: z.number().int(), rejected: z.number().int(), closed: z.number().int() }),
 });
 
+/** a 是/否 form field ('1' / '0'), with its default */
+const flag = (d: '0' | '1') =>
+  z
+    .enum(['0', '1'])
+    .default(d)
+    .transform((v) => v === '1');
+
 const salaryK = z.coerce.number({ error: '请填写薪资范围' }).int('薪资请填写整数（单位：K）').min(1, '薪资最低为 1K').max(250, '薪资最高为 250K');
 
 /** Publish or edit a position (form body). `welfare` is a comma-separated list of tags. */
@@ -134,6 +141,18 @@ export const PositionBody = z
     contact_tel: text(20).min(1, '请填写联系电话').max(20, '联系电话格式不正确'),
     /** 所属部门 (optional; the data panel's 部门 filter) */
     department: text(15).max(15, '所属部门不能超过15个字').optional().default(''),
+    /** 工作性质 (domain.md §2.6) */
+    job_nature: z.enum(JOB_NATURES, { error: '请选择工作性质' }).default('全职'),
+    /** 联系方式对外显示: the public position page (/m/job) shows the contact */
+    contact_public: flag('0'),
+    /** 接收投递通知: a job-seeker's 投递 writes the 新投递 message (default 是) */
+    notify_apply: flag('1'),
+    /** 截止日期 (optional): after it the public page takes no application */
+    closes_on: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), '截止日期格式不正确')
+      .default(''),
   })
   .refine((b) => b.salary_min <= b.salary_max, { message: '最低薪资不能高于最高薪资', path: ['salary_max'] })
   .refine((b) => (CITIES[b.city] ?? []).includes(b.district), { message: '请选择所在区县', path: ['district'] });
@@ -157,6 +176,10 @@ export const PositionDetail = z.object({
   contact_name: z.string(),
   contact_tel: z.string(),
   department: z.string(),
+  job_nature: z.enum(JOB_NATURES),
+  contact_public: z.boolean(),
+  notify_apply: z.boolean(),
+  closes_on: z.string(),
   status: z.enum(['open', 'review', 'rejected', 'closed']),
 });
 export type PositionDetail = z.infer<typeof PositionDetail>;

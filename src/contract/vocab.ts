@@ -13,6 +13,14 @@ export const isOneOf = <T extends string>(codes: readonly T[], value: string | n
 /** `value` when it is one of `codes`, else undefined (an optional field is then left to the server's default). */
 export const oneOf = <T extends string>(codes: readonly T[], value: string | null | undefined): T | undefined => (isOneOf(codes, value) ? value : undefined);
 
+/** 性别 as a résumé states it (candidates.gender). */
+export const GENDERS = ['男', '女'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** 工作性质 of a position (domain.md §2.6). */
+export const JOB_NATURES = ['全职', '兼职', '实习'] as const;
+export type JobNature = (typeof JOB_NATURES)[number];
+
 /** 学历: code → label. A position's requirement reads "X及以上"; `0` = 学历不限. */
 export const EDUCATION = [
   { code: 0, label: '学历不限' },

@@ -24,6 +24,7 @@ import { payoutsRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
 import { homeRoutes } from './routes/home';
 import { recruitmentRoutes } from './routes/recruitment';
+import { applyRoutes } from './routes/apply';
 import { exportRoutes } from './routes/exports';
 import { reviewRoutes } from './routes/review';
 import { talentRoutes } from './routes/talent';
@@ -206,6 +207,7 @@ export async function buildServer(opts: ServerOptions): Promise<FastifyInstance>
   esignNotifyRoutes(app, { flows, tsa });
   // departure proofs: the company's electronic seal goes through the same flows
   dimissionRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits, flows });
+  applyRoutes(app, { sandbox: opts.sandbox ?? false, limits: loginLimits });
   workerRoutes(app, {
     sandbox: opts.sandbox ?? false,
     limits: loginLimits,

@@ -57,6 +57,7 @@ const HARVEST: { path: RegExp; param: string; key: string }[] = [
   { path: /^\/worker\/invite\/:token/, param: 'token', key: 'workerInvite' },
   { path: /^\/worker\/task\/:token/, param: 'token', key: 'publicTask' },
   { path: /^\/interview\/link\/:token/, param: 'token', key: 'interview' },
+  { path: /^\/job\/:token/, param: 'token', key: 'job' },
 ];
 
 beforeAll(async () => {
@@ -124,6 +125,8 @@ beforeAll(async () => {
   });
   const sms = (await (await fetch(`${s.url}/sandbox/recruit/sms?mobile=${decryptPii(cand.mobile_enc)}`)).json()) as { list: { body: string }[] };
   valid.interview = /\/m\/interview\/([\w-]+)/.exec(sms.list[0]!.body)![1]!;
+  // a position's public page (分享)
+  valid.job = ((await as('POST', `/position/${open}/share`, {})).body.data.url as string).split('/').pop()!;
   for (const [k, v] of Object.entries(valid)) expect(v, k).toBeTruthy();
 }, 120_000);
 afterAll(async () => {

@@ -63,6 +63,11 @@ async function params(): Promise<Record<string, string>> {
   const publicTask = await one<{ token: string }>(
     `SELECT public_token AS token FROM flex_tasks WHERE company_id = ${company} AND signup_mode = 'public' AND status IN ('recruiting', 'ongoing') ORDER BY id LIMIT 1`,
   );
+  // a position's 分享 link (/m/job): the first open position's, made here as 分享 would
+  const job = await one<{ token: string }>(
+    `UPDATE positions SET share_token = 'a11yCheckJobLink0000000A', share_created_at = now()
+      WHERE id = (SELECT id FROM positions WHERE company_id = ${company} AND status = 'open' ORDER BY id LIMIT 1) RETURNING share_token AS token`,
+  );
   const payTask = await payoutTask(h, '13800000001', '无障碍检查任务');
   await batchSubmittedByColleague(h, payTask);
   const enc = encodeURIComponent;
@@ -93,6 +98,7 @@ async function params(): Promise<Record<string, string>> {
     workerSignup: `/m/flex/t/${publicTask?.token ?? 'x'}`,
     // a candidate's interview link that is not valid (its state)
     interviewLink: '/m/interview/x',
+    job: `/m/job/${job?.token ?? 'x'}`,
   };
 }
 
@@ -215,6 +221,7 @@ const PUBLIC = [
   'proofCheck',
   'workerInvite',
   'workerSignup',
+  'job',
   'verifySigned',
   'notFound',
 ];

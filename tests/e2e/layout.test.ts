@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createBatch } from '../../src/server/domain/payouts/batch-edit';
 import { leaveQr } from '../../src/server/domain/dimission/scan-page';
+import { sharePosition } from '../../src/server/domain/recruitment/job-link';
 import type { Hr } from '../../src/server/domain/dimission/shared';
 import { applyForTax } from '../../src/server/domain/tax/apply';
 import { mobileIndex } from '../../src/server/domain/users';
@@ -88,6 +89,8 @@ async function routePaths(): Promise<Record<string, string>> {
   const proof = await q<{ id: number }>('SELECT id FROM departure_proofs WHERE company_id = $1 ORDER BY id LIMIT 1');
   // the scan-to-leave code, as /dimission's 扫码离职 makes it
   const qr = await leaveQr(db, { company: { id: company }, userId: admin } as Hr, false, h.url, new Date());
+  // a position's 分享 link (/m/job), as the position list's 分享 makes it
+  const openPos = await q<{ id: number }>("SELECT id FROM positions WHERE company_id = $1 AND status = 'open' ORDER BY id LIMIT 1");
   const invite = await q<{ token: string }>(
     `SELECT invite_token AS token FROM flex_task_workers WHERE company_id = $1 AND sign_status = 'pending' ORDER BY id LIMIT 1`,
   );
@@ -131,6 +134,7 @@ async function routePaths(): Promise<Record<string, string>> {
     proofCheck: '/m/proof-check',
     workerInvite: `/m/flex/w/${need('pending invitation', invite).token}`,
     workerSignup: `/m/flex/t/${need('public task', open).token}`,
+    job: new URL((await sharePosition(db, company, need('open position', openPos).id, false, h.url, new Date())).url).pathname,
   };
 }
 

@@ -168,6 +168,7 @@ const KEY_EXCEPTIONS: Record<string, string> = {
   flex_tasks_public_token_key: 'the public sign-up link carries only the token',
   flex_task_workers_invite_token_key: "the worker's own page carries only the token",
   interviews_link_token_hash_key: "the candidate's interview link carries only the token",
+  positions_share_token_key: "a position's public page (/m/job, 分享) carries only the token",
   // ON CONFLICT targets (the clause must name the key's exact columns)
   applications_uq: 'ON CONFLICT (position_id, candidate_id) in routes/talent.ts and db/seeds/statistics.ts',
   flex_task_workers_task_id_worker_id_key: 'ON CONFLICT (task_id, worker_id) in domain/employment/people.ts',

@@ -18,7 +18,7 @@ export const MSG_DAILY_CODES = '今日验证码发送次数已达上限，请明
  * worker page's or the leave page's code never logs into the console, and the other way round;
  * `sign` is the intent check of a worker's signature (domain/employment/sign-intent.ts).
  */
-export type CodePurpose = 'login' | 'leave' | 'proof' | 'worker' | 'sign';
+export type CodePurpose = 'login' | 'leave' | 'proof' | 'worker' | 'sign' | 'apply';
 
 /** Who asks for a code: the IP, the public link's token on a token page (none on the login page), and what for. */
 export interface SmsAsker {

@@ -12,6 +12,8 @@ export function hrefOf(ref: MessageRef): string {
       return `/special/batch/${ref.id}/${name}`;
     case 'employment':
       return '/employment';
+    case 'positionCollection':
+      return `/position/collection/${ref.id}/${name}`;
     case 'positionInvite':
       return `/position/invite/${ref.id}/${name}`;
     default:

@@ -6,6 +6,8 @@ export const listPositions = (q: { status: Status; keywords?: string; page: numb
   call('positions', { query: { ...q, page_size: 10 } });
 export const loadPosition = (id: number) => call('position', { params: { id } });
 export const savePosition = (body: BodyInput<'positionSave'>) => call('positionSave', { body }, { loading: true });
+/** 分享: the position's public link (made on first use); `rotate` (重新生成链接) retires the old one */
+export const sharePosition = (id: number, rotate: boolean) => call('positionShare', { params: { id }, body: { rotate: rotate ? '1' : '0' } });
 export const setPositionStatus = (id: number, action: 'close' | 'reopen') => callWithMsg('positionStatus', { params: { id }, body: { action } });
 
 type ApplyStatus = 'all' | 'pending' | 'viewed' | 'invited' | 'unsuitable' | 'hired';

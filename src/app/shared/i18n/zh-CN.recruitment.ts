@@ -175,6 +175,27 @@ export const tRecruit = {
     loadFailed: '职位列表加载失败',
     retry: '重试',
     back: '返回职位列表',
+    share: '分享',
+  },
+
+  /** 分享: a position's public page (/m/job) as a link and a QR code */
+  share: {
+    title: (job: string) => `分享职位「${job}」`,
+    intro: '求职者用手机扫码或打开链接即可查看职位并投递简历，投递后将出现在该职位的「收到的简历」中。',
+    notOpen: '该职位当前未在招聘中，求职者打开链接将看到「该职位已停止招聘」，无法投递。',
+    alt: '职位二维码',
+    link: '职位链接',
+    createdAt: (t: string) => `链接生成于 ${t}`,
+    copy: '复制链接',
+    copied: '链接已复制',
+    open: '打开',
+    rotate: '重新生成链接',
+    rotateTitle: '重新生成链接',
+    rotateHint: '重新生成后，原链接和二维码将立即失效，已投递的简历不受影响。确定要重新生成吗？',
+    rotated: '已生成新链接，原链接已失效',
+    close: '关闭',
+    confirm: '确定',
+    cancel: '取消',
   },
 
   positionForm: {
@@ -201,6 +222,18 @@ export const tRecruit = {
       contactName: '联系人',
       contactTel: '联系电话',
       department: '所属部门',
+      jobNature: '工作性质',
+      closesOn: '截止日期',
+      contactPublic: '联系方式对外显示',
+      notifyApply: '接收投递通知',
+    },
+    /** 是/否 of the position's switches */
+    yes: '是',
+    no: '否',
+    hints: {
+      closesOn: '选填，过期后求职者无法投递',
+      contactPublic: '在职位分享页向求职者显示联系人和联系电话',
+      notifyApply: '有求职者投递时，在消息中心通知招聘人员',
     },
     placeholders: {
       title: '例如：Java开发工程师',

@@ -50,6 +50,7 @@ export const t = {
     workerInvite: '任务邀请',
     interviewLink: '面试邀请',
     workerSignup: '任务报名',
+    job: '职位详情',
     verifySigned: '签署文件校验',
     index: '首页',
     statistics: '数据面板',

@@ -7,6 +7,7 @@
  *   without the submitter and the first approver (neither may approve it)
  * - a batch paid in full, or with rows failed or bounced → finance
  * - an interview answered on its link, or starting within the hour (the reminders job) → recruit
+ * - a job-seeker's 投递 on a position's page → recruit, unless the position's 接收投递通知 is off
  */
 import type { BatchStatus } from '../../../contract/payouts-rules';
 import type { Db } from '../../db/types';
@@ -44,6 +45,30 @@ export async function interviewAnswered(t: Db, interviewId: number, answer: 'con
     perm: 'recruit',
     title: `${r.realname}${answer === 'confirm' ? '确认参加' : '拒绝了'}「${r.job}」的面试（${fmtDateTime(r.pick_time).slice(0, 16)}）`,
     ref: { route: 'positionInvite', id: r.position_id, name: r.job },
+    now,
+  });
+}
+
+/**
+ * 新投递: a job-seeker applied on the position's page (recruitment/create-application.ts): to
+ * whoever recruits, opening the position's 收到的简历; none when its 接收投递通知 is off.
+ */
+export async function applicationReceived(t: Db, applicationId: number, now: Date): Promise<boolean> {
+  const r = await t.one<{ company_id: number; position_id: number; job: string; notify_apply: boolean; realname: string }>(
+    `SELECT a.company_id, a.position_id, p.title AS job, p.notify_apply, c.realname
+       FROM applications a
+       JOIN positions p ON p.id = a.position_id AND p.company_id = a.company_id
+       JOIN candidates c ON c.id = a.candidate_id
+      WHERE a.id = $1`,
+    [applicationId],
+  );
+  if (!r?.notify_apply) return false;
+  return notify(t, {
+    companyId: r.company_id,
+    kind: 'application',
+    perm: 'recruit',
+    title: `${r.realname}投递了「${r.job}」，待处理`,
+    ref: { route: 'positionCollection', id: r.position_id, name: r.job },
     now,
   });
 }

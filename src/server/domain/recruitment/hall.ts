@@ -38,8 +38,9 @@ type HallRow = PersonRow & {
  * answer's `next` / `prev`) page by keyset; a page number alone pages by offset.
  */
 export async function searchHall(db: Db, companyId: number, query: z.output<typeof HallQuery>, now: Date) {
-  // a record merged into another (issue 32 item 3) is not listed: its person is the kept record
-  const where: string[] = ['c.merged_into IS NULL'];
+  // a record merged into another (issue 32 item 3) is not listed: its person is the kept record;
+  // nor one made by a 投递 on a position's page (its résumé went to that company only, migration 072)
+  const where: string[] = ['c.merged_into IS NULL', 'c.in_hall'];
   const args: unknown[] = [];
   const arg = (v: unknown) => {
     args.push(v);

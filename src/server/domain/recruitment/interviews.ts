@@ -12,6 +12,7 @@ import { addDays, fmtDate, fmtDateTime } from '../../lib/time';
 import { chinaMidnight } from '../accounts/todos';
 import { sendInviteSms } from './interview-moves';
 import { stateOf } from './interview-machine';
+import { createApplication } from './create-application';
 import { candidate } from './resume';
 import { parseChinaTime } from './texts';
 
@@ -119,23 +120,21 @@ export async function sendInvitation(
     // racing an invitation, are serialised on it (the duplicate check below cannot lock rows
     // that do not exist yet).
     if (applicationId === null) {
-      // the hall refuses a candidate already 录用 for the position, as an invitation of the
-      // application does (issue 31 item 9); the row, if any, is locked so a hire cannot race it
-      const prior = await t.one<{ status: string }>('SELECT status FROM applications WHERE position_id = $1 AND candidate_id = $2 FOR UPDATE', [
+      // an invitation from the hall opens an application (the one shared path, create-application.ts)
+      // so the position's lists show the candidate; the row, if any, is locked so a hire cannot race it
+      const r = await createApplication(t, {
+        companyId: a.companyId,
         positionId,
-        candidateId,
-      ]);
-      if (prior?.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
-      // an invitation from the hall opens an application so the position's lists show the candidate
-      const row = await t.one<{ id: number }>(
-        `INSERT INTO applications (position_id, company_id, candidate_id, status, source, created_at, updated_at)
-         VALUES ($1,$2,$3,'invited','企业邀约',$4,$4)
-         ON CONFLICT (position_id, candidate_id) DO UPDATE SET
-           status = CASE WHEN applications.status = 'hired' THEN 'hired' ELSE 'invited' END, updated_at = $4
-         RETURNING id`,
-        [positionId, a.companyId, candidateId, now],
-      );
-      applicationId = row!.id;
+        who: { candidateId },
+        status: 'invited',
+        source: '企业邀约',
+        now,
+      });
+      // the hall refuses a candidate already 录用 for the position, as an invitation of the
+      // application does (issue 31 item 9)
+      if (r.prior === 'hired') throw conflict('该候选人已录用，无需再邀请面试');
+      if (!r.created) await t.query(`UPDATE applications SET status = 'invited', updated_at = $2 WHERE id = $1`, [r.id, now]);
+      applicationId = r.id;
     } else {
       const app = await t.one<{ status: string }>('SELECT status FROM applications WHERE id = $1 FOR UPDATE', [applicationId]);
       if (app?.status === 'hired') throw conflict('该候选人已录用，无需再邀请面试');

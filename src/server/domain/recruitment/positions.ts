@@ -107,7 +107,8 @@ export async function positionDetail(db: Db, companyId: number, id: number): Pro
   await ownPosition(db, id, companyId);
   return (await db.one<PositionDetail>(
     `SELECT id, title, category, city, district, salary_min, salary_max, salary_months, experience, education, headcount,
-            welfare, description, address, contact_name, contact_tel, coalesce(department, '') AS department, status FROM positions WHERE id = $1`,
+            welfare, description, address, contact_name, contact_tel, coalesce(department, '') AS department, job_nature, contact_public,
+            notify_apply, coalesce(closes_on::text, '') AS closes_on, status FROM positions WHERE id = $1`,
     [id],
   ))!;
 }
@@ -120,6 +121,7 @@ export async function savePosition(
   now: Date,
 ): Promise<{ id: number; status: PositionStatus }> {
   if (!InviteTelRe.test(body.contact_tel)) throw badRequest('请填写正确的联系电话（手机号或座机号）');
+  if (!body.id && body.closes_on && body.closes_on < fmtDate(now)) throw badRequest('截止日期不能早于今天');
   const flagged = REVIEW_WORDS.some((w) => body.title.includes(w) || body.description.includes(w));
   const fields = [
     body.title,
@@ -138,6 +140,10 @@ export async function savePosition(
     body.contact_name,
     body.contact_tel,
     body.department || null,
+    body.job_nature,
+    body.contact_public,
+    body.notify_apply,
+    body.closes_on || null,
   ];
   if (body.id) {
     const p = await ownPosition(db, body.id, a.companyId);
@@ -146,7 +152,8 @@ export async function savePosition(
     await db.query(
       `UPDATE positions SET title=$2, category=$3, city=$4, district=$5, salary_min=$6, salary_max=$7, salary_months=$8,
          experience=$9, education=$10, headcount=$11, welfare=$12, description=$13, address=$14, contact_name=$15,
-         contact_tel=$16, department=$17, status=$18, reject_reason='', updated_at=$19 WHERE id=$1`,
+         contact_tel=$16, department=$17, job_nature=$18, contact_public=$19, notify_apply=$20, closes_on=$21, status=$22,
+         reject_reason='', updated_at=$23 WHERE id=$1`,
       [p.id, ...fields, status, now],
     );
     return { id: p.id, status };
@@ -160,8 +167,9 @@ export async function savePosition(
   const status = flagged ? ('review' as const) : ('open' as const);
   const row = await db.one<{ id: number }>(
     `INSERT INTO positions (title, category, city, district, salary_min, salary_max, salary_months, experience, education,
-       headcount, welfare, description, address, contact_name, contact_tel, department, company_id, status, created_by, created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) RETURNING id`,
+       headcount, welfare, description, address, contact_name, contact_tel, department, job_nature, contact_public, notify_apply, closes_on,
+       company_id, status, created_by, created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$24) RETURNING id`,
     [...fields, a.companyId, status, a.userId, now],
   );
   return { id: row!.id, status };

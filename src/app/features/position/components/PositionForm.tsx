@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Field, Input, makeStyles, Option, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, makeStyles, Option, Radio, RadioGroup, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
 import { Dropdown } from '../../../shared/ui/Dropdown';
 import { useLocation, useSearch } from 'wouter';
-import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, WELFARE } from '../../../../contract/vocab';
+import { CITIES, CITY_NAMES, EDUCATION, EXPERIENCE, JOB_CATEGORIES, JOB_NATURES, WELFARE } from '../../../../contract/vocab';
 import { requireMember } from '../../../shared/dialogs/store';
 import { useDraftForm } from '../../../shared/hooks/draft-form';
 import { t } from '../../../shared/i18n/zh-CN';
@@ -73,6 +73,10 @@ const blank = {
   contact_name: '',
   contact_tel: '',
   department: '',
+  job_nature: JOB_NATURES[0] as string,
+  closes_on: '',
+  contact_public: '0',
+  notify_apply: '1',
 };
 type Values = typeof blank;
 type Errors = Partial<Record<keyof Values, string>>;
@@ -128,6 +132,10 @@ export function PositionForm() {
         contact_name: d.contact_name,
         contact_tel: d.contact_tel,
         department: d.department,
+        job_nature: d.job_nature,
+        closes_on: d.closes_on,
+        contact_public: d.contact_public ? '1' : '0',
+        notify_apply: d.notify_apply ? '1' : '0',
       };
     },
     onLoadFailed: () => navigate('/position'),
@@ -211,6 +219,16 @@ export function PositionForm() {
     </Field>
   );
 
+  // 是/否 of a position's switch (联系方式对外显示, 接收投递通知)
+  const yesNo = (k: 'contact_public' | 'notify_apply', label: string, hint: string) => (
+    <Field label={label} hint={hint} {...err(k)}>
+      <RadioGroup layout="horizontal" value={values[k]} onChange={(_, d) => set({ [k]: d.value })} data-testid={`position-${k.replace('_', '-')}`}>
+        <Radio value="1" label={tRecruit.positionForm.yes} />
+        <Radio value="0" label={tRecruit.positionForm.no} />
+      </RadioGroup>
+    </Field>
+  );
+
   return (
     <section className={p.panel}>
       <div className={p.head}>
@@ -244,6 +262,11 @@ export function PositionForm() {
               f.category,
             )}
             {select(
+              'job_nature',
+              JOB_NATURES.map((n) => ({ value: n, label: n })),
+              f.jobNature,
+            )}
+            {select(
               'city',
               CITY_NAMES.map((c) => ({ value: c, label: c })),
               f.city,
@@ -264,6 +287,9 @@ export function PositionForm() {
                 onChange={(_, d) => set({ department: d.value })}
                 data-testid="position-department"
               />
+            </Field>
+            <Field label={f.closesOn} hint={tRecruit.positionForm.hints.closesOn} {...err('closes_on')}>
+              <Input type="date" value={values.closes_on} onChange={(_, d) => set({ closes_on: d.value })} data-testid="position-closes-on" />
             </Field>
           </div>
 
@@ -376,6 +402,8 @@ export function PositionForm() {
                 data-testid="position-contact-tel"
               />
             </Field>
+            {yesNo('contact_public', f.contactPublic, tRecruit.positionForm.hints.contactPublic)}
+            {yesNo('notify_apply', f.notifyApply, tRecruit.positionForm.hints.notifyApply)}
           </div>
 
           <div className={s.footer}>

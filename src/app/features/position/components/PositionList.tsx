@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -24,6 +24,7 @@ import { EmptyState, ListTable, Pager } from '../../../shared/ui';
 import { usePositionColumns } from './positionColumns';
 import { listPositions, setPositionStatus } from '../api';
 import { usePageStyles } from './styles';
+import { ShareDialog } from './ShareDialog';
 
 type Tab = 'all' | 'open' | 'review' | 'rejected' | 'closed';
 const TABS: Tab[] = ['all', 'open', 'review', 'rejected', 'closed'];
@@ -45,6 +46,8 @@ export function PositionList() {
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
   const [closing, setClosing] = useState<PositionItem | null>(null);
+  const [sharing, setSharing] = useState<PositionItem | null>(null);
+  const closeShare = useCallback(() => setSharing(null), []);
   // the list is company data: without a verified company the prompt of SPEC §6 shows instead
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => setAllowed(requireCompany()), []);
@@ -140,12 +143,14 @@ export function PositionList() {
                 p.status === 'closed'
                   ? { key: 'reopen', label: tRecruit.position.reopen, onClick: () => void change(p, 'reopen') }
                   : { key: 'close', label: tRecruit.position.close, onClick: () => setClosing(p) },
+                { key: 'share', label: tRecruit.position.share, onClick: () => setSharing(p), testId: 'position-share' },
               ]}
             />
             <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={setPage} />
           </>
         )}
       </section>
+      <ShareDialog position={sharing} onClose={closeShare} />
       <Dialog open={closing !== null} onOpenChange={(_, d) => !d.open && setClosing(null)}>
         <DialogSurface>
           <DialogBody>

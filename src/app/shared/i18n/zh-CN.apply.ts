@@ -1,0 +1,53 @@
+/**
+ * The message catalog, 求职者端 part (zh-CN.ts holds the shell's part; see its header): a
+ * position's public page (/m/job/:token) and its 投递简历 form. Loaded with that page only.
+ */
+export const tApply = {
+  loading: '加载中',
+  invalid: '职位不存在或链接已失效',
+  invalidNote: '请向发布职位的企业索取新的链接',
+  salary: '薪资',
+  nature: '工作性质',
+  require: '学历/经验',
+  place: '工作地点',
+  headcount: '招聘人数',
+  people: (n: number) => `${n}人`,
+  closesOn: '截止日期',
+  contact: '联系人',
+  welfare: '职位福利',
+  description: '职位描述',
+  closed: { offline: '该职位已停止招聘', expired: '该职位已过截止日期，停止接收投递' },
+  closedNote: '你可以关注该企业发布的其他职位',
+
+  form: {
+    title: '投递简历',
+    note: '提交后，企业将通过电话或短信与你联系',
+    name: '姓名',
+    mobile: '手机号',
+    mobilePh: '11位手机号',
+    badMobile: '请输入正确的手机号',
+    codeBad: '请输入6位验证码',
+    gender: '性别',
+    male: '男',
+    female: '女',
+    birth: '出生年月',
+    education: '最高学历',
+    educationPh: '请选择',
+    years: '工作年限',
+    yearsPh: '应届/无经验填 0',
+    yearsUnit: '年',
+    intro: '自我介绍',
+    introPh: '选填：工作经历、技能特长等（500字以内）',
+    required: (label: string) => `请填写${label}`,
+    choose: (label: string) => `请选择${label}`,
+    badYears: '工作年限为0至50的整数',
+    privacy: '你的简历仅投递给该企业，不会公开到人才库',
+    submit: '投递简历',
+  },
+  done: {
+    title: '投递成功',
+    note: '企业查看简历后将通过电话或短信与你联系，请保持手机畅通',
+    twice: '你已投递过该职位',
+    twiceNote: '企业会尽快处理你的简历，无需重复投递',
+  },
+} as const;
