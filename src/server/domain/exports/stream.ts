@@ -7,7 +7,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/types';
-import { streamedSheet } from '../../lib/xlsx';
+import { streamedSheet, streamedSheetOf } from '../../lib/xlsx';
 import { endTicket, ticketProgress, type ClaimedTicket } from './tickets';
 
 export const EXPORT_BATCH = 1000;
@@ -21,6 +21,15 @@ export interface ExportSource<R> {
   /** before a batch's rows leave the server (the audit of whole numbers) */
   beforeWrite?(db: Db, rows: R[]): Promise<void>;
   row(r: R): Record<string, unknown>;
+  /** small sheets after the streamed one (a report's 说明, the data panel's tables), made once its rows are written */
+  more?(db: Db): Promise<ExtraSheet[]>;
+}
+
+/** A sheet written whole after the streamed one: its columns (with headers: a headed sheet) and rows. */
+export interface ExtraSheet {
+  name: string;
+  columns: Partial<ExcelJS.Column>[];
+  rows: unknown[][];
 }
 
 export interface RunningExport {
@@ -77,6 +86,12 @@ export function runExport<R>(
         if (rows.length < batchSize) break;
       }
       ws.commit();
+      for (const x of (await src.more?.(db)) ?? []) {
+        await wantsMore(out, signal);
+        const sheet = streamedSheetOf(wb, x.name, x.columns);
+        for (const r of x.rows) sheet.addRow(r).commit();
+        sheet.commit();
+      }
       await wb.commit();
       await endTicket(db, ticket.id, 'done', n, clock());
       return 'done' as const;
