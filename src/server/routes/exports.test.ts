@@ -191,6 +191,14 @@ describe('the other exports through the same ticket', () => {
       [c1, y, q],
     );
     expect(lines.map((l) => [l[1], l[3]])).toEqual(workers.map((w) => [w.name, decryptPii(w.cert_no_enc)]));
+    // the columns' styles reach every line (the streamed cells share their column's style object)
+    const sheet = wb.getWorksheet('季度收入报送')!;
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    for (const n of [2, lines.length + 1]) {
+      expect(sheet.getRow(n).getCell(4).numFmt).toBe('@');
+      expect(sheet.getRow(n).getCell(6).numFmt).toBe('#,##0.00');
+      expect(sheet.getRow(n).getCell(2).numFmt).toBeUndefined();
+    }
     expect(await audits()).toBe(before + workers.length);
     expect(wb.getWorksheet('说明')!.getRow(3).values).toEqual([undefined, '人数', workers.length]);
     // without pii.full: no ticket; with it at the call but not at download: refused, nothing audited
