@@ -7,6 +7,10 @@
  * BENCH_SCALE sets the number of seekers: default 1,000,000 on PostgreSQL (DATABASE_URL, a user
  * allowed to create databases), 100,000 on the embedded PGlite. BENCH_CALLS: calls per figure.
  * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md).
+ * BENCH_PAYOUT_ROWS payout rows (default 200,000 on PostgreSQL, 20,000 on PGlite: scale-payouts.ts)
+ * and the keyset lists (scale-keyset.ts) are seeded beside them. BENCH_SCALE_PARTS=lists seeds and
+ * times only those (the ledger, logs, workers, records and a batch's rows: minutes instead of the
+ * hall's long seeding), =hall only the recruitment side; default both.
  */
 import { HallQuery } from '../src/contract/recruitment';
 import { migrate, seed, type Db } from '../src/server/db';
@@ -17,6 +21,8 @@ import { searchHall } from '../src/server/domain/recruitment/hall';
 import { listPositions } from '../src/server/domain/recruitment/positions';
 import { encodeCursor } from '../src/server/lib/page';
 import { containsPattern } from '../src/server/lib/search';
+import { mobileIndex } from '../src/server/domain/users';
+import { payoutRowCalls, seedPayoutRows } from './lib/scale-payouts';
 import { keysetListCalls, seedKeysetLists } from './lib/scale-keyset';
 import { seedScale } from './lib/scale-seed';
 
@@ -24,6 +30,8 @@ const url = process.env.DATABASE_URL;
 const SCALE = Number(process.env.BENCH_SCALE ?? (url ? 1_000_000 : 100_000));
 const CALLS = Number(process.env.BENCH_CALLS ?? 40);
 const POSITIONS = 2000;
+const PAYOUT_ROWS = Number(process.env.BENCH_PAYOUT_ROWS ?? (url ? 200_000 : 20_000));
+const PARTS = process.env.BENCH_SCALE_PARTS ?? 'all';
 
 const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
@@ -65,48 +73,22 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Prom
 
 export default async function scaleBench() {
   const { db, engine, drop } = await openBenchDb();
-  const out: Record<string, unknown> = { engine, seekers: SCALE, applications: SCALE, positions: POSITIONS, calls: CALLS };
+  const out: Record<string, unknown> = { engine, parts: PARTS, calls: CALLS };
   try {
     await migrate(db);
     await seed(db);
-    const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
-    Object.assign(out, seeded);
-    const companyId = seeded.company_id;
-    Object.assign(out, await seedKeysetLists(db, companyId, Math.ceil(SCALE / 5)));
     const now = new Date();
-    const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
-    // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)
-    const deep = Math.min(10_000, Math.floor(SCALE / 10 / 2));
-    const at = (await db.one<{ k_at: string; id: number }>(
-      `SELECT active_at::text AS k_at, id FROM candidates ORDER BY active_at DESC, id DESC OFFSET $1 LIMIT 1`,
-      [(deep - 1) * 10],
-    ))!;
-    const big = seeded.big_position_id;
-    const apps = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM applications WHERE position_id = $1', [big]))!.n;
-    const lastPage = Math.min(10_000, Math.ceil(apps / 20));
-    const appAt = (await db.one<{ k_at: string; id: number }>(
-      `SELECT created_at::text AS k_at, id FROM applications WHERE position_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
-      [big, (lastPage - 1) * 20 - 1],
-    ))!;
-    const apply = (q: Record<string, unknown>) => () => listApplications(db, companyId, big, { status: 'all', page: 1, page_size: 20, ...q }, now);
-    const calls: Record<string, () => Promise<unknown>> = {
-      hall_page_1: hall({}),
-      [`hall_page_${deep}_offset`]: hall({ page: deep }),
-      [`hall_page_${deep}_keyset`]: hall({ page: deep, after: encodeCursor([0, at.k_at, at.id]) }),
-      hall_common_word_销售: hall({ keywords: '销售' }),
-      hall_common_word_开发_city: hall({ keywords: '开发', city: '杭州' }),
-      hall_rare_word_区块链: hall({ keywords: '区块链' }),
-      hall_school_浙江大学: hall({ keywords: '浙江大学' }),
-      hall_company_网易: hall({ keywords: '网易' }),
-      hall_mobile: hall({ keywords: '13905710006' }),
-      hall_one_char_杭: hall({ keywords: '杭' }),
-      position_list: () => listPositions(db, companyId, { status: 'all', keywords: '', page: 1, page_size: 20 }, now),
-      position_list_keyword: () => listPositions(db, companyId, { status: 'all', keywords: '销售', page: 1, page_size: 20 }, now),
-      [`applications_page_1_of_${apps}`]: apply({}),
-      applications_last_page_offset: apply({ page: lastPage }),
-      applications_last_page_keyset: apply({ page: lastPage, after: encodeCursor([appAt.k_at, appAt.id]) }),
-      ...(await keysetListCalls(db, companyId, now)),
-    };
+    const calls: Record<string, () => Promise<unknown>> = {};
+    const companyId = (await db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))!.id;
+    if (PARTS !== 'lists') Object.assign(calls, await hallCalls(db, out, now));
+    if (PARTS !== 'hall') {
+      Object.assign(out, await seedKeysetLists(db, companyId, Math.ceil(SCALE / 5)));
+      const p = await seedPayoutRows(db, companyId, PAYOUT_ROWS);
+      out.payout_rows_seeded = p.payout_rows_seeded;
+      out.payout_seed_ms = p.payout_seed_ms;
+      const viewer = (await db.one<{ id: number }>('SELECT id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))!.id;
+      Object.assign(calls, await keysetListCalls(db, companyId, now), await payoutRowCalls(db, companyId, p.big_batch_id, viewer));
+    }
     const figures: Record<string, { p50: number; p95: number; p99: number }> = {};
     for (const [name, fn] of Object.entries(calls)) figures[name] = await time(fn);
     out.ms = figures;
@@ -115,11 +97,51 @@ export default async function scaleBench() {
     out.p95_over_target = Object.entries(figures)
       .filter(([, f]) => f.p95 > limit)
       .map(([n]) => n);
-    if (engine === 'postgresql') out.trigram = await trigramFigures(db);
+    if (engine === 'postgresql' && PARTS !== 'lists') out.trigram = await trigramFigures(db);
   } finally {
     await drop();
   }
   return out;
+}
+
+/** The seekers, work rows and applications (scale-seed.ts), and the hall, position and application calls. */
+async function hallCalls(db: Db, out: Record<string, unknown>, now: Date): Promise<Record<string, () => Promise<unknown>>> {
+  Object.assign(out, { seekers: SCALE, applications: SCALE, positions: POSITIONS });
+  const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+  Object.assign(out, seeded);
+  const companyId = seeded.company_id;
+  const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
+  // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)
+  const deep = Math.min(10_000, Math.floor(SCALE / 10 / 2));
+  const at = (await db.one<{ k_at: string; id: number }>(
+    `SELECT active_at::text AS k_at, id FROM candidates ORDER BY active_at DESC, id DESC OFFSET $1 LIMIT 1`,
+    [(deep - 1) * 10],
+  ))!;
+  const big = seeded.big_position_id;
+  const apps = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM applications WHERE position_id = $1', [big]))!.n;
+  const lastPage = Math.min(10_000, Math.ceil(apps / 20));
+  const appAt = (await db.one<{ k_at: string; id: number }>(
+    `SELECT created_at::text AS k_at, id FROM applications WHERE position_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+    [big, (lastPage - 1) * 20 - 1],
+  ))!;
+  const apply = (q: Record<string, unknown>) => () => listApplications(db, companyId, big, { status: 'all', page: 1, page_size: 20, ...q }, now);
+  return {
+    hall_page_1: hall({}),
+    [`hall_page_${deep}_offset`]: hall({ page: deep }),
+    [`hall_page_${deep}_keyset`]: hall({ page: deep, after: encodeCursor([0, at.k_at, at.id]) }),
+    hall_common_word_销售: hall({ keywords: '销售' }),
+    hall_common_word_开发_city: hall({ keywords: '开发', city: '杭州' }),
+    hall_rare_word_区块链: hall({ keywords: '区块链' }),
+    hall_school_浙江大学: hall({ keywords: '浙江大学' }),
+    hall_company_网易: hall({ keywords: '网易' }),
+    hall_mobile: hall({ keywords: '13905710006' }),
+    hall_one_char_杭: hall({ keywords: '杭' }),
+    position_list: () => listPositions(db, companyId, { status: 'all', keywords: '', page: 1, page_size: 20 }, now),
+    position_list_keyword: () => listPositions(db, companyId, { status: 'all', keywords: '销售', page: 1, page_size: 20 }, now),
+    [`applications_page_1_of_${apps}`]: apply({}),
+    applications_last_page_offset: apply({ page: lastPage }),
+    applications_last_page_keyset: apply({ page: lastPage, after: encodeCursor([appAt.k_at, appAt.id]) }),
+  };
 }
 
 /** The alternative: pg_trgm's GIN index over the same text, the same keywords, counting matches. */

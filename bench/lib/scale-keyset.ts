@@ -38,6 +38,7 @@ export async function seedKeysetLists(db: Db, companyId: number, n: number) {
        FROM generate_series(1, $2) i`,
     [companyId, Math.ceil(n / 10)],
   );
+  await db.query('ANALYZE payout_ledger, payout_logs, flex_workers, departure_records');
   return {
     keyset_lists_seeded: { ledger: n, logs: batch ? Math.ceil(n / 10) : 0, workers: Math.ceil(n / 10), records: Math.ceil(n / 10) },
     keyset_seed_ms: Date.now() - t0,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { IdParam, KeysetPage, KeysetQuery, PersonName, formInt } from './common';
+import { ExportTicket } from './exports';
 import { MOBILE_RE, SMS_CODE_RE } from './patterns';
 import { LEAVE_TYPE_CODES } from './vocab';
 import { PiiReason } from './privacy';
@@ -272,7 +273,6 @@ export const RecordListData = z.object({
 });
 /** 查看 a record's whole ID number or mobile: which one, and why (查看原因, audited). */
 export const RecordRevealQuery = z.strictObject({ field: z.enum(['id_card', 'mobile']), reason: PiiReason });
-export const ExportData = z.object({ filename: z.string(), content_base64: z.string() });
 
 export const dimissionEndpoints = {
   urge: ep({ method: 'GET', path: '/dimission/urge', data: UrgeData, auth: true, silent: true }),
@@ -346,7 +346,8 @@ export const dimissionEndpoints = {
     method: 'GET',
     path: '/dimission/records/export',
     query: RecordListQuery.omit({ page: true, page_size: true }),
-    data: ExportData,
+    // a ticket: the .xlsx streams from exportFile (issue 34)
+    data: ExportTicket,
     auth: true,
     perm: 'pii.full',
   }),

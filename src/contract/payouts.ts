@@ -351,7 +351,8 @@ export const payoutsEndpoints = {
     auth: true,
     perm: 'payout.prepare',
   }),
-  payQuarterExport: ep({ method: 'GET', path: '/payout/quarter-export', query: QuarterQuery, data: PayExport, auth: true, perm: 'pii.full' }),
+  // a ticket: the .xlsx streams from exportFile (issue 34)
+  payQuarterExport: ep({ method: 'GET', path: '/payout/quarter-export', query: QuarterQuery, data: ExportTicket, auth: true, perm: 'pii.full' }),
   // the channel's signed callback (verified, applied once per notify id), retried by the channel: no per-IP limit
   payNotify: ep({ method: 'POST', path: '/payout/notify', body: NotifyBody, data: NotifyData, auth: false, silent: true, ipLimit: false }),
   // the channel's signed 来账 (a transfer into the platform account), verified, applied once per transfer

@@ -3,7 +3,7 @@
  * search. Calls that SPEC §7 leaves out, designed in the same style (form bodies, query params).
  */
 import { z } from 'zod';
-import { DateTimeText, INT_MAX, freeText, text } from './common';
+import { DateTimeText, INT_MAX, KeysetPage, freeText, text } from './common';
 import { CITIES, CITY_NAMES, EDUCATION, JOB_NATURES, EXPERIENCE_CODES, JOB_CATEGORIES, SALARY_CODES, WELFARE } from './vocab';
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
@@ -213,7 +213,7 @@ export const ApplyItem = z.object({
   applied_at: DateTimeText,
 });
 export type ApplyItem = z.infer<typeof ApplyItem>;
-export const ApplyListData = Paged(ApplyItem).extend({ title: z.string(), ...Cursors });
+export const ApplyListData = Paged(ApplyItem).extend({ title: z.string(), ...KeysetPage });
 
 export const InterviewItem = z.object({
   id: z.number().int(),
@@ -237,8 +237,9 @@ export const InterviewItem = z.object({
   sent_at: DateTimeText,
 });
 export type InterviewItem = z.infer<typeof InterviewItem>;
-export const InterviewListQuery = z.strictObject({ page, page_size: pageSize });
-export const InterviewListData = Paged(InterviewItem).extend({ title: z.string(), ...Cursors });
-export const HiredListData = Paged(ApplyItem.extend({ hired_at: DateTimeText })).extend({ title: z.string(), ...Cursors });
+/** 已录用 and 邀请面试 of a position: by page number or, next / previous, by cursor (issue 34) */
+export const InterviewListQuery = z.strictObject({ page, page_size: pageSize, ...keyset });
+export const InterviewListData = Paged(InterviewItem).extend({ title: z.string(), ...KeysetPage });
+export const HiredListData = Paged(ApplyItem.extend({ hired_at: DateTimeText })).extend({ title: z.string(), ...KeysetPage });
 
 export const ApplyStatusData = z.object({ id: z.number().int(), status: z.enum(['pending', 'viewed', 'invited', 'unsuitable', 'hired']) });

@@ -6,6 +6,7 @@ import './zod-csp';
 import { z } from 'zod';
 import { ep, type Endpoint } from './endpoint';
 import { DateText, DayInput, formInt, text } from './common';
+import { ExportTicket } from './exports';
 import { MAX_RANGE_DAYS, RANGE_CODES, spanDays } from './statistics-rules';
 
 export * from './statistics-rules';
@@ -107,14 +108,13 @@ export const HeadcountBody = z.strictObject({
 });
 export type HeadcountBody = z.input<typeof HeadcountBody>;
 
-export const StatsExport = z.object({ filename: z.string(), content_base64: z.string() });
-
 export const statisticsEndpoints = {
   statsRecruit: ep({ method: 'GET', path: '/statistics/recruitment', query: StatsQuery, data: RecruitStats, auth: true }),
   statsDeparture: ep({ method: 'GET', path: '/statistics/departure', query: StatsQuery, data: DepartureStats, auth: true }),
   statsFlex: ep({ method: 'GET', path: '/statistics/flex', query: StatsQuery, data: FlexStats, auth: true }),
   statsCrc: ep({ method: 'GET', path: '/statistics/crc', query: StatsQuery, data: CrcStats, auth: true }),
-  statsExport: ep({ method: 'GET', path: '/statistics/export', query: StatsQuery, data: StatsExport, auth: true }),
+  // a ticket: the .xlsx streams from exportFile (issue 34)
+  statsExport: ep({ method: 'GET', path: '/statistics/export', query: StatsQuery, data: ExportTicket, auth: true }),
   statsHeadcount: ep({ method: 'GET', path: '/statistics/headcount', data: z.object({ list: z.array(HeadcountFigure) }), auth: true }),
   statsHeadcountSet: ep({ method: 'POST', path: '/statistics/headcount', body: HeadcountBody, data: z.null(), auth: true, perm: 'admin' }),
 } as const satisfies Record<string, Endpoint>;

@@ -37,8 +37,17 @@ export function streamedSheet(
 ): { wb: ExcelJS.stream.xlsx.WorkbookWriter; ws: ExcelJS.Worksheet } {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as never, useStyles: true, useSharedStrings: false });
   wb.creator = 'HR Console';
-  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  return { wb, ws: streamedSheetOf(wb, name, columns) };
+}
+
+/**
+ * One more sheet of a streamed workbook (add it once the one before is committed): headed (bold,
+ * frozen first row) when its columns have headers, plain rows otherwise.
+ */
+export function streamedSheetOf(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]): ExcelJS.Worksheet {
+  const headed = columns.some((c) => c.header);
+  const ws = wb.addWorksheet(name, headed ? { views: [{ state: 'frozen', ySplit: 1 }] } : {});
   ws.columns = columns;
-  ws.getRow(1).font = { bold: true };
-  return { wb, ws };
+  if (headed) ws.getRow(1).font = { bold: true };
+  return ws;
 }

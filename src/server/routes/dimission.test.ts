@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProofDetail, ProofListData, ProofViewData, RecordListData, RequestListData } from '../../contract/dimission';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { download } from '../../../tests/setup/exports';
 import { maskIdCard } from '../../contract/person';
 import { makeIdCard } from '../db/seeds/dimission';
 import { mobileIndex } from '../domain/users';
@@ -335,11 +336,11 @@ describe('scan to leave, proof, records', () => {
     const pd = ProofDetail.parse((await get(`/dimission/proofs/${fromImport.body.data.id}`, member)).body.data);
     expect(pd.legal_basis).toBe('expire');
     expect(pd.tenure_text).toBe('4年6个月');
-    // export: masked values only
+    // export: masked values only (a ticket, the file streamed: issue 34)
     const ex = await get('/dimission/records/export', member);
     expect(ex.body.code).toBe(200);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(ex.body.data.content_base64, 'base64') as never);
+    await wb.xlsx.load((await download(s.url, member, ex.body.data.ticket)).file! as never);
     const ws = wb.getWorksheet('离职记录')!;
     expect(ws.getRow(1).getCell(1).value).toBe('姓名');
     const text = JSON.stringify(ws.getSheetValues());

@@ -106,6 +106,8 @@ export function dimissionRoutes(app: FastifyInstance, opts: { sandbox: boolean; 
   addRoute(app, endpoints.dimRecordReveal, async ({ auth, db, params, query, now, req }) =>
     revealRecord(db, hrOf(auth, now), params.id, query.field, query.reason, req.ip),
   );
-  /** .xlsx of every record (masked values); the file travels base64 in the envelope. */
-  addRoute(app, endpoints.dimRecordsExport, async ({ auth, db, query, now }) => exportRecords(db, hrOf(auth, now).company.id, query.keywords, now));
+  /** .xlsx of every matching record (masked values): a ticket, the file streams from POST /export/file (issue 34). */
+  addRoute(app, endpoints.dimRecordsExport, async ({ auth, db, query, now }) =>
+    exportRecords(db, { companyId: hrOf(auth, now).company.id, userId: auth.user.id }, query.keywords, now),
+  );
 }

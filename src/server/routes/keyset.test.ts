@@ -1,6 +1,6 @@
 /**
  * Keyset lists over real HTTP (issue 34): 费用记录, 操作日志, 人员库, 离职记录, a position's
- * applications and a payout batch's rows page by cursor — forward and back the same rows as by
+ * applications, 已录用 and 邀请面试, and a payout batch's rows page by cursor — forward and back the same rows as by
  * page number, no row twice nor skipped when rows arrive while someone pages, only the company's
  * own rows, a stale cursor a clear 400. The kept counts (people per task, rows per batch by
  * status) equal a recount after every kind of change, and the rebuild puts them right.
@@ -173,6 +173,75 @@ describe('keyset lists', () => {
     await stableUnderInserts(plain(`/position/${pos}/applications`), () => apply(2));
     expect((await get(`/position/${pos}/applications`, other)).body.msg).not.toBe('');
     expect((await get(`/position/${pos}/applications`, other)).body.code).not.toBe(200);
+  });
+
+  it("a position's 已录用 and 邀请面试: by hire / invitation time then id, many of one instant, the company's own only", async () => {
+    // a position of its own: its people are only the rows made here
+    const pos = (await s.db.one<{ id: number }>(
+      `INSERT INTO positions (company_id, title, category, city, district, salary_min, salary_max, experience, education, headcount, description, address, contact_name, contact_tel, status)
+       SELECT company_id, '分页测试', category, city, district, salary_min, salary_max, experience, education, headcount, description, address, contact_name, contact_tel, 'open'
+         FROM positions WHERE company_id = $1 ORDER BY id LIMIT 1 RETURNING id`,
+      [c1],
+    ))!.id;
+    const people = async (n: number) =>
+      (
+        await s.db.query<{ id: number }>(
+          'SELECT id FROM candidates WHERE id NOT IN (SELECT candidate_id FROM applications WHERE position_id = $1) ORDER BY id LIMIT $2',
+          [pos, n],
+        )
+      ).map((r) => r.id);
+    const hireAt = async (n: number, at: string) => {
+      const ids: number[] = [];
+      for (const c of await people(n))
+        ids.push(
+          (await s.db.one<{ id: number }>(
+            `INSERT INTO applications (position_id, company_id, candidate_id, status, hired_at) VALUES ($1, $2, $3, 'hired', $4) RETURNING id`,
+            [pos, c1, c, at],
+          ))!.id,
+        );
+      return ids;
+    };
+    const inviteAt = async (n: number, at: string) => {
+      const ids: number[] = [];
+      for (const c of await people(n)) {
+        const app = (await s.db.one<{ id: number }>(
+          `INSERT INTO applications (position_id, company_id, candidate_id, status) VALUES ($1, $2, $3, 'invited') RETURNING id`,
+          [pos, c1, c],
+        ))!.id;
+        ids.push(
+          (await s.db.one<{ id: number }>(
+            `INSERT INTO interviews (company_id, candidate_id, position_id, application_id, type, pick_time, address, contacts_name, contacts_tel, created_at)
+             VALUES ($1, $2, $3, $4, 'user', $5::timestamptz + interval '3 days', '杭州市西湖区', '王丽娟', '0571-88888888', $5) RETURNING id`,
+            [c1, c, pos, app, at],
+          ))!.id,
+        );
+      }
+      return ids;
+    };
+    // 16 hired, 10 of them in one instant (the keyset's tie-break on id), and as many invitations
+    await hireAt(10, '2026-03-01 10:00:00+08');
+    for (let i = 0; i < 6; i++) await hireAt(1, `2026-02-0${i + 1} 09:00:00+08`);
+    await inviteAt(10, '2026-03-01 10:00:00+08');
+    for (let i = 0; i < 6; i++) await inviteAt(1, `2026-02-0${i + 1} 09:00:00+08`);
+    const hired = plain(`/position/${pos}/hired`);
+    await stableUnderInserts(hired, () => hireAt(2, '2099-01-01 10:00:00+08'));
+    const hiredRef = await s.db.query<{ id: number }>(
+      `SELECT id FROM applications WHERE position_id = $1 AND status = 'hired' ORDER BY COALESCE(hired_at, updated_at) DESC, id DESC`,
+      [pos],
+    );
+    expect((await walkBothWays(hired)).byNumber.flat()).toEqual(hiredRef.map((r) => r.id));
+    const invited = plain(`/position/${pos}/invited`);
+    await stableUnderInserts(invited, () => inviteAt(2, '2099-01-01 10:00:00+08'));
+    const invitedRef = await s.db.query<{ id: number }>('SELECT id FROM interviews WHERE position_id = $1 ORDER BY created_at DESC, id DESC', [pos]);
+    expect((await walkBothWays(invited)).byNumber.flat()).toEqual(invitedRef.map((r) => r.id));
+    const first = await get(`/position/${pos}/invited?page_size=5`);
+    expect([first.body.data.total, first.body.data.total_more]).toEqual([invitedRef.length, false]);
+    // another company: refused, with or without a cursor
+    for (const path of [`/position/${pos}/hired`, `/position/${pos}/invited`, `/position/${pos}/invited?page=2&after=${first.body.data.next}`]) {
+      const r = await get(path, other);
+      expect(r.body.code, path).not.toBe(200);
+      expect(r.body.msg, path).not.toBe('');
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { FIGURES, kpiValues, PANEL_KPIS } from '../../contract/statistics-defs';
 import { makeIdCard } from '../db/seeds/dimission';
 import { addDays, fmtDate } from '../lib/time';
 import { demoAccounts, entCalls, useTestServer } from '../../../tests/setup/server';
+import { download } from '../../../tests/setup/exports';
 
 const s = useTestServer();
 const { get, post } = entCalls(s);
@@ -205,7 +206,7 @@ describe('items 5 and 6: the export and the home page equal the panel', () => {
       const r = await get(`/statistics/export?${q}`, member);
       expect(r.body.code, r.body.msg).toBe(200);
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(Buffer.from(r.body.data.content_base64, 'base64') as unknown as ArrayBuffer);
+      await wb.xlsx.load((await download(s.url, member, r.body.data.ticket)).file! as unknown as ArrayBuffer);
       const rows = (name: string) =>
         wb
           .getWorksheet(name)!
@@ -243,7 +244,7 @@ describe('the other kinds of change: a payout paid, then bounced; a delivery acc
   const kpiSheet = async (q: string) => {
     const r = await get(`/statistics/export?${q}`, member);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(r.body.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load((await download(s.url, member, r.body.data.ticket)).file! as unknown as ArrayBuffer);
     const rows = wb.getWorksheet('指标')!.getSheetValues().slice(2) as unknown[][];
     return new Map(rows.map((x) => [x[2] as string, x[3]]));
   };

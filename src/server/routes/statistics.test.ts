@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartureStats, RecruitStats } from '../../contract/statistics';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
+import { download } from '../../../tests/setup/exports';
 import { mobileIndex } from '../domain/users';
 import { insertUser } from '../../../tests/setup/users';
 
@@ -271,7 +272,8 @@ describe('export', () => {
     expect(r.body.code).toBe(200);
     expect(r.body.data.filename).toBe('数据面板_2026-06-09_2026-06-15.xlsx');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(r.body.data.content_base64, 'base64') as unknown as ArrayBuffer);
+    // a ticket, the file streamed from POST /export/file (issue 34)
+    await wb.xlsx.load((await download(s.url, token, r.body.data.ticket)).file! as unknown as ArrayBuffer);
     const funnel = wb.getWorksheet('招聘漏斗')!;
     expect(funnel.getRow(2).values).toEqual([undefined, '浏览', 180, '—']);
     expect(funnel.getRow(3).values).toEqual([undefined, '投递', 3, 1.7]);

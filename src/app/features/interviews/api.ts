@@ -1,6 +1,8 @@
 import { call, callWithMsg } from '../../shared/lib/http';
+import type { PageAt } from '../../shared/ui/Pager';
 
-export const listInterviews = (positionId: number, page: number) => call('positionInvited', { params: { id: positionId }, query: { page, page_size: 10 } });
+/** 邀请面试 of a position: a page by number, or the next / previous one by the shown page's cursor (issue 34). */
+export const listInterviews = (positionId: number, at: PageAt) => call('positionInvited', { params: { id: positionId }, query: { ...at, page_size: 10 } });
 export const answer = (id: number, a: 'confirm' | 'decline') => callWithMsg('interviewAnswer', { params: { id }, body: { answer: a } });
 export const reschedule = (id: number, pickTime: string, reason: string) =>
   callWithMsg('interviewReschedule', { params: { id }, body: { pick_time: pickTime, reason } }, { loading: true });

@@ -13,8 +13,7 @@ export const setPositionStatus = (id: number, action: 'close' | 'reopen') => cal
 type ApplyStatus = 'all' | 'pending' | 'viewed' | 'invited' | 'unsuitable' | 'hired';
 export const listApplies = (id: number, status: ApplyStatus, at: PageAt) =>
   call('positionApplies', { params: { id }, query: { status, ...at, page_size: 10 } });
-export const listHired = (id: number, page: number) => call('positionHired', { params: { id }, query: { page, page_size: 10 } });
-export const listInvited = (id: number, page: number) => call('positionInvited', { params: { id }, query: { page, page_size: 10 } });
+export const listHired = (id: number, at: PageAt) => call('positionHired', { params: { id }, query: { ...at, page_size: 10 } });
 export const markUnsuitable = (id: number, why?: { reason: string; note: string }) =>
   callWithMsg('applyUnsuitable', { params: { id }, body: (why ?? {}) as BodyInput<'applyUnsuitable'> });
 export const hire = (id: number) => callWithMsg('applyHire', { params: { id } });

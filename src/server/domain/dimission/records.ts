@@ -11,7 +11,7 @@ import { revealPii, type Sealed } from '../../lib/pii';
 import { conflict, notFound } from '../../lib/refusal';
 import { fmtDate, fmtDateTime } from '../../lib/time';
 import { MSG_RECORD_ANONYMISED } from '../accounts/retention-rules';
-import { argOf, dt, type Hr, isOverdue, keywordFilter, missing, transferDaysLeft } from './shared';
+import { argOf, dt, type Hr, isOverdue, keywordFilter, type KeywordQuery, missing, transferDaysLeft } from './shared';
 
 export interface RecordInput {
   companyId: number;
@@ -72,7 +72,7 @@ export async function recordMobile(db: Db, recordId: number): Promise<string | n
   return (await db.one<{ mobile_enc: string | null }>('SELECT mobile_enc FROM departure_records WHERE id = $1', [recordId]))?.mobile_enc ?? null;
 }
 
-interface RecordListRow {
+export interface RecordListRow {
   id: number;
   source: 'import' | 'request' | 'manual';
   name: string;
@@ -91,35 +91,42 @@ interface RecordListRow {
   proof_serial: string | null;
 }
 
-/**
- * The company's records matching `keywords`, newest departure first: one page (keyset on the
- * departure day and id, the count capped), or all (`page` null, the export, counted exactly).
- */
-export async function recordRows(db: Db, companyId: number, keywords: string | undefined, page: (Page & Keyset) | null) {
-  const args: unknown[] = [companyId];
+/** The records of the company matching `keywords`: the WHERE clause, its arguments pushed onto `args` (the company first). */
+function recordsWhere(companyId: number, keywords: KeywordQuery | undefined, args: unknown[]): string {
+  args.push(companyId);
   const where = ['r.company_id = $1'];
   const kw = keywordFilter(keywords, 'r.name', 'r.mobile_bidx', argOf(args));
   if (kw) where.push(kw);
-  const matching = `SELECT 1 FROM departure_records r WHERE ${where.join(' AND ')}`;
-  const count = page
-    ? await cappedCount(db, matching, args)
-    : { total: (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${matching}) x`, args))!.n, total_more: false };
-  const k = page
-    ? keyset(args, page, [
-        { sql: 'r.leave_date', kind: 'date' },
-        { sql: 'r.id', kind: 'int' },
-      ])
-    : { select: '', cond: '', order: ' ORDER BY r.leave_date DESC, r.id DESC', limit: '' };
+  return where.join(' AND ');
+}
+
+/** How many records match (exactly: the export's row count). */
+export async function countRecords(db: Db, companyId: number, keywords: KeywordQuery | undefined): Promise<number> {
+  const args: unknown[] = [];
+  return (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM departure_records r WHERE ${recordsWhere(companyId, keywords, args)}`, args))!.n;
+}
+
+/**
+ * The company's records matching `keywords`, newest departure first: one page (keyset on the
+ * departure day and id), with the count capped unless `counted` is false (the export's batches).
+ */
+export async function recordRows(db: Db, companyId: number, keywords: KeywordQuery | undefined, page: Page & Keyset, counted = true) {
+  const args: unknown[] = [];
+  const where = recordsWhere(companyId, keywords, args);
+  const count = counted ? await cappedCount(db, `SELECT 1 FROM departure_records r WHERE ${where}`, args) : { total: 0, total_more: false };
+  const k = keyset(args, page, [
+    { sql: 'r.leave_date', kind: 'date' },
+    { sql: 'r.id', kind: 'int' },
+  ]);
   const got = await db.query<RecordListRow>(
     `SELECT r.id${k.select}, r.source, r.name, r.id_card_mask, r.mobile_mask, r.dept_name, r.job_name, r.entry_date, r.leave_date, r.leave_type,
             r.legal_basis, r.transfer_done_at, r.created_at, p.id AS proof_id, p.status AS proof_status, p.serial AS proof_serial
        FROM departure_records r
        LEFT JOIN LATERAL (SELECT id, status, serial FROM departure_proofs WHERE record_id = r.id AND company_id = r.company_id ORDER BY (status <> 'void') DESC, id DESC LIMIT 1) p ON true
-      WHERE ${where.join(' AND ')}${k.cond}${k.order}${k.limit}`,
+      WHERE ${where}${k.cond}${k.order}${k.limit}`,
     args,
   );
-  const { rows, next, prev } = 'rows' in k ? k.rows(got) : { rows: got, next: '', prev: '' };
-  return { ...count, rows, next, prev };
+  return { ...count, ...k.rows(got) };
 }
 
 export const recordItem = (r: RecordListRow, today: string) => ({

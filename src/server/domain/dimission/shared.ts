@@ -41,16 +41,26 @@ export const dt = (d: Date | null) => (d ? fmtDateTime(d) : null);
 export const argOf = (args: unknown[]) => (v: unknown) => `$${args.push(v)}`;
 
 /**
+ * A breadcrumb search as it may be kept (an export's ticket): a whole mobile only as its blind
+ * index, never in plain text at rest; anything else as typed, without spaces.
+ */
+export type KeywordQuery = string | { mobile_bidx: string };
+export function keptKeywords(keywords: string | undefined): KeywordQuery {
+  const k = (keywords ?? '').replace(/\s+/g, '');
+  const digits = normalizeDigits(k);
+  return /^1[3-9]\d{9}$/.test(digits) ? { mobile_bidx: blindIndex('mobile', digits) } : k;
+}
+
+/**
  * The breadcrumb search: a name fragment, or a whole mobile through its blind index (a mobile is
  * never stored in plain text, so it can only be matched whole; typed with spaces, hyphens or
  * full-width digits it is the same mobile).
  */
-export function keywordFilter(keywords: string | undefined, nameCol: string, bidxCol: string, arg: (v: unknown) => string): string | null {
-  const k = (keywords ?? '').replace(/\s+/g, '');
-  if (!k) return null;
-  const digits = normalizeDigits(k);
-  if (/^1[3-9]\d{9}$/.test(digits)) return `${bidxCol} = ${arg(blindIndex('mobile', digits))}`;
-  return `${nameCol} ILIKE ${arg(containsPattern(k))}`;
+export function keywordFilter(keywords: KeywordQuery | undefined, nameCol: string, bidxCol: string, arg: (v: unknown) => string): string | null {
+  const q = typeof keywords === 'object' ? keywords : keptKeywords(keywords);
+  if (typeof q === 'object') return `${bidxCol} = ${arg(q.mobile_bidx)}`;
+  if (!q) return null;
+  return `${nameCol} ILIKE ${arg(containsPattern(q))}`;
 }
 
 /** Same answer for a missing object and another company's (no probing of ids). */

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ApplyListQuery, InterviewListQuery } from '../../../contract/recruitment';
 import type { Db } from '../../db/types';
-import { decodeCursor, encodeCursor, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
+import { cappedCount, decodeCursor, encodeCursor, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { allowedMoves, stateOf } from './interview-machine';
@@ -31,7 +31,7 @@ interface PeopleList<R, T> {
 }
 
 /**
- * One page of a position's people, with the position's title and the count of all. `after` /
+ * One page of a position's people, with the position's title and the count of all (capped). `after` /
  * `before` (the answer's `next` / `prev`) page by keyset on (at, id); a page number alone by offset.
  * The page's rows are chosen first, then joined to their candidates (nothing per skipped row).
  */
@@ -47,7 +47,8 @@ async function positionPeople<R extends object, T extends object>(
   const x = s.from.slice(-1);
   const args: unknown[] = [p.id];
   let where = `${x}.position_id = $1${s.status ? ` AND ${x}.status = $${args.push(s.status)}` : ''}`;
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM ${s.from} WHERE ${where}`, args))!.n;
+  // the count stops at COUNT_CAP (total_more: the pager shows 10000+)
+  const count = await cappedCount(db, `SELECT 1 FROM ${s.from} WHERE ${where}`, args);
   const cursor = query.after ?? query.before;
   const back = !query.after && !!query.before;
   let paging: string;
@@ -68,7 +69,8 @@ async function positionPeople<R extends object, T extends object>(
   const key = (r: { id: number; k_at: string } | undefined) => (r ? encodeCursor([r.k_at, r.id]) : '');
   return {
     title: p.title,
-    ...pageFields(query, total),
+    ...pageFields(query, count.total),
+    total_more: count.total_more,
     next: key(rows[rows.length - 1]),
     prev: key(rows[0]),
     list: rows.map((r) => ({ id: r.id, ...person(r, now), ...s.item(r) })),

@@ -3,7 +3,7 @@ import { Button, TableCell, TableRow, Text, Tooltip } from '@fluentui/react-comp
 import { legalBasisLabel, legalBasisPrint } from '../../../../contract/dimission-rules';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { tDim } from '../../../shared/i18n/zh-CN.dimission';
-import { saveBase64 } from '../../../shared/lib/download';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { toast } from '../../../shared/lib/notify';
 import { PagedTable } from '../../../shared/ui';
 import { pageAt, type PageAt } from '../../../shared/ui/Pager';
@@ -46,21 +46,18 @@ export function RecordsTab(p: { keywords: string; version: number; onPreview: (i
       // told by the request layer
     }
   };
+  // the file streams with a progress panel and 取消 for a long one (issue 34)
+  const streamed = useStreamedExport();
   const doExport = async () => {
-    try {
-      const f = await exportRecords(p.keywords || undefined);
-      saveBase64(f.filename, f.content_base64);
-      toast('success', T.exported);
-    } catch {
-      // told by the request layer
-    }
+    if (await streamed.run(() => exportRecords(p.keywords || undefined))) toast('success', T.exported);
   };
   return (
     <>
+      {streamed.view}
       <div className={s.head}>
         <Text className={s.small}>{T.retention}</Text>
         <Gated perm="pii.full">
-          <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="records-export">
+          <Button icon={<ArrowDownloadRegular />} disabled={streamed.busy} onClick={() => void doExport()} data-testid="records-export">
             {T.export}
           </Button>
         </Gated>

@@ -9,6 +9,7 @@ import { INTERVIEW_COLORS, statusColor } from '../../../shared/ui/status-colors'
 import { tRecruit } from '../../../shared/i18n/zh-CN.recruitment';
 import { lazyChunk } from '../../../shared/lib/chunks';
 import { PagedTable, RowActions } from '../../../shared/ui';
+import { pageAt, type PageAt } from '../../../shared/ui/Pager';
 import { listInterviews } from '../api';
 import { rowActions, type RowAction } from '../lib/row-actions';
 import type { Pending } from './MoveDialogs';
@@ -49,7 +50,8 @@ const useStyles = makeStyles({
 export function InterviewTable({ positionId, label }: { positionId: number; label: string }) {
   const s = useStyles();
   const { inviteSent } = useSnapshot(recruitDialogs);
-  const [page, setPage] = useState(1);
+  // the page asked for: the next / previous one by the shown page's cursor (issue 34)
+  const [at, setAt] = useState<PageAt>({ page: 1 });
   const [data, setData] = useState<Awaited<ReturnType<typeof listInterviews>> | null>(null);
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
@@ -59,14 +61,14 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
   useEffect(() => {
     let alive = true;
     setFailed(false);
-    listInterviews(positionId, page).then(
+    listInterviews(positionId, at).then(
       (d) => alive && setData(d),
       () => alive && setFailed(true),
     );
     return () => {
       alive = false;
     };
-  }, [positionId, page, reload, inviteSent]);
+  }, [positionId, at, reload, inviteSent]);
 
   const choose = (action: RowAction, item: InterviewItem) => setMove({ action, item });
   const label_ = (a: RowAction) => (a === 'hire' ? T.hire : T.actions[a]);
@@ -139,7 +141,7 @@ export function InterviewTable({ positionId, label }: { positionId: number; labe
           failed={failed}
           failedText={tRecruit.position.loadFailed}
           onRetry={() => setReload((n) => n + 1)}
-          onPage={setPage}
+          onPage={(n) => setAt(pageAt(n, data))}
           emptyText={tRecruit.applies.invitedEmpty}
           headers={[c.name, T.cols.state, ic.time, ic.place, ic.contact, T.cols.actions]}
           data={data}

@@ -18,7 +18,7 @@ import { tPay } from '../../../shared/i18n/zh-CN.payouts';
 import { toastSuccess } from '../../../shared/lib/notify';
 import { NO_PURPOSE, PurposePicker, purposeProblem, purposeReason, type PurposeValue } from '../../../shared/ui/Purpose';
 import { exportQuarter } from '../api';
-import { saveBase64 } from '../../../shared/lib/download';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { usePayStyles } from './styles';
 
 /** The China-time year and quarter of `now`. */
@@ -35,6 +35,8 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
   const [year, setYear] = useState(now.year);
   const [quarter, setQuarter] = useState(now.quarter);
   const [busy, setBusy] = useState(false);
+  // the file streams with a progress panel and 取消 for a long one (issue 34)
+  const streamed = useStreamedExport();
   const [purpose, setPurpose] = useState<PurposeValue>(NO_PURPOSE);
   const [tried, setTried] = useState(false);
   const years = [now.year, now.year - 1, now.year - 2];
@@ -43,12 +45,10 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
     if (purposeProblem(purpose)) return;
     setBusy(true);
     try {
-      const f = await exportQuarter(year, quarter, purposeReason(purpose));
-      saveBase64(f.filename, f.content_base64);
-      toastSuccess(m.done);
-      onClose();
-    } catch {
-      /* told */
+      if (await streamed.run(() => exportQuarter(year, quarter, purposeReason(purpose)))) {
+        toastSuccess(m.done);
+        onClose();
+      }
     } finally {
       setBusy(false);
     }
@@ -94,10 +94,12 @@ export function QuarterDialog({ onClose }: { onClose: () => void }) {
             <MessageBar intent="warning">
               <MessageBarBody>{m.pii}</MessageBarBody>
             </MessageBar>
+            {/* inside the dialog: its 取消 stays reachable while the modal holds the focus */}
+            {streamed.view}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{m.cancel}</Button>
-            <Button appearance="primary" disabled={busy} onClick={() => void go()} data-testid="quarter-submit">
+            <Button appearance="primary" disabled={busy || streamed.busy} onClick={() => void go()} data-testid="quarter-submit">
               {m.submit}
             </Button>
           </DialogActions>

@@ -47,8 +47,18 @@ const useStyles = makeStyles({
 });
 
 type Data =
-  | { kind: 'collection'; list: ApplyItem[]; total: number; page: number; page_size: number; title: string; next: string; prev: string }
-  | { kind: 'entry'; list: (ApplyItem & { hired_at: string })[]; total: number; page: number; page_size: number; title: string; next: string; prev: string };
+  | { kind: 'collection'; list: ApplyItem[]; total: number; total_more: boolean; page: number; page_size: number; title: string; next: string; prev: string }
+  | {
+      kind: 'entry';
+      list: (ApplyItem & { hired_at: string })[];
+      total: number;
+      total_more: boolean;
+      page: number;
+      page_size: number;
+      title: string;
+      next: string;
+      prev: string;
+    };
 
 /** The three lists of one position: 收到的简历, 邀请面试 and 已录用 (SPEC §2). */
 /**
@@ -78,7 +88,7 @@ export function PositionPeople({ mode, id, title, invited }: { mode: PeopleMode;
     const p =
       mode === 'collection'
         ? listApplies(id, tab, at).then((d) => ({ kind: 'collection' as const, ...d }))
-        : listHired(id, at.page).then((d) => ({ kind: 'entry' as const, ...d }));
+        : listHired(id, at).then((d) => ({ kind: 'entry' as const, ...d }));
     p.then(
       (d) => {
         if (!alive) return;

@@ -5,7 +5,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { CrcStats, DepartureStats, FlexStats, RecruitStats } from '../../../../contract/statistics';
 import { RANGE_CODES, type RangeCode } from '../../../../contract/statistics-rules';
 import { tStat } from '../../../shared/i18n/zh-CN.statistics';
-import { saveBase64 } from '../../../shared/lib/download';
+import { useStreamedExport } from '../../../shared/ui/Exporting';
 import { toast } from '../../../shared/lib/notify';
 import { requireMember } from '../../../shared/dialogs/store';
 import { EmptyState } from '../../../shared/ui';
@@ -19,6 +19,7 @@ import { useStatStyles } from './styles';
 /** /statistics: time range, position and department filters over 招聘 · 离职 · 灵活用工 · CRC; 导出 .xlsx (members). */
 export function StatisticsPage() {
   const s = useStatStyles();
+  const streamed = useStreamedExport();
   const [filter, setFilter] = useState<Filter>({ range: '7d' });
   const [custom, setCustom] = useState({ start: '', end: '' });
   const [data, setData] = useState<{ rec: RecruitStats; dep: DepartureStats; flex: FlexStats; crc: CrcStats } | null>(null);
@@ -52,19 +53,15 @@ export function StatisticsPage() {
   };
   const doExport = async () => {
     if (!requireMember()) return; // members only (SPEC §6): the prompt, as the other paid actions
-    try {
-      const f = await exportStats(filter);
-      saveBase64(f.filename, f.content_base64);
-      toast('success', tStat.exported);
-    } catch {
-      // told by the request layer (members only)
-    }
+    // a ticket, then the file streams (issue 34); refusals (members only) are told by the request layer
+    if (await streamed.run(() => exportStats(filter))) toast('success', tStat.exported);
   };
   const positions = data?.rec.position_options ?? [];
   const posLabel = positions.find((p) => p.id === filter.position_id)?.title ?? tStat.allPositions;
 
   return (
     <div className={s.root}>
+      {streamed.view}
       <div className={`${s.panel} ${s.bar}`}>
         <TabList selectedValue={filter.range} onTabSelect={(_, v) => pickRange(v.value as RangeCode)} aria-label={tStat.title}>
           {RANGE_CODES.map((r) => (
@@ -129,7 +126,7 @@ export function StatisticsPage() {
             {tStat.period(data.rec.start, data.rec.end)}
           </Text>
         )}
-        <Button icon={<ArrowDownloadRegular />} onClick={() => void doExport()} data-testid="stats-export">
+        <Button icon={<ArrowDownloadRegular />} disabled={streamed.busy} onClick={() => void doExport()} data-testid="stats-export">
           {tStat.export}
         </Button>
       </div>
