@@ -7,6 +7,9 @@
  * BENCH_SCALE sets the number of seekers: default 1,000,000 on PostgreSQL (DATABASE_URL, a user
  * allowed to create databases), 100,000 on the embedded PGlite. BENCH_CALLS: calls per figure.
  * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md).
+ * BENCH_DB=<name> (PostgreSQL): seed that database once and keep it; later runs with the same name
+ * migrate it and measure without seeding again (a seeded million takes tens of minutes);
+ * BENCH_SEED_ONLY=1 stops after the seeding.
  */
 import { HallQuery } from '../src/contract/recruitment';
 import { migrate, seed, type Db } from '../src/server/db';
@@ -45,9 +48,12 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Prom
     const db = await openPglite();
     return { db, engine: 'pglite', drop: () => db.close() };
   }
-  const name = `bench_scale_${Date.now()}`;
+  const kept = process.env.BENCH_DB;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DB: a plain lower-case database name');
+  const name = kept ?? `bench_scale_${Date.now()}`;
   const admin = openPg({ connectionString: url, max: 1, timeouts: { statementMs: 0 } });
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = await admin.one('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   // no statement limit: the seeding statements run for minutes
@@ -57,7 +63,7 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Prom
     engine: 'postgresql',
     drop: async () => {
       await db.close();
-      if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE ${name}`);
+      if (!process.env.BENCH_KEEP && !kept) await admin.query(`DROP DATABASE ${name}`);
       await admin.close();
     },
   };
@@ -68,11 +74,22 @@ export default async function scaleBench() {
   const out: Record<string, unknown> = { engine, seekers: SCALE, applications: SCALE, positions: POSITIONS, calls: CALLS };
   try {
     await migrate(db);
-    await seed(db);
-    const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+    // a kept database (BENCH_DB) holds its seeding's answer; seeded once, measured many times
+    await db.query('CREATE TABLE IF NOT EXISTS bench_scale_seeded (seekers int PRIMARY KEY, seeded jsonb NOT NULL)');
+    const before = await db.one<{ seeded: Awaited<ReturnType<typeof seedScale>> & Record<string, unknown> }>(
+      'SELECT seeded FROM bench_scale_seeded WHERE seekers = $1',
+      [SCALE],
+    );
+    let seeded = before?.seeded;
+    if (!seeded) {
+      await seed(db);
+      seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+      Object.assign(seeded, await seedKeysetLists(db, seeded.company_id, Math.ceil(SCALE / 5)));
+      await db.query('INSERT INTO bench_scale_seeded (seekers, seeded) VALUES ($1, $2)', [SCALE, JSON.stringify(seeded)]);
+    } else out.reused_seed = true;
     Object.assign(out, seeded);
+    if (process.env.BENCH_SEED_ONLY) return out; // BENCH_DB: seed now, measure later
     const companyId = seeded.company_id;
-    Object.assign(out, await seedKeysetLists(db, companyId, Math.ceil(SCALE / 5)));
     const now = new Date();
     const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
     // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)

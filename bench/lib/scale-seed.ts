@@ -3,7 +3,8 @@
  * candidates (four in five with two jobs, each with a school), `positions` positions of the demo's
  * member company and one application per seeker (a tenth of them to one position). Per-row triggers
  * are off while it inserts; the kept columns (search text, bigrams, last job, position figures) are
- * then filled set-based by the same rules the triggers follow (migration 067).
+ * then filled set-based by the same rules the triggers follow (migration 067), and the search
+ * indexes (067, 074) built after.
  */
 import type { Db } from '../../src/server/db';
 import { mobileIndex } from '../../src/server/domain/users';
@@ -86,6 +87,7 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
   const started = performance.now();
   for (const t of TRIGGERED) await db.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
   await db.query('DROP INDEX candidates_search_idx');
+  await db.query('DROP INDEX candidates_search_head_idx');
   await step(
     'candidates',
     `INSERT INTO candidates (realname, gender, birth_date, mobile_enc, mobile_mask, education, work_start, job_status, expect_city,
@@ -130,6 +132,7 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
     [base],
   );
   await step('search_index', 'CREATE INDEX candidates_search_idx ON candidates USING gin (search_grams)');
+  await step('search_head_index', 'CREATE INDEX candidates_search_head_idx ON candidates USING gin (hall_head_grams(search_head))');
   await step(
     'positions',
     `INSERT INTO positions (company_id, title, category, city, district, salary_min, salary_max, description, status, created_at, updated_at)

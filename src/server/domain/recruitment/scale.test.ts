@@ -105,6 +105,16 @@ describe('the hall keyword search by index', () => {
     const hall = await searchHall(db, mine.companyId, HallQuery.parse({ keywords: '量子纠缠' }), now);
     expect(hall.list[0]!.last_company).toBe('量子纠缠科技有限公司');
     expect((await reference('量子纠缠')).ids).toEqual([c.id]);
+    // a body match becomes a position match when the job is renamed, and drops out when deleted
+    const body = await walk('有限公司');
+    const ref = await reference('有限公司');
+    const moved = body.ids.find((id) => !ref.head.has(id) && id !== c.id)!;
+    await db.query(`UPDATE candidate_work SET job_name = '有限公司顾问' WHERE id = (SELECT min(id) FROM candidate_work WHERE candidate_id = $1)`, [moved]);
+    const after = await walk('有限公司');
+    expect(after.ids.indexOf(moved)).toBeLessThan(after.ids.findIndex((id) => !ref.head.has(id) && id !== moved));
+    await db.query('DELETE FROM candidate_work WHERE candidate_id = $1', [moved]);
+    const gone = await reference('有限公司');
+    expect([...(await walk('有限公司')).ids].sort((a, b) => a - b)).toEqual(gone.ids);
   });
 
   it('pages by keyset forward and back, the same rows as by offset', async () => {
@@ -118,6 +128,34 @@ describe('the hall keyword search by index', () => {
     const k1 = await q({ keywords: '大学', page: 1 });
     const k2 = await q({ keywords: '大学', page: 2, after: k1.next });
     expect((await q({ keywords: '大学', page: 1, before: k2.prev })).list.map((x) => x.id)).toEqual(k1.list.map((x) => x.id));
+    // both groups (a position's matches, then the rest) on one walk: offset pages, keyset forward
+    // and back give the same rows at every page, across the page where the groups meet
+    let mixed = 0;
+    for (const keywords of ['开发', '大学', '杭', '会', '管理', '经理', '']) {
+      const size = 5;
+      const ref = await reference(keywords);
+      // a page holding the last position match and the first other one
+      if (ref.head.size > 0 && ref.head.size < ref.ids.length && ref.head.size % size !== 0) mixed++;
+      const first = await q({ keywords, page: 1, page_size: size });
+      expect(first.total_more, keywords).toBe(false);
+      const pages = Math.ceil(first.total / size);
+      let after = first;
+      const forward = [first.list.map((x) => x.id)];
+      for (let page = 2; page <= pages; page++) {
+        after = await q({ keywords, page, page_size: size, after: after.next });
+        forward.push(after.list.map((x) => x.id));
+        expect(forward[page - 1], `${keywords} page ${page}`).toEqual((await q({ keywords, page, page_size: size })).list.map((x) => x.id));
+      }
+      for (let page = pages - 1, at = after; page >= 1; page--) {
+        at = await q({ keywords, page, page_size: size, before: at.prev });
+        expect(at.list.map((x) => x.id), `${keywords} back to ${page}`).toEqual(forward[page - 1]);
+      }
+      expect(new Set(forward.flat()).size, keywords).toBe(first.total);
+      expect((await q({ keywords, page: pages + 1, page_size: size })).list, keywords).toEqual([]);
+    }
+    expect(mixed).toBeGreaterThan(0);
+    for (const bad of [encodeCursor([2, '2026-02-01 10:00:00+00', 1]), encodeCursor([1, '2026-02-01 10:00:00+00', 1])])
+      await expect(q({ page: 2, after: bad })).rejects.toMatchObject({ message: '翻页位置已失效，请回到第一页' });
     for (const bad of ['bm90LWEtY3Vyc29y', encodeCursor([0, '2026-02-30 10:00:00+00', 1]), encodeCursor([0, 'now', 1]), encodeCursor(['x', 1])])
       await expect(q({ page: 2, after: bad })).rejects.toMatchObject({ message: '翻页位置已失效，请回到第一页' });
   });
