@@ -30,6 +30,33 @@ type HallRow = PersonRow & {
   k_at: string;
 };
 
+/**
+ * The hall counts at most this many people (共找到 1000+ 位人才 beyond, the pager's 下一页 stays on):
+ * a common word's count reads rows until it has this many matches (issue 34: at a million
+ * seekers 10,000 cost 0.4–1 s for a word in every fifth row).
+ */
+export const HALL_COUNT_CAP = 1000;
+/** a keyword whose every bigram is in at least this share of the candidates is a common word */
+const COMMON_SHARE = 0.05;
+
+/**
+ * The share of candidates holding the keyword's rarest bigram (for one character: its commonest
+ * pair), by the statistics ANALYZE keeps of search_grams' most common elements; 0 when not among
+ * them (rare) or not gathered yet.
+ */
+async function gramShare(db: Db, keyword: string) {
+  const s = keyword.toLowerCase();
+  const grams = [...s].length === 1 ? [] : [...s].slice(0, -1).map((ch, i) => ch + [...s][i + 1]!);
+  const r = await db.one<{ share: number | null }>(
+    `SELECT ${grams.length ? 'CASE WHEN count(*) = $2::int THEN min(f) END' : 'max(f)'} AS share
+       FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(e, f)
+      WHERE s.schemaname = current_schema() AND s.tablename = 'candidates' AND s.attname = 'search_grams'
+        AND ${grams.length ? 'e = ANY ($1::text[])' : 'left(e, 1) = $1::text'}`,
+    grams.length ? [[...new Set(grams)], new Set(grams).size] : [s],
+  );
+  return r?.share ?? 0;
+}
+
 /** A page's row as the hall's order keys it: its group (0: a match in a position), time and id. */
 type Keyed = { id: number; k_rank: number; k_at: string };
 
@@ -41,7 +68,7 @@ type Keyed = { id: number; k_rank: number; k_at: string };
  * read on its own, in the hall's index order and only as far as the page needs (the next group only
  * when the page is not full), so a word in every fourth row costs a page, not a sort of every match;
  * a keyword's statements are planned for the word (PLAN_EACH_CALL), which decides between walking
- * the active_at index and the bigram index. The total stops at COUNT_CAP (`total_more`).
+ * the active_at index and the bigram index. The total stops at HALL_COUNT_CAP (`total_more`).
  * `after` / `before` (a cursor of the answer's `next` / `prev`) page by keyset; a page number alone
  * pages by offset.
  */
@@ -56,8 +83,10 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
   /** the groups' conditions, in the order listed; without a keyword one group of every row */
   let groups = ['TRUE'];
   let any = 'TRUE';
+  let [q, k] = ['', ''];
   if (query.keywords) {
-    const [q, k] = [arg(query.keywords), arg(containsPattern(query.keywords))];
+    q = arg(query.keywords);
+    k = arg(containsPattern(query.keywords));
     const head = `hall_head_grams(c.search_head) @@ hall_gram_query(${q}) AND c.search_head ILIKE ${k}`;
     any = `c.search_grams @@ hall_gram_query(${q}) AND c.search_text ILIKE ${k}`;
     groups = [head, `${any} AND c.search_head NOT ILIKE ${k}`];
@@ -79,7 +108,12 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
   }
   const plan = query.keywords ? PLAN_EACH_CALL : '';
   const filters = where.join(' AND ');
-  const count = await cappedCount(db, `${plan}SELECT 1 FROM candidates c WHERE ${filters} AND ${any}`, args);
+  // a common word is counted by reading rows until the cap: the bigram index would first gather
+  // every match (tens of thousands), and the planner, seeing a LIMIT, picks it all the same
+  // (the keyword's own argument stays in the statement, typed: an unused one has no type)
+  const common = query.keywords && (await gramShare(db, query.keywords)) >= COMMON_SHARE;
+  const counted = common ? `c.search_text ILIKE ${k} AND ${q}::text <> ''` : any;
+  const count = await cappedCount(db, `${plan}SELECT 1 FROM candidates c WHERE ${filters} AND ${counted}`, args, HALL_COUNT_CAP);
 
   const cursor = query.after ?? query.before;
   const back = !query.after && !!query.before;
