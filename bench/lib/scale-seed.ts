@@ -118,7 +118,8 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
   );
   await step(
     'search_columns',
-    `UPDATE candidates c SET search_head = x.head, search_text = x.txt, search_grams = hall_grams(x.txt), last_company = x.lc, last_job = x.lj
+    `UPDATE candidates c SET search_head = x.head, search_text = x.txt, search_grams = hall_grams(x.txt),
+                            search_head_grams = hall_grams(x.head || E'\\n'), last_company = x.lc, last_job = x.lj
        FROM (SELECT c.id, c.expect_job || E'\\n' || coalesce(w.jobs, '') AS head,
                     c.expect_job || E'\\n' || coalesce(w.jobs, '') || E'\\n' || array_to_string(c.labels, ',') || E'\\n' || c.evaluation || E'\\n'
                       || coalesce(w.firms, '') || E'\\n' || coalesce(e.schools, '') || E'\\n' AS txt, w.lc, w.lj
@@ -132,7 +133,7 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
     [base],
   );
   await step('search_index', 'CREATE INDEX candidates_search_idx ON candidates USING gin (search_grams)');
-  await step('search_head_index', 'CREATE INDEX candidates_search_head_idx ON candidates USING gin (hall_head_grams(search_head))');
+  await step('search_head_index', 'CREATE INDEX candidates_search_head_idx ON candidates USING gin (search_head_grams)');
   await step(
     'positions',
     `INSERT INTO positions (company_id, title, category, city, district, salary_min, salary_max, description, status, created_at, updated_at)

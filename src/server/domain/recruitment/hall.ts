@@ -87,7 +87,7 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
   if (query.keywords) {
     q = arg(query.keywords);
     k = arg(containsPattern(query.keywords));
-    const head = `hall_head_grams(c.search_head) @@ hall_gram_query(${q}) AND c.search_head ILIKE ${k}`;
+    const head = `c.search_head_grams @@ hall_gram_query(${q}) AND c.search_head ILIKE ${k}`;
     any = `c.search_grams @@ hall_gram_query(${q}) AND c.search_text ILIKE ${k}`;
     groups = [head, `${any} AND c.search_head NOT ILIKE ${k}`];
   }

@@ -156,7 +156,10 @@ describe('the hall keyword search by index', () => {
       }
       for (let page = pages - 1, at = after; page >= 1; page--) {
         at = await q({ keywords, page, page_size: size, before: at.prev });
-        expect(at.list.map((x) => x.id), `${keywords} back to ${page}`).toEqual(forward[page - 1]);
+        expect(
+          at.list.map((x) => x.id),
+          `${keywords} back to ${page}`,
+        ).toEqual(forward[page - 1]);
       }
       expect(new Set(forward.flat()).size, keywords).toBe(first.total);
       expect((await q({ keywords, page: pages + 1, page_size: size })).list, keywords).toEqual([]);
