@@ -6,7 +6,8 @@
  * with common and rare Chinese words, a mobile number, a school and a company, and the seeding time.
  * BENCH_SCALE sets the number of seekers: default 1,000,000 on PostgreSQL (DATABASE_URL, a user
  * allowed to create databases), 100,000 on the embedded PGlite. BENCH_CALLS: calls per figure.
- * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md).
+ * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md;
+ * BENCH_TRGM=0: not).
  * BENCH_DB=<name> (PostgreSQL): seed that database once and keep it; later runs with the same name
  * migrate it and measure without seeding again (a seeded million takes tens of minutes);
  * BENCH_SEED_ONLY=1 stops after the seeding.
@@ -137,7 +138,7 @@ export default async function scaleBench() {
     out.p95_over_target = Object.entries(figures)
       .filter(([, f]) => f.p95 > limit)
       .map(([n]) => n);
-    if (engine === 'postgresql') out.trigram = await trigramFigures(db);
+    if (engine === 'postgresql' && process.env.BENCH_TRGM !== '0') out.trigram = await trigramFigures(db);
   } finally {
     await drop();
   }
