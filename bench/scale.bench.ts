@@ -6,18 +6,23 @@
  * with common and rare Chinese words, a mobile number, a school and a company, and the seeding time.
  * BENCH_SCALE sets the number of seekers: default 1,000,000 on PostgreSQL (DATABASE_URL, a user
  * allowed to create databases), 100,000 on the embedded PGlite. BENCH_CALLS: calls per figure.
- * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md).
+ * On PostgreSQL with pg_trgm available it also times the trigram alternative (docs/decisions.md;
+ * BENCH_TRGM=0: not).
  * BENCH_PAYOUT_ROWS payout rows (default 200,000 on PostgreSQL, 20,000 on PGlite: scale-payouts.ts)
  * and the keyset lists (scale-keyset.ts) are seeded beside them. BENCH_SCALE_PARTS=lists seeds and
  * times only those (the ledger, logs, workers, records and a batch's rows: minutes instead of the
  * hall's long seeding), =hall only the recruitment side; default both.
+ * BENCH_DB=<name> (PostgreSQL, with BENCH_SCALE_PARTS=hall): seed that database once and keep it;
+ * later runs with the same name migrate it and measure without seeding again (a seeded million
+ * takes tens of minutes); BENCH_SEED_ONLY=1 stops after the seeding.
  */
 import { HallQuery } from '../src/contract/recruitment';
 import { migrate, seed, type Db } from '../src/server/db';
+import { PLAN_EACH_CALL } from '../src/server/db/types';
 import { openPg } from '../src/server/db/pg';
 import { openPglite } from '../src/server/db/pglite';
 import { listApplications } from '../src/server/domain/recruitment/applications';
-import { searchHall } from '../src/server/domain/recruitment/hall';
+import { HALL_COUNT_CAP, searchHall } from '../src/server/domain/recruitment/hall';
 import { listPositions } from '../src/server/domain/recruitment/positions';
 import { encodeCursor } from '../src/server/lib/page';
 import { containsPattern } from '../src/server/lib/search';
@@ -35,10 +40,10 @@ const PARTS = process.env.BENCH_SCALE_PARTS ?? 'all';
 
 const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-async function time(fn: () => Promise<unknown>) {
+async function time(fn: () => Promise<unknown>, calls = CALLS) {
   for (let i = 0; i < 3; i++) await fn(); // warm: caches, and past the five runs a generic plan waits for
   const ms: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
+  for (let i = 0; i < calls; i++) {
     const t = performance.now();
     await fn();
     ms.push(performance.now() - t);
@@ -53,9 +58,14 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Prom
     const db = await openPglite();
     return { db, engine: 'pglite', drop: () => db.close() };
   }
-  const name = `bench_scale_${Date.now()}`;
+  const kept = process.env.BENCH_DB;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DB: a plain lower-case database name');
+  // the lists' rows are seeded afresh each run: on a kept database they would pile up
+  if (kept && PARTS !== 'hall') throw new Error("BENCH_DB keeps the hall's seeding: run it with BENCH_SCALE_PARTS=hall");
+  const name = kept ?? `bench_scale_${Date.now()}`;
   const admin = openPg({ connectionString: url, max: 1, timeouts: { statementMs: 0 } });
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = await admin.one('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   // no statement limit: the seeding statements run for minutes
@@ -65,7 +75,7 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; drop: () => Prom
     engine: 'postgresql',
     drop: async () => {
       await db.close();
-      if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE ${name}`);
+      if (!process.env.BENCH_KEEP && !kept) await admin.query(`DROP DATABASE ${name}`);
       await admin.close();
     },
   };
@@ -75,12 +85,16 @@ export default async function scaleBench() {
   const { db, engine, drop } = await openBenchDb();
   const out: Record<string, unknown> = { engine, parts: PARTS, calls: CALLS };
   try {
-    await migrate(db);
+    const applied = await migrate(db);
     await seed(db);
     const now = new Date();
     const calls: Record<string, () => Promise<unknown>> = {};
     const companyId = (await db.one<{ id: number }>('SELECT company_id AS id FROM users WHERE mobile_bidx = $1', [mobileIndex('13800000001')]))!.id;
-    if (PARTS !== 'lists') Object.assign(calls, await hallCalls(db, out, now));
+    if (PARTS !== 'lists') {
+      const hall = await hallCalls(db, out, now, applied.length > 0);
+      if (!hall) return out; // BENCH_SEED_ONLY: seeded, measured later
+      Object.assign(calls, hall);
+    }
     if (PARTS !== 'hall') {
       Object.assign(out, await seedKeysetLists(db, companyId, Math.ceil(SCALE / 5)));
       const p = await seedPayoutRows(db, companyId, PAYOUT_ROWS);
@@ -97,18 +111,33 @@ export default async function scaleBench() {
     out.p95_over_target = Object.entries(figures)
       .filter(([, f]) => f.p95 > limit)
       .map(([n]) => n);
-    if (engine === 'postgresql' && PARTS !== 'lists') out.trigram = await trigramFigures(db);
+    if (engine === 'postgresql' && PARTS !== 'lists' && process.env.BENCH_TRGM !== '0') out.trigram = await trigramFigures(db);
   } finally {
     await drop();
   }
   return out;
 }
 
-/** The seekers, work rows and applications (scale-seed.ts), and the hall, position and application calls. */
-async function hallCalls(db: Db, out: Record<string, unknown>, now: Date): Promise<Record<string, () => Promise<unknown>>> {
+/**
+ * The seekers, work rows and applications (scale-seed.ts), and the hall, position and application
+ * calls (null with BENCH_SEED_ONLY). A kept database (BENCH_DB) holds its seeding's answer: seeded
+ * once, measured many times.
+ */
+async function hallCalls(db: Db, out: Record<string, unknown>, now: Date, migrated: boolean): Promise<Record<string, () => Promise<unknown>> | null> {
   Object.assign(out, { seekers: SCALE, applications: SCALE, positions: POSITIONS });
-  const seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+  await db.query('CREATE TABLE IF NOT EXISTS bench_scale_seeded (seekers int PRIMARY KEY, seeded jsonb NOT NULL)');
+  const before = await db.one<{ seeded: Awaited<ReturnType<typeof seedScale>> }>('SELECT seeded FROM bench_scale_seeded WHERE seekers = $1', [SCALE]);
+  let seeded = before?.seeded;
+  if (!seeded) {
+    seeded = await seedScale(db, { seekers: SCALE, positions: POSITIONS });
+    await db.query('INSERT INTO bench_scale_seeded (seekers, seeded) VALUES ($1, $2)', [SCALE, JSON.stringify(seeded)]);
+  } else {
+    out.reused_seed = true;
+    // new migrations on a seeded database: the planner's statistics of what they added
+    if (migrated) await db.query('ANALYZE candidates');
+  }
   Object.assign(out, seeded);
+  if (process.env.BENCH_SEED_ONLY) return null;
   const companyId = seeded.company_id;
   const hall = (q: Record<string, unknown>) => () => searchHall(db, companyId, HallQuery.parse({ page_size: 10, ...q }), now);
   // a cursor at the row a deep page starts from (what the pager's 下一页 sends there)
@@ -145,28 +174,51 @@ async function hallCalls(db: Db, out: Record<string, unknown>, now: Date): Promi
 }
 
 /** The alternative: pg_trgm's GIN index over the same text, the same keywords, counting matches. */
+/**
+ * The alternative: pg_trgm's GIN index over the same text, the same keywords: every match counted
+ * (how much each index narrows), the hall's capped count and a page of the body group (what the
+ * hall asks), each planned for its word as the hall's statements are.
+ */
 async function trigramFigures(db: Db) {
+  const keywords = ['销售', '区块链', '浙江大学', '13905710006', '杭'];
+  const fewer = Math.max(5, Math.floor(CALLS / 4));
+  const figures = async (match: string) => {
+    const per: Record<string, unknown> = {};
+    for (const k of keywords) {
+      const args = [k, containsPattern(k)];
+      per[k] = {
+        count_all: await time(() => db.query(`${PLAN_EACH_CALL}SELECT count(*) FROM candidates c WHERE ${match}`, args), 3),
+        count_capped: await time(
+          () => db.query(`${PLAN_EACH_CALL}SELECT count(*) FROM (SELECT 1 FROM candidates c WHERE ${match} LIMIT ${HALL_COUNT_CAP + 1}) x`, args),
+          fewer,
+        ),
+        page: await time(
+          () => db.query(`${PLAN_EACH_CALL}SELECT c.id FROM candidates c WHERE ${match} ORDER BY c.active_at DESC, c.id DESC LIMIT 10`, args),
+          fewer,
+        ),
+      };
+    }
+    return per;
+  };
+  // the bigram figures first: with the trigram index in place the planner would use it for their ILIKE
+  const bigram = await figures('c.search_grams @@ hall_gram_query($1) AND c.search_text ILIKE $2');
   try {
     await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   } catch (e) {
-    return `skipped: ${(e as Error).message}`;
+    return { bigram, trgm: `skipped: ${(e as Error).message}` };
   }
   const t0 = performance.now();
   await db.query('CREATE INDEX candidates_search_trgm_idx ON candidates USING gin (search_text gin_trgm_ops)');
   const build = Math.round(performance.now() - t0);
   const size = async (idx: string) => (await db.one<{ s: string }>(`SELECT pg_size_pretty(pg_relation_size($1::regclass)) AS s`, [idx]))!.s;
-  const out: Record<string, unknown> = {
+  const out = {
     trgm_index_build_ms: build,
     trgm_index_size: await size('candidates_search_trgm_idx'),
     bigram_index_size: await size('candidates_search_idx'),
+    bigram_head_index_size: await size('candidates_search_head_idx'),
+    bigram,
+    trgm: await figures("c.search_text ILIKE $2 AND $1 <> ''"),
   };
-  for (const k of ['销售', '区块链', '浙江大学', '13905710006', '杭']) {
-    const p = containsPattern(k);
-    out[`count_${k}`] = {
-      bigram: await time(() => db.query('SELECT count(*) FROM candidates c WHERE c.search_grams @@ hall_gram_query($1) AND c.search_text ILIKE $2', [k, p])),
-      trgm: await time(() => db.query('SELECT count(*) FROM candidates c WHERE c.search_text ILIKE $1', [p])),
-    };
-  }
   await db.query('DROP INDEX candidates_search_trgm_idx');
   return out;
 }

@@ -3,7 +3,8 @@
  * candidates (four in five with two jobs, each with a school), `positions` positions of the demo's
  * member company and one application per seeker (a tenth of them to one position). Per-row triggers
  * are off while it inserts; the kept columns (search text, bigrams, last job, position figures) are
- * then filled set-based by the same rules the triggers follow (migration 067).
+ * then filled set-based by the same rules the triggers follow (migration 067), and the search
+ * indexes (067, 074) built after.
  */
 import type { Db } from '../../src/server/db';
 import { mobileIndex } from '../../src/server/domain/users';
@@ -86,6 +87,7 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
   const started = performance.now();
   for (const t of TRIGGERED) await db.query(`ALTER TABLE ${t} DISABLE TRIGGER USER`);
   await db.query('DROP INDEX candidates_search_idx');
+  await db.query('DROP INDEX candidates_search_head_idx');
   await step(
     'candidates',
     `INSERT INTO candidates (realname, gender, birth_date, mobile_enc, mobile_mask, education, work_start, job_status, expect_city,
@@ -116,7 +118,8 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
   );
   await step(
     'search_columns',
-    `UPDATE candidates c SET search_head = x.head, search_text = x.txt, search_grams = hall_grams(x.txt), last_company = x.lc, last_job = x.lj
+    `UPDATE candidates c SET search_head = x.head, search_text = x.txt, search_grams = hall_grams(x.txt),
+                            search_head_grams = hall_grams(x.head || E'\\n'), last_company = x.lc, last_job = x.lj
        FROM (SELECT c.id, c.expect_job || E'\\n' || coalesce(w.jobs, '') AS head,
                     c.expect_job || E'\\n' || coalesce(w.jobs, '') || E'\\n' || array_to_string(c.labels, ',') || E'\\n' || c.evaluation || E'\\n'
                       || coalesce(w.firms, '') || E'\\n' || coalesce(e.schools, '') || E'\\n' AS txt, w.lc, w.lj
@@ -130,6 +133,7 @@ export async function seedScale(db: Db, opts: { seekers: number; positions: numb
     [base],
   );
   await step('search_index', 'CREATE INDEX candidates_search_idx ON candidates USING gin (search_grams)');
+  await step('search_head_index', 'CREATE INDEX candidates_search_head_idx ON candidates USING gin (search_head_grams)');
   await step(
     'positions',
     `INSERT INTO positions (company_id, title, category, city, district, salary_min, salary_max, description, status, created_at, updated_at)

@@ -57,7 +57,8 @@ export const HallItem = z.object({
   invited: z.boolean(),
 });
 export type HallItem = z.infer<typeof HallItem>;
-export const HallData = Paged(HallItem).extend(Cursors);
+/** `total_more`: more matches than `total` counts (the hall stops counting at 10,000, issue 34) */
+export const HallData = Paged(HallItem).extend({ ...Cursors, total_more: z.boolean() });
 
 // --- positions ------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, TxOptions } from './types';
+import { PLAN_EACH_CALL, type Db, type TxOptions } from './types';
 import { assertOutsideTx, watchTx, type TxActivity } from './tx-watch';
 
 /** Same value mapping as the PGlite side (see pglite.ts): dates as text, int8 as number. */
@@ -43,6 +43,7 @@ export const clientLimit = (statementMs: number) => (statementMs > 0 ? statement
  * process (each is kept by every connection of the pool); the rest run unnamed as before.
  * Behind a transaction-mode pooler (DB_POOLER=transaction) nothing is named: the next transaction
  * may run on another server connection, which does not know the name (or already has it).
+ * A statement that begins with PLAN_EACH_CALL (db/types.ts) is never named.
  */
 const names = new Map<string, string>();
 const seen = new Map<string, number>();
@@ -50,7 +51,7 @@ const MAX_NAMED = 1000;
 const NAME_AFTER = 3;
 const DATA_STATEMENT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
 export function statementName(sql: string, params: unknown[]): string | undefined {
-  if (params.length === 0) return undefined;
+  if (params.length === 0 || sql.startsWith(PLAN_EACH_CALL)) return undefined;
   const known = names.get(sql);
   if (known !== undefined) return known;
   if (names.size >= MAX_NAMED || !DATA_STATEMENT.test(sql)) return undefined;

@@ -8,6 +8,13 @@ export interface TxOptions {
   idleMs?: number;
 }
 
+/**
+ * A statement that begins with this is planned for its own values on every call: never a named
+ * statement (db/pg.ts), whose generic plan, made once for any value, cannot tell a word in every
+ * fourth row from one in a thousand (the hall's keyword search, issue 34).
+ */
+export const PLAN_EACH_CALL = '/* plan each call */ ';
+
 /** One small interface over PGlite (embedded) and node-postgres (a real server). */
 export interface Db {
   /** Rows of a parameterised statement (`$1`, `$2`, …). */

@@ -126,9 +126,10 @@ export const COUNT_CAP = 10_000;
 
 /**
  * The count of a list's rows up to COUNT_CAP (counting a million rows on every page costs more
- * than the page): `SELECT 1 FROM … WHERE …` (its arguments in `args`) stops at the cap.
+ * than the page): `SELECT 1 FROM … WHERE …` (its arguments in `args`) stops at the cap (the hall's is
+ * smaller: recruitment/hall.ts).
  */
-export async function cappedCount(db: Db, rowsSql: string, args: readonly unknown[]) {
-  const n = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${rowsSql} LIMIT ${COUNT_CAP + 1}) x`, [...args]))!.n;
-  return { total: Math.min(n, COUNT_CAP), total_more: n > COUNT_CAP };
+export async function cappedCount(db: Db, rowsSql: string, args: readonly unknown[], cap = COUNT_CAP) {
+  const n = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${rowsSql} LIMIT ${cap + 1}) x`, [...args]))!.n;
+  return { total: Math.min(n, cap), total_more: n > cap };
 }

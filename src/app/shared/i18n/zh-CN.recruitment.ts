@@ -10,7 +10,7 @@ export const tRecruit = {
     reset: '重置筛选',
     keyword: (k: string) => `关键词：${k}`,
     clearKeyword: '清除关键词',
-    total: (n: number) => `共找到 ${n} 位人才`,
+    total: (n: number, more?: boolean) => `共找到 ${n}${more ? '+' : ''} 位人才`,
     age: (n: number) => `${n}岁`,
     expect: '期望',
     lastJob: '最近工作',

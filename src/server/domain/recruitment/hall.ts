@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { HallQuery } from '../../../contract/recruitment';
 import { EXPERIENCE, SALARY_BUCKETS, educationLabel, jobStatusLabel, salaryText } from '../../../contract/vocab';
-import type { Db } from '../../db/types';
-import { decodeCursor, encodeCursor, pageFields, pageSql } from '../../lib/page';
+import { PLAN_EACH_CALL, type Db } from '../../db/types';
+import { cappedCount, decodeCursor, encodeCursor, pageFields } from '../../lib/page';
 import { badRequest } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { containsPattern } from '../../lib/search';
@@ -31,11 +31,53 @@ type HallRow = PersonRow & {
 };
 
 /**
+ * The hall counts at most this many people (共找到 200+ 位人才 beyond, the pager's 下一页 stays on):
+ * a common word's count reads rows until it has this many matches, ~6 µs a row (at a million
+ * seekers 10,000 cost 0.4–1 s for a word in every fifth row, 1,000 of 开发 in 杭州 0.2 s; issue 34).
+ */
+export const HALL_COUNT_CAP = 200;
+/** a keyword whose every bigram is in at least this share of the candidates is a common word */
+const COMMON_SHARE = 0.05;
+
+/** search_grams' most common bigrams and their shares, as ANALYZE last found them, per database */
+const gramStats = new WeakMap<Db, { at: number; share: Map<string, number> }>();
+/** how long they are kept: reading pg_stats costs tens of ms, the figures change when autovacuum analyzes */
+const GRAM_STATS_MS = 10 * 60_000;
+
+/**
+ * The share of candidates holding the keyword's rarest bigram (for one character: its commonest
+ * pair), by the statistics ANALYZE keeps of search_grams' most common elements; 0 when not among
+ * them (rare) or not gathered yet.
+ */
+async function gramShare(db: Db, keyword: string) {
+  let stats = gramStats.get(db);
+  if (!stats || Date.now() - stats.at > GRAM_STATS_MS) {
+    const rows = await db.query<{ e: string; f: number }>(
+      `SELECT e, f FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(e, f)
+        WHERE s.schemaname = current_schema() AND s.tablename = 'candidates' AND s.attname = 'search_grams' AND e IS NOT NULL`,
+    );
+    stats = { at: Date.now(), share: new Map(rows.map((r) => [r.e, r.f])) };
+    gramStats.set(db, stats);
+  }
+  const chars = [...keyword.toLowerCase()];
+  if (chars.length === 1) return Math.max(0, ...[...stats.share].filter(([e]) => e.startsWith(chars[0]!)).map(([, f]) => f));
+  return Math.min(...chars.slice(0, -1).map((ch, i) => stats.share.get(ch + chars[i + 1]!) ?? 0));
+}
+
+/** A page's row as the hall's order keys it: its group (0: a match in a position), time and id. */
+type Keyed = { id: number; k_rank: number; k_at: string };
+
+/**
  * One page of the hall for the caller's company (`invited`: it has an open invitation to the person).
- * A keyword is found through the bigram index (migration 067) and kept only where
+ * A keyword is found through the bigram indexes (migrations 067, 074) and kept only where
  * `search_text ILIKE '%keyword%'`: the same answer as ILIKE over each field. Matches in 期望职位 or a
- * job name come first, then the rest, each newest active first. `after` / `before` (a cursor of the
- * answer's `next` / `prev`) page by keyset; a page number alone pages by offset.
+ * job name (group 0) come first, then the rest (group 1), each newest active first. Each group is
+ * read on its own, in the hall's index order and only as far as the page needs (the next group only
+ * when the page is not full), so a word in every fourth row costs a page, not a sort of every match;
+ * a keyword's statements are planned for the word (PLAN_EACH_CALL), which decides between walking
+ * the active_at index and the bigram index. The total stops at HALL_COUNT_CAP (`total_more`).
+ * `after` / `before` (a cursor of the answer's `next` / `prev`) page by keyset; a page number alone
+ * pages by offset.
  */
 export async function searchHall(db: Db, companyId: number, query: z.output<typeof HallQuery>, now: Date) {
   // a record merged into another (issue 32 item 3) is not listed: its person is the kept record;
@@ -46,11 +88,16 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     args.push(v);
     return `$${args.length}`;
   };
-  let rank = '0';
+  /** the groups' conditions, in the order listed; without a keyword one group of every row */
+  let groups = ['TRUE'];
+  let any = 'TRUE';
+  let [q, k] = ['', ''];
   if (query.keywords) {
-    const k = arg(containsPattern(query.keywords));
-    where.push(`c.search_grams @@ hall_gram_query(${arg(query.keywords)}) AND c.search_text ILIKE ${k}`);
-    rank = `(CASE WHEN c.search_head ILIKE ${k} THEN 0 ELSE 1 END)`;
+    q = arg(query.keywords);
+    k = arg(containsPattern(query.keywords));
+    const head = `c.search_head_grams @@ hall_gram_query(${q}) AND c.search_head ILIKE ${k}`;
+    any = `c.search_grams @@ hall_gram_query(${q}) AND c.search_text ILIKE ${k}`;
+    groups = [head, `${any} AND c.search_head NOT ILIKE ${k}`];
   }
   if (query.city) where.push(`c.expect_city = ${arg(query.city)}`);
   if (query.education) where.push(`c.education = ${arg(query.education)}`);
@@ -67,38 +114,65 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
     const b = SALARY_BUCKETS.find((e) => e.code === query.salary)!;
     where.push(`c.expect_min < ${arg(b.max)} AND c.expect_max >= ${arg(b.min)}`);
   }
-  const total = (await db.one<{ n: number }>(`SELECT count(*) AS n FROM candidates c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, args))!.n;
+  const plan = query.keywords ? PLAN_EACH_CALL : '';
+  const filters = where.join(' AND ');
+  // a common word is counted by reading rows until the cap: the bigram index would first gather
+  // every match (tens of thousands), and the planner, seeing a LIMIT, picks it all the same
+  // (the keyword's own argument stays in the statement, typed: an unused one has no type)
+  const common = query.keywords && (await gramShare(db, query.keywords)) >= COMMON_SHARE;
+  const counted = common ? `c.search_text ILIKE ${k} AND ${q}::text <> ''` : any;
+  const count = await cappedCount(db, `${plan}SELECT 1 FROM candidates c WHERE ${filters} AND ${counted}`, args, HALL_COUNT_CAP);
+
   const cursor = query.after ?? query.before;
   const back = !query.after && !!query.before;
-  let paging: string;
+  let from = { rank: 0, at: '', id: 0 };
   if (cursor) {
     const key = decodeCursor(cursor, ['int', 'time', 'int']);
-    if (!key) throw badRequest('翻页位置已失效，请回到第一页');
-    const [at, id] = [arg(String(key[1])), arg(Number(key[2]))];
-    const past = `(c.active_at, c.id) ${back ? '>' : '<'} (${at}::timestamptz, ${id})`;
-    if (query.keywords) {
-      const r = arg(Number(key[0]));
-      where.push(`(${rank} ${back ? '<' : '>'} ${r} OR (${rank} = ${r} AND ${past}))`);
-    } else where.push(past);
-    paging = ` LIMIT ${arg(query.page_size)}`;
-  } else paging = pageSql(args, query);
-  const first = query.keywords ? `${rank}${back ? ' DESC' : ''}, ` : '';
-  const order = back ? `${first}c.active_at, c.id` : `${first}c.active_at DESC, c.id DESC`;
-  // the page's ids first (index order, no per-row work for rows an OFFSET skips), then their columns
+    if (!key || Number(key[0]) < 0 || Number(key[0]) >= groups.length) throw badRequest('翻页位置已失效，请回到第一页');
+    from = { rank: Number(key[0]), at: String(key[1]), id: Number(key[2]) };
+  }
+  /** up to `limit` rows of group `rank` after skipping `skip`, in the hall's order (read backwards: the other way) */
+  const read = (rank: number, limit: number, skip: number) => {
+    const a = [...args];
+    const past = cursor && rank === from.rank ? ` AND (c.active_at, c.id) ${back ? '>' : '<'} ($${a.push(from.at)}::timestamptz, $${a.push(from.id)})` : '';
+    const dir = back ? '' : ' DESC';
+    return db.query<Keyed>(
+      `${plan}SELECT c.id, ${rank} AS k_rank, c.active_at::text AS k_at FROM candidates c
+        WHERE ${filters} AND ${groups[rank]}${past} ORDER BY c.active_at${dir}, c.id${dir}
+        LIMIT $${a.push(limit)}${skip ? ` OFFSET $${a.push(skip)}` : ''}`,
+      a,
+    );
+  };
+  const page: Keyed[] = [];
+  let skip = cursor ? 0 : (query.page - 1) * query.page_size;
+  for (let rank = from.rank; rank >= 0 && rank < groups.length; rank += back ? -1 : 1) {
+    const rows = await read(rank, query.page_size - page.length, skip);
+    page.push(...rows);
+    if (page.length >= query.page_size) break;
+    // the page starts in a later group: skip what this one holds (fewer rows than `skip`)
+    if (skip > 0 && rows.length === 0)
+      skip -= (await db.one<{ n: number }>(
+        `${plan}SELECT count(*)::int AS n FROM (SELECT 1 FROM candidates c WHERE ${filters} AND ${groups[rank]} LIMIT ${skip}) x`,
+        args,
+      ))!.n;
+    else skip = 0;
+  }
+  if (back) page.reverse();
+  // the page's columns and `invited`, only for its rows
   const rows = await db.query<HallRow>(
     `SELECT ${PERSON_SQL}, c.verify_status, c.job_status, c.expect_city, c.expect_job, c.expect_min, c.expect_max,
             c.labels, c.evaluation, c.active_at, p.k_rank, p.k_at,
-            EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = c.id AND i.company_id = ${arg(companyId)}
+            EXISTS (SELECT 1 FROM interviews i WHERE i.candidate_id = c.id AND i.company_id = $1
                       AND i.status IN ('pending', 'accepted')) AS invited
-       FROM (SELECT c.id, ${rank} AS k_rank, c.active_at::text AS k_at FROM candidates c
-              ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}${paging}) p
+       FROM unnest($2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS p(id, k_rank, k_at, n)
        JOIN candidates c ON c.id = p.id
-      ORDER BY p.k_rank, c.active_at DESC, c.id DESC`,
-    args,
+      ORDER BY p.n`,
+    [companyId, page.map((r) => r.id), page.map((r) => r.k_rank), page.map((r) => r.k_at)],
   );
   const key = (r: HallRow | undefined) => (r ? encodeCursor([r.k_rank, r.k_at, r.user_id]) : '');
   return {
-    ...pageFields(query, total),
+    ...pageFields(query, count.total),
+    total_more: count.total_more,
     next: key(rows[rows.length - 1]),
     prev: key(rows[0]),
     list: rows.map((r) => ({

@@ -80,7 +80,7 @@ const LABELS: Record<FilterKey, string> = {
   label: tRecruit.hall.filters.label,
 };
 
-type Result = { list: HallItem[]; total: number; page: number; page_size: number; next: string; prev: string };
+type Result = { list: HallItem[]; total: number; total_more: boolean; page: number; page_size: number; next: string; prev: string };
 
 /** 人才大厅 (/hall): keywords from the breadcrumb search box, filters, paged candidate cards. */
 export function HallPage() {
@@ -158,7 +158,7 @@ export function HallPage() {
           )}
           {result && (
             <Text weight="semibold" data-testid="hall-total">
-              {tRecruit.hall.total(result.total)}
+              {tRecruit.hall.total(result.total, result.total_more)}
             </Text>
           )}
           {/* open to all: the dialog says who may (NoAccess) to those whose roles do not */}
@@ -205,7 +205,7 @@ export function HallPage() {
               <Card key={c.id} c={c} keyword={query.keywords} />
             ))}
           </div>
-          <Pager page={result.page} pageSize={result.page_size} total={result.total} onPage={(p) => go(withPage(search, p, result))} />
+          <Pager page={result.page} pageSize={result.page_size} total={result.total} more={result.total_more} onPage={(p) => go(withPage(search, p, result))} />
         </>
       )}
     </div>
