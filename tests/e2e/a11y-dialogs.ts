@@ -92,6 +92,8 @@ export const DIALOGS: DialogCase[] = [
     MEMBER,
     by((p) => p.getByTestId('position-table').getByRole('button', { name: '下线', exact: true })),
   ),
+  // 分享 (under 更多): the position's public link and QR code
+  c('position', 'position-share', MEMBER, underMore('[data-testid="position-share"]')),
   // 离职办理: the QR code, a request's three dialogs, a proof's form, preview and void, a record's transfer
   c('dimission', 'dim-qr', MEMBER, testId('dim-qr')),
   // a non-member: the page asks 开通会员 on arrival (checked with the page); closed, the page's

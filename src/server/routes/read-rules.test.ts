@@ -9,6 +9,7 @@ import { ContactRevealData, PiiViewsData } from '../../contract/privacy';
 import { ResumeView } from '../../contract/talent';
 import { call, startTestServer, type TestServer } from '../../../tests/setup/server';
 import { mobileIndex } from '../domain/users';
+import { PLAIN_MOBILE } from '../../../tests/setup/mobiles';
 
 let s: TestServer;
 let admin: string; // 13800000001: admin of member company 1
@@ -152,9 +153,9 @@ describe('personal information at rest', () => {
       'SELECT mobile_enc, mobile_mask, mobile_bidx FROM candidates LIMIT 20',
     );
     for (const r of rows) {
-      expect(r.mobile_bidx ?? '').not.toMatch(/1[3-9]\d{9}/);
+      expect(r.mobile_bidx ?? '').not.toMatch(PLAIN_MOBILE);
       expect(r.mobile_enc).toMatch(/^v\d+\./);
-      expect(r.mobile_enc).not.toMatch(/1[3-9]\d{9}/);
+      expect(r.mobile_enc).not.toMatch(PLAIN_MOBILE);
       expect(r.mobile_mask).toMatch(/^1\d{2}\*{4}\d{4}$/);
     }
     const contact = await s.db.one<{ contact_mobile_enc: string; contact_mobile_mask: string }>(
@@ -179,7 +180,7 @@ describe('the audit trail of full views', () => {
     expect(data.list[0]!.subject_mask).toMatch(/^1\d{2}\*{4}\d{4}$/);
     expect(data.list[0]!.record).toBe('人才简历');
     expect(data.list.map((x) => x.viewer)).toContain('王丽娟');
-    expect(JSON.stringify(data)).not.toMatch(/1[3-9]\d{9}/);
+    expect(JSON.stringify(data)).not.toMatch(PLAIN_MOBILE);
     expect((await api('GET', '/usercenter/pii_views', plain)).body).toMatchObject({ code: 403, msg: '您没有该操作的权限，请联系企业管理员' });
     // another company's trail does not hold company 1's views
     const other = envelope(PiiViewsData).parse((await api('GET', '/usercenter/pii_views', nonMember)).body).data;
