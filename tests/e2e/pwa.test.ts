@@ -120,7 +120,9 @@ async function signIn(context: BrowserContext, mobile: string): Promise<void> {
   await context.addCookies([{ name: 'token', value: await server.tokenFor(mobile), url: base }]);
 }
 
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+// the worker precaches every chunk before it takes control: on a loaded CI machine (load 19) that
+// passed 30 s once; the wait is for a state, so a longer limit only lets a slow pass finish
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
 const version = (page: Page) => page.evaluate(() => document.documentElement.dataset.version);
 /** Mark the page's JavaScript world: the mark is gone after a reload. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
