@@ -36,7 +36,8 @@ function chinaDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 async function toast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).last().waitFor({ timeout: 15_000 });
+  // a state, not a timing: at load 18 the second 催办's answer took longer than 15 s once
+  await page.getByText(text, { exact: true }).last().waitFor({ timeout: 45_000 });
 }
 /**
  * The toast with `text`, settled, covers none of `keep` (issue 33: at the top, toasts hid the
