@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSerious, injectAxe, type AxeFinding } from './axe';
 import { DIALOGS } from './a11y-dialogs';
-import { countFetches, shot, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, countFetches, shot, startHarness, type Harness } from './harness';
 import { batchSubmittedByColleague, payoutTask } from './payout-task';
 import { mobileIndex } from '../../src/server/domain/users';
 
@@ -149,11 +149,11 @@ async function axeStable(page: Page, where: string, skip: string[]): Promise<Axe
 /** A page of its own context: in-flight requests counted (for settle), axe put in once. */
 async function openPage(mobile: string | null, start: string): Promise<Page> {
   const context = await h.browser.newContext({
+    ...CONTEXT_DEFAULTS,
     baseURL: h.url,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 860 },
-    serviceWorkers: 'block',
   });
   if (mobile) await context.addCookies([{ name: 'token', value: await h.server.tokenFor(mobile), url: h.url }]);
   await countFetches(context);

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, animationsDone, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 import { mobileIndex } from '../../src/server/domain/users';
 
 let h: Harness;
@@ -112,7 +112,7 @@ describe('a new company from login to a paid membership', () => {
     expect(await vip.getByTestId('vip-not-paid').innerText()).toContain('暂未查询到支付结果，请完成支付后重试');
 
     // --- the phone pays on the sandbox page ------------------------------------------------------
-    const phone = await h.browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'zh-CN', isMobile: true });
+    const phone = await h.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 390, height: 780 }, locale: 'zh-CN', isMobile: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(codeUrl);
     await phonePage.getByText('¥3980.00').waitFor();
@@ -241,7 +241,7 @@ describe('WeChat scan login and /bind', () => {
     expect(qrUrl).toMatch(/\/sandbox\/wechat\/[\w-]+$/);
 
     // the phone (one WeChat identity per phone, kept in its cookie)
-    const phone = await h.browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'zh-CN', isMobile: true });
+    const phone = await h.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 390, height: 780 }, locale: 'zh-CN', isMobile: true });
     const phonePage = await phone.newPage();
     await phonePage.goto(qrUrl);
     await expectText(page, '扫码成功，请在手机上确认登录');

@@ -6,7 +6,7 @@
  * tests/.artifacts/apply-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shot, smsCode, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,7 +51,14 @@ describe('投递: 分享 → the phone page → 新投递 in the console', () =>
     await page.getByTestId('share-close').click();
 
     // --- the job-seeker's phone ------------------------------------------------------------------
-    const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const phoneCtx = await h.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: h.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      isMobile: true,
+      hasTouch: true,
+    });
     const phone = await phoneCtx.newPage();
     await phone.goto(new URL(url).pathname);
     await phone.getByTestId('job-title').getByText(title, { exact: true }).waitFor({ timeout: 30_000 });

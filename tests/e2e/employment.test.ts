@@ -16,7 +16,7 @@ import { autoAcceptDeliveries } from '../../src/server/jobs/acceptance';
 import { batchAction, createBatch } from '../../src/server/domain/payouts/batch-edit';
 import { sendBatchCode } from '../../src/server/domain/payouts/confirm';
 import { createTopup } from '../../src/server/domain/payouts/account';
-import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -70,9 +70,9 @@ describe('employment: the task side of issue 12', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/keywords=/);
     await page.getByText('关键词：海报').waitFor();
-    // the 进行中 tab also shows one row, so wait for the filtered answer's text, then count
-    await expect.poll(() => page.getByTestId('task-table').innerText(), { timeout: 10_000 }).toContain('门店促销海报设计');
-    expect(await page.getByTestId('task-row').count()).toBe(1);
+    // the 全部 tab's unfiltered rows hold the same task too: wait for the filtered answer's one row
+    await expect.poll(() => page.getByTestId('task-row').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('task-table').innerText()).toContain('门店促销海报设计');
     await page.getByRole('link', { name: '灵活用工' }).first().click();
     await page.waitForURL((u) => u.pathname === '/employment' && !u.search);
 
@@ -209,7 +209,14 @@ describe('employment: the task side of issue 12', () => {
 
     // --- the worker on their phone (a second browser context, 390×844) ----------------------
     expect(invite).toMatch(/^\/m\/flex\/w\/[\w-]+$/);
-    const phoneCtx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const phoneCtx = await h.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: h.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      isMobile: true,
+      hasTouch: true,
+    });
     const phone = await phoneCtx.newPage();
     await phone.goto(invite);
     await phone.getByTestId('flex-task-name').waitFor();
@@ -396,7 +403,14 @@ describe('employment: the task side of issue 12', () => {
     const task = (await h.server.db.one<{ public_token: string; name: string }>(
       `SELECT public_token, name FROM flex_tasks WHERE task_no = 'RW20260002' AND signup_mode = 'public' AND status = 'recruiting'`,
     ))!;
-    const ctx = await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+    const ctx = await h.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: h.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      isMobile: true,
+      hasTouch: true,
+    });
     const answers: string[] = [];
     for (const p of [
       { name: '苏晴', mobile: '13966661234', cert: '440305199307071278' },

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { shot, smsCode, startHarness, watchConsole, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, shot, smsCode, startHarness, watchConsole, type Harness } from './harness';
 import { payoutTask } from './payout-task';
 
 let h: Harness;
@@ -96,7 +96,13 @@ describe('keyboard alone', () => {
 let member: Page | null = null;
 async function memberPage(path: string): Promise<Page> {
   if (!member) {
-    const context = await h.browser.newContext({ baseURL: h.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 } });
+    const context = await h.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      baseURL: h.url,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 1366, height: 860 },
+    });
     await context.addCookies([{ name: 'token', value: await h.server.tokenFor('13800000001'), url: h.url }]);
     member = await context.newPage();
     watchConsole(member);
@@ -108,7 +114,13 @@ async function memberPage(path: string): Promise<Page> {
 
 /** A page of another account (its own context), logged in by its cookie. */
 async function pageAs(mobile: string, path: string): Promise<Page> {
-  const context = await h.browser.newContext({ baseURL: h.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 860 } });
+  const context = await h.browser.newContext({
+    ...CONTEXT_DEFAULTS,
+    baseURL: h.url,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 860 },
+  });
   await context.addCookies([{ name: 'token', value: await h.server.tokenFor(mobile), url: h.url }]);
   const page = await context.newPage();
   watchConsole(page);

@@ -19,7 +19,7 @@ import { sharePosition } from '../../src/server/domain/recruitment/job-link';
 import type { Hr } from '../../src/server/domain/dimission/shared';
 import { applyForTax } from '../../src/server/domain/tax/apply';
 import { mobileIndex } from '../../src/server/domain/users';
-import { ARTIFACTS, countFetches, shot, startHarness, watchConsole, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, ARTIFACTS, countFetches, shot, startHarness, watchConsole, type Harness } from './harness';
 import { layoutFindings } from './layout-probe';
 import { payoutTask } from './payout-task';
 
@@ -202,11 +202,11 @@ async function settle(page: Page, timeout = 20_000): Promise<void> {
 
 async function sweep(width: number, height: number): Promise<string[]> {
   const context = await h.browser.newContext({
+    ...CONTEXT_DEFAULTS,
     baseURL: h.url,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width, height },
-    serviceWorkers: 'block',
   });
   await context.addCookies([{ name: 'token', value: await h.server.tokenFor(ADMIN), url: h.url }]);
   await countFetches(context);

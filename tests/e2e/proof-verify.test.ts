@@ -18,7 +18,7 @@ import { sealPii } from '../../src/server/lib/pii';
 import { dimissionCells, makeXlsx } from '../../src/server/imports/fixtures';
 import { call } from '../setup/server';
 import { axeSerious } from './axe';
-import { ARTIFACTS, shot, startHarness, watchConsole, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, ARTIFACTS, shot, startHarness, watchConsole, type Harness } from './harness';
 
 let h: Harness;
 let company = 0;
@@ -39,6 +39,7 @@ async function hrPage(width = 1440, height = 900): Promise<Page> {
 /** A phone: 390×844, touch, as the SMS link and the QR open on one. */
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await h.browser.newContext({
+    ...CONTEXT_DEFAULTS,
     baseURL: h.url,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { loginAs, shot, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, loginAs, shot, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -245,6 +245,7 @@ describe('recruitment: publish, hall, resume, certificate, invitation, schedule'
     const sms = async () => ((await (await fetch(`${h.url}/sandbox/recruit/sms?mobile=${mobile}`)).json()) as { list: { body: string }[] }).list[0]!.body;
     const linkOf = (body: string) => /\/m\/interview\/[\w-]+/.exec(body)![0];
     const phone = await h.browser.newContext({
+      ...CONTEXT_DEFAULTS,
       baseURL: h.url,
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',

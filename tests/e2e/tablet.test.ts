@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginAs, shot, smsCode, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, loginAs, shot, smsCode, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,6 +20,7 @@ afterAll(async () => {
 
 async function device(width: number, height: number, touch: boolean): Promise<Page> {
   const context = await h.browser.newContext({
+    ...CONTEXT_DEFAULTS,
     baseURL: h.url,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

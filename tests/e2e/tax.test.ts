@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginAs, shot, startHarness, type Harness } from './harness';
+import { CONTEXT_DEFAULTS, loginAs, shot, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -144,7 +144,7 @@ describe('tax service: the main flow', () => {
     // 验真 on the public page (no login): the facts, and the downloaded file is the issued one
     const checkUrl = (await page.getByTestId('tax-verify-link').getAttribute('href'))!;
     expect(checkUrl).toMatch(/^\/m\/tax-check\/[0-9A-HJKMNP-TV-Z]{12}$/);
-    const checker = await (await h.browser.newContext({ baseURL: h.url, viewport: { width: 390, height: 844 } })).newPage();
+    const checker = await (await h.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: h.url, viewport: { width: 390, height: 844 } })).newPage();
     await checker.goto(checkUrl);
     await checker.getByTestId('check-result').waitFor();
     expect(await checker.getByTestId('check-result').getAttribute('data-status')).toBe('issued');
