@@ -26,7 +26,9 @@ declare module 'vitest' {
  * seeded here, which each file's database is a copy of.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
+  // the browser suite says DATABASE_URL: '' in its project's env (vite.config.ts): it always runs on PGlite
+  const url = project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL;
+  if (url) {
     project.provide('pgliteDump', null);
     project.provide('pgliteMigratedDump', null);
     project.provide('pgTemplate', null);
