@@ -194,6 +194,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/unit.ts'],
           // npm test runs these beside tsc and eslint on two cores: a first render may take seconds
           testTimeout: 60_000,
+          // two files at a time: vitest's default is one fewer than the cores (one, on CI's two),
+          // which left a core idle once tsc and eslint had finished (session 18)
+          maxWorkers: workers,
         },
       },
       {
