@@ -213,7 +213,9 @@ async function installWriteCounters() {
   // the watch sees a write to A's rows (else every check below would pass unseen)
   const before = await writes();
   await s.db.query('UPDATE companies SET id = id WHERE id = $1', [aCompanyId]);
-  await s.db.query(`UPDATE ${companyTables.includes('positions') ? 'positions' : companyTables[0]} SET company_id = company_id WHERE company_id = $1`, [aCompanyId]);
+  await s.db.query(`UPDATE ${companyTables.includes('positions') ? 'positions' : companyTables[0]} SET company_id = company_id WHERE company_id = $1`, [
+    aCompanyId,
+  ]);
   const seen = writtenOfA(before, await writes());
   if (!seen.includes('companies') || seen.length !== 2) throw new Error(`the write watch did not see A's rows written: ${seen.join(', ')}`);
 }
