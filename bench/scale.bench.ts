@@ -24,7 +24,7 @@ import { openPglite } from '../src/server/db/pglite';
 import { listApplications } from '../src/server/domain/recruitment/applications';
 import { HALL_COUNT_CAP, searchHall } from '../src/server/domain/recruitment/hall';
 import { listPositions } from '../src/server/domain/recruitment/positions';
-import { encodeCursor } from '../src/server/lib/page';
+import { COUNT_CAP, encodeCursor } from '../src/server/lib/page';
 import { containsPattern } from '../src/server/lib/search';
 import { mobileIndex } from '../src/server/domain/users';
 import { payoutRowCalls, seedPayoutRows } from './lib/scale-payouts';
@@ -154,9 +154,13 @@ async function hallCalls(db: Db, out: Record<string, unknown>, now: Date, migrat
     [big, (lastPage - 1) * 20 - 1],
   ))!;
   const apply = (q: Record<string, unknown>) => () => listApplications(db, companyId, big, { status: 'all', page: 1, page_size: 20, ...q }, now);
+  // a page number goes only as far as a list counts (lib/page.ts offsetWithin): the deepest one
+  // each list takes by number; deeper pages are reached by cursor
+  const hallLastNumbered = HALL_COUNT_CAP / 10;
+  const appsLastNumbered = Math.min(lastPage, COUNT_CAP / 20);
   return {
     hall_page_1: hall({}),
-    [`hall_page_${deep}_offset`]: hall({ page: deep }),
+    [`hall_page_${hallLastNumbered}_offset`]: hall({ page: hallLastNumbered }),
     [`hall_page_${deep}_keyset`]: hall({ page: deep, after: encodeCursor([0, at.k_at, at.id]) }),
     hall_common_word_销售: hall({ keywords: '销售' }),
     hall_common_word_开发_city: hall({ keywords: '开发', city: '杭州' }),
@@ -168,7 +172,7 @@ async function hallCalls(db: Db, out: Record<string, unknown>, now: Date, migrat
     position_list: () => listPositions(db, companyId, { status: 'all', keywords: '', page: 1, page_size: 20 }, now),
     position_list_keyword: () => listPositions(db, companyId, { status: 'all', keywords: '销售', page: 1, page_size: 20 }, now),
     [`applications_page_1_of_${apps}`]: apply({}),
-    applications_last_page_offset: apply({ page: lastPage }),
+    [`applications_page_${appsLastNumbered}_offset`]: apply({ page: appsLastNumbered }),
     applications_last_page_keyset: apply({ page: lastPage, after: encodeCursor([appAt.k_at, appAt.id]) }),
   };
 }

@@ -14,6 +14,18 @@ export interface Page {
 /** Rows skipped before `p`'s first row. */
 export const pageOffset = (p: Page): number => (p.page - 1) * p.page_size;
 
+/**
+ * A list whose count stops at a cap (COUNT_CAP, the hall's HALL_COUNT_CAP) refuses a page number
+ * whose first row lies past it, unless a cursor says where the page starts: its pager offers no such
+ * page, 下一页 goes on by cursor, and an OFFSET that deep reads every row it skips (the hall's page
+ * 10,000 took 1.5 s at a million seekers; issue 34). Elasticsearch's max_result_window is the same
+ * rule.
+ */
+export const MSG_PAGE_TOO_DEEP = '页码超出可跳转的范围，请用“下一页”继续浏览，或缩小筛选条件';
+export function offsetWithin(p: Page, window: number): void {
+  if (pageOffset(p) >= window) throw badRequest(MSG_PAGE_TOO_DEEP);
+}
+
 /** ` LIMIT $n OFFSET $m`, pushing both values onto the query's `args`. */
 export const pageSql = (args: unknown[], p: Page): string => ` LIMIT $${args.push(p.page_size)} OFFSET $${args.push(pageOffset(p))}`;
 
@@ -101,6 +113,7 @@ export function keyset(args: unknown[], q: Page & Keyset, keys: readonly KeyCol[
     cond = ` AND (${keys.map((k) => k.sql).join(', ')}) ${down ? '<' : '>'} (${at.join(', ')})`;
   }
   const order = ` ORDER BY ${keys.map((k) => `${k.sql}${down ? ' DESC' : ''}`).join(', ')}`;
+  if (!cursor) offsetWithin(q, COUNT_CAP);
   const limit = cursor ? ` LIMIT $${args.push(q.page_size)}` : pageSql(args, q);
   const select = keys.map((k, i) => `, (${k.sql})${k.kind === 'int' ? '' : '::text'} AS k_${i}`).join('');
   const keyOf = (r: object | undefined) => {

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ApplyListQuery, InterviewListQuery } from '../../../contract/recruitment';
 import type { Db } from '../../db/types';
-import { cappedCount, decodeCursor, encodeCursor, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
+import { cappedCount, COUNT_CAP, decodeCursor, encodeCursor, offsetWithin, pageFields, pageSql, type Keyset, type Page } from '../../lib/page';
 import { badRequest, conflict, notFound } from '../../lib/refusal';
 import { fmtDateTime } from '../../lib/time';
 import { allowedMoves, stateOf } from './interview-machine';
@@ -57,7 +57,10 @@ async function positionPeople<R extends object, T extends object>(
     if (!key) throw badRequest('翻页位置已失效，请回到第一页');
     where += ` AND (${s.at}, ${x}.id) ${back ? '>' : '<'} ($${args.push(String(key[0]))}::timestamptz, $${args.push(Number(key[1]))})`;
     paging = ` LIMIT $${args.push(query.page_size)}`;
-  } else paging = pageSql(args, query);
+  } else {
+    offsetWithin(query, COUNT_CAP);
+    paging = pageSql(args, query);
+  }
   const rows = await db.query<PersonRow & R & { id: number; k_at: string }>(
     `SELECT ${x}.id, ${s.cols}, ${PERSON_SQL}, k.k_at
        FROM (SELECT ${x}.id, (${s.at})::text AS k_at FROM ${s.from} WHERE ${where}

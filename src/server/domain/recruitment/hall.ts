@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { HallQuery } from '../../../contract/recruitment';
 import { EXPERIENCE, SALARY_BUCKETS, educationLabel, jobStatusLabel, salaryText } from '../../../contract/vocab';
 import { PLAN_EACH_CALL, type Db } from '../../db/types';
-import { cappedCount, decodeCursor, encodeCursor, pageFields } from '../../lib/page';
+import { cappedCount, decodeCursor, encodeCursor, offsetWithin, pageFields } from '../../lib/page';
 import { badRequest } from '../../lib/refusal';
 import { fmtDate } from '../../lib/time';
 import { containsPattern } from '../../lib/search';
@@ -125,6 +125,8 @@ export async function searchHall(db: Db, companyId: number, query: z.output<type
 
   const cursor = query.after ?? query.before;
   const back = !query.after && !!query.before;
+  // a page number only as far as the count goes (200+: 下一页 goes on by cursor)
+  if (!cursor) offsetWithin(query, HALL_COUNT_CAP);
   let from = { rank: 0, at: '', id: 0 };
   if (cursor) {
     const key = decodeCursor(cursor, ['int', 'time', 'int']);

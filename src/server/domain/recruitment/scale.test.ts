@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { HallQuery } from '../../../contract/recruitment';
 import { useTestDb } from '../../../../tests/setup/db';
 import { demoActors } from '../../../../tests/setup/domain';
-import { encodeCursor } from '../../lib/page';
+import { encodeCursor, MSG_PAGE_TOO_DEEP } from '../../lib/page';
 import { containsPattern } from '../../lib/search';
 import { hireApplication, markUnsuitable } from './applications';
 import { HALL_COUNT_CAP, searchHall } from './hall';
@@ -181,6 +181,12 @@ describe('the hall keyword search by index', () => {
       all.push(...many.list.map((x) => x.id));
     }
     expect(new Set(all).size).toBe(HALL_COUNT_CAP + 10);
+    // a page number past the count is refused (its OFFSET would read every row it skips); the
+    // same page by cursor is answered
+    expect((await q({ keywords: '深海潜水', page: 4, page_size: 50 })).list).toHaveLength(50);
+    await expect(q({ keywords: '深海潜水', page: 5, page_size: 50 })).rejects.toMatchObject({ message: MSG_PAGE_TOO_DEEP });
+    await expect(q({ page: HALL_COUNT_CAP / 10 + 1, page_size: 10 })).rejects.toMatchObject({ message: MSG_PAGE_TOO_DEEP });
+    expect((await q({ page: HALL_COUNT_CAP / 10, page_size: 10 })).list).toHaveLength(10);
     for (const bad of [encodeCursor([2, '2026-02-01 10:00:00+00', 1]), encodeCursor([1, '2026-02-01 10:00:00+00', 1])])
       await expect(q({ page: 2, after: bad })).rejects.toMatchObject({ message: '翻页位置已失效，请回到第一页' });
     for (const bad of ['bm90LWEtY3Vyc29y', encodeCursor([0, '2026-02-30 10:00:00+00', 1]), encodeCursor([0, 'now', 1]), encodeCursor(['x', 1])])
