@@ -97,7 +97,14 @@ const KEY_CAST = { int: 'int', time: 'timestamptz', date: 'date' } as const;
  * `SELECT …${k.select} FROM … WHERE …${k.cond}${k.order}${k.limit}`, and `k.rows` puts a page read
  * backwards into the shown order and gives its `next` / `prev` cursors.
  */
-export function keyset(args: unknown[], q: Page & Keyset, keys: readonly KeyCol[], dir: 'asc' | 'desc' = 'desc') {
+export function keyset(
+  args: unknown[],
+  q: Page & Keyset,
+  keys: readonly KeyCol[],
+  dir: 'asc' | 'desc' = 'desc',
+  /** how far a page number reaches: the list's count cap (a list counted in full: Infinity) */
+  offsetWindow = COUNT_CAP,
+) {
   const cursor = q.after ?? q.before;
   const back = !q.after && !!q.before;
   // read backwards (the page before a cursor) in the opposite order, then turn the page round
@@ -113,7 +120,7 @@ export function keyset(args: unknown[], q: Page & Keyset, keys: readonly KeyCol[
     cond = ` AND (${keys.map((k) => k.sql).join(', ')}) ${down ? '<' : '>'} (${at.join(', ')})`;
   }
   const order = ` ORDER BY ${keys.map((k) => `${k.sql}${down ? ' DESC' : ''}`).join(', ')}`;
-  if (!cursor) offsetWithin(q, COUNT_CAP);
+  if (!cursor) offsetWithin(q, offsetWindow);
   const limit = cursor ? ` LIMIT $${args.push(q.page_size)}` : pageSql(args, q);
   const select = keys.map((k, i) => `, (${k.sql})${k.kind === 'int' ? '' : '::text'} AS k_${i}`).join('');
   const keyOf = (r: object | undefined) => {

@@ -149,7 +149,8 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
   const b = await db.one<BatchDbRow>(`${BATCH_SELECT} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
   if (!b) throw notFound(MSG_BATCH_MISSING);
   const args: unknown[] = [id, companyId];
-  const k = keyset(args, page, [{ sql: 'r.id', kind: 'int' }], 'asc');
+  // counted in full (the batch's kept row count), so its pager offers every page by number
+  const k = keyset(args, page, [{ sql: 'r.id', kind: 'int' }], 'asc', Number.POSITIVE_INFINITY);
   const counts = rowCounts(b);
   const got = await db.query<{
     id: number;
