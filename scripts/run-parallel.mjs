@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Runs npm scripts at the same time and fails when one fails: `node scripts/run-parallel.mjs
- * typecheck lint test:unit`. Each script's output is held back and printed whole when it ends
+ * typecheck lint:code lint:format test:unit`. Each script's output is held back and printed whole when it ends
  * (in the order they end), under a header with its time, so the log reads as if they ran one after
  * another. `npm test` uses it for the steps that keep only one core busy each (tsc, eslint) beside
  * the unit tests: on CI's two cores they overlap instead of queueing.
