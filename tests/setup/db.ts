@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { migrate, seed, type Db } from '../../src/server/db';
 import type { TxOptions } from '../../src/server/db/types';
-import { openPglite } from '../../src/server/db/pglite';
+import { openPglite, type PgliteParts } from '../../src/server/db/pglite';
 import { openPg, type PgDb } from '../../src/server/db/pg';
 
 /** The test PostgreSQL is reached through a transaction-mode pooler (CI: PgBouncer; DB_POOLER=transaction). */
@@ -92,11 +94,44 @@ export async function openTestDb(opts: { empty?: boolean; unseeded?: boolean } =
   } catch {
     // outside a vitest worker (a script): build from scratch
   }
-  if (dump) return openPglite({ loadDataDir: new Blob([new Uint8Array(readFileSync(dump))]) });
+  if (dump) return openPglite({ loadDataDir: dumpOf(dump), parts: pgliteParts() });
   const db = await openPglite();
   await migrate(db);
   if (!opts.unseeded) await seed(db);
   return db;
+}
+
+/**
+ * Opening a copy of the dump cost ~2.3 CPU-s, on every test file's database (session 19):
+ * gunzipping it, Node's Blob copying 74 MB into an ArrayBuffer (0.65 s), compiling pglite.wasm,
+ * and clearing a 128 MB buffer pool. Now the dump is an uncompressed tarball with a 16 MB pool
+ * (server-global.ts), read once per test process and handed to PGlite as the ArrayBuffer it asks
+ * the Blob for (PGlite only reads it: untar copies each file), with the WASM compiled once: ~0.8 s.
+ */
+const dumps = new Map<string, Blob>();
+function dumpOf(file: string): Blob {
+  let blob = dumps.get(file);
+  if (!blob) {
+    const bytes = readFileSync(file);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    // what PGlite's loadDataDir uses of a Blob: its type and arrayBuffer()
+    blob = { type: 'application/x-tar', size: buffer.byteLength, arrayBuffer: async () => buffer } as unknown as Blob;
+    dumps.set(file, blob);
+  }
+  return blob;
+}
+let parts: PgliteParts | undefined;
+function pgliteParts(): PgliteParts {
+  if (!parts) {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const data = readFileSync(path.join(dist, 'pglite.data'));
+    const dataBuffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+    parts = {
+      pgliteWasmModule: new WebAssembly.Module(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: { type: 'application/octet-stream', size: dataBuffer.byteLength, arrayBuffer: async () => dataBuffer } as unknown as Blob,
+    };
+  }
+  return parts;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Db, TxOptions } from './types';
 import { assertOutsideTx, DEFAULT_TX_IDLE_MS, watchTx, type TxActivity } from './tx-watch';
 
@@ -64,20 +64,28 @@ export class PgliteDb implements Db {
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
-  /** A tarball of the whole data dir (tests start from a dumped, seeded database). */
-  dump(): Promise<Blob> {
-    return this.pg.dumpDataDir('gzip');
+  /**
+   * A tarball of the whole data dir (tests start from a dumped, seeded database): after a
+   * checkpoint, so a copy starts without replaying the WAL; uncompressed (`gzip`: compressed).
+   */
+  async dump(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
+    await this.pg.exec('CHECKPOINT');
+    return this.pg.dumpDataDir(compression);
   }
 }
+
+/** What a PGlite is made from, given once for many (tests open one per file: tests/setup/db.ts). */
+export type PgliteParts = Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
 
 /**
  * Opens PGlite: `dataDir` on disk, in memory when omitted, or a copy of a dumped data dir.
  * A new database takes seconds to initialise (STACK.md pitfall 7).
  */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; idleInTxMs?: number } = {}): Promise<PgliteDb> {
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; idleInTxMs?: number; parts?: PgliteParts } = {}): Promise<PgliteDb> {
   const pg = await PGlite.create({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...opts.parts,
     parsers,
   });
   return new PgliteDb(pg, opts.idleInTxMs);
