@@ -34,6 +34,12 @@ export async function seedPayoutRows(db: Db, companyId: number, n: number) {
   // rows: the big batch first (rows 1..big), then the rest spread over the nine others
   const tail = n - big;
   const rest = Math.ceil(tail / (BATCHES - 1));
+  // Loaded as a bulk load is: the rows' per-row triggers off, then their kept figures rebuilt in
+  // one pass. With them on, each of the big batch's 100,000 rows updated the one batch row (and a
+  // day's roll-up) in the same transaction, and each update walks the row's versions that the
+  // transaction made before it: the load ran 11 minutes on PostgreSQL without finishing (session
+  // 19; docs/decisions.md). What the bench times (a batch's row pages) reads neither.
+  await db.exec('ALTER TABLE payout_rows DISABLE TRIGGER USER');
   await db.query(
     `INSERT INTO payout_rows (batch_id, company_id, worker_id, name, amount, tax, fee, net, status, channel_no, finished_at, created_at, pay_method, account_mask, bank_name)
      SELECT CASE WHEN i <= $3 THEN ($4::int[])[1] ELSE ($4::int[])[2 + (i - $3 - 1) / $5] END,
@@ -46,6 +52,9 @@ export async function seedPayoutRows(db: Db, companyId: number, n: number) {
        FROM generate_series(1, $2) i`,
     [companyId, n, big, batchIds, rest, w0, Date.now()],
   );
+  await db.exec('ALTER TABLE payout_rows ENABLE TRIGGER USER');
+  await db.query('SELECT payout_batch_counts_rebuild()');
+  await db.query('SELECT stats_rebuild()');
   await db.query(
     `UPDATE payout_batches b SET head_count = x.n, gross = x.gross, net = x.net, tax = x.tax, fee = x.fee
        FROM (SELECT batch_id, count(*)::int AS n, sum(amount) AS gross, sum(net) AS net, sum(tax) AS tax, sum(fee) AS fee FROM payout_rows WHERE batch_id = ANY($1::int[]) GROUP BY batch_id) x

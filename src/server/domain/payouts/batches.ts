@@ -149,7 +149,9 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
   const b = await db.one<BatchDbRow>(`${BATCH_SELECT} WHERE b.id = $1 AND b.company_id = $2`, [id, companyId]);
   if (!b) throw notFound(MSG_BATCH_MISSING);
   const args: unknown[] = [id, companyId];
-  // counted in full (the batch's kept row count), so its pager offers every page by number
+  // counted in full (the batch's kept row count), so its pager offers every page by number; the
+  // page's ids are found first and only they are joined (page 1,000 of 100,000 rows by number
+  // joined the 50,000 rows it skipped to their workers: 156 ms at p50 on PostgreSQL, session 19)
   const k = keyset(args, page, [{ sql: 'r.id', kind: 'int' }], 'asc', Number.POSITIVE_INFINITY);
   const counts = rowCounts(b);
   const got = await db.query<{
@@ -171,8 +173,8 @@ export async function batchDetail(db: Db, id: number, companyId: number, viewerI
     finished_at: Date | null;
   }>(
     `SELECT r.id${k.select}, r.name, w.mobile_mask, w.cert_no_mask, w.bank_card_mask, r.pay_method, r.account_mask, r.bank_name, r.remark, r.amount::text, r.tax::text, r.fee::text, r.net::text, r.status, r.fail_reason, r.finished_at
-       FROM payout_rows r JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id
-      WHERE r.batch_id = $1 AND r.company_id = $2${k.cond}${k.order}${k.limit}`,
+       FROM (SELECT r.id FROM payout_rows r WHERE r.batch_id = $1 AND r.company_id = $2${k.cond}${k.order}${k.limit}) p
+       JOIN payout_rows r ON r.id = p.id JOIN flex_workers w ON w.id = r.worker_id AND w.company_id = r.company_id${k.order}`,
     args,
   );
   const { rows, next, prev } = k.rows(got);
