@@ -34,6 +34,10 @@ function sourceVersion(): string {
 }
 const appVersion = process.env.APP_VERSION || sourceVersion();
 
+/** Every file under `dir`, at any depth. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+
 /** Where the unit tests are: the console, the contract, the upload worker and the service worker. */
 const UNIT_DIRS = ['src/app', 'src/contract', 'src/workers', 'src/sw'];
 const UNIT_INCLUDE = ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/workers/**/*.test.ts', 'src/sw/**/*.test.ts'];
@@ -46,16 +50,9 @@ const UNIT_INCLUDE = ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts',
  * UserMenu tests failed in some orders).
  */
 function nodeUnitFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const d of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, d.name);
-      if (d.isDirectory()) walk(p);
-      else if (/\.test\.tsx?$/.test(d.name) && readFileSync(p, 'utf8').slice(0, 400).includes('@vitest-environment node')) out.push(p);
-    }
-  };
-  for (const dir of UNIT_DIRS) walk(dir);
-  return out.sort();
+  return UNIT_DIRS.flatMap(filesUnder)
+    .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(f, 'utf8').slice(0, 400).includes('@vitest-environment node'))
+    .sort();
 }
 const unitNodeFiles = nodeUnitFiles();
 
@@ -88,9 +85,7 @@ function precompress(): Plugin {
         // PRECOMPRESS=0: the service worker tests' two builds (pwa.test.ts), whose server sends
         // what is there; brotli at 11 is 3.5 CPU-s a build
         if (process.env.PRECOMPRESS === '0') return;
-        const walk = (dir: string): string[] =>
-          readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
-        for (const file of walk(outDir)) {
+        for (const file of filesUnder(outDir)) {
           if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file)) continue;
           const raw = readFileSync(file);
           if (raw.length < 1024) continue;

@@ -111,24 +111,22 @@ export async function openTestDb(opts: { empty?: boolean; unseeded?: boolean } =
 const dumps = new Map<string, Blob>();
 function dumpOf(file: string): Blob {
   let blob = dumps.get(file);
-  if (!blob) {
-    const bytes = readFileSync(file);
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    // what PGlite's loadDataDir uses of a Blob: its type and arrayBuffer()
-    blob = { type: 'application/x-tar', size: buffer.byteLength, arrayBuffer: async () => buffer } as unknown as Blob;
-    dumps.set(file, blob);
-  }
+  if (!blob) dumps.set(file, (blob = fileAsBlob(file, 'application/x-tar')));
   return blob;
+}
+/** A file's bytes as what PGlite uses of a Blob (its type and arrayBuffer()), the same ArrayBuffer each time. */
+function fileAsBlob(file: string, type: string): Blob {
+  const bytes = readFileSync(file);
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return { type, size: buffer.byteLength, arrayBuffer: async () => buffer } as unknown as Blob;
 }
 let parts: PgliteParts | undefined;
 function pgliteParts(): PgliteParts {
   if (!parts) {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const data = readFileSync(path.join(dist, 'pglite.data'));
-    const dataBuffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
     parts = {
       pgliteWasmModule: new WebAssembly.Module(readFileSync(path.join(dist, 'pglite.wasm'))),
-      fsBundle: { type: 'application/octet-stream', size: dataBuffer.byteLength, arrayBuffer: async () => dataBuffer } as unknown as Blob,
+      fsBundle: fileAsBlob(path.join(dist, 'pglite.data'), 'application/octet-stream'),
     };
   }
   return parts;
